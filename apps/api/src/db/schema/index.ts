@@ -1,0 +1,3 @@
+export * from './partners.ts';
+export * from './users.ts';
+export * from './waitlist.ts';

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid, date, timestamp } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns.ts';
+import { partners } from './partners.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    /** student, staff or admin */
+    type: text('type', { enum: ['student', 'staff', 'admin'] }).notNull(),
+    partner_id: uuid('partner_id').references(() => partners.id, { onDelete: 'set null' }),
+    contact_verified: boolean('contact_verified').notNull().default(false),
+    terms_accepted: boolean('terms_accepted').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`), index('users_partner_idx').on(t.partner_id)],
+);
+
+export const students = pgTable(
+  'students',
+  {
+    id: id(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    first_name: text('first_name'),
+    last_name: text('last_name'),
+    preferred_name: text('preferred_name'),
+    phone: text('phone'),
+    language: text('language').notNull().default('en'),
+    currency: text('currency').notNull().default('USD'),
+    timezone: text('timezone').notNull().default('UTC'),
+    profile_completion: integer('profile_completion').notNull().default(25),
+    last_activity: timestamp('last_activity', { withTimezone: true, mode: 'string' }),
+    date_of_birth: date('date_of_birth', { mode: 'string' }),
+    gender: text('gender'),
+    city: text('city'),
+    country: text('country'),
+    education_level: text('education_level'),
+    is_complete: boolean('is_complete').notNull().default(false),
+    profile_picture: text('profile_picture'),
+    nationality: text('nationality'),
+    country_of_residence: text('country_of_residence'),
+    last_school: text('last_school'),
+    current_applications: uuid('current_applications').array().notNull().default(sql`'{}'::uuid[]`),
+    completed_applications: uuid('completed_applications').array().notNull().default(sql`'{}'::uuid[]`),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('students_user_unique').on(t.user_id)],
+);

@@ -1,0 +1,77 @@
+/** The spec's business constants and limits (section 9) in one place. */
+
+export const LANGUAGES = ['en', 'fr', 'rw'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+/** Cookie mirroring the stored language choice so the server can send pages already in it. */
+export const LANGUAGE_COOKIE = 'i18next';
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
+export const THEME_STORAGE_KEY = 'kaminuza.theme';
+
+export const AGE_MIN = 13;
+export const AGE_MAX = 100;
+export const NAME_MIN_LENGTH = 2;
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const FUNCTION_CALL_TIMEOUT_MS = 70_000;
+
+export const UPLOAD_RESUMABLE_THRESHOLD_BYTES = 256 * 1024;
+export const UPLOAD_MAX_CHUNK_BYTES = 32 * 1024 * 1024;
+
+export const DEFAULTS = {
+  language: 'en',
+  currency: 'USD',
+  timezone: 'UTC',
+  profileCompletion: 25,
+  applicationFee: 100,
+  applicationFeeCurrency: 'USD',
+  autoAcceptEnabled: false,
+  autoAcceptThreshold: 90,
+  autoRejectEnabled: false,
+  autoRejectThreshold: 30,
+} as const;
+
+const MINUTE = 60_000;
+
+/** Server-side cache lifetimes per collection, in milliseconds. */
+export const CACHE_TTL_MS = {
+  users: 30 * MINUTE,
+  students: 15 * MINUTE,
+  staff: 30 * MINUTE,
+  partners: 30 * MINUTE,
+  applications: 5 * MINUTE,
+  payments: 10 * MINUTE,
+  default: 10 * MINUTE,
+  campuses: 60 * MINUTE,
+  programs: 60 * MINUTE,
+  settings: 60 * MINUTE,
+  teams: 30 * MINUTE,
+  forms: 30 * MINUTE,
+  questions: 30 * MINUTE,
+  cycles: 30 * MINUTE,
+  answers: 5 * MINUTE,
+  chats: 2 * MINUTE,
+  cleanupInterval: 5 * MINUTE,
+} as const;
+
+/** TanStack Query defaults: fresh 5 minutes, kept 10 minutes, one retry, no refetch on focus. */
+export const QUERY_CACHE = {
+  staleTime: 5 * MINUTE,
+  gcTime: 10 * MINUTE,
+  retry: 1,
+  refetchOnWindowFocus: false,
+} as const;
+
+/** Loading screens (spec section 2). */
+export const LOADING_OVERLAY_INTERVAL_MS = 3_000;
+export const ADMIN_LOADING_STEP_INTERVAL_MS = 1_800;
+export const COPIED_FEEDBACK_MS = 2_000;
+/** A render event fires 100 ms after start. */
+export const RENDER_EVENT_DELAY_MS = 100;
+export const RENDER_EVENT_NAME = 'kaminuza:render';
+
+export const COPYRIGHT_YEAR = 2025;
+export const SUPPORT_TIMEZONE = 'Africa/Nairobi';

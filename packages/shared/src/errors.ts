@@ -1,0 +1,58 @@
+/**
+ * Error codes and their HTTP statuses (spec section 8). The API answers
+ * `{ error: { status, message, details } }` where `status` is one of these codes in
+ * SCREAMING_SNAKE_CASE; the web client maps them back to the spec's lower-case codes.
+ */
+export const ERROR_STATUS = {
+  INVALID_ARGUMENT: 400,
+  UNAUTHENTICATED: 401,
+  PERMISSION_DENIED: 403,
+  NOT_FOUND: 404,
+  ABORTED: 409,
+  RESOURCE_EXHAUSTED: 429,
+  CANCELLED: 499,
+  INTERNAL: 500,
+  UNIMPLEMENTED: 501,
+  UNAVAILABLE: 503,
+  DEADLINE_EXCEEDED: 504,
+} as const;
+
+export type ErrorStatus = keyof typeof ERROR_STATUS;
+
+/** The spec's lower-case code for each status, e.g. `invalid-argument`. */
+export type ErrorCode = Lowercase<ErrorStatus> extends infer C
+  ? C extends string
+    ? C extends `${infer A}_${infer B}`
+      ? `${A}-${B}`
+      : C
+    : never
+  : never;
+
+export function errorCode(status: ErrorStatus): ErrorCode {
+  return status.toLowerCase().replace('_', '-') as ErrorCode;
+}
+
+const BY_HTTP: ReadonlyMap<number, ErrorStatus> = new Map(
+  Object.entries(ERROR_STATUS).map(([status, http]) => [http, status as ErrorStatus]),
+);
+
+/** Maps an HTTP status to its code; unknown 4xx are invalid-argument, unknown 5xx internal. */
+export function statusFromHttp(http: number): ErrorStatus {
+  const known = BY_HTTP.get(http);
+  if (known) return known;
+  return http >= 500 ? 'INTERNAL' : 'INVALID_ARGUMENT';
+}
+
+export function httpFromStatus(status: ErrorStatus): number {
+  return ERROR_STATUS[status];
+}
+
+export function isErrorStatus(value: unknown): value is ErrorStatus {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+}
+
+/** Texts the client raises for malformed responses, exactly as the spec words them. */
+export const RESPONSE_ERRORS = {
+  notJsonObject: 'Response is not valid JSON object.',
+  missingData: 'Response is missing data field.',
+} as const;

@@ -1,0 +1,68 @@
+/**
+ * The route table of spec section 2, shared by the web router (which renders them) and the API
+ * (which serves prerendered HTML, performs redirects and answers 404 for unknown paths).
+ */
+
+/** Public pages prerendered as HTML in every language. */
+export const PUBLIC_PAGES = [
+  '/',
+  '/programs',
+  '/resources',
+  '/help',
+  '/terms',
+  '/privacy',
+  '/contact-us',
+  '/about/us',
+  '/about/student',
+  '/about/partner',
+  '/plan-for-university',
+  '/waitlist',
+] as const;
+export type PublicPage = (typeof PUBLIC_PAGES)[number];
+
+/** Redirects that keep the query string. */
+export const REDIRECTS: Readonly<Record<string, string>> = {
+  '/signup': '/waitlist',
+  '/about': '/about/us',
+  '/apply-to-university': '/about/student',
+  '/partner': '/about/partner',
+  '/dashboard': '/home',
+};
+
+/**
+ * Paths rendered only in the browser (signed-in areas): the server answers them with the SPA shell.
+ * A trailing `/*` matches the prefix and everything below it.
+ */
+export const APP_ROUTE_PATTERNS = [
+  '/home',
+  '/support',
+  '/settings',
+  '/form',
+  '/onboarding/student',
+  '/partners',
+  '/partners/*',
+  '/application',
+  '/application/*',
+  '/admin/dashboard',
+  '/partner/*',
+] as const;
+
+export function isAppRoute(pathname: string): boolean {
+  return APP_ROUTE_PATTERNS.some((pattern) =>
+    pattern.endsWith('/*')
+      ? pathname.startsWith(pattern.slice(0, -1))
+      : pathname === pattern,
+  );
+}
+
+/** Normalises a request path: no trailing slash except for the root. */
+export function normalisePath(pathname: string): string {
+  return pathname.length > 1 && pathname.endsWith('/') ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/** The file, relative to the prerender folder of a language, holding a page's HTML. */
+export function prerenderFile(page: string): string {
+  return page === '/' ? 'index.html' : `${page.slice(1)}.html`;
+}
+
+export const NOT_FOUND_PAGE = '/__not-found';

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { ERROR_STATUS, type ErrorStatus } from '../errors.ts';
+
+const statuses = Object.keys(ERROR_STATUS) as [ErrorStatus, ...ErrorStatus[]];
+
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    status: z.enum(statuses),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** Success envelope: `{ data: T }`. */
+export function dataEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ data });
+}
+
+export const HealthSchema = z.object({ status: z.literal('ok') });
+export const ReadySchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  checks: z.object({ database: z.enum(['ok', 'failed']) }),
+});

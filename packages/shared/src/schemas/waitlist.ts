@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../constants.ts';
+
+export const JoinWaitlistSchema = z.object({
+  email: z.email('Invalid email address').max(254, 'Email is too long'),
+  /** The query string the visitor arrived with (e.g. a referral code), kept with the entry. */
+  query: z.string().max(2000).default(''),
+  language: z.enum(LANGUAGES).default('en'),
+});
+export type JoinWaitlist = z.infer<typeof JoinWaitlistSchema>;
+
+export const WaitlistEntrySchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  already_joined: z.boolean(),
+});
+export type WaitlistEntry = z.infer<typeof WaitlistEntrySchema>;
