@@ -1,0 +1,91 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Database } from './db/client.ts';
+import { docsDirectives, inlineSources, siteDirectives } from './lib/csp.ts';
+import { envelope } from './lib/envelope.ts';
+import type { Env } from './lib/env.ts';
+import { loggerOptions, requestId } from './lib/logging.ts';
+import { sameOriginGuard } from './lib/same-origin.ts';
+import { loadWebDist, webDocuments, webRoutes } from './lib/web.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
+
+export interface AppOptions {
+  database: Database;
+  env: Env;
+  /** Defaults to the env's level and redaction; tests pass `false`. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+const DOCS_PREFIX = '/api/docs';
+
+export async function buildApp({ database, env, logger }: AppOptions) {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(env),
+    genReqId: requestId,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // First hook, so even requests rejected by later hooks can be traced by their id.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await app.register(envelope);
+
+  const dist = loadWebDist(env.WEB_DIST);
+  if (!dist) {
+    app.log.warn(`No built web app at ${env.WEB_DIST} (index.html missing): serving the API only. Run \`npm run build\` to serve the site too.`);
+  }
+
+  const site = siteDirectives(inlineSources(dist ? webDocuments(dist) : []));
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: site },
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+  });
+  // Swagger UI's relaxed policy applies to its own routes only; helmet reads it from the route config.
+  const docsHelmet = { contentSecurityPolicy: { useDefaults: false, directives: docsDirectives(site) } };
+  app.addHook('onRoute', (route) => {
+    if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) {
+      route.config = { ...route.config, helmet: docsHelmet };
+    }
+  });
+
+  await app.register(compress, { encodings: ['br', 'gzip'] });
+  app.addHook('onRequest', sameOriginGuard(env.PUBLIC_URL));
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Kaminuza API', version: '1' },
+      servers: [{ url: env.PUBLIC_URL }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
+
+  await app.register(healthRoutes, { database });
+  await app.register(
+    async (api) => {
+      await api.register(catalogueRoutes, { db: database.db });
+      await api.register(waitlistRoutes, { db: database.db });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  if (dist) await app.register(webRoutes, { dist });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

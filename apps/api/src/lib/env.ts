@@ -1,0 +1,54 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { DatabaseOptions } from '../db/client.ts';
+
+/** The repository root, found from this file so the defaults do not depend on the working directory. */
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    /** When set, a real PostgreSQL server; otherwise embedded PGlite under DATA_DIR. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    DATA_DIR: z.string().min(1).default(`${REPO_ROOT}data`),
+    WEB_DIST: z.string().min(1).default(`${REPO_ROOT}apps/web/dist`),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  })
+  .transform(({ PUBLIC_URL, ...env }) => ({
+    ...env,
+    // Without an explicit URL the server is reached on localhost at its own port.
+    PUBLIC_URL: (PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+  }));
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Empty strings count as unset, so `PORT=` in a shell or .env file falls back to the default. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  return EnvSchema.parse(Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')));
+}
+
+/** Parses process.env or exits with one line per invalid variable. */
+export function loadEnv(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (!(error instanceof z.ZodError)) throw error;
+    const lines = error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    console.error(`Invalid environment variables:\n${lines.join('\n')}`);
+    process.exit(1);
+  }
+}
+
+/** PGlite keeps its files in a folder of its own so DATA_DIR can also hold uploads and the dev mailbox. */
+export function databaseOptions(env: Env): DatabaseOptions {
+  return env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL }
+    : { kind: 'pglite', dataDir: join(env.DATA_DIR, 'pglite') };
+}

@@ -1,0 +1,56 @@
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { httpFromStatus, statusFromHttp, type ErrorStatus } from '@kaminuza/shared';
+import { AppError, DEFAULT_MESSAGES, errorBody } from './errors.ts';
+
+interface Failure {
+  status: ErrorStatus;
+  message: string;
+  details?: unknown;
+}
+
+/** Field issues of a request that failed its Zod schema, as `{ path: 'address.city', message }`. */
+function fieldIssues(validation: { instancePath: string; message?: string }[]) {
+  return validation.map((issue) => ({
+    path: issue.instancePath.split('/').filter(Boolean).join('.'),
+    message: issue.message ?? 'Invalid value',
+  }));
+}
+
+function describe(error: unknown): Failure {
+  if (error instanceof AppError) {
+    return { status: error.status, message: error.message, details: error.details };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return {
+      status: 'INVALID_ARGUMENT',
+      message: DEFAULT_MESSAGES.INVALID_ARGUMENT,
+      details: fieldIssues(error.validation),
+    };
+  }
+  // Fastify's own client errors (malformed JSON, unsupported media type, body too large …) keep their
+  // class but get the spec's wording; anything else is a bug and says nothing about itself.
+  const http = (error as { statusCode?: unknown }).statusCode;
+  const status = typeof http === 'number' && http >= 400 && http < 500 ? statusFromHttp(http) : 'INTERNAL';
+  return { status, message: DEFAULT_MESSAGES[status] };
+}
+
+/**
+ * Every failure leaves as `{ error: { status, message, details? } }` with the HTTP status of the
+ * shared mapping; unknown routes answer 404 the same way.
+ */
+export const envelope = fp(
+  async (app) => {
+    app.setErrorHandler((error, request, reply) => {
+      const failure = describe(error);
+      const http = httpFromStatus(failure.status);
+      if (http >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.code(http).send(errorBody(failure.status, failure.message, failure.details));
+    });
+
+    app.setNotFoundHandler((_request, reply) =>
+      reply.code(404).send(errorBody('NOT_FOUND', DEFAULT_MESSAGES.NOT_FOUND)),
+    );
+  },
+  { name: 'envelope' },
+);

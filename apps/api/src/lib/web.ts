@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import {
+  NOT_FOUND_PAGE,
+  PUBLIC_PAGES,
+  REDIRECTS,
+  isAppRoute,
+  normalisePath,
+  prerenderFile,
+  type Language,
+} from '@kaminuza/shared';
+import { AppError } from './errors.ts';
+import { chooseLanguage } from './language.ts';
+
+interface Html {
+  body: Buffer;
+  etag: string;
+}
+
+/** The built web app, read once at start (the CSP hashes are computed from the same bytes). */
+export interface WebDist {
+  root: string;
+  /** index.html: the SPA shell for signed-in routes. */
+  shell: Html;
+  /** Prerendered documents keyed by their path below prerender/, e.g. `fr/about/us.html`. */
+  prerendered: Map<string, Html>;
+}
+
+function html(body: Buffer): Html {
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+/** Null when the web app has not been built: the API then runs alone. */
+export function loadWebDist(root: string): WebDist | null {
+  const shellPath = join(root, 'index.html');
+  if (!existsSync(shellPath)) return null;
+  const prerenderRoot = join(root, 'prerender');
+  const prerendered = new Map<string, Html>();
+  if (existsSync(prerenderRoot)) {
+    for (const file of readdirSync(prerenderRoot, { recursive: true, encoding: 'utf8' })) {
+      if (file.endsWith('.html')) {
+        prerendered.set(file.split(sep).join('/'), html(readFileSync(join(prerenderRoot, file))));
+      }
+    }
+  }
+  return { root, shell: html(readFileSync(shellPath)), prerendered };
+}
+
+export function webDocuments(dist: WebDist): string[] {
+  return [dist.shell, ...dist.prerendered.values()].map((doc) => doc.body.toString('utf8'));
+}
+
+const PAGES: ReadonlySet<string> = new Set(PUBLIC_PAGES);
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SHORT = 'public, max-age=3600';
+
+/** Browsers navigating or fetching documents; other clients (scripts, images) get the JSON 404. */
+function wantsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept;
+  return !accept || accept.includes('text/html') || accept.includes('*/*');
+}
+
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/** A same-site path only: `//host` or `/\host` would send a Location header off-site. */
+function isLocalPath(path: string): boolean {
+  return /^\/(?![/\\])/.test(path);
+}
+
+/**
+ * Serves the built web app on the API's port: hashed assets cached for a year, redirects of the
+ * route table, prerendered public pages in the visitor's language, the SPA shell for app routes,
+ * and the prerendered not-found page for anything else.
+ */
+export async function webRoutes(app: FastifyInstance, { dist }: { dist: WebDist }): Promise<void> {
+  await app.register(fastifyStatic, { root: dist.root, serve: false });
+
+  const assets = join(dist.root, 'assets');
+  if (existsSync(assets)) {
+    await app.register(fastifyStatic, {
+      root: assets,
+      prefix: '/assets/',
+      decorateReply: false,
+      index: false,
+      // Vite puts a content hash in every asset name, so a name never changes meaning.
+      immutable: true,
+      maxAge: '365d',
+    });
+  }
+
+  // Unhashed files at the root (favicon, robots.txt, manifest, service worker) may change between releases.
+  const rootFiles = readdirSync(dist.root, { withFileTypes: true }).filter(
+    // Plain names only: the name becomes a route path, where `:` or `*` would mean parameters.
+    (entry) => entry.isFile() && entry.name !== 'index.html' && /^[\w.-]+$/.test(entry.name),
+  );
+  for (const { name } of rootFiles) {
+    app.get(`/${name}`, { schema: { hide: true } }, (_request, reply) => {
+      // A cached service worker would pin visitors to an old release, so it always revalidates.
+      reply.header('cache-control', /^(sw|service-worker)\.js$/.test(name) ? 'no-cache' : SHORT);
+      return reply.sendFile(name, { cacheControl: false });
+    });
+  }
+
+  const prerendered = (language: Language, page: string) =>
+    dist.prerendered.get(`${language}/${prerenderFile(page)}`);
+
+  function sendHtml(request: FastifyRequest, reply: FastifyReply, doc: Html, language?: Language) {
+    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
+    if (language) reply.header('content-language', language).header('vary', 'Cookie, Accept-Language');
+    if (reply.statusCode === 200) {
+      reply.header('etag', doc.etag);
+      if (request.headers['if-none-match'] === doc.etag) return reply.code(304).send();
+    }
+    return reply.send(doc.body);
+  }
+
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    const queryStart = request.url.indexOf('?');
+    const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
+    const query = queryStart === -1 ? '' : request.url.slice(queryStart);
+    if (isApiPath(path)) throw new AppError('NOT_FOUND');
+
+    const canonical = normalisePath(path);
+    const target = REDIRECTS[canonical] ?? (canonical !== path ? canonical : undefined);
+    if (target !== undefined && isLocalPath(target)) return reply.redirect(target + query, 301);
+
+    const language = chooseLanguage(request.headers);
+    if (PAGES.has(path)) {
+      const page = prerendered(language, path);
+      // Without a prerendered copy the shell renders the page in the browser.
+      return page ? sendHtml(request, reply, page, language) : sendHtml(request, reply, dist.shell);
+    }
+    if (isAppRoute(path)) return sendHtml(request, reply, dist.shell);
+    if (!wantsHtml(request)) throw new AppError('NOT_FOUND');
+
+    reply.code(404);
+    const notFound = prerendered(language, NOT_FOUND_PAGE);
+    return notFound ? sendHtml(request, reply, notFound, language) : sendHtml(request, reply, dist.shell);
+  });
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { resolveAccess } from './guards.ts';
+import type { UserType } from '../lib/session.tsx';
+
+const signedIn = (type: UserType) => ({ status: 'signed-in' as const, user: { id: 'u1', email: 'a@b.co', type } });
+
+describe('resolveAccess', () => {
+  it('waits while the session resolves', () => {
+    expect(resolveAccess({ status: 'loading' }, 'student')).toEqual({ kind: 'loading' });
+  });
+
+  it('sends signed-out visitors to /login without a notice', () => {
+    expect(resolveAccess({ status: 'signed-out' }, 'admin')).toEqual({
+      kind: 'redirect',
+      to: '/login',
+      notice: null,
+      signOut: false,
+    });
+  });
+
+  it('lets the right user type in', () => {
+    for (const type of ['student', 'staff', 'admin'] as const) {
+      expect(resolveAccess(signedIn(type), type)).toEqual({ kind: 'allow' });
+    }
+  });
+
+  it.each([
+    ['admin', 'student', 'guard.not_admin'],
+    ['staff', 'admin', 'guard.not_staff'],
+    ['student', 'staff', 'guard.not_student'],
+  ] as const)('a %s route signs a %s out with the spec notice', (required, actual, notice) => {
+    expect(resolveAccess(signedIn(actual), required)).toEqual({ kind: 'redirect', to: '/login', notice, signOut: true });
+  });
+});

@@ -1,0 +1,10 @@
+import { useTranslation } from 'react-i18next';
+import { paths } from '../paths.ts';
+import { AppShell } from './app-shell.tsx';
+
+const LINKS = [{ to: paths.admin.dashboard, key: 'shell.admin.dashboard' }] as const;
+
+export function AdminShell() {
+  const { t } = useTranslation();
+  return <AppShell label={t('shell.admin.label')} links={LINKS} home={paths.admin.dashboard} />;
+}

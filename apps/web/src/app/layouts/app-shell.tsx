@@ -1,0 +1,57 @@
+import { Link, NavLink, Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
+import { Logo } from './site-header.tsx';
+
+export interface ShellLink {
+  to: string;
+  key: string;
+}
+
+/**
+ * The frame shared by the signed-in areas: a top bar, a navigation that is a side rail on wide screens
+ * and a bottom bar on phones, and the page.
+ */
+export function AppShell({ label, links, home }: { label: string; links: readonly ShellLink[]; home: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="border-b border-border bg-surface">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-3">
+          {t('nav.skip_to_content')}
+        </a>
+        <div className="flex min-h-14 items-center justify-between gap-3 px-4">
+          <Link to={home} aria-label={t('nav.home_label')}>
+            <Logo />
+          </Link>
+          <div className="flex items-center gap-2">
+            <LanguageSwitcher />
+            <ThemeSwitcher />
+          </div>
+        </div>
+      </header>
+      <div className="flex flex-1">
+        <nav aria-label={label} className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-surface md:static md:w-56 md:border-t-0 md:border-r">
+          <ul className="flex justify-around md:flex-col md:justify-start md:gap-1 md:p-3">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  className={({ isActive }) =>
+                    `flex min-h-12 items-center rounded-lg px-3 text-sm font-medium ${isActive ? 'text-brand md:bg-surface-muted' : 'text-muted hover:text-fg'}`
+                  }
+                >
+                  {t(link.key)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 pb-24 focus:outline-none md:pb-4">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

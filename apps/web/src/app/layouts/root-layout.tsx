@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useDocumentTitle } from '../page-meta.ts';
+
+/** Every route change scrolls to the top (spec section 2). */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+export function RootLayout() {
+  useDocumentTitle();
+  return (
+    <>
+      <ScrollToTop />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
+import { paths } from '../paths.ts';
+
+const NAV = [
+  { to: paths.aboutStudent, key: 'nav.students' },
+  { to: paths.aboutPartner, key: 'nav.institutions' },
+  { to: paths.planForUniversity, key: 'nav.plan' },
+  { to: paths.resources, key: 'nav.resources' },
+  { to: paths.aboutUs, key: 'nav.about' },
+] as const;
+
+export function Logo() {
+  return (
+    <span className="flex items-center gap-2 text-lg font-extrabold tracking-tight">
+      <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8">
+        <rect width="32" height="32" rx="7" fill="#0f5e4d" />
+        <path d="M10 7v18M10 16l10-9M13 14l8 11" stroke="#f7c948" strokeWidth="3.2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      Kaminuza
+    </span>
+  );
+}
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <header className="border-b border-border bg-surface">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-3">
+        {t('nav.skip_to_content')}
+      </a>
+      <div className="container-page flex min-h-16 items-center justify-between gap-3">
+        <Link to={paths.landing} aria-label={t('nav.home_label')} onClick={close}>
+          <Logo />
+        </Link>
+        <nav aria-label={t('nav.main_label')} className="hidden lg:block">
+          <ul className="flex items-center gap-5 text-sm font-medium">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className={({ isActive }) => (isActive ? 'text-brand' : 'text-fg hover:text-brand')}>
+                  {t(item.key)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <div className="hidden items-center gap-2 sm:flex">
+            <LanguageSwitcher />
+            <ThemeSwitcher />
+          </div>
+          <Link to={paths.signup} className="btn-primary hidden sm:inline-flex">
+            {t('nav.get_started')}
+          </Link>
+          <button
+            type="button"
+            className="btn-secondary lg:hidden"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? t('nav.close_menu') : t('nav.menu')}
+          </button>
+        </div>
+      </div>
+      {open && (
+        <nav id="mobile-menu" aria-label={t('nav.main_label')} className="container-page border-t border-border pb-4 lg:hidden">
+          <ul className="flex flex-col py-2">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} onClick={close} className="block py-3 font-medium">
+                  {t(item.key)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="flex flex-wrap items-center gap-2 sm:hidden">
+            <LanguageSwitcher />
+            <ThemeSwitcher />
+            <Link to={paths.signup} onClick={close} className="btn-primary">
+              {t('nav.get_started')}
+            </Link>
+          </div>
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,89 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { REDIRECTS } from '@kaminuza/shared';
+import { RootLayout } from './layouts/root-layout.tsx';
+import { PublicLayout } from './layouts/public-layout.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+import { RedirectKeepingQuery } from './redirect.tsx';
+import { RequireUserType } from './require-user-type.tsx';
+import { RouteError } from './route-error.tsx';
+import type { PageHandle } from './page-meta.ts';
+
+/** A lazily loaded screen: each one is its own chunk, fetched when its route is first visited. */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return { lazy: async () => ({ Component: pick(await load()) }) };
+}
+
+/** Title and description keys of a public page: `meta.<name>.title` / `meta.<name>.description`. */
+function meta(name: string): { handle: PageHandle } {
+  return { handle: { title: `meta.${name}.title`, description: `meta.${name}.description` } };
+}
+
+const redirects: RouteObject[] = Object.entries(REDIRECTS).map(([from, to]) => ({
+  path: from,
+  element: <RedirectKeepingQuery to={to} />,
+}));
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, ...meta('landing'), ...screen(() => import('../features/landing/components/landing-page.tsx'), (m) => m.LandingPage) },
+          { path: 'programs', ...meta('programs'), ...screen(() => import('../features/public/components/programs-page.tsx'), (m) => m.ProgramsPage) },
+          { path: 'resources', ...meta('resources'), ...screen(() => import('../features/public/components/resources-page.tsx'), (m) => m.ResourcesPage) },
+          { path: 'help', ...meta('help'), ...screen(() => import('../features/public/components/help-page.tsx'), (m) => m.HelpPage) },
+          { path: 'terms', ...meta('terms'), ...screen(() => import('../features/public/components/terms-page.tsx'), (m) => m.TermsPage) },
+          { path: 'privacy', ...meta('privacy'), ...screen(() => import('../features/public/components/privacy-page.tsx'), (m) => m.PrivacyPage) },
+          { path: 'contact-us', ...meta('contact'), ...screen(() => import('../features/public/components/contact-page.tsx'), (m) => m.ContactPage) },
+          { path: 'about/us', ...meta('about_us'), ...screen(() => import('../features/public/components/about-us-page.tsx'), (m) => m.AboutUsPage) },
+          { path: 'about/student', ...meta('about_student'), ...screen(() => import('../features/public/components/about-student-page.tsx'), (m) => m.AboutStudentPage) },
+          { path: 'about/partner', ...meta('about_partner'), ...screen(() => import('../features/public/components/about-partner-page.tsx'), (m) => m.AboutPartnerPage) },
+          { path: 'plan-for-university', ...meta('plan'), ...screen(() => import('../features/public/components/plan-page.tsx'), (m) => m.PlanPage) },
+          { path: 'waitlist', ...meta('waitlist'), ...screen(() => import('../features/waitlist/components/waitlist-page.tsx'), (m) => m.WaitlistPage) },
+          ...redirects,
+          { path: '*', ...meta('not_found'), element: <NotFoundPage /> },
+        ],
+      },
+      {
+        element: <RequireUserType type="student" />,
+        children: [
+          {
+            ...screen(() => import('./layouts/student-shell.tsx'), (m) => m.StudentShell),
+            children: [
+              { path: 'home' },
+              { path: 'support' },
+              { path: 'settings' },
+              { path: 'form' },
+              { path: 'onboarding/student' },
+              { path: 'partners' },
+              { path: 'partners/:partnerId/*' },
+              { path: 'application/*' },
+            ],
+          },
+        ],
+      },
+      {
+        element: <RequireUserType type="admin" />,
+        children: [
+          {
+            ...screen(() => import('./layouts/admin-shell.tsx'), (m) => m.AdminShell),
+            children: [{ path: 'admin/dashboard' }],
+          },
+        ],
+      },
+      {
+        element: <RequireUserType type="staff" />,
+        children: [
+          {
+            ...screen(() => import('./layouts/partner-shell.tsx'), (m) => m.PartnerShell),
+            children: [{ path: 'partner/*' }],
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,85 @@
+import type { z } from 'zod';
+import {
+  FUNCTION_CALL_TIMEOUT_MS,
+  RESPONSE_ERRORS,
+  errorCode,
+  isErrorStatus,
+  statusFromHttp,
+  type ErrorCode,
+  type ErrorStatus,
+} from '@kaminuza/shared';
+
+/** An API failure carrying the spec's error code (e.g. `invalid-argument`) and the server's message. */
+export class ApiError extends Error {
+  readonly status: ErrorStatus;
+  readonly code: ErrorCode;
+  readonly details: unknown;
+  readonly httpStatus: number;
+
+  constructor(status: ErrorStatus, message: string, httpStatus: number, details?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = errorCode(status);
+    this.httpStatus = httpStatus;
+    this.details = details;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Calls `/api/v1{path}` and returns the `data` of the envelope, validated by `schema`.
+ * Time-outs (70 s) answer deadline-exceeded, lost connections unavailable, malformed bodies the
+ * spec's "Response is not valid JSON object." / "Response is missing data field.".
+ */
+export async function api<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  { method = 'GET', body, headers, signal, timeoutMs = FUNCTION_CALL_TIMEOUT_MS }: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  let response: Response;
+  try {
+    response = await fetch(`/api/v1${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+  } catch (cause) {
+    if (timeout.aborted) throw new ApiError('DEADLINE_EXCEEDED', 'deadline-exceeded', 504);
+    if (signal?.aborted) throw new ApiError('CANCELLED', 'cancelled', 499);
+    throw new ApiError('UNAVAILABLE', cause instanceof Error ? cause.message : 'unavailable', 503);
+  }
+
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    json = undefined;
+  }
+  if (!isObject(json)) {
+    if (!response.ok) throw new ApiError(statusFromHttp(response.status), response.statusText, response.status);
+    throw new ApiError('INTERNAL', RESPONSE_ERRORS.notJsonObject, response.status);
+  }
+  if (!response.ok || 'error' in json) {
+    const error = isObject(json.error) ? json.error : {};
+    const status = isErrorStatus(error.status) ? error.status : statusFromHttp(response.status);
+    const message = typeof error.message === 'string' ? error.message : status;
+    throw new ApiError(status, message, response.status, error.details);
+  }
+  if (!('data' in json)) throw new ApiError('INTERNAL', RESPONSE_ERRORS.missingData, response.status);
+  return schema.parse(json.data);
+}
