@@ -1,0 +1,37 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import en from '@kaminuza/shared/locales/en.json';
+import { ErrorScreen } from './error-screen.tsx';
+
+const i18n = i18next.createInstance();
+await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } }, initAsync: false });
+
+describe('ErrorScreen', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    Object.assign(navigator, { clipboard: { writeText: vi.fn(async () => {}) } });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the spec texts and copies the error, showing Copied! for 2 seconds', async () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ErrorScreen error={new Error('boom')} />
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect(screen.getByText('We encountered an unexpected error. Please try reloading the page.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload page' })).toBeTruthy();
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy error' })));
+    expect(navigator.clipboard.writeText).toHaveBeenCalledWith(expect.stringContaining('boom'));
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
+
+    act(() => vi.advanceTimersByTime(1999));
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('button', { name: 'Copy error' })).toBeTruthy();
+  });
+});

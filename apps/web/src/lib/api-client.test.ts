@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { api, ApiError } from './api-client.ts';
+
+const Item = z.object({ id: z.number() });
+
+function respond(body: string, status = 200) {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(body, { status, headers: { 'content-type': 'application/json' } })));
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('api client', () => {
+  it('returns the data of the envelope, validated', async () => {
+    respond(JSON.stringify({ data: { id: 7 } }));
+    await expect(api('/x', Item)).resolves.toEqual({ id: 7 });
+    expect(fetch).toHaveBeenCalledWith('/api/v1/x', expect.objectContaining({ method: 'GET' }));
+  });
+
+  it('maps an error envelope to its spec code and message', async () => {
+    respond(JSON.stringify({ error: { status: 'ABORTED', message: 'Stale draft', details: { version: 3 } } }), 409);
+    const error = await failure(api('/x', Item));
+    expect(error.code).toBe('aborted');
+    expect(error.message).toBe('Stale draft');
+    expect(error.details).toEqual({ version: 3 });
+  });
+
+  it('maps an HTTP status without envelope to its code', async () => {
+    respond(JSON.stringify({ message: 'nope' }), 429);
+    expect((await failure(api('/x', Item))).code).toBe('resource-exhausted');
+  });
+
+  it('raises the spec text for a body that is not a JSON object', async () => {
+    respond('[1,2]');
+    expect((await failure(api('/x', Item))).message).toBe('Response is not valid JSON object.');
+  });
+
+  it('raises the spec text for a body without data', async () => {
+    respond(JSON.stringify({ result: 1 }));
+    expect((await failure(api('/x', Item))).message).toBe('Response is missing data field.');
+  });
+
+  it('answers deadline-exceeded when the call times out', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init: RequestInit) => new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason)))),
+    );
+    expect((await failure(api('/x', Item, { timeoutMs: 10 }))).code).toBe('deadline-exceeded');
+  });
+
+  it('answers unavailable when the network fails', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    expect((await failure(api('/x', Item))).code).toBe('unavailable');
+  });
+
+  it('sends JSON bodies', async () => {
+    respond(JSON.stringify({ data: { id: 1 } }));
+    await api('/x', Item, { method: 'POST', body: { a: 1 } });
+    expect(fetch).toHaveBeenCalledWith('/api/v1/x', expect.objectContaining({ method: 'POST', body: '{"a":1}' }));
+  });
+});

@@ -1,0 +1,53 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+/** Pages record the app's render event (fired 100 ms after start) so tests know hydration is done. */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    await page.addInitScript(() => {
+      addEventListener('kaminuza:render', () => {
+        (window as unknown as { __kzRendered?: boolean }).__kzRendered = true;
+      });
+    });
+    await use(page);
+  },
+});
+
+/** The public pages of spec section 2 with the English heading each must show. */
+export const PUBLIC_PAGES = [
+  { path: '/', name: 'landing' },
+  { path: '/programs', name: 'programs' },
+  { path: '/resources', name: 'resources' },
+  { path: '/help', name: 'help' },
+  { path: '/terms', name: 'terms' },
+  { path: '/privacy', name: 'privacy' },
+  { path: '/contact-us', name: 'contact' },
+  { path: '/about/us', name: 'about us' },
+  { path: '/about/student', name: 'about student' },
+  { path: '/about/partner', name: 'about partner' },
+  { path: '/plan-for-university', name: 'plan' },
+  { path: '/waitlist', name: 'waitlist' },
+] as const;
+
+/** WCAG 2.2 AA, as axe tags it. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary).toEqual([]);
+}
+
+/** Waits until React has hydrated the prerendered page (the spec's render event has fired). */
+export async function waitForApp(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __kzRendered?: boolean }).__kzRendered === true);
+}
+
+export async function chooseLanguage(page: Page, label: 'English' | 'Français' | 'Kinyarwanda') {
+  const value = { English: 'en', Français: 'fr', Kinyarwanda: 'rw' }[label];
+  const menu = page.getByRole('button', { name: /^(Menu|Menyu)$/ });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('combobox', { name: /^(Language|Langue|Ururimi)$/ }).first().selectOption(value);
+}

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from './constants.ts';
+
+type Catalogue = { [key: string]: string | Catalogue };
+
+function read(language: string): Catalogue {
+  return JSON.parse(readFileSync(new URL(`../locales/${language}.json`, import.meta.url), 'utf8')) as Catalogue;
+}
+
+/** Flattens a catalogue to dotted keys; plural variants (`_one`, `_other`) count as their base key. */
+function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(catalogue)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+const en = flatten(read('en'));
+
+describe('translation catalogues', () => {
+  it('English has keys', () => {
+    expect(en.size).toBeGreaterThan(50);
+  });
+
+  it.each(LANGUAGES.filter((l) => l !== 'en'))('%s has every English key, non-empty', (language) => {
+    const other = flatten(read(language));
+    const missing = [...en.keys()].filter((key) => !other.get(key)?.trim());
+    expect(missing).toEqual([]);
+  });
+
+  it.each(LANGUAGES.filter((l) => l !== 'en'))('%s has no key English lacks', (language) => {
+    const extra = [...flatten(read(language)).keys()].filter((key) => !en.has(key));
+    expect(extra).toEqual([]);
+  });
+
+  it.each(LANGUAGES.filter((l) => l !== 'en'))('%s keeps the interpolation placeholders of English', (language) => {
+    const other = flatten(read(language));
+    const wrong = [...en].filter(([key, text]) => other.has(key) && placeholders(other.get(key) ?? '').join() !== placeholders(text).join());
+    expect(wrong.map(([key]) => key)).toEqual([]);
+  });
+
+  it('Kinyarwanda plurals use only one/other', () => {
+    const keys = [...flatten(read('rw')).keys()].filter((key) => /_(zero|two|few|many)$/.test(key));
+    expect(keys).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './e2e/chromium.ts';
+
+const port = Number(process.env.E2E_PORT ?? 4310);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: chromiumPath() ?? undefined, args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'mobile', use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } },
+  ],
+  // The production server (built web app + api) on a fresh in-memory database, seeded with demo data.
+  webServer: {
+    command: 'node --disable-warning=ExperimentalWarning apps/api/src/server.ts',
+    url: `${baseURL}/ready`,
+    env: { PORT: String(port), DATA_DIR: ':memory:', LOG_LEVEL: 'warn', PUBLIC_URL: baseURL },
+    reuseExistingServer: false,
+    timeout: 120_000,
+  },
+});

@@ -1,0 +1,40 @@
+/**
+ * The whole test suite, as the README's second command runs it: migrations in step with the schema,
+ * lint, types, unit and api tests (PGlite, and PostgreSQL too when TEST_DATABASE_URL is set), a
+ * production build, then the end-to-end tests in Chromium.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chromiumPath } from '../e2e/chromium.ts';
+
+function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  const started = Date.now();
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`✖ ${label} failed after ${seconds}s`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${label} (${seconds}s)`);
+}
+
+function ensureChromium() {
+  if (chromiumPath()) return;
+  const isRoot = process.getuid?.() === 0;
+  if (!isRoot) {
+    console.error('Chromium is needed for the end-to-end tests: install it with `sudo apt-get install -y chromium`');
+    console.error('(or set CHROMIUM_PATH to a Chromium or Chrome binary), then run `npm test` again.');
+    process.exit(1);
+  }
+  run('install Chromium (apt-get)', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null']);
+  if (!existsSync('/usr/bin/chromium')) process.exit(1);
+}
+
+ensureChromium();
+run('migrations match the schema', 'npm', ['run', '--silent', 'db:check']);
+run('lint', 'npm', ['run', '--silent', 'lint']);
+run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+run('unit and api tests', 'npx', ['vitest', 'run']);
+run('build', 'npm', ['run', '--silent', 'build']);
+run('end-to-end tests (Chromium)', 'npx', ['playwright', 'test']);
