@@ -6,7 +6,8 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/health': 'http://localhost:3000', '/ready': 'http://localhost:3000' },
+    // changeOrigin stays false: the API checks that a request's Origin matches the Host it was sent to.
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
   build: {
     target: 'es2022',

@@ -45,24 +45,24 @@ export async function buildApp({ database, env, logger }: AppOptions) {
 
   const dist = loadWebDist(env.WEB_DIST);
   if (!dist) {
-    app.log.warn(`No built web app at ${env.WEB_DIST} (index.html missing): serving the API only. Run \`npm run build\` to serve the site too.`);
+    app.log.warn(
+      `No built web app at ${env.WEB_DIST} (index.html missing): serving the API only. Run \`npm run build\` to serve the site too.`,
+    );
   }
 
   const site = siteDirectives(inlineSources(dist ? webDocuments(dist) : []));
+  // Swagger UI gets a relaxed policy on its own routes only. Added before helmet so helmet's own
+  // onRoute hook, which runs after this one, picks the route option up.
+  const docsHelmet = { contentSecurityPolicy: { useDefaults: false, directives: docsDirectives(site) } };
+  app.addHook('onRoute', (route) => {
+    if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) route.helmet = docsHelmet;
+  });
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: site },
     hsts: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
   });
-  // Swagger UI's relaxed policy applies to its own routes only; helmet reads it from the route config.
-  const docsHelmet = { contentSecurityPolicy: { useDefaults: false, directives: docsDirectives(site) } };
-  app.addHook('onRoute', (route) => {
-    if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) {
-      route.config = { ...route.config, helmet: docsHelmet };
-    }
-  });
-
   await app.register(compress, { encodings: ['br', 'gzip'] });
   app.addHook('onRequest', sameOriginGuard(env.PUBLIC_URL));
 

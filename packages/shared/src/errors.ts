@@ -20,13 +20,14 @@ export const ERROR_STATUS = {
 export type ErrorStatus = keyof typeof ERROR_STATUS;
 
 /** The spec's lower-case code for each status, e.g. `invalid-argument`. */
-export type ErrorCode = Lowercase<ErrorStatus> extends infer C
-  ? C extends string
-    ? C extends `${infer A}_${infer B}`
-      ? `${A}-${B}`
-      : C
-    : never
-  : never;
+export type ErrorCode =
+  Lowercase<ErrorStatus> extends infer C
+    ? C extends string
+      ? C extends `${infer A}_${infer B}`
+        ? `${A}-${B}`
+        : C
+      : never
+    : never;
 
 export function errorCode(status: ErrorStatus): ErrorCode {
   return status.toLowerCase().replace('_', '-') as ErrorCode;

@@ -40,7 +40,9 @@ describe('translation catalogues', () => {
 
   it.each(LANGUAGES.filter((l) => l !== 'en'))('%s keeps the interpolation placeholders of English', (language) => {
     const other = flatten(read(language));
-    const wrong = [...en].filter(([key, text]) => other.has(key) && placeholders(other.get(key) ?? '').join() !== placeholders(text).join());
+    const wrong = [...en].filter(
+      ([key, text]) => other.has(key) && placeholders(other.get(key) ?? '').join() !== placeholders(text).join(),
+    );
     expect(wrong.map(([key]) => key)).toEqual([]);
   });
 

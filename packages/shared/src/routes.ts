@@ -49,9 +49,7 @@ export const APP_ROUTE_PATTERNS = [
 
 export function isAppRoute(pathname: string): boolean {
   return APP_ROUTE_PATTERNS.some((pattern) =>
-    pattern.endsWith('/*')
-      ? pathname.startsWith(pattern.slice(0, -1))
-      : pathname === pattern,
+    pattern.endsWith('/*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern,
   );
 }
 

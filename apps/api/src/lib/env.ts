@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { DatabaseOptions } from '../db/client.ts';
 
+const IN_MEMORY = ':memory:';
+
 /** The repository root, found from this file so the defaults do not depend on the working directory. */
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -46,9 +48,11 @@ export function loadEnv(): Env {
   }
 }
 
-/** PGlite keeps its files in a folder of its own so DATA_DIR can also hold uploads and the dev mailbox. */
+/**
+ * PGlite keeps its files in a folder of its own so DATA_DIR can also hold uploads and the dev mailbox.
+ * DATA_DIR=:memory: gives a throwaway in-memory database (e2e tests, benchmarks).
+ */
 export function databaseOptions(env: Env): DatabaseOptions {
-  return env.DATABASE_URL
-    ? { kind: 'postgres', url: env.DATABASE_URL }
-    : { kind: 'pglite', dataDir: join(env.DATA_DIR, 'pglite') };
+  if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL };
+  return { kind: 'pglite', dataDir: env.DATA_DIR === IN_MEMORY ? null : join(env.DATA_DIR, 'pglite') };
 }

@@ -29,8 +29,15 @@ export interface WebDist {
   prerendered: Map<string, Html>;
 }
 
+/** Weak: the same document may leave compressed in different encodings. */
 function html(body: Buffer): Html {
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+/** If-None-Match uses the weak comparison and may list several tags. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header !== undefined && header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
 
 /** Null when the web app has not been built: the API then runs alone. */
@@ -54,7 +61,6 @@ export function webDocuments(dist: WebDist): string[] {
 }
 
 const PAGES: ReadonlySet<string> = new Set(PUBLIC_PAGES);
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT = 'public, max-age=3600';
 
 /** Browsers navigating or fetching documents; other clients (scripts, images) get the JSON 404. */
@@ -106,15 +112,14 @@ export async function webRoutes(app: FastifyInstance, { dist }: { dist: WebDist 
     });
   }
 
-  const prerendered = (language: Language, page: string) =>
-    dist.prerendered.get(`${language}/${prerenderFile(page)}`);
+  const prerendered = (language: Language, page: string) => dist.prerendered.get(`${language}/${prerenderFile(page)}`);
 
   function sendHtml(request: FastifyRequest, reply: FastifyReply, doc: Html, language?: Language) {
     reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
     if (language) reply.header('content-language', language).header('vary', 'Cookie, Accept-Language');
     if (reply.statusCode === 200) {
       reply.header('etag', doc.etag);
-      if (request.headers['if-none-match'] === doc.etag) return reply.code(304).send();
+      if (matchesEtag(request.headers['if-none-match'], doc.etag)) return reply.code(304).send();
     }
     return reply.send(doc.body);
   }

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 
 /** University listing vocabularies (spec section 3). */
-export const INSTITUTION_TYPES = [
-  'public',
-  'private',
-  'international',
-  'community_college',
-  'online',
-] as const;
+export const INSTITUTION_TYPES = ['public', 'private', 'international', 'community_college', 'online'] as const;
 export const STUDY_FIELDS = [
   'technology',
   'business',
@@ -19,14 +13,7 @@ export const STUDY_FIELDS = [
   'law',
   'education',
 ] as const;
-export const REGIONS = [
-  'north_america',
-  'europe',
-  'asia',
-  'africa',
-  'south_america',
-  'oceania',
-] as const;
+export const REGIONS = ['north_america', 'europe', 'asia', 'africa', 'south_america', 'oceania'] as const;
 export const INSTITUTION_SIZES = ['small', 'medium', 'large'] as const;
 export const CAMPUS_SETTINGS = ['urban', 'suburban', 'rural'] as const;
 export const PROGRAM_LEVELS = ['undergraduate', 'graduate'] as const;
@@ -45,9 +32,7 @@ export type StudyField = z.infer<typeof StudyFieldSchema>;
 export type Region = z.infer<typeof RegionSchema>;
 
 /** ISO 3166-1 alpha-2, upper case. */
-export const CountryCodeSchema = z
-  .string()
-  .regex(/^[A-Z]{2}$/, 'Country: invalid');
+export const CountryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'Country: invalid');
 
 export const PartnerContactSchema = z.object({
   email: z.email().nullable(),
@@ -86,11 +71,11 @@ export const UniversityListingSchema = z.object({
   graduation_rate: z.number().min(0).max(100),
   acceptance_rate: z.number().min(0).max(100),
   sat_range: z.object({ min: z.int().min(400).max(1600), max: z.int().min(400).max(1600) }).nullable(),
-  student_faculty_ratio: z.number().positive(),
+  student_faculty_ratio: z.number().nonnegative(),
   total_enrollment: z.int().nonnegative(),
   size: InstitutionSizeSchema,
   setting: CampusSettingSchema,
-  application_deadline: z.iso.date(),
+  application_deadline: z.iso.date().nullable(),
   programs: z.array(ProgramLevelSchema),
   program_count: z.int().nonnegative(),
   accreditation_body: z.string().nullable(),

@@ -26,7 +26,10 @@ export const partners = pgTable(
     address_country: text('address_country').notNull(),
     address_postal_code: text('address_postal_code'),
     logo_url: text('logo_url'),
-    gallery_images: text('gallery_images').array().notNull().default(sql`'{}'::text[]`),
+    gallery_images: text('gallery_images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Free-form counters shown on the profile (applications received, etc.). */
     stats: jsonb('stats').$type<Record<string, number>>().notNull().default({}),
     institution_type: text('institution_type').$type<InstitutionType>().notNull(),
@@ -35,8 +38,15 @@ export const partners = pgTable(
     accreditation_number: text('accreditation_number'),
     program_count: integer('program_count').notNull().default(0),
     region: text('region').$type<Region>().notNull(),
-    fields: text('fields').array().$type<StudyField[]>().notNull().default(sql`'{}'::text[]`),
-    program_levels: text('program_levels').array().notNull().default(sql`'{}'::text[]`),
+    fields: text('fields')
+      .array()
+      .$type<StudyField[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    program_levels: text('program_levels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     tuition_usd: integer('tuition_usd').notNull().default(0),
     tuition_min_usd: integer('tuition_min_usd').notNull().default(0),
     tuition_max_usd: integer('tuition_max_usd').notNull().default(0),
@@ -69,7 +79,10 @@ export const schools = pgTable(
     city: text('city').notNull(),
     state_province: text('state_province'),
     country: text('country').notNull(),
-    levels_offered: text('levels_offered').array().notNull().default(sql`'{}'::text[]`),
+    levels_offered: text('levels_offered')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (t) => [index('schools_country_name_idx').on(t.country, t.name)],

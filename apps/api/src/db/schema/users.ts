@@ -45,8 +45,14 @@ export const students = pgTable(
     nationality: text('nationality'),
     country_of_residence: text('country_of_residence'),
     last_school: text('last_school'),
-    current_applications: uuid('current_applications').array().notNull().default(sql`'{}'::uuid[]`),
-    completed_applications: uuid('completed_applications').array().notNull().default(sql`'{}'::uuid[]`),
+    current_applications: uuid('current_applications')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    completed_applications: uuid('completed_applications')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     ...timestamps,
   },
   (t) => [uniqueIndex('students_user_unique').on(t.user_id)],

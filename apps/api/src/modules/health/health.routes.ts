@@ -5,23 +5,14 @@ import { AppError } from '../../lib/errors.ts';
 import { readiness } from './health.service.ts';
 
 /** Liveness (the process answers) and readiness (it can serve: the database responds). Anonymous. */
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Pick<Database, 'ping'> }> = async (
-  app,
-  { database },
-) => {
-  app.get(
-    '/health',
-    { schema: { tags: ['health'], response: { 200: dataEnvelope(HealthSchema) } } },
-    () => ({ data: { status: 'ok' as const } }),
-  );
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Pick<Database, 'ping'> }> = async (app, { database }) => {
+  app.get('/health', { schema: { tags: ['health'], response: { 200: dataEnvelope(HealthSchema) } } }, () => ({
+    data: { status: 'ok' as const },
+  }));
 
-  app.get(
-    '/ready',
-    { schema: { tags: ['health'], response: { 200: dataEnvelope(ReadySchema) } } },
-    async () => {
-      const result = await readiness(database);
-      if (result.status !== 'ready') throw new AppError('UNAVAILABLE', undefined, result);
-      return { data: result };
-    },
-  );
+  app.get('/ready', { schema: { tags: ['health'], response: { 200: dataEnvelope(ReadySchema) } } }, async () => {
+    const result = await readiness(database);
+    if (result.status !== 'ready') throw new AppError('UNAVAILABLE', undefined, result);
+    return { data: result };
+  });
 };

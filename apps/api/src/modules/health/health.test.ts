@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { createTestApp } from '../../test/app.ts';
+import { createTestDatabase } from '../../test/database.ts';
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+describe('health', () => {
+  it('GET /health is always ok', async () => {
+    const app = await createTestApp(database);
+    const response = await app.inject({ url: '/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { status: 'ok' } });
+    await app.close();
+  });
+
+  it('GET /ready is 200 when the database answers', async () => {
+    const app = await createTestApp(database);
+    const response = await app.inject({ url: '/ready' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { status: 'ready', checks: { database: 'ok' } } });
+    await app.close();
+  });
+
+  it('GET /ready is 503 UNAVAILABLE when the database does not answer', async () => {
+    const app = await createTestApp({ ...database, ping: async () => false });
+    const response = await app.inject({ url: '/ready' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      error: {
+        status: 'UNAVAILABLE',
+        message: 'Something went wrong. Please try again.',
+        details: { status: 'not_ready', checks: { database: 'failed' } },
+      },
+    });
+    await app.close();
+  });
+
+  it('answers HEAD as well', async () => {
+    const app = await createTestApp(database);
+    const response = await app.inject({ method: 'HEAD', url: '/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('');
+    await app.close();
+  });
+});

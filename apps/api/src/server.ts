@@ -1,0 +1,46 @@
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { seedIfEmpty } from './db/seed/index.ts';
+import { databaseOptions, loadEnv } from './lib/env.ts';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+const env = loadEnv();
+const database = await openDatabase(databaseOptions(env));
+await database.migrate();
+const seed = await seedIfEmpty(database.db);
+const app = await buildApp({ database, env });
+if (seed.seeded) app.log.info({ universities: seed.universities }, 'seeded an empty database with demo data');
+
+let stopping = false;
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) {
+    app.log.warn({ signal }, 'second signal: exiting now');
+    process.exit(1);
+  }
+  stopping = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  setTimeout(() => {
+    app.log.error(`shutdown took over ${SHUTDOWN_TIMEOUT_MS / 1000} s: exiting now`);
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS).unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
+
+try {
+  await app.listen({ port: env.PORT, host: env.HOST });
+} catch (error) {
+  app.log.fatal({ err: error }, 'could not start listening');
+  await database.close();
+  process.exit(1);
+}
+console.log(`Kaminuza is running at ${env.PUBLIC_URL}`);
