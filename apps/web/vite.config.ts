@@ -14,5 +14,10 @@ export default defineConfig({
     cssCodeSplit: true,
     sourcemap: false,
     reportCompressedSize: false,
+    rolldownOptions: {
+      // Two documents: the app (React, hydrated or client-rendered) and static public pages, which
+      // get only a small progressive-enhancement script (ADR 002).
+      input: { app: 'index.html', public: 'public.html' },
+    },
   },
 });

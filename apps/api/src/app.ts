@@ -16,7 +16,9 @@ import type { Env } from './lib/env.ts';
 import { loggerOptions, requestId } from './lib/logging.ts';
 import { sameOriginGuard } from './lib/same-origin.ts';
 import { loadWebDist, webDocuments, webRoutes } from './lib/web.ts';
+import { loadLivePages } from './lib/live-pages.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { catalogueSummary } from './modules/catalogue/catalogue.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 
@@ -84,7 +86,10 @@ export async function buildApp({ database, env, logger }: AppOptions) {
     { prefix: '/api/v1' },
   );
 
-  if (dist) await app.register(webRoutes, { dist });
+  if (dist) {
+    const live = await loadLivePages(dist.root, { catalogueSummary: () => catalogueSummary(database.db) });
+    await app.register(webRoutes, { dist, live });
+  }
   return app;
 }
 

@@ -20,6 +20,15 @@ export const PUBLIC_PAGES = [
 ] as const;
 export type PublicPage = (typeof PUBLIC_PAGES)[number];
 
+/**
+ * Public pages that are small applications (forms): their HTML is hydrated by the React app. Every
+ * other public page is static HTML with progressive enhancement only (ADR 002).
+ */
+export const HYDRATED_PAGES: readonly PublicPage[] = ['/waitlist'];
+
+/** Public pages showing live data: the server renders them on request (cached briefly), not at build. */
+export const LIVE_PAGES: readonly PublicPage[] = ['/'];
+
 /** Redirects that keep the query string. */
 export const REDIRECTS: Readonly<Record<string, string>> = {
   '/signup': '/waitlist',

@@ -187,3 +187,53 @@ describe('without a built web app', () => {
     await apiOnly.close();
   });
 });
+
+describe('live pages', () => {
+  let liveDist: string;
+  let liveDb: Database;
+  let liveApp: Awaited<ReturnType<typeof createTestApp>>;
+
+  beforeAll(async () => {
+    liveDist = mkdtempSync(join(tmpdir(), 'kz-web-live-'));
+    writeFakeDist(liveDist);
+    // A server bundle that renders the landing page with the catalogue figures the API hands it.
+    writeFileSync(
+      join(liveDist, 'server/entry-server.js'),
+      `let renders = 0;
+       export async function renderDocument(url, lng, data) {
+         renders += 1;
+         const summary = await data.catalogueSummary();
+         return '<!doctype html><html lang="' + lng + '"><body>live ' + url + ' ' + lng + ' ' + summary.universities + ' universities, render ' + renders + '</body></html>';
+       }`,
+    );
+    liveDb = await createTestDatabase();
+    liveApp = await createTestApp(liveDb, testEnv({ WEB_DIST: liveDist }));
+  });
+
+  afterAll(async () => {
+    await liveApp.close();
+    await liveDb.close();
+    rmSync(liveDist, { recursive: true, force: true });
+  });
+
+  const getLive = (url: string, headers: Record<string, string> = {}) =>
+    liveApp.inject({ url, headers: { accept: 'text/html', ...headers } });
+
+  it('renders the landing page with live data, in the visitor language, and reuses the render', async () => {
+    const first = await getLive('/', { cookie: 'i18next=rw' });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('live / rw 0 universities, render 1');
+    expect(first.headers['content-language']).toBe('rw');
+    expect((await getLive('/', { cookie: 'i18next=rw' })).body).toContain('render 1');
+    expect((await getLive('/')).body).toContain('live / en 0 universities, render 2');
+  });
+
+  it('keeps prerendered files for pages without live data', async () => {
+    expect((await getLive('/about/us')).body).toContain('about en');
+  });
+
+  it('falls back to the prerendered landing page when rendering fails', async () => {
+    // The main fixture's server bundle has no renderDocument: every live render fails.
+    expect((await get('/')).body).toContain('landing en');
+  });
+});

@@ -4,6 +4,7 @@ import { join, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import {
+  LIVE_PAGES,
   NOT_FOUND_PAGE,
   PUBLIC_PAGES,
   REDIRECTS,
@@ -13,6 +14,7 @@ import {
   type Language,
 } from '@kaminuza/shared';
 import { AppError } from './errors.ts';
+import type { LivePages } from './live-pages.ts';
 import { chooseLanguage } from './language.ts';
 
 interface Html {
@@ -61,6 +63,7 @@ export function webDocuments(dist: WebDist): string[] {
 }
 
 const PAGES: ReadonlySet<string> = new Set(PUBLIC_PAGES);
+const LIVE: ReadonlySet<string> = new Set(LIVE_PAGES);
 const SHORT = 'public, max-age=3600';
 
 /** Browsers navigating or fetching documents; other clients (scripts, images) get the JSON 404. */
@@ -83,7 +86,10 @@ function isLocalPath(path: string): boolean {
  * route table, prerendered public pages in the visitor's language, the SPA shell for app routes,
  * and the prerendered not-found page for anything else.
  */
-export async function webRoutes(app: FastifyInstance, { dist }: { dist: WebDist }): Promise<void> {
+export async function webRoutes(
+  app: FastifyInstance,
+  { dist, live }: { dist: WebDist; live: LivePages | null },
+): Promise<void> {
   await app.register(fastifyStatic, { root: dist.root, serve: false });
 
   const assets = join(dist.root, 'assets');
@@ -124,7 +130,18 @@ export async function webRoutes(app: FastifyInstance, { dist }: { dist: WebDist 
     return reply.send(doc.body);
   }
 
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+  /** A live page rendered with fresh data; its prerendered copy if rendering fails. */
+  async function livePage(request: FastifyRequest, path: string, language: Language): Promise<Html | undefined> {
+    if (!live || !LIVE.has(path)) return undefined;
+    try {
+      return html(await live.render(path, language));
+    } catch (error) {
+      request.log.error({ err: error, path }, 'live page render failed: serving the prerendered copy');
+      return undefined;
+    }
+  }
+
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const queryStart = request.url.indexOf('?');
     const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
     const query = queryStart === -1 ? '' : request.url.slice(queryStart);
@@ -136,7 +153,7 @@ export async function webRoutes(app: FastifyInstance, { dist }: { dist: WebDist 
 
     const language = chooseLanguage(request.headers);
     if (PAGES.has(path)) {
-      const page = prerendered(language, path);
+      const page = (await livePage(request, path, language)) ?? prerendered(language, path);
       // Without a prerendered copy the shell renders the page in the browser.
       return page ? sendHtml(request, reply, page, language) : sendHtml(request, reply, dist.shell);
     }

@@ -18,6 +18,7 @@ export function LanguageSwitcher() {
         id={id}
         value={current}
         onChange={(event) => void i18n.changeLanguage(event.target.value)}
+        data-enhance="language"
         className="min-h-11 rounded-lg border border-border bg-surface px-2 text-sm"
       >
         {LANGUAGES.map((lng) => (

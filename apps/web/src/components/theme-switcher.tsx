@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { THEMES, type Theme } from '@kaminuza/shared';
-import { useTheme } from '../lib/theme.ts';
+import { useTheme } from '../lib/use-theme.ts';
 
 export function ThemeSwitcher() {
   const { t } = useTranslation();
@@ -16,6 +16,7 @@ export function ThemeSwitcher() {
         id={id}
         value={theme}
         onChange={(event) => setTheme(event.target.value as Theme)}
+        data-enhance="theme"
         className="min-h-11 rounded-lg border border-border bg-surface px-2 text-sm"
       >
         {THEMES.map((value) => (

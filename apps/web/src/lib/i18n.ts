@@ -2,7 +2,8 @@ import i18next, { type i18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '@kaminuza/shared';
+import { isLanguage } from './languages.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '@kaminuza/shared/constants';
 
 const ONE_YEAR_MINUTES = 525_600;
 
@@ -35,10 +36,6 @@ const catalogues: Record<Language, () => Promise<{ default: Resource[string] }>>
   fr: () => import('@kaminuza/shared/locales/fr.json'),
   rw: () => import('@kaminuza/shared/locales/rw.json'),
 };
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
 
 export function detectLanguage(): Language {
   const detector = new LanguageDetector(undefined, detection);

@@ -1,9 +1,9 @@
-import { useSyncExternalStore } from 'react';
-import { THEME_STORAGE_KEY, THEMES, type Theme } from '@kaminuza/shared';
+import { THEME_STORAGE_KEY, THEMES, type Theme } from '@kaminuza/shared/constants';
 
 /*
- * The stored preference is applied before first paint by the inline script in index.html; this module
- * keeps it in step afterwards (user choice and, for "system", the operating system's setting).
+ * The stored preference is applied before first paint by the inline script in the HTML templates; this
+ * module keeps it in step afterwards (user choice and, for "system", the operating system's setting).
+ * Framework-free: static public pages use it too.
  */
 
 const listeners = new Set<() => void>();
@@ -35,7 +35,8 @@ export function setTheme(theme: Theme): void {
   listeners.forEach((notify) => notify());
 }
 
-function subscribe(notify: () => void): () => void {
+/** Follows the operating system while the preference is "system"; notifies on every change. */
+export function subscribeTheme(notify: () => void): () => void {
   listeners.add(notify);
   const query = darkQuery();
   const onSystemChange = () => {
@@ -46,9 +47,4 @@ function subscribe(notify: () => void): () => void {
     listeners.delete(notify);
     query.removeEventListener('change', onSystemChange);
   };
-}
-
-export function useTheme(): [Theme, (theme: Theme) => void] {
-  const theme = useSyncExternalStore(subscribe, readTheme, () => 'system' as const);
-  return [theme, setTheme];
 }

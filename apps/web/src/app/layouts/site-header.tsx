@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import type { MouseEvent } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
@@ -18,31 +18,44 @@ export function Logo() {
     <span className="flex items-center gap-2 text-lg font-extrabold tracking-tight">
       <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8">
         <rect width="32" height="32" rx="7" fill="#0f5e4d" />
-        <path d="M10 7v18M10 16l10-9M13 14l8 11" stroke="#f7c948" strokeWidth="3.2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M10 7v18M10 16l10-9M13 14l8 11"
+          stroke="#f7c948"
+          strokeWidth="3.2"
+          fill="none"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       Kaminuza
     </span>
   );
 }
 
+/** In the app, a link inside the open menu closes it (static pages navigate away anyway). */
+function closeMenu(event: MouseEvent<HTMLElement>) {
+  event.currentTarget.closest('details')?.removeAttribute('open');
+}
+
 export function SiteHeader() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
   return (
-    <header className="border-b border-border bg-surface">
+    <header className="relative border-b border-border bg-surface">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-3">
         {t('nav.skip_to_content')}
       </a>
       <div className="container-page flex min-h-16 items-center justify-between gap-3">
-        <Link to={paths.landing} aria-label={t('nav.home_label')} onClick={close}>
+        <Link to={paths.landing} aria-label={t('nav.home_label')}>
           <Logo />
         </Link>
         <nav aria-label={t('nav.main_label')} className="hidden lg:block">
           <ul className="flex items-center gap-5 text-sm font-medium">
             {NAV.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className={({ isActive }) => (isActive ? 'text-brand' : 'text-fg hover:text-brand')}>
+                <NavLink
+                  to={item.to}
+                  className={({ isActive }) => (isActive ? 'text-brand' : 'text-fg hover:text-brand')}
+                >
                   {t(item.key)}
                 </NavLink>
               </li>
@@ -57,37 +70,36 @@ export function SiteHeader() {
           <Link to={paths.signup} className="btn-primary hidden sm:inline-flex">
             {t('nav.get_started')}
           </Link>
-          <button
-            type="button"
-            className="btn-secondary lg:hidden"
-            aria-expanded={open}
-            aria-controls="mobile-menu"
-            onClick={() => setOpen((o) => !o)}
-          >
-            {open ? t('nav.close_menu') : t('nav.menu')}
-          </button>
+          {/* A native disclosure: the menu works before (and without) any script. */}
+          <details className="group lg:hidden">
+            <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
+              <span className="group-open:hidden">{t('nav.menu')}</span>
+              <span className="hidden group-open:inline">{t('nav.close_menu')}</span>
+            </summary>
+            <nav
+              aria-label={t('nav.mobile_label')}
+              className="absolute inset-x-0 top-full z-40 border-b border-border bg-surface px-4 pb-4 shadow-lg sm:px-6"
+            >
+              <ul className="flex flex-col py-2">
+                {NAV.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={item.to} onClick={closeMenu} className="block py-3 font-medium">
+                      {t(item.key)}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+              <div className="flex flex-wrap items-center gap-2 sm:hidden">
+                <LanguageSwitcher />
+                <ThemeSwitcher />
+                <Link to={paths.signup} onClick={closeMenu} className="btn-primary">
+                  {t('nav.get_started')}
+                </Link>
+              </div>
+            </nav>
+          </details>
         </div>
       </div>
-      {open && (
-        <nav id="mobile-menu" aria-label={t('nav.main_label')} className="container-page border-t border-border pb-4 lg:hidden">
-          <ul className="flex flex-col py-2">
-            {NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} onClick={close} className="block py-3 font-medium">
-                  {t(item.key)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          <div className="flex flex-wrap items-center gap-2 sm:hidden">
-            <LanguageSwitcher />
-            <ThemeSwitcher />
-            <Link to={paths.signup} onClick={close} className="btn-primary">
-              {t('nav.get_started')}
-            </Link>
-          </div>
-        </nav>
-      )}
     </header>
   );
 }

@@ -155,7 +155,13 @@ export function CatalogueSection() {
               className="flex flex-wrap items-center gap-3 rounded-xl border border-border bg-surface p-6"
             >
               <p className="min-w-0 flex-1">{t('landing.featured.error')}</p>
-              <button type="button" className="btn-secondary" disabled={isFetching} onClick={() => void refetch()}>
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={isFetching}
+                onClick={() => void refetch()}
+                data-enhance="reload"
+              >
                 {t('landing.featured.retry')}
               </button>
             </div>

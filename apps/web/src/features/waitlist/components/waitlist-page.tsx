@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { JoinWaitlistSchema } from '@kaminuza/shared';
-import { isLanguage } from '../../../lib/i18n.ts';
+import { isLanguage } from '../../../lib/languages.ts';
 import { paths } from '../../../app/paths.ts';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { useJoinWaitlist } from '../api/join-waitlist.ts';
