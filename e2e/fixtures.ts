@@ -45,9 +45,22 @@ export async function waitForApp(page: Page) {
   await page.waitForFunction(() => (window as unknown as { __kzRendered?: boolean }).__kzRendered === true);
 }
 
+/** Opens the header menu on narrow screens, where the switchers and links live in a disclosure. */
+export async function openMenuIfCollapsed(page: Page) {
+  const summary = page.locator('header summary');
+  if (await summary.isVisible()) {
+    const open = await summary.evaluate((el) => (el.parentElement as HTMLDetailsElement).open);
+    if (!open) await summary.click();
+  }
+}
+
 export async function chooseLanguage(page: Page, label: 'English' | 'Français' | 'Kinyarwanda') {
   const value = { English: 'en', Français: 'fr', Kinyarwanda: 'rw' }[label];
-  const menu = page.getByRole('button', { name: /^(Menu|Menyu)$/ });
-  if (await menu.isVisible()) await menu.click();
-  await page.getByRole('combobox', { name: /^(Language|Langue|Ururimi)$/ }).first().selectOption(value);
+  await openMenuIfCollapsed(page);
+  await page.getByRole('combobox', { name: /^(Language|Langue|Ururimi)$/ }).locator('visible=true').selectOption(value);
+}
+
+export async function chooseTheme(page: Page, value: 'light' | 'dark' | 'system') {
+  await openMenuIfCollapsed(page);
+  await page.getByRole('combobox', { name: /^(Theme|Thème|Insanganyamatsiko)$/ }).locator('visible=true').selectOption(value);
 }

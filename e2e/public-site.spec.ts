@@ -1,4 +1,13 @@
-import { PUBLIC_PAGES, chooseLanguage, expect, expectNoAxeViolations, test, waitForApp } from './fixtures.ts';
+import {
+  PUBLIC_PAGES,
+  chooseLanguage,
+  chooseTheme,
+  expect,
+  expectNoAxeViolations,
+  openMenuIfCollapsed,
+  test,
+  waitForApp,
+} from './fixtures.ts';
 
 test.describe('public pages', () => {
   for (const { path, name } of PUBLIC_PAGES) {
@@ -25,10 +34,16 @@ test.describe('public pages', () => {
     await context.close();
   });
 
-  test('the landing page shows the demo catalogue from the API', async ({ page }) => {
+  test('the landing page shows the demo catalogue, rendered on the server', async ({ browser }) => {
+    // No JavaScript at all: the figures and featured universities are in the HTML itself.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
     await page.goto('/');
-    await waitForApp(page);
-    await expect(page.getByText('University of Rwanda').or(page.getByRole('listitem').filter({ hasText: /University|Université/ })).first()).toBeVisible();
+    const figures = page.getByRole('heading', { name: 'The catalogue in numbers' }).locator('..');
+    await expect(figures).toContainText(/\d+\s*universities/);
+    await expect(figures).toContainText(/\d+\s*countries/);
+    await expect(page.getByRole('heading', { name: 'Featured universities' }).locator('../..').getByRole('listitem')).toHaveCount(6);
+    await context.close();
   });
 });
 
@@ -50,12 +65,11 @@ test.describe('routing', () => {
     });
   }
 
-  test('the Get started link goes to the waitlist inside the app', async ({ page }) => {
+  test('the Get started link leads to the waitlist', async ({ page }) => {
     await page.goto('/');
     await waitForApp(page);
-    const menu = page.getByRole('button', { name: 'Menu' });
-    if (await menu.isVisible()) await menu.click();
-    await page.getByRole('link', { name: 'Get started' }).first().click();
+    await openMenuIfCollapsed(page);
+    await page.getByRole('link', { name: 'Get started' }).locator('visible=true').first().click();
     await expect(page).toHaveURL(/\/waitlist$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Join the waitlist');
   });
@@ -70,8 +84,9 @@ test.describe('routing', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('a route change scrolls to the top', async ({ page }) => {
-    await page.goto('/');
+  test('a route change inside the app scrolls to the top', async ({ page }) => {
+    // The waitlist page is a React app; its links navigate without reloading.
+    await page.goto('/waitlist');
     await waitForApp(page);
     const footer = page.getByRole('contentinfo');
     await footer.scrollIntoViewIfNeeded();
@@ -90,23 +105,36 @@ test.describe('routing', () => {
 });
 
 test.describe('language and theme', () => {
-  test('switching language translates the page, sets <html lang> and survives a reload', async ({ page }) => {
+  test('on a static page, switching language reloads it in that language, which sticks', async ({ page }) => {
     await page.goto('/about/us');
     await waitForApp(page);
     await chooseLanguage(page, 'Français');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(page.getByRole('contentinfo')).toContainText('Tous droits réservés');
-    await page.reload();
-    // The server now sends the French page itself (no English flash).
+    await expect(page).toHaveTitle(/À propos/);
+    await page.goto('/help');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-    await expect(page.getByRole('contentinfo')).toContainText('Tous droits réservés');
     await waitForApp(page);
     await expectNoAxeViolations(page);
 
     await chooseLanguage(page, 'Kinyarwanda');
     await expect(page.locator('html')).toHaveAttribute('lang', 'rw');
     await expect(page.getByRole('contentinfo')).toContainText('Uburenganzira bwose burasigasiwe');
-    await expect(page).toHaveTitle(/Abo turi bo/);
+    await waitForApp(page);
+    await expectNoAxeViolations(page);
+  });
+
+  test('in the app, switching language changes the interface at once', async ({ page }) => {
+    await page.goto('/waitlist');
+    await waitForApp(page);
+    await chooseLanguage(page, 'Kinyarwanda');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Iyandikishe ku rutonde rw'abategereje");
+    await expect(page.locator('html')).toHaveAttribute('lang', 'rw');
+    await expect(page).toHaveTitle(/Urutonde rw'abategereje/);
+    await chooseLanguage(page, 'Français');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Rejoindre la liste d'attente");
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Rejoindre la liste d'attente");
   });
 
   test('a browser in French gets French pages first', async ({ browser }) => {
@@ -121,17 +149,16 @@ test.describe('language and theme', () => {
   test('the theme switches, is stored, and applies before first paint', async ({ page }) => {
     await page.goto('/');
     await waitForApp(page);
-    const menu = page.getByRole('button', { name: 'Menu' });
-    if (await menu.isVisible()) await menu.click();
-    await page.getByRole('combobox', { name: 'Theme' }).first().selectOption('dark');
+    await chooseTheme(page, 'dark');
     await expect(page.locator('html')).toHaveClass(/dark/);
     await page.reload({ waitUntil: 'commit' });
     await page.waitForSelector('html.dark', { state: 'attached' });
     expect(await page.evaluate(() => document.readyState !== 'complete' || document.documentElement.classList.contains('dark'))).toBe(true);
     await waitForApp(page);
     await expectNoAxeViolations(page);
-    if (await menu.isVisible()) await menu.click();
-    await page.getByRole('combobox', { name: 'Theme' }).first().selectOption('light');
+    await openMenuIfCollapsed(page);
+    await expect(page.getByRole('combobox', { name: 'Theme' }).locator('visible=true')).toHaveValue('dark');
+    await chooseTheme(page, 'light');
     await expect(page.locator('html')).not.toHaveClass(/dark/);
   });
 });
@@ -139,7 +166,7 @@ test.describe('language and theme', () => {
 test.describe('error screen', () => {
   test('a screen that fails to load shows the error screen, whose Copy error shows Copied! for 2 s', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.goto('/');
+    await page.goto('/waitlist');
     await waitForApp(page);
     await page.route(/\/assets\/help-page-[^/]+\.js$/, (route) => route.abort());
     await page.getByRole('contentinfo').getByRole('link', { name: 'Help' }).click();
