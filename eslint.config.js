@@ -3,7 +3,17 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', 'apps/api/drizzle/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+      'apps/api/drizzle/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

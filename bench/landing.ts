@@ -19,7 +19,15 @@ if (!executable) throw new Error('Chromium not found: install it (apt-get instal
 
 const server = await startServer(port);
 const chrome = await chromeLauncher.launch({ chromePath: executable, chromeFlags: CHROMIUM_ARGS });
-const results: Array<{ page: string; transferKb: number; performance: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number }> = [];
+const results: Array<{
+  page: string;
+  transferKb: number;
+  performance: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}> = [];
 try {
   for (const page of pages) {
     const runner = await lighthouse(`http://localhost:${port}${page}`, {
@@ -47,9 +55,14 @@ try {
 
 console.table(results);
 await mkdir(new URL('./results/', import.meta.url), { recursive: true });
-await writeFile(new URL('./results/landing.json', import.meta.url), JSON.stringify({ budget: BUDGET, results }, null, 2));
+await writeFile(
+  new URL('./results/landing.json', import.meta.url),
+  JSON.stringify({ budget: BUDGET, results }, null, 2),
+);
 const over = results.filter((r) => r.transferKb > BUDGET.transferKb || r.performance < BUDGET.performance);
 if (over.length > 0) {
-  console.error(`over budget (≤ ${BUDGET.transferKb} KB, ≥ ${BUDGET.performance}): ${over.map((r) => r.page).join(', ')}`);
+  console.error(
+    `over budget (≤ ${BUDGET.transferKb} KB, ≥ ${BUDGET.performance}): ${over.map((r) => r.page).join(', ')}`,
+  );
   process.exitCode = 1;
 }

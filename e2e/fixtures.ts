@@ -57,10 +57,16 @@ export async function openMenuIfCollapsed(page: Page) {
 export async function chooseLanguage(page: Page, label: 'English' | 'Français' | 'Kinyarwanda') {
   const value = { English: 'en', Français: 'fr', Kinyarwanda: 'rw' }[label];
   await openMenuIfCollapsed(page);
-  await page.getByRole('combobox', { name: /^(Language|Langue|Ururimi)$/ }).locator('visible=true').selectOption(value);
+  await page
+    .getByRole('combobox', { name: /^(Language|Langue|Ururimi)$/ })
+    .locator('visible=true')
+    .selectOption(value);
 }
 
 export async function chooseTheme(page: Page, value: 'light' | 'dark' | 'system') {
   await openMenuIfCollapsed(page);
-  await page.getByRole('combobox', { name: /^(Theme|Thème|Insanganyamatsiko)$/ }).locator('visible=true').selectOption(value);
+  await page
+    .getByRole('combobox', { name: /^(Theme|Thème|Insanganyamatsiko)$/ })
+    .locator('visible=true')
+    .selectOption(value);
 }

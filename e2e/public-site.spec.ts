@@ -42,7 +42,9 @@ test.describe('public pages', () => {
     const figures = page.getByRole('heading', { name: 'The catalogue in numbers' }).locator('..');
     await expect(figures).toContainText(/\d+\s*universities/);
     await expect(figures).toContainText(/\d+\s*countries/);
-    await expect(page.getByRole('heading', { name: 'Featured universities' }).locator('../..').getByRole('listitem')).toHaveCount(6);
+    await expect(
+      page.getByRole('heading', { name: 'Featured universities' }).locator('../..').getByRole('listitem'),
+    ).toHaveCount(6);
     await context.close();
   });
 });
@@ -97,7 +99,14 @@ test.describe('routing', () => {
   });
 
   test('signed-in areas send visitors without a session to /login', async ({ page }) => {
-    for (const path of ['/home', '/partners', '/application/form', '/admin/dashboard', '/partner/settings', '/dashboard']) {
+    for (const path of [
+      '/home',
+      '/partners',
+      '/application/form',
+      '/admin/dashboard',
+      '/partner/settings',
+      '/dashboard',
+    ]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/login$/);
     }
@@ -153,7 +162,11 @@ test.describe('language and theme', () => {
     await expect(page.locator('html')).toHaveClass(/dark/);
     await page.reload({ waitUntil: 'commit' });
     await page.waitForSelector('html.dark', { state: 'attached' });
-    expect(await page.evaluate(() => document.readyState !== 'complete' || document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(
+      await page.evaluate(
+        () => document.readyState !== 'complete' || document.documentElement.classList.contains('dark'),
+      ),
+    ).toBe(true);
     await waitForApp(page);
     await expectNoAxeViolations(page);
     await openMenuIfCollapsed(page);
@@ -164,7 +177,10 @@ test.describe('language and theme', () => {
 });
 
 test.describe('error screen', () => {
-  test('a screen that fails to load shows the error screen, whose Copy error shows Copied! for 2 s', async ({ page, context }) => {
+  test('a screen that fails to load shows the error screen, whose Copy error shows Copied! for 2 s', async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/waitlist');
     await waitForApp(page);
@@ -175,7 +191,9 @@ test.describe('error screen', () => {
     await page.getByText('Error details').click();
     await page.getByRole('button', { name: 'Copy error' }).click();
     await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/help-page|dynamically imported module|Failed to fetch/i);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      /help-page|dynamically imported module|Failed to fetch/i,
+    );
     await expect(page.getByRole('button', { name: 'Copy error' })).toBeVisible({ timeout: 3_000 });
     await page.unroute(/\/assets\/help-page-[^/]+\.js$/);
     await page.getByRole('button', { name: 'Reload page' }).click();

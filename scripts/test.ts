@@ -27,7 +27,10 @@ function ensureChromium() {
     console.error('(or set CHROMIUM_PATH to a Chromium or Chrome binary), then run `npm test` again.');
     process.exit(1);
   }
-  run('install Chromium (apt-get)', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null']);
+  run('install Chromium (apt-get)', 'sh', [
+    '-c',
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null',
+  ]);
   if (!existsSync('/usr/bin/chromium')) process.exit(1);
 }
 

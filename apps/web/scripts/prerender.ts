@@ -8,8 +8,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES } from '@kaminuza/shared/constants';
 import { NOT_FOUND_PAGE, PUBLIC_PAGES, prerenderFile } from '@kaminuza/shared/routes';
+import type * as ServerEntryModule from '../src/entry-server.tsx';
 
-type ServerEntry = typeof import('../src/entry-server.tsx');
+type ServerEntry = typeof ServerEntryModule;
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const server = join(dist, 'server');

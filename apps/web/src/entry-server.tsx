@@ -51,6 +51,8 @@ export async function renderPage(url: string, lng: Language, data: PageData = {}
       </AppProviders>
     </StrictMode>,
   );
+  // Queries schedule garbage-collection timers that would keep a build process alive for minutes.
+  queryClient.clear();
   const meta = pageMeta(context.matches.map((m) => m.route.handle));
   return { html, title: i18n.t(meta.title), description: i18n.t(meta.description) };
 }

@@ -25,7 +25,11 @@ const DEFAULT_TTL_MS = 60_000;
  * app's server bundle, and kept for a minute: the data changes rarely and a render costs milliseconds.
  * Null when the web app was built without its server bundle.
  */
-export async function loadLivePages(distRoot: string, data: PageData, ttlMs = DEFAULT_TTL_MS): Promise<LivePages | null> {
+export async function loadLivePages(
+  distRoot: string,
+  data: PageData,
+  ttlMs = DEFAULT_TTL_MS,
+): Promise<LivePages | null> {
   const entryPath = join(distRoot, 'server', 'entry-server.js');
   if (!existsSync(entryPath)) return null;
   const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;

@@ -29,6 +29,11 @@ describe('resolveAccess', () => {
     ['staff', 'admin', 'guard.not_staff'],
     ['student', 'staff', 'guard.not_student'],
   ] as const)('a %s route signs a %s out with the spec notice', (required, actual, notice) => {
-    expect(resolveAccess(signedIn(actual), required)).toEqual({ kind: 'redirect', to: '/login', notice, signOut: true });
+    expect(resolveAccess(signedIn(actual), required)).toEqual({
+      kind: 'redirect',
+      to: '/login',
+      notice,
+      signOut: true,
+    });
   });
 });

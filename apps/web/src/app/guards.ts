@@ -2,9 +2,7 @@ import type { Session, UserType } from '../lib/session.tsx';
 
 /** What a guard does for a session and the user type a route tree requires (spec section 6). */
 export type Access =
-  | { kind: 'loading' }
-  | { kind: 'allow' }
-  | { kind: 'redirect'; to: '/login'; notice: string | null; signOut: boolean };
+  { kind: 'loading' } | { kind: 'allow' } | { kind: 'redirect'; to: '/login'; notice: string | null; signOut: boolean };
 
 /** Translation keys of the spec's messages for a signed-in user of the wrong type. */
 export const WRONG_TYPE_NOTICE: Record<UserType, string> = {

@@ -4,7 +4,15 @@ import { I18nextProvider } from 'react-i18next';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { SessionProvider } from '../lib/session.tsx';
 
-export function AppProviders({ i18n, queryClient, children }: { i18n: i18n; queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({
+  i18n,
+  queryClient,
+  children,
+}: {
+  i18n: i18n;
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

@@ -32,18 +32,102 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, ...meta('landing'), ...screen(() => import('../features/landing/components/landing-page.tsx'), (m) => m.LandingPage) },
-          { path: 'programs', ...meta('programs'), ...screen(() => import('../features/public/components/programs-page.tsx'), (m) => m.ProgramsPage) },
-          { path: 'resources', ...meta('resources'), ...screen(() => import('../features/public/components/resources-page.tsx'), (m) => m.ResourcesPage) },
-          { path: 'help', ...meta('help'), ...screen(() => import('../features/public/components/help-page.tsx'), (m) => m.HelpPage) },
-          { path: 'terms', ...meta('terms'), ...screen(() => import('../features/public/components/terms-page.tsx'), (m) => m.TermsPage) },
-          { path: 'privacy', ...meta('privacy'), ...screen(() => import('../features/public/components/privacy-page.tsx'), (m) => m.PrivacyPage) },
-          { path: 'contact-us', ...meta('contact'), ...screen(() => import('../features/public/components/contact-page.tsx'), (m) => m.ContactPage) },
-          { path: 'about/us', ...meta('about_us'), ...screen(() => import('../features/public/components/about-us-page.tsx'), (m) => m.AboutUsPage) },
-          { path: 'about/student', ...meta('about_student'), ...screen(() => import('../features/public/components/about-student-page.tsx'), (m) => m.AboutStudentPage) },
-          { path: 'about/partner', ...meta('about_partner'), ...screen(() => import('../features/public/components/about-partner-page.tsx'), (m) => m.AboutPartnerPage) },
-          { path: 'plan-for-university', ...meta('plan'), ...screen(() => import('../features/public/components/plan-page.tsx'), (m) => m.PlanPage) },
-          { path: 'waitlist', ...meta('waitlist'), ...screen(() => import('../features/waitlist/components/waitlist-page.tsx'), (m) => m.WaitlistPage) },
+          {
+            index: true,
+            ...meta('landing'),
+            ...screen(
+              () => import('../features/landing/components/landing-page.tsx'),
+              (m) => m.LandingPage,
+            ),
+          },
+          {
+            path: 'programs',
+            ...meta('programs'),
+            ...screen(
+              () => import('../features/public/components/programs-page.tsx'),
+              (m) => m.ProgramsPage,
+            ),
+          },
+          {
+            path: 'resources',
+            ...meta('resources'),
+            ...screen(
+              () => import('../features/public/components/resources-page.tsx'),
+              (m) => m.ResourcesPage,
+            ),
+          },
+          {
+            path: 'help',
+            ...meta('help'),
+            ...screen(
+              () => import('../features/public/components/help-page.tsx'),
+              (m) => m.HelpPage,
+            ),
+          },
+          {
+            path: 'terms',
+            ...meta('terms'),
+            ...screen(
+              () => import('../features/public/components/terms-page.tsx'),
+              (m) => m.TermsPage,
+            ),
+          },
+          {
+            path: 'privacy',
+            ...meta('privacy'),
+            ...screen(
+              () => import('../features/public/components/privacy-page.tsx'),
+              (m) => m.PrivacyPage,
+            ),
+          },
+          {
+            path: 'contact-us',
+            ...meta('contact'),
+            ...screen(
+              () => import('../features/public/components/contact-page.tsx'),
+              (m) => m.ContactPage,
+            ),
+          },
+          {
+            path: 'about/us',
+            ...meta('about_us'),
+            ...screen(
+              () => import('../features/public/components/about-us-page.tsx'),
+              (m) => m.AboutUsPage,
+            ),
+          },
+          {
+            path: 'about/student',
+            ...meta('about_student'),
+            ...screen(
+              () => import('../features/public/components/about-student-page.tsx'),
+              (m) => m.AboutStudentPage,
+            ),
+          },
+          {
+            path: 'about/partner',
+            ...meta('about_partner'),
+            ...screen(
+              () => import('../features/public/components/about-partner-page.tsx'),
+              (m) => m.AboutPartnerPage,
+            ),
+          },
+          {
+            path: 'plan-for-university',
+            ...meta('plan'),
+            ...screen(
+              () => import('../features/public/components/plan-page.tsx'),
+              (m) => m.PlanPage,
+            ),
+          },
+          {
+            path: 'waitlist',
+            ...meta('waitlist'),
+            ...screen(
+              () => import('../features/waitlist/components/waitlist-page.tsx'),
+              (m) => m.WaitlistPage,
+            ),
+          },
           ...redirects,
           { path: '*', ...meta('not_found'), element: <NotFoundPage /> },
         ],
@@ -52,7 +136,10 @@ export const routes: RouteObject[] = [
         element: <RequireUserType type="student" />,
         children: [
           {
-            ...screen(() => import('./layouts/student-shell.tsx'), (m) => m.StudentShell),
+            ...screen(
+              () => import('./layouts/student-shell.tsx'),
+              (m) => m.StudentShell,
+            ),
             children: [
               { path: 'home' },
               { path: 'support' },
@@ -70,7 +157,10 @@ export const routes: RouteObject[] = [
         element: <RequireUserType type="admin" />,
         children: [
           {
-            ...screen(() => import('./layouts/admin-shell.tsx'), (m) => m.AdminShell),
+            ...screen(
+              () => import('./layouts/admin-shell.tsx'),
+              (m) => m.AdminShell,
+            ),
             children: [{ path: 'admin/dashboard' }],
           },
         ],
@@ -79,7 +169,10 @@ export const routes: RouteObject[] = [
         element: <RequireUserType type="staff" />,
         children: [
           {
-            ...screen(() => import('./layouts/partner-shell.tsx'), (m) => m.PartnerShell),
+            ...screen(
+              () => import('./layouts/partner-shell.tsx'),
+              (m) => m.PartnerShell,
+            ),
             children: [{ path: 'partner/*' }],
           },
         ],

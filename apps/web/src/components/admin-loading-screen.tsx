@@ -20,10 +20,17 @@ export function AdminLoadingScreen() {
   }, []);
   return (
     <div role="status" aria-live="polite" className="mx-auto flex max-w-3xl flex-col gap-6 p-6">
-      <span aria-hidden="true" className="mx-auto size-10 animate-spin rounded-full border-4 border-border border-t-brand" />
+      <span
+        aria-hidden="true"
+        className="mx-auto size-10 animate-spin rounded-full border-4 border-border border-t-brand"
+      />
       <ol className="flex flex-col gap-2" aria-label={t('loading.admin.steps_label')}>
         {STEPS.map((key, i) => (
-          <li key={key} aria-current={i === step ? 'step' : undefined} className={i <= step ? 'font-semibold text-fg' : 'text-muted'}>
+          <li
+            key={key}
+            aria-current={i === step ? 'step' : undefined}
+            className={i <= step ? 'font-semibold text-fg' : 'text-muted'}
+          >
             <span aria-hidden="true">{i < step ? '✓ ' : i === step ? '… ' : '○ '}</span>
             {t(key)}
           </li>

@@ -13,7 +13,11 @@ export function LoadingOverlay() {
     return () => clearInterval(timer);
   }, []);
   return (
-    <div role="status" aria-live="polite" className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 bg-bg/95">
+    <div
+      role="status"
+      aria-live="polite"
+      className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 bg-bg/95"
+    >
       <span aria-hidden="true" className="size-10 animate-spin rounded-full border-4 border-border border-t-brand" />
       <p className="text-lg font-medium">{t(MESSAGES[index] ?? MESSAGES[0])}</p>
     </div>

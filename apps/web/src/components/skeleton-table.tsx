@@ -4,7 +4,12 @@ import { useTranslation } from 'react-i18next';
 export function SkeletonTable({ rows = 5, columns = 4 }: { rows?: number; columns?: number }) {
   const { t } = useTranslation();
   return (
-    <div role="status" aria-live="polite" aria-busy="true" className="overflow-hidden rounded-xl border border-border bg-surface">
+    <div
+      role="status"
+      aria-live="polite"
+      aria-busy="true"
+      className="overflow-hidden rounded-xl border border-border bg-surface"
+    >
       <span className="sr-only">{t('loading.loading')}</span>
       <div aria-hidden="true" className="divide-y divide-border">
         {Array.from({ length: rows + 1 }, (_, r) => (

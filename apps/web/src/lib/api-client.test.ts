@@ -5,7 +5,10 @@ import { api, ApiError } from './api-client.ts';
 const Item = z.object({ id: z.number() });
 
 function respond(body: string, status = 200) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(body, { status, headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(body, { status, headers: { 'content-type': 'application/json' } })),
+  );
 }
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
@@ -49,13 +52,19 @@ describe('api client', () => {
   it('answers deadline-exceeded when the call times out', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn((_url: string, init: RequestInit) => new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason)))),
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+      ),
     );
     expect((await failure(api('/x', Item, { timeoutMs: 10 }))).code).toBe('deadline-exceeded');
   });
 
   it('answers unavailable when the network fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect((await failure(api('/x', Item))).code).toBe('unavailable');
   });
 

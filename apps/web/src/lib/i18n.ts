@@ -3,7 +3,13 @@ import { initReactI18next } from 'react-i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { isLanguage } from './languages.ts';
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '@kaminuza/shared/constants';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  type Language,
+} from '@kaminuza/shared/constants';
 
 const ONE_YEAR_MINUTES = 525_600;
 

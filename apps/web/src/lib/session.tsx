@@ -8,10 +8,7 @@ export interface SessionUser {
   type: UserType;
 }
 
-export type Session =
-  | { status: 'loading' }
-  | { status: 'signed-out' }
-  | { status: 'signed-in'; user: SessionUser };
+export type Session = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser };
 
 export interface SessionContextValue {
   session: Session;
@@ -26,7 +23,13 @@ const SessionContext = createContext<SessionContextValue>(SIGNED_OUT);
  * Provides who is signed in. Accounts and sessions are the next feature to land; until a session
  * source is given here, every visitor is signed out, which the guards treat exactly as the spec says.
  */
-export function SessionProvider({ value = SIGNED_OUT, children }: { value?: SessionContextValue; children: ReactNode }) {
+export function SessionProvider({
+  value = SIGNED_OUT,
+  children,
+}: {
+  value?: SessionContextValue;
+  children: ReactNode;
+}) {
   return <SessionContext value={value}>{children}</SessionContext>;
 }
 

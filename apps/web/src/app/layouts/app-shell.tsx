@@ -32,7 +32,10 @@ export function AppShell({ label, links, home }: { label: string; links: readonl
         </div>
       </header>
       <div className="flex flex-1">
-        <nav aria-label={label} className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-surface md:static md:w-56 md:border-t-0 md:border-r">
+        <nav
+          aria-label={label}
+          className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-surface md:static md:w-56 md:border-t-0 md:border-r"
+        >
           <ul className="flex justify-around md:flex-col md:justify-start md:gap-1 md:p-3">
             {links.map((link) => (
               <li key={link.to}>

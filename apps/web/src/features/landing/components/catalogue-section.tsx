@@ -7,20 +7,29 @@ type Featured = CatalogueSummary['featured'][number];
 
 const SKELETON_CARDS = 6;
 
-/** Country names in the page language; the ISO code when the browser cannot name it. */
-function regionNamer(lang: string): (code: string) => string {
+function namer(lang: string): ((code: string) => string | undefined) | null {
   try {
-    const names = new Intl.DisplayNames([lang], { type: 'region' });
+    const names = new Intl.DisplayNames([lang], { type: 'region', fallback: 'none' });
     return (code) => {
       try {
-        return names.of(code) ?? code;
+        return names.of(code);
       } catch {
-        return code;
+        return undefined;
       }
     };
   } catch {
-    return (code) => code;
+    return null;
   }
+}
+
+/**
+ * Country names in the page language. Kinyarwanda names are missing for many countries in today's
+ * browsers, so those fall back to English, and to the ISO code as a last resort.
+ */
+function regionNamer(lang: string): (code: string) => string {
+  const local = namer(lang);
+  const english = namer('en');
+  return (code) => local?.(code) ?? english?.(code) ?? code;
 }
 
 function Stat({ value, label }: { value: string; label: string }) {

@@ -47,7 +47,11 @@ export function WaitlistPage() {
           {t(join.data.already_joined ? 'waitlist.already' : 'waitlist.success', { email: join.data.email })}
         </p>
       ) : (
-        <form noValidate onSubmit={submit} className="mt-8 flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5">
+        <form
+          noValidate
+          onSubmit={submit}
+          className="mt-8 flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5"
+        >
           <div className="flex flex-col gap-2">
             <label htmlFor={emailId} className="font-medium">
               {t('waitlist.email_label')}
