@@ -38,6 +38,11 @@ ensureChromium();
 run('migrations match the schema', 'npm', ['run', '--silent', 'db:check']);
 run('lint', 'npm', ['run', '--silent', 'lint']);
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-run('unit and api tests', 'npx', ['vitest', 'run']);
+// The api tests run on embedded PGlite always, and again on PostgreSQL when one is given.
+const { TEST_DATABASE_URL } = process.env;
+run('unit and api tests (PGlite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' });
+if (TEST_DATABASE_URL) {
+  run('api tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DATABASE_URL });
+}
 run('build', 'npm', ['run', '--silent', 'build']);
 run('end-to-end tests (Chromium)', 'npx', ['playwright', 'test']);

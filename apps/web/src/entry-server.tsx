@@ -60,13 +60,21 @@ export async function renderPage(url: string, lng: Language, data: PageData = {}
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Puts a rendered page (or nothing, for the app shell) into a template. */
+/** Puts a rendered page (or, for the app shell, a loading placeholder) into a template. */
 export function fillTemplate(template: string, lang: Language, page: RenderedPage | null): string {
   const head = page ? `<meta name="description" content="${escapeHtml(page.description)}" />` : '';
   let html = template.replace('<html lang="en">', `<html lang="${lang}">`).replace('<!--head-->', head);
   if (page) html = html.replace('<title>Kaminuza</title>', `<title>${escapeHtml(page.title)}</title>`);
-  return html.replace('<!--app-->', page?.html ?? '');
+  // Rendered pages are marked for hydration; the app shell shows a spinner until the app replaces it.
+  return page
+    ? html.replace('<div id="root">', '<div id="root" data-ssr>').replace('<!--app-->', page.html)
+    : html.replace('<!--app-->', SHELL_PLACEHOLDER);
 }
+
+const SHELL_PLACEHOLDER =
+  '<div role="status" aria-busy="true" class="flex min-h-dvh items-center justify-center">' +
+  '<span aria-hidden="true" class="size-10 animate-spin rounded-full border-4 border-border border-t-brand"></span>' +
+  '<span class="sr-only">Loading</span></div>';
 
 const templates = new Map<string, Promise<string>>();
 function template(name: keyof typeof TEMPLATES): Promise<string> {

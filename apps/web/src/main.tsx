@@ -14,7 +14,7 @@ import { scheduleRenderEvent } from './lib/render-event.ts';
 async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  const prerendered = container.firstElementChild !== null;
+  const prerendered = container.hasAttribute('data-ssr');
   const wanted = detectLanguage();
   const pageLanguage = document.documentElement.lang;
   // Hydrate in the language the HTML was rendered in, then switch if the visitor prefers another.

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { Spinner } from '../components/spinner.tsx';
+import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { useSession, type UserType } from '../lib/session.tsx';
 import { resolveAccess } from './guards.ts';
 import { paths } from './paths.ts';
@@ -19,7 +19,7 @@ export function RequireUserType({ type }: { type: UserType }) {
     }
   }, [mustSignOut, signOut]);
 
-  if (access.kind === 'loading') return <Spinner className="min-h-dvh" />;
+  if (access.kind === 'loading') return <LoadingOverlay />;
   if (access.kind === 'redirect') {
     return <Navigate to={paths.login} replace state={{ from: location.pathname, notice: access.notice }} />;
   }

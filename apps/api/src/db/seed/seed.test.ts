@@ -13,6 +13,7 @@ import {
 import type { Database } from '../client.ts';
 import { partners } from '../schema/partners.ts';
 import { createTestDatabase } from '../../test/database.ts';
+import { toListing } from '../../modules/catalogue/catalogue.service.ts';
 import { generateUniversities } from './generate.ts';
 import { seedDemoData, seedGenerated, seedIfEmpty } from './index.ts';
 import { sizeForEnrollment } from './reference.ts';
@@ -20,42 +21,9 @@ import { DEMO_UNIVERSITIES, type SeedUniversity } from './universities.data.ts';
 
 const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
 
-/** The API's nested listing shape, built from a flat row the way the catalogue does. */
+/** The API's nested listing shape, built by the catalogue's own mapper. */
 function asListing(row: SeedUniversity & { id?: string }) {
-  return {
-    id: row.id ?? PLACEHOLDER_ID,
-    slug: row.slug,
-    name: row.name,
-    description: row.description,
-    institution_type: row.institution_type,
-    fields: row.fields,
-    region: row.region,
-    address: {
-      street: row.address_street,
-      city: row.address_city,
-      country: row.address_country,
-      postal_code: row.address_postal_code,
-    },
-    contact: { email: row.contact_email, phone: row.contact_phone, website: row.contact_website },
-    images: { logo_url: row.logo_url, gallery_images: row.gallery_images },
-    year_established: row.year_established,
-    tuition_usd: row.tuition_usd,
-    tuition_range: { min_usd: row.tuition_min_usd, max_usd: row.tuition_max_usd },
-    avg_cost_after_aid_usd: row.avg_cost_after_aid_usd,
-    graduation_rate: row.graduation_rate,
-    acceptance_rate: row.acceptance_rate,
-    sat_range: row.sat_min === null ? null : { min: row.sat_min, max: row.sat_max },
-    student_faculty_ratio: row.student_faculty_ratio,
-    total_enrollment: row.total_enrollment,
-    size: row.size,
-    setting: row.setting,
-    application_deadline: row.application_deadline,
-    programs: row.program_levels,
-    program_count: row.program_count,
-    accreditation_body: row.accreditation_body,
-    accreditation_number: row.accreditation_number,
-    is_demo: row.is_demo,
-  };
+  return toListing({ ...row, id: row.id ?? PLACEHOLDER_ID, created_at: '', updated_at: '' });
 }
 
 /** Rules beyond the schema's types that every seeded or generated row keeps. */
