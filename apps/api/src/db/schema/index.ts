@@ -1,3 +1,4 @@
 export * from './partners.ts';
 export * from './users.ts';
 export * from './waitlist.ts';
+export * from './email.ts';
