@@ -15,7 +15,7 @@ export const test = base.extend({
   },
 });
 
-/** The public pages of spec section 2 with the English heading each must show. */
+/** The public pages of spec section 2. */
 export const PUBLIC_PAGES = [
   { path: '/', name: 'landing' },
   { path: '/programs', name: 'programs' },
@@ -29,6 +29,13 @@ export const PUBLIC_PAGES = [
   { path: '/about/partner', name: 'about partner' },
   { path: '/plan-for-university', name: 'plan' },
   { path: '/waitlist', name: 'waitlist' },
+  { path: '/signup/live', name: 'sign up' },
+  { path: '/pending', name: 'verification pending' },
+  { path: '/auth/verify-email', name: 'verify email' },
+  { path: '/login', name: 'sign in' },
+  { path: '/login/admin', name: 'admin sign in' },
+  { path: '/forgot-password', name: 'forgot password' },
+  { path: '/reset-password', name: 'reset password' },
 ] as const;
 
 /** WCAG 2.2 AA, as axe tags it. */

@@ -12,15 +12,19 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Database } from './db/client.ts';
 import { docsDirectives, inlineSources, siteDirectives } from './lib/csp.ts';
 import { envelope } from './lib/envelope.ts';
-import type { Env } from './lib/env.ts';
+import { mailboxEnabled, type Env } from './lib/env.ts';
 import { loggerOptions, requestId } from './lib/logging.ts';
 import { sameOriginGuard } from './lib/same-origin.ts';
 import { loadWebDist, webDocuments, webRoutes } from './lib/web.ts';
 import { loadLivePages } from './lib/live-pages.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { catalogueSummary } from './modules/catalogue/catalogue.service.ts';
+import { devMailboxRoutes } from './modules/email/email.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuth } from './modules/auth/better-auth.ts';
+import { authentication } from './lib/auth-guard.ts';
 
 export interface AppOptions {
   database: Database;
@@ -77,11 +81,16 @@ export async function buildApp({ database, env, logger }: AppOptions) {
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
 
+  const auth = createAuth(database.db, env);
+  await app.register(authentication, { auth, db: database.db });
+
   await app.register(healthRoutes, { database });
   await app.register(
     async (api) => {
       await api.register(catalogueRoutes, { db: database.db });
       await api.register(waitlistRoutes, { db: database.db });
+      await api.register(authRoutes, { db: database.db, auth, publicUrl: env.PUBLIC_URL });
+      await api.register(devMailboxRoutes, { db: database.db, enabled: mailboxEnabled(env) });
     },
     { prefix: '/api/v1' },
   );

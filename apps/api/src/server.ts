@@ -1,7 +1,9 @@
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed/index.ts';
+import { demoAccountsTable, seedDemoAccounts } from './db/seed/accounts.ts';
 import { databaseOptions, loadEnv } from './lib/env.ts';
+import { startEmailDelivery } from './modules/email/email.worker.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -9,7 +11,10 @@ const env = loadEnv();
 const database = await openDatabase(databaseOptions(env));
 await database.migrate();
 const seed = await seedIfEmpty(database.db);
+// Demo accounts share a published password, so they never exist in production.
+const demoAccounts = env.NODE_ENV === 'production' ? [] : await seedDemoAccounts(database.db);
 const app = await buildApp({ database, env });
+const email = await startEmailDelivery({ env, db: database.db, log: app.log });
 if (seed.seeded) app.log.info({ universities: seed.universities }, 'seeded an empty database with demo data');
 
 let stopping = false;
@@ -26,6 +31,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   }, SHUTDOWN_TIMEOUT_MS).unref();
   try {
     await app.close();
+    await email.stop();
     await database.close();
     process.exit(0);
   } catch (error) {
@@ -40,7 +46,9 @@ try {
   await app.listen({ port: env.PORT, host: env.HOST });
 } catch (error) {
   app.log.fatal({ err: error }, 'could not start listening');
+  await email.stop();
   await database.close();
   process.exit(1);
 }
 console.log(`Kaminuza is running at ${env.PUBLIC_URL}`);
+if (demoAccounts.length > 0) console.log(demoAccountsTable(demoAccounts));

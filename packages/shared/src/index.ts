@@ -4,3 +4,6 @@ export * from './routes.ts';
 export * from './schemas/envelope.ts';
 export * from './schemas/catalogue.ts';
 export * from './schemas/waitlist.ts';
+export * from './messages.ts';
+export * from './schemas/auth.ts';
+export * from './schemas/email.ts';

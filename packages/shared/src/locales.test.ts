@@ -51,3 +51,12 @@ describe('translation catalogues', () => {
     expect(keys).toEqual([]);
   });
 });
+
+describe('message catalogues', () => {
+  it('English carries the spec texts of every validation and account message exactly', async () => {
+    const { AUTH_MESSAGES, VALIDATION_MESSAGES } = await import('./messages.ts');
+    const catalogue = read('en') as { validation: Catalogue; auth_errors: Catalogue };
+    expect(catalogue.validation).toEqual(VALIDATION_MESSAGES);
+    expect(catalogue.auth_errors).toEqual(AUTH_MESSAGES);
+  });
+});

@@ -17,6 +17,13 @@ export const PUBLIC_PAGES = [
   '/about/partner',
   '/plan-for-university',
   '/waitlist',
+  '/signup/live',
+  '/pending',
+  '/auth/verify-email',
+  '/login',
+  '/login/admin',
+  '/forgot-password',
+  '/reset-password',
 ] as const;
 export type PublicPage = (typeof PUBLIC_PAGES)[number];
 
@@ -24,7 +31,16 @@ export type PublicPage = (typeof PUBLIC_PAGES)[number];
  * Public pages that are small applications (forms): their HTML is hydrated by the React app. Every
  * other public page is static HTML with progressive enhancement only (ADR 002).
  */
-export const HYDRATED_PAGES: readonly PublicPage[] = ['/waitlist'];
+export const HYDRATED_PAGES: readonly PublicPage[] = [
+  '/waitlist',
+  '/signup/live',
+  '/pending',
+  '/auth/verify-email',
+  '/login',
+  '/login/admin',
+  '/forgot-password',
+  '/reset-password',
+];
 
 /** Public pages showing live data: the server renders them on request (cached briefly), not at build. */
 export const LIVE_PAGES: readonly PublicPage[] = ['/'];
@@ -54,6 +70,8 @@ export const APP_ROUTE_PATTERNS = [
   '/application/*',
   '/admin/dashboard',
   '/partner/*',
+  /** The development mailbox (outside production only). */
+  '/dev/mailbox',
 ] as const;
 
 export function isAppRoute(pathname: string): boolean {

@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { databaseOptions, parseEnv } from './env.ts';
+import { databaseOptions, mailboxEnabled, parseEnv } from './env.ts';
 
+const PRODUCTION_SECRET = 'p'.repeat(32);
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
 describe('parseEnv', () => {
@@ -15,7 +16,12 @@ describe('parseEnv', () => {
       LOG_LEVEL: 'info',
       NODE_ENV: 'development',
       PUBLIC_URL: 'http://localhost:3000',
+      MAIL_FROM_INFO: 'Kaminuza <info@kaminuza.example>',
+      MAIL_FROM_NO_REPLY: 'Kaminuza <no-reply@kaminuza.example>',
+      MAILBOX: true,
+      AUTH_SECRET: 'kaminuza-development-secret-not-for-production',
     });
+    expect(mailboxEnabled(env)).toBe(true);
     expect(databaseOptions(env)).toEqual({ kind: 'pglite', dataDir: `${repoRoot}data/pglite` });
   });
 
@@ -30,12 +36,27 @@ describe('parseEnv', () => {
     expect(databaseOptions(parseEnv({ DATA_DIR: ':memory:' }))).toEqual({ kind: 'pglite', dataDir: null });
   });
 
+  it('requires an AUTH_SECRET of at least 32 characters in production', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
+    expect(() => parseEnv({ NODE_ENV: 'production', AUTH_SECRET: 'short' })).toThrow(/at least 32/);
+    expect(parseEnv({ NODE_ENV: 'production', AUTH_SECRET: PRODUCTION_SECRET }).AUTH_SECRET).toBe(PRODUCTION_SECRET);
+  });
+
   it('drops a trailing slash from PUBLIC_URL', () => {
     expect(parseEnv({ PUBLIC_URL: 'https://kaminuza.example/' }).PUBLIC_URL).toBe('https://kaminuza.example');
   });
 
+  it('turns the dev mailbox off in production, with MAILBOX=off, or when SMTP_URL is set', () => {
+    expect(mailboxEnabled(parseEnv({ NODE_ENV: 'production', AUTH_SECRET: PRODUCTION_SECRET }))).toBe(false);
+    expect(mailboxEnabled(parseEnv({ MAILBOX: 'off' }))).toBe(false);
+    expect(mailboxEnabled(parseEnv({ SMTP_URL: 'smtp://mail.example:587' }))).toBe(false);
+  });
+
   it.each([
     { PORT: 'eighty' },
+    { SMTP_URL: 'http://mail.example' },
+    { MAILBOX: 'maybe' },
+    { NODE_ENV: 'production', AUTH_SECRET: PRODUCTION_SECRET, MAILBOX: 'on' },
     { PORT: '70000' },
     { LOG_LEVEL: 'loud' },
     { DATABASE_URL: 'mysql://x' },

@@ -4,6 +4,9 @@ import { z } from 'zod';
 import type { DatabaseOptions } from '../db/client.ts';
 
 const IN_MEMORY = ':memory:';
+/** Only ever used outside production, where sessions need not survive a leaked repository. */
+const DEVELOPMENT_AUTH_SECRET = 'kaminuza-development-secret-not-for-production';
+const FLAG = { true: true, on: true, '1': true, false: false, off: false, '0': false } as const;
 
 /** The repository root, found from this file so the defaults do not depend on the working directory. */
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -22,11 +25,30 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** When set, mail leaves through this SMTP server; otherwise it goes to the dev mailbox (if on). */
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    /** The spec's two sender addresses (section 9). */
+    MAIL_FROM_INFO: z.string().min(3).default('Kaminuza <info@kaminuza.example>'),
+    MAIL_FROM_NO_REPLY: z.string().min(3).default('Kaminuza <no-reply@kaminuza.example>'),
+    /** The dev mailbox at /dev/mailbox: on by default outside production, never in production. */
+    MAILBOX: z.enum(Object.keys(FLAG) as [keyof typeof FLAG]).optional(),
+    /** Signs session cookies. Required in production; elsewhere a fixed development value is used. */
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   })
-  .transform(({ PUBLIC_URL, ...env }) => ({
+  .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_SECRET !== undefined, {
+    path: ['AUTH_SECRET'],
+    message: 'is required in production (at least 32 random characters, e.g. `openssl rand -base64 32`)',
+  })
+  .refine((env) => !(env.NODE_ENV === 'production' && env.MAILBOX !== undefined && FLAG[env.MAILBOX]), {
+    path: ['MAILBOX'],
+    message: 'the dev mailbox cannot be on in production',
+  })
+  .transform(({ PUBLIC_URL, MAILBOX, ...env }) => ({
     ...env,
     // Without an explicit URL the server is reached on localhost at its own port.
     PUBLIC_URL: (PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    MAILBOX: MAILBOX === undefined ? env.NODE_ENV !== 'production' : FLAG[MAILBOX],
+    AUTH_SECRET: env.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
   }));
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -55,4 +77,9 @@ export function loadEnv(): Env {
 export function databaseOptions(env: Env): DatabaseOptions {
   if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL };
   return { kind: 'pglite', dataDir: env.DATA_DIR === IN_MEMORY ? null : join(env.DATA_DIR, 'pglite') };
+}
+
+/** The dev mailbox receives mail only when no real SMTP server is configured. */
+export function mailboxEnabled(env: Env): boolean {
+  return env.MAILBOX && !env.SMTP_URL;
 }

@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { resolveAccess } from './guards.ts';
 import type { UserType } from '../lib/session.tsx';
 
-const signedIn = (type: UserType) => ({ status: 'signed-in' as const, user: { id: 'u1', email: 'a@b.co', type } });
+const signedIn = (type: UserType) => ({
+  status: 'signed-in' as const,
+  user: {
+    id: 'u1',
+    email: 'a@b.co',
+    type,
+    first_name: 'Aline',
+    preferred_name: null,
+    language: 'en' as const,
+    contact_verified: true,
+    partner_id: null,
+  },
+});
 
 describe('resolveAccess', () => {
   it('waits while the session resolves', () => {

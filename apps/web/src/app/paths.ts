@@ -32,5 +32,5 @@ export const paths = {
     applications: '/application',
   },
   admin: { dashboard: '/admin/dashboard' },
-  partner: { root: '/partner' },
+  partner: { dashboard: '/partner/dashboard' },
 } as const;

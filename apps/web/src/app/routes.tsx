@@ -128,6 +128,70 @@ export const routes: RouteObject[] = [
               (m) => m.WaitlistPage,
             ),
           },
+          {
+            path: 'signup/live',
+            ...meta('signup'),
+            ...screen(
+              () => import('../features/auth/components/sign-up-page.tsx'),
+              (m) => m.SignUpPage,
+            ),
+          },
+          {
+            path: 'pending',
+            ...meta('pending'),
+            ...screen(
+              () => import('../features/auth/components/pending-page.tsx'),
+              (m) => m.PendingPage,
+            ),
+          },
+          {
+            path: 'auth/verify-email',
+            ...meta('verify'),
+            ...screen(
+              () => import('../features/auth/components/verify-email-page.tsx'),
+              (m) => m.VerifyEmailPage,
+            ),
+          },
+          {
+            path: 'login',
+            ...meta('login'),
+            ...screen(
+              () => import('../features/auth/components/sign-in-page.tsx'),
+              (m) => m.SignInPage,
+            ),
+          },
+          {
+            path: 'login/admin',
+            ...meta('login_admin'),
+            ...screen(
+              () => import('../features/auth/components/sign-in-page.tsx'),
+              (m) => m.AdminSignInPage,
+            ),
+          },
+          {
+            path: 'forgot-password',
+            ...meta('forgot'),
+            ...screen(
+              () => import('../features/auth/components/forgot-password-page.tsx'),
+              (m) => m.ForgotPasswordPage,
+            ),
+          },
+          {
+            path: 'reset-password',
+            ...meta('reset'),
+            ...screen(
+              () => import('../features/auth/components/reset-password-page.tsx'),
+              (m) => m.ResetPasswordPage,
+            ),
+          },
+          {
+            path: 'dev/mailbox',
+            ...meta('mailbox'),
+            ...screen(
+              () => import('../features/dev-mailbox/components/dev-mailbox-page.tsx'),
+              (m) => m.DevMailboxPage,
+            ),
+          },
           ...redirects,
           { path: '*', ...meta('not_found'), element: <NotFoundPage /> },
         ],
@@ -141,7 +205,14 @@ export const routes: RouteObject[] = [
               (m) => m.StudentShell,
             ),
             children: [
-              { path: 'home' },
+              {
+                path: 'home',
+                ...meta('home'),
+                ...screen(
+                  () => import('../features/home/components/home-page.tsx'),
+                  (m) => m.HomePage,
+                ),
+              },
               { path: 'support' },
               { path: 'settings' },
               { path: 'form' },

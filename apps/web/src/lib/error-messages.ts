@@ -1,16 +1,34 @@
+import { messageKey } from '@kaminuza/shared';
 import { ApiError } from './api-client.ts';
 
 /** The spec's generic messages (section 8), by the API's message text, as translation keys. */
-const MESSAGE_KEYS: Record<string, string> = {
+const GENERIC_KEYS: Record<string, string> = {
   'Something went wrong. Please try again.': 'errors.generic',
   'Not found': 'errors.not_found',
   'You are not authorized to perform this action.': 'errors.not_authorized',
   'Please check your input and try again.': 'errors.check_input',
 };
 
+/** The translation key of a message text the API or a shared schema produced, if it is a known one. */
+export function knownMessageKey(text: string): string | null {
+  return GENERIC_KEYS[text] ?? messageKey(text);
+}
+
 /** The translation key to show for a failed call: the spec's text when known, else a generic one. */
-export function errorMessageKey(error: unknown): string {
+export function errorMessageKey(error: unknown, networkKey = 'errors.network'): string {
   if (!(error instanceof ApiError)) return 'errors.generic';
-  if (error.status === 'UNAVAILABLE' || error.status === 'DEADLINE_EXCEEDED') return 'errors.network';
-  return MESSAGE_KEYS[error.message] ?? 'errors.generic';
+  if (error.status === 'UNAVAILABLE' || error.status === 'DEADLINE_EXCEEDED') return networkKey;
+  return knownMessageKey(error.message) ?? 'errors.generic';
+}
+
+/** Field messages of a 400 answer (`details: [{ path, message }]`), by field name. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return {};
+  const out: Record<string, string> = {};
+  for (const issue of error.details as Array<{ path?: unknown; message?: unknown }>) {
+    if (typeof issue.path === 'string' && typeof issue.message === 'string' && !(issue.path in out)) {
+      out[issue.path] = issue.message;
+    }
+  }
+  return out;
 }

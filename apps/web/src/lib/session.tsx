@@ -1,12 +1,17 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  AcknowledgedSchema,
+  CACHE_TTL_MS,
+  LANGUAGE_STORAGE_KEY,
+  SessionUserSchema,
+  THEME_STORAGE_KEY,
+  type SessionUser,
+  type UserType,
+} from '@kaminuza/shared';
+import { api } from './api-client.ts';
 
-export type UserType = 'student' | 'staff' | 'admin';
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  type: UserType;
-}
+export type { SessionUser, UserType };
 
 export type Session = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser };
 
@@ -15,21 +20,53 @@ export interface SessionContextValue {
   signOut: () => Promise<void>;
 }
 
-const SIGNED_OUT: SessionContextValue = { session: { status: 'signed-out' }, signOut: async () => {} };
+export const sessionQuery = () =>
+  queryOptions({
+    queryKey: ['auth', 'session'],
+    queryFn: ({ signal }) => api('/auth/session', SessionUserSchema.nullable(), { signal }),
+    staleTime: CACHE_TTL_MS.users,
+  });
 
-const SessionContext = createContext<SessionContextValue>(SIGNED_OUT);
+/** Preferences that outlive a sign-out: they belong to the device, not the account. */
+const DEVICE_KEYS = [LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY];
 
-/**
- * Provides who is signed in. Accounts and sessions are the next feature to land; until a session
- * source is given here, every visitor is signed out, which the guards treat exactly as the spec says.
- */
-export function SessionProvider({
-  value = SIGNED_OUT,
-  children,
-}: {
-  value?: SessionContextValue;
-  children: ReactNode;
-}) {
+/** Sign-out clears local storage (spec section 9), keeping the device's language and theme. */
+function clearLocalStorage() {
+  try {
+    const kept = DEVICE_KEYS.map((key) => [key, localStorage.getItem(key)] as const);
+    localStorage.clear();
+    for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
+  } catch {
+    // Storage unavailable: nothing to clear.
+  }
+}
+
+const SessionContext = createContext<SessionContextValue>({ session: { status: 'loading' }, signOut: async () => {} });
+
+/** Who is signed in, from the session cookie (GET /auth/session). */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const query = useQuery(sessionQuery());
+
+  const signOut = useCallback(async () => {
+    try {
+      await api('/auth/sign-out', AcknowledgedSchema, { method: 'POST' });
+    } finally {
+      clearLocalStorage();
+      queryClient.setQueryData(sessionQuery().queryKey, null);
+      await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+    }
+  }, [queryClient]);
+
+  const { data, isPending } = query;
+  const value = useMemo<SessionContextValue>(() => {
+    const session: Session = data
+      ? { status: 'signed-in', user: data }
+      : isPending
+        ? { status: 'loading' }
+        : { status: 'signed-out' };
+    return { session, signOut };
+  }, [data, isPending, signOut]);
   return <SessionContext value={value}>{children}</SessionContext>;
 }
 

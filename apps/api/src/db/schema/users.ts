@@ -3,11 +3,17 @@ import { boolean, index, integer, pgTable, text, uniqueIndex, uuid, date, timest
 import { id, timestamps } from './columns.ts';
 import { partners } from './partners.ts';
 
+/**
+ * Every account (spec section 3). Also better-auth's user model: `name` and `image` are its fields,
+ * `contact_verified` its emailVerified. Emails are stored lower-case.
+ */
 export const users = pgTable(
   'users',
   {
     id: id(),
     email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    image: text('image'),
     /** student, staff or admin */
     type: text('type', { enum: ['student', 'staff', 'admin'] }).notNull(),
     partner_id: uuid('partner_id').references(() => partners.id, { onDelete: 'set null' }),
@@ -56,4 +62,40 @@ export const students = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('students_user_unique').on(t.user_id)],
+);
+
+/** The staff record of spec section 3: a `staff` user's profile at their institution. */
+export const staff = pgTable(
+  'staff',
+  {
+    id: id(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    partner_id: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    phone: text('phone'),
+    language: text('language').notNull().default('en'),
+    currency: text('currency').notNull().default('USD'),
+    timezone: text('timezone').notNull().default('UTC'),
+    /** The job title: Admin for the first account of a new institution, Staff for later ones. */
+    role: text('role').notNull().default('Staff'),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    active: boolean('active').notNull().default(true),
+    team_ids: uuid('team_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    primary_contact: boolean('primary_contact').notNull().default(false),
+    profile_picture: text('profile_picture'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('staff_user_unique').on(t.user_id), index('staff_partner_idx').on(t.partner_id)],
 );

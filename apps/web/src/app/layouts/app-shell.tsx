@@ -1,8 +1,10 @@
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
 import { Logo } from './site-header.tsx';
+import { useSession } from '../../lib/session.tsx';
+import { paths } from '../paths.ts';
 
 export interface ShellLink {
   to: string;
@@ -15,6 +17,8 @@ export interface ShellLink {
  */
 export function AppShell({ label, links, home }: { label: string; links: readonly ShellLink[]; home: string }) {
   const { t } = useTranslation();
+  const { signOut } = useSession();
+  const navigate = useNavigate();
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-border bg-surface">
@@ -28,6 +32,13 @@ export function AppShell({ label, links, home }: { label: string; links: readonl
           <div className="flex items-center gap-2">
             <LanguageSwitcher />
             <ThemeSwitcher />
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => void signOut().finally(() => navigate(paths.login, { replace: true }))}
+            >
+              {t('auth.sign_out')}
+            </button>
           </div>
         </div>
       </header>

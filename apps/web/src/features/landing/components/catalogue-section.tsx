@@ -2,35 +2,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type CatalogueSummary } from '@kaminuza/shared';
 import { useCatalogueSummary } from '../api/get-catalogue-summary.ts';
+import { countryNamer } from '../../../lib/countries.ts';
 
 type Featured = CatalogueSummary['featured'][number];
 
 const SKELETON_CARDS = 6;
-
-function namer(lang: string): ((code: string) => string | undefined) | null {
-  try {
-    const names = new Intl.DisplayNames([lang], { type: 'region', fallback: 'none' });
-    return (code) => {
-      try {
-        return names.of(code);
-      } catch {
-        return undefined;
-      }
-    };
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Country names in the page language. Kinyarwanda names are missing for many countries in today's
- * browsers, so those fall back to English, and to the ISO code as a last resort.
- */
-function regionNamer(lang: string): (code: string) => string {
-  const local = namer(lang);
-  const english = namer('en');
-  return (code) => local?.(code) ?? english?.(code) ?? code;
-}
 
 function Stat({ value, label }: { value: string; label: string }) {
   return (
@@ -82,7 +58,7 @@ export function CatalogueSection() {
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const { data, isPending, isFetching, refetch } = useCatalogueSummary();
   const numberFormat = useMemo(() => new Intl.NumberFormat(lang), [lang]);
-  const countryName = useMemo(() => regionNamer(lang), [lang]);
+  const countryName = useMemo(() => countryNamer(lang), [lang]);
 
   return (
     <>

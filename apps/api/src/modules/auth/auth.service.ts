@@ -1,0 +1,340 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, like, type SQL } from 'drizzle-orm';
+import {
+  AUTH_MESSAGES,
+  LANGUAGES,
+  type Language,
+  type SessionUser,
+  type SignIn,
+  type StudentSignUp,
+  type UserType,
+} from '@kaminuza/shared';
+import type { Db } from '../../db/client.ts';
+import { accounts, sessions, staff, students, users, verifications } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Device } from '../../lib/user-agent.ts';
+import { enqueueEmail } from '../email/email.service.ts';
+import { CREDENTIAL_PROVIDER, emailIs, insertAccount, normalizeEmail, type DbOrTx } from './accounts.ts';
+import type { Auth } from './better-auth.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { ACCOUNT_FAILURES, assertUnder, countEvent, RateLimitedError, resetCounter } from './rate-limit.ts';
+
+export interface AuthDeps {
+  db: Db;
+  auth: Auth;
+  /** Links in emails point here. */
+  publicUrl: string;
+}
+
+/** Who the request is for, as better-auth needs it to read or set the session cookie. */
+export interface Caller {
+  headers: Headers;
+  /** Parsed from the user agent; carried in every account email (spec section 7). */
+  device: Device;
+}
+
+/** A signed-in answer: the user and the Set-Cookie values to send with it. */
+export interface SignedIn {
+  user: SessionUser;
+  setCookies: string[];
+}
+
+const HOUR_MS = 3_600_000;
+const LINKS = {
+  verification: { purpose: 'email-verification', ttlMs: 24 * HOUR_MS },
+  reset: { purpose: 'password-reset', ttlMs: HOUR_MS },
+} as const;
+type Link = (typeof LINKS)[keyof typeof LINKS];
+
+/* ---------------------------------------------------------------- profiles */
+
+interface Profile extends SessionUser {
+  /** Greets the user in emails: the student's (or staff member's) first name, else the account name. */
+  greeting: string;
+}
+
+function supportedLanguage(value: string | null | undefined): Language {
+  return LANGUAGES.find((language) => language === value) ?? 'en';
+}
+
+async function findProfile(db: DbOrTx, where: SQL): Promise<Profile | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      type: users.type,
+      name: users.name,
+      contact_verified: users.contact_verified,
+      partner_id: users.partner_id,
+      student_first_name: students.first_name,
+      student_preferred_name: students.preferred_name,
+      student_language: students.language,
+      staff_first_name: staff.first_name,
+      staff_language: staff.language,
+    })
+    .from(users)
+    .leftJoin(students, eq(students.user_id, users.id))
+    .leftJoin(staff, eq(staff.user_id, users.id))
+    .where(where)
+    .limit(1);
+  if (!row) return null;
+  const firstName = row.student_first_name ?? row.staff_first_name ?? null;
+  return {
+    id: row.id,
+    email: row.email,
+    type: row.type,
+    first_name: firstName,
+    preferred_name: row.student_preferred_name ?? null,
+    language: supportedLanguage(row.student_language ?? row.staff_language),
+    contact_verified: row.contact_verified,
+    partner_id: row.partner_id,
+    greeting: firstName ?? row.name,
+  };
+}
+
+function toSessionUser({ greeting: _greeting, ...user }: Profile): SessionUser {
+  return user;
+}
+
+/** The signed-in user's summary, or null when the user no longer exists. */
+export async function sessionUser(db: Db, userId: string): Promise<SessionUser | null> {
+  const profile = await findProfile(db, eq(users.id, userId));
+  return profile && toSessionUser(profile);
+}
+
+/* ---------------------------------------------------------------- single-use links */
+
+const digest = (code: string) => createHash('sha256').update(code).digest('base64url');
+const identifierOf = (link: Link, code: string) => `${link.purpose}:${digest(code)}`;
+
+/** A new random code; only its hash is stored, so a database leak yields no usable link. */
+async function issueLink(tx: DbOrTx, link: Link, userId: string): Promise<string> {
+  const code = randomBytes(32).toString('base64url');
+  await tx.insert(verifications).values({
+    identifier: identifierOf(link, code),
+    value: userId,
+    expires_at: new Date(Date.now() + link.ttlMs).toISOString(),
+  });
+  return code;
+}
+
+/**
+ * Uses a code up: the row is deleted as it is read, so of two concurrent uses only one gets the user id.
+ * An expired code is deleted too and answers its own message; a used or unknown one the other.
+ */
+async function consumeLink(db: Db, link: Link, code: string): Promise<string> {
+  const [row] = await db
+    .delete(verifications)
+    .where(eq(verifications.identifier, identifierOf(link, code)))
+    .returning({ userId: verifications.value, expiresAt: verifications.expires_at });
+  if (!row) throw new AppError('INVALID_ARGUMENT', AUTH_MESSAGES.link_invalid);
+  if (Date.parse(row.expiresAt) <= Date.now()) throw new AppError('INVALID_ARGUMENT', AUTH_MESSAGES.link_expired);
+  return row.userId;
+}
+
+/** Every outstanding link of one purpose for a user stops working (after it has served its purpose). */
+async function revokeLinks(tx: DbOrTx, link: Link, userId: string): Promise<void> {
+  await tx
+    .delete(verifications)
+    .where(and(eq(verifications.value, userId), like(verifications.identifier, `${link.purpose}:%`)));
+}
+
+/* ---------------------------------------------------------------- emails */
+
+async function enqueueVerification(tx: DbOrTx, deps: AuthDeps, profile: Profile, device: Device): Promise<void> {
+  const code = await issueLink(tx, LINKS.verification, profile.id);
+  await enqueueEmail(tx, {
+    to: profile.email,
+    template: 'email_verification',
+    language: profile.language,
+    data: {
+      name: profile.greeting,
+      link: `${deps.publicUrl}/auth/verify-email?code=${encodeURIComponent(code)}`,
+      expires_in_minutes: LINKS.verification.ttlMs / 60_000,
+      ...device,
+    },
+  });
+}
+
+/* ---------------------------------------------------------------- sessions */
+
+function setCookiesOf(headers: Headers): string[] {
+  return headers.getSetCookie();
+}
+
+async function startSession(deps: AuthDeps, caller: Caller, profile: Profile): Promise<SignedIn> {
+  const { headers } = await deps.auth.api.startSession({
+    body: { userId: profile.id },
+    headers: caller.headers,
+    returnHeaders: true,
+  });
+  return { user: toSessionUser(profile), setCookies: setCookiesOf(headers) };
+}
+
+/** The session the request's cookie names, if it is valid; refreshing it may set a new cookie. */
+export async function readSession(
+  auth: Auth,
+  headers: Headers,
+): Promise<{ session: { userId: string; type: UserType } | null; setCookies: string[] }> {
+  const { headers: responseHeaders, response } = await auth.api.getSession({ headers, returnHeaders: true });
+  const session = response ? { userId: response.user.id, type: response.user.type as UserType } : null;
+  return { session, setCookies: setCookiesOf(responseHeaders) };
+}
+
+/** Revokes the request's session (if any) and expires the cookie. */
+export async function signOut(auth: Auth, headers: Headers): Promise<string[]> {
+  if (!headers.has('cookie')) return [];
+  const { headers: responseHeaders } = await auth.api.signOut({ headers, returnHeaders: true });
+  return setCookiesOf(responseHeaders);
+}
+
+/* ---------------------------------------------------------------- flows */
+
+/**
+ * A student account, its student record with the spec's defaults, a verification link and the welcome
+ * email are committed together or not at all. The student is not signed in: sign-in needs verification.
+ */
+export async function signUpStudent(
+  deps: AuthDeps,
+  input: StudentSignUp,
+  device: Device,
+): Promise<{ email: string; verification_sent: true }> {
+  const email = normalizeEmail(input.email);
+  const taken = () => new AppError('ABORTED', AUTH_MESSAGES.email_taken);
+  const [existing] = await deps.db.select({ id: users.id }).from(users).where(emailIs(email)).limit(1);
+  if (existing) throw taken();
+
+  // Hashed before the transaction: argon2 takes tens of milliseconds and needs no database.
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    const user = await insertAccount(tx, {
+      email,
+      passwordHash,
+      type: 'student',
+      name: `${input.first_name} ${input.last_name}`,
+      contactVerified: false,
+      termsAccepted: input.accept_terms,
+    });
+    if (!user) throw taken();
+    await tx.insert(students).values({
+      user_id: user.id,
+      email,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      preferred_name: input.preferred_name || null,
+      phone: input.phone,
+      language: input.language,
+      date_of_birth: input.date_of_birth,
+      gender: input.gender,
+      city: input.city,
+      country: input.country,
+      education_level: input.education_level,
+    });
+    const profile = await findProfile(tx, eq(users.id, user.id));
+    if (!profile) throw new Error('the new user cannot be read back');
+    await enqueueVerification(tx, deps, profile, device);
+    await enqueueEmail(tx, {
+      to: email,
+      template: 'welcome',
+      language: profile.language,
+      data: { name: profile.greeting, ...device },
+    });
+  });
+  return { email, verification_sent: true };
+}
+
+/**
+ * Spec section 5, in this order: an unknown email, then the password (at most 10 failures per account
+ * per 15 minutes), then for the admin sign-in the type, then verification (which sends a new link).
+ * Only then is a session started.
+ */
+export async function signIn(
+  deps: AuthDeps,
+  input: SignIn,
+  caller: Caller,
+  options: { adminOnly: boolean },
+): Promise<SignedIn> {
+  const [row] = await deps.db
+    .select({ id: users.id, password: accounts.password })
+    .from(users)
+    .leftJoin(accounts, and(eq(accounts.user_id, users.id), eq(accounts.provider_id, CREDENTIAL_PROVIDER)))
+    .where(emailIs(input.email))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', AUTH_MESSAGES.no_account);
+
+  await assertUnder(deps.db, ACCOUNT_FAILURES, row.id);
+  if (!row.password || !(await verifyPassword(row.password, input.password))) {
+    const { count, reset_at } = await countEvent(deps.db, ACCOUNT_FAILURES, row.id);
+    if (count > ACCOUNT_FAILURES.max) throw new RateLimitedError(reset_at);
+    throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.wrong_password);
+  }
+  await resetCounter(deps.db, ACCOUNT_FAILURES, row.id);
+
+  const profile = await findProfile(deps.db, eq(users.id, row.id));
+  if (!profile) throw new AppError('NOT_FOUND', AUTH_MESSAGES.no_account);
+  if (options.adminOnly && profile.type !== 'admin') {
+    throw new AppError('PERMISSION_DENIED', AUTH_MESSAGES.admin_only);
+  }
+  if (!profile.contact_verified) {
+    await deps.db.transaction((tx) => enqueueVerification(tx, deps, profile, caller.device));
+    throw new AppError('PERMISSION_DENIED', AUTH_MESSAGES.verify_first);
+  }
+  return startSession(deps, caller, profile);
+}
+
+/** The spec's verifyLink: marks the email verified and signs the user in. */
+export async function verifyEmail(deps: AuthDeps, code: string, caller: Caller): Promise<SignedIn> {
+  const userId = await consumeLink(deps.db, LINKS.verification, code);
+  const profile = await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ contact_verified: true }).where(eq(users.id, userId));
+    await revokeLinks(tx, LINKS.verification, userId);
+    return findProfile(tx, eq(users.id, userId));
+  });
+  if (!profile) throw new AppError('INVALID_ARGUMENT', AUTH_MESSAGES.link_invalid);
+  return startSession(deps, caller, profile);
+}
+
+/** Always succeeds, so the answer never tells whether an account exists or is verified. */
+export async function resendVerification(deps: AuthDeps, email: string, device: Device): Promise<void> {
+  const profile = await findProfile(deps.db, emailIs(email));
+  if (!profile || profile.contact_verified) return;
+  await deps.db.transaction((tx) => enqueueVerification(tx, deps, profile, device));
+}
+
+/** Always succeeds; when the account exists, emails a one-hour, single-use reset link greeting it by name. */
+export async function forgotPassword(deps: AuthDeps, email: string, device: Device): Promise<void> {
+  const profile = await findProfile(deps.db, emailIs(email));
+  if (!profile) return;
+  await deps.db.transaction(async (tx) => {
+    const token = await issueLink(tx, LINKS.reset, profile.id);
+    await enqueueEmail(tx, {
+      to: profile.email,
+      template: 'password_reset',
+      language: profile.language,
+      data: {
+        name: profile.greeting,
+        link: `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+        expires_in_minutes: LINKS.reset.ttlMs / 60_000,
+        ...device,
+      },
+    });
+  });
+}
+
+/** Sets the new password and revokes every session and every other reset link of the account. */
+export async function resetPassword(deps: AuthDeps, token: string, password: string): Promise<void> {
+  const userId = await consumeLink(deps.db, LINKS.reset, token);
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(accounts)
+      .set({ password: passwordHash })
+      .where(and(eq(accounts.user_id, userId), eq(accounts.provider_id, CREDENTIAL_PROVIDER)))
+      .returning({ id: accounts.id });
+    // Every account is created with a credential; none means the user is gone.
+    if (updated.length === 0) throw new AppError('INVALID_ARGUMENT', AUTH_MESSAGES.link_invalid);
+    await tx.delete(sessions).where(eq(sessions.user_id, userId));
+    await revokeLinks(tx, LINKS.reset, userId);
+  });
+  await resetCounter(deps.db, ACCOUNT_FAILURES, userId);
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { EMAIL_TEMPLATES, LANGUAGES } from '@kaminuza/shared';
+import { deviceFromUserAgent } from '../../lib/user-agent.ts';
+import { emailLanguage, renderCustom, renderTemplate } from './email.templates.ts';
+
+const LINK = 'https://kaminuza.example/auth/verify-email?code=abc&next="/home"';
+const HOSTILE_NAME = '<script>alert("x")</script> & Ada';
+
+const data = {
+  name: HOSTILE_NAME,
+  link: LINK,
+  code: '493817',
+  expires_in_minutes: 1440,
+  operating_system: 'Windows 10',
+  browser_name: 'Chrome',
+};
+
+const SUBJECTS = {
+  en: { welcome: 'Welcome to Kaminuza', email_verification: 'Verify your email address' },
+  fr: { welcome: 'Bienvenue sur Kaminuza', email_verification: 'Vérifiez votre adresse e-mail' },
+  rw: { welcome: 'Murakaza neza kuri Kaminuza', email_verification: 'Emeza aderesi imeri yawe' },
+} as const;
+
+describe('email templates', () => {
+  it.each(LANGUAGES.flatMap((language) => EMAIL_TEMPLATES.map((template) => [language, template] as const)))(
+    '%s %s: translated, with an escaped HTML part and a plain-text part',
+    (language, template) => {
+      const email = renderTemplate(template, language, data, { noReply: true });
+      expect(email.subject).not.toMatch(/^email\./);
+      expect(email.html).toContain(`<html lang="${language}">`);
+      expect(email.html).not.toContain('<script>');
+      expect(email.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Ada');
+      expect(email.html).toContain(
+        'href="https://kaminuza.example/auth/verify-email?code=abc&amp;next=&quot;/home&quot;"',
+      );
+      expect(email.text).toContain(HOSTILE_NAME);
+      expect(email.text).toContain(LINK);
+      expect(email.text).not.toMatch(/<(p|a|h1|table)\b/);
+      for (const part of [email.subject, email.html, email.text]) expect(part).not.toMatch(/\{\{|email\.\w+\./);
+    },
+  );
+
+  it.each(Object.entries(SUBJECTS))('uses the %s catalogue', (language, subjects) => {
+    const lang = emailLanguage(language);
+    expect(renderTemplate('welcome', lang, {}, { noReply: false }).subject).toBe(subjects.welcome);
+    expect(renderTemplate('email_verification', lang, data, { noReply: true }).subject).toBe(
+      subjects.email_verification,
+    );
+  });
+
+  it('shows the verification code, the expiry and the device', () => {
+    const { text } = renderTemplate('email_verification', 'en', data, { noReply: true });
+    expect(text).toContain('Or enter this verification code: 493817');
+    expect(text).toContain('This link expires in 24 hours.');
+    expect(text).toContain('This request came from Chrome on Windows 10.');
+    expect(text).toContain('This address does not receive replies.');
+  });
+
+  it('greets by first name in the reset email and counts minutes in the reader’s language', () => {
+    const { text } = renderTemplate(
+      'password_reset',
+      'fr',
+      { name: 'Aline', link: LINK, expires_in_minutes: 45 },
+      { noReply: true },
+    );
+    expect(text).toMatch(/^Réinitialisez votre mot de passe\n\nBonjour Aline,/);
+    expect(text).toContain('Ce lien expire dans 45 minutes.');
+    expect(
+      renderTemplate('password_reset', 'en', { link: LINK, expires_in_minutes: 60 }, { noReply: true }).text,
+    ).toContain('This link expires in 1 hour.');
+  });
+
+  it('leaves out what it does not know: no name, no device, no button without a link', () => {
+    const email = renderTemplate(
+      'welcome',
+      'en',
+      { name: '', browser_name: '', operating_system: '' },
+      { noReply: false },
+    );
+    expect(email.text).toMatch(/^Welcome to Kaminuza\n\nHello,\n/);
+    expect(email.text).not.toContain('This request came from');
+    expect(email.text).not.toContain('This address does not receive replies.');
+    expect(email.html).not.toContain('<a ');
+  });
+
+  it('falls back to English for an unknown language', () => {
+    expect(emailLanguage('de')).toBe('en');
+    expect(emailLanguage(null)).toBe('en');
+    expect(emailLanguage('rw')).toBe('rw');
+  });
+
+  it('escapes a custom message and keeps its paragraphs', () => {
+    const email = renderCustom(
+      'en',
+      { subject: 'Your ticket <1>', text: 'First line\n\n<img src=x onerror=alert(1)>' },
+      { noReply: false },
+    );
+    expect(email.subject).toBe('Your ticket <1>');
+    expect(email.html).toContain('<title>Your ticket &lt;1&gt;</title>');
+    expect(email.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(email.html).not.toContain('<img');
+    expect(email.text).toContain('First line\n\n<img src=x onerror=alert(1)>');
+  });
+});
+
+describe('deviceFromUserAgent', () => {
+  it('reads the operating system and browser', () => {
+    expect(
+      deviceFromUserAgent(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+      ),
+    ).toEqual({ operating_system: 'Windows 10', browser_name: 'Chrome' });
+    expect(
+      deviceFromUserAgent('Mozilla/5.0 (Android 14; Mobile; rv:125.0) Gecko/125.0 Firefox/125.0').browser_name,
+    ).toBe('Firefox');
+  });
+
+  it('answers empty strings when the header says nothing useful', () => {
+    expect(deviceFromUserAgent(undefined)).toEqual({ operating_system: '', browser_name: '' });
+    expect(deviceFromUserAgent('curl/8.5.0').operating_system).toBe('');
+  });
+});

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { SessionUserSchema, type SignIn } from '@kaminuza/shared';
+import { api } from '../../../lib/api-client.ts';
+import { sessionQuery } from '../../../lib/session.tsx';
+
+export const signIn = ({ admin, ...credentials }: SignIn & { admin: boolean }) =>
+  api(admin ? '/auth/sign-in/admin' : '/auth/sign-in', SessionUserSchema, { method: 'POST', body: credentials });
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: (user) => queryClient.setQueryData(sessionQuery().queryKey, user),
+  });
+}

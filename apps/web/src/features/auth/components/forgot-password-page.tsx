@@ -1,0 +1,46 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ForgotPasswordSchema } from '@kaminuza/shared';
+import { FormAlert, TextField } from '../../../components/form/field.tsx';
+import { errorMessageKey } from '../../../lib/error-messages.ts';
+import { paths } from '../../../app/paths.ts';
+import { useForgotPassword } from '../api/forgot-password.ts';
+import { AuthCard } from './auth-card.tsx';
+
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const forgot = useForgotPassword();
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useForm<{ email: string }>({ resolver: zodResolver(ForgotPasswordSchema) });
+  return (
+    <AuthCard title={t('auth.forgot.title')} intro={t('auth.forgot.intro')}>
+      {forgot.isSuccess ? (
+        <FormAlert tone="success">{t('auth.forgot.sent', { email: getValues('email') })}</FormAlert>
+      ) : (
+        <form noValidate onSubmit={handleSubmit(({ email }) => forgot.mutate(email))} className="flex flex-col gap-4">
+          {forgot.isError && <FormAlert>{t(errorMessageKey(forgot.error))}</FormAlert>}
+          <TextField
+            label={t('auth.email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <button type="submit" className="btn-primary" disabled={forgot.isPending}>
+            {forgot.isPending ? t('auth.forgot.submitting') : t('auth.forgot.submit')}
+          </button>
+        </form>
+      )}
+      <Link to={paths.login} className="link self-start text-sm">
+        {t('auth.forgot.back')}
+      </Link>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,74 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PasswordSchema, VALIDATION_MESSAGES } from '@kaminuza/shared';
+import { FormAlert, TextField } from '../../../components/form/field.tsx';
+import { errorMessageKey } from '../../../lib/error-messages.ts';
+import { paths } from '../../../app/paths.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+import { AuthCard } from './auth-card.tsx';
+
+const NewPasswordSchema = z
+  .object({ password: PasswordSchema, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: VALIDATION_MESSAGES.passwords_mismatch });
+
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const token = useSearchParams()[0].get('token');
+  const reset = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.infer<typeof NewPasswordSchema>>({ resolver: zodResolver(NewPasswordSchema) });
+
+  if (!token || reset.isError) {
+    return (
+      <AuthCard title={t('auth.reset.title')}>
+        <FormAlert>{reset.isError ? t(errorMessageKey(reset.error)) : t('auth.reset.missing_token')}</FormAlert>
+        <Link to={paths.forgotPassword} className="link self-start">
+          {t('auth.reset.request_new')}
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t('auth.reset.title')}>
+      {reset.isSuccess ? (
+        <>
+          <FormAlert tone="success">{t('auth.reset.done')}</FormAlert>
+          <Link to={paths.login} className="btn-primary self-start">
+            {t('auth.reset.sign_in')}
+          </Link>
+        </>
+      ) : (
+        <form
+          noValidate
+          onSubmit={handleSubmit(({ password }) => reset.mutate({ token, password }))}
+          className="flex flex-col gap-4"
+        >
+          <TextField
+            label={t('auth.reset.new_password')}
+            type="password"
+            autoComplete="new-password"
+            hint={t('auth.password_hint')}
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <TextField
+            label={t('auth.reset.confirm_password')}
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirm?.message}
+            {...register('confirm')}
+          />
+          <button type="submit" className="btn-primary" disabled={reset.isPending}>
+            {reset.isPending ? t('auth.reset.submitting') : t('auth.reset.submit')}
+          </button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

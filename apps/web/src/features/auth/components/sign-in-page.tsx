@@ -1,0 +1,90 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AUTH_MESSAGES, SignInSchema, type SignIn } from '@kaminuza/shared';
+import { FormAlert, TextField } from '../../../components/form/field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { errorMessageKey } from '../../../lib/error-messages.ts';
+import { paths } from '../../../app/paths.ts';
+import { useSignIn } from '../api/sign-in.ts';
+import { homeOf } from './home-of.ts';
+import { AuthCard } from './auth-card.tsx';
+
+interface LocationState {
+  from?: string;
+  notice?: string | null;
+}
+
+/** Sign-in for everyone at /login; admins at /login/admin (spec section 5). */
+export function SignInPage({ admin = false }: { admin?: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const state = (useLocation().state ?? {}) as LocationState;
+  const signIn = useSignIn();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SignIn>({ resolver: zodResolver(SignInSchema) });
+
+  const onSubmit = handleSubmit((credentials) =>
+    signIn.mutate(
+      { ...credentials, admin },
+      {
+        onSuccess: (user) => {
+          const home = homeOf(user.type);
+          const back = state.from && state.from.startsWith(home.split('/').slice(0, 2).join('/')) ? state.from : home;
+          void navigate(back, { replace: true });
+        },
+      },
+    ),
+  );
+
+  // An unverified sign-in also re-sent the verification email (spec section 5).
+  const unverified = signIn.error instanceof ApiError && signIn.error.message === AUTH_MESSAGES.verify_first;
+  return (
+    <AuthCard title={admin ? t('auth.login.admin_title') : t('auth.login.title')}>
+      {state.notice && <FormAlert>{t(state.notice)}</FormAlert>}
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        {signIn.isError && <FormAlert>{t(errorMessageKey(signIn.error, 'auth_errors.network'))}</FormAlert>}
+        {unverified && <FormAlert tone="success">{t('auth.login.verification_resent')}</FormAlert>}
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <button type="submit" className="btn-primary" disabled={signIn.isPending}>
+          {signIn.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
+        </button>
+      </form>
+      <div className="flex flex-col gap-2 text-sm">
+        <Link to={paths.forgotPassword} className="link self-start">
+          {t('auth.login.forgot')}
+        </Link>
+        {!admin && (
+          <p>
+            {t('auth.login.no_account')}{' '}
+            <Link to={paths.signupLive} className="link">
+              {t('auth.login.create_account')}
+            </Link>
+          </p>
+        )}
+      </div>
+    </AuthCard>
+  );
+}
+
+export function AdminSignInPage() {
+  return <SignInPage admin />;
+}

@@ -1,0 +1,172 @@
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  EDUCATION_LEVELS,
+  GENDERS,
+  StudentSignUpSchema,
+  type StudentSignUp,
+  type StudentSignUpInput,
+} from '@kaminuza/shared';
+import { CheckboxField, FormAlert, SelectField, TextField, useMessage } from '../../../components/form/field.tsx';
+import { countryOptions } from '../../../lib/countries.ts';
+import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
+import { isLanguage } from '../../../lib/languages.ts';
+import { paths } from '../../../app/paths.ts';
+import { useSignUpStudent } from '../api/sign-up.ts';
+import { rememberPendingEmail } from './pending-email.ts';
+import { AuthCard } from './auth-card.tsx';
+
+export function SignUpPage() {
+  const { t, i18n } = useTranslation();
+  const message = useMessage();
+  const navigate = useNavigate();
+  const signUp = useSignUpStudent();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const countries = useMemo(() => countryOptions(language), [language]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<StudentSignUpInput, unknown, StudentSignUp>({
+    resolver: zodResolver(StudentSignUpSchema),
+    mode: 'onTouched',
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    signUp.mutate(
+      { ...values, language: isLanguage(language) ? language : 'en' },
+      {
+        onSuccess: ({ email }) => {
+          rememberPendingEmail(email);
+          void navigate(paths.pending, { state: { email } });
+        },
+        onError: (error) => {
+          for (const [field, text] of Object.entries(fieldErrors(error))) {
+            setError(field as keyof StudentSignUpInput, { message: text });
+          }
+        },
+      },
+    ),
+  );
+
+  const err = (field: keyof StudentSignUpInput) => errors[field]?.message;
+  const failure = signUp.isError && Object.keys(fieldErrors(signUp.error)).length === 0;
+  return (
+    <AuthCard title={t('auth.signup.title')} intro={t('auth.signup.intro')}>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        {Object.keys(errors).length > 0 && (
+          <FormAlert>{message('Please fill in all required fields correctly')}</FormAlert>
+        )}
+        {failure && <FormAlert>{t(errorMessageKey(signUp.error, 'auth_errors.network'))}</FormAlert>}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={t('auth.signup.first_name')}
+            autoComplete="given-name"
+            error={err('first_name')}
+            {...register('first_name')}
+          />
+          <TextField
+            label={t('auth.signup.last_name')}
+            autoComplete="family-name"
+            error={err('last_name')}
+            {...register('last_name')}
+          />
+        </div>
+        <TextField
+          label={t('auth.signup.preferred_name')}
+          optional
+          autoComplete="nickname"
+          error={err('preferred_name')}
+          {...register('preferred_name')}
+        />
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={err('email')}
+          {...register('email')}
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('auth.password_hint')}
+          error={err('password')}
+          {...register('password')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={t('auth.signup.date_of_birth')}
+            type="date"
+            autoComplete="bday"
+            error={err('date_of_birth')}
+            {...register('date_of_birth')}
+          />
+          <SelectField
+            label={t('auth.signup.gender')}
+            placeholder={t('auth.signup.choose')}
+            options={GENDERS.map((g) => ({ value: g, label: t(`auth.signup.genders.${g}`) }))}
+            error={err('gender')}
+            {...register('gender')}
+          />
+        </div>
+        <SelectField
+          label={t('auth.signup.education_level')}
+          placeholder={t('auth.signup.choose')}
+          options={EDUCATION_LEVELS.map((l) => ({ value: l, label: t(`auth.signup.education_levels.${l}`) }))}
+          error={err('education_level')}
+          {...register('education_level')}
+        />
+        <SelectField
+          label={t('auth.signup.country')}
+          placeholder={t('auth.signup.choose')}
+          options={countries}
+          autoComplete="country"
+          error={err('country')}
+          {...register('country')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={t('auth.signup.city')}
+            autoComplete="address-level2"
+            error={err('city')}
+            {...register('city')}
+          />
+          <TextField
+            label={t('auth.signup.phone')}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            hint={t('auth.signup.phone_hint')}
+            error={err('phone')}
+            {...register('phone')}
+          />
+        </div>
+        <CheckboxField label={t('auth.signup.accept_terms')} error={err('accept_terms')} {...register('accept_terms')}>
+          <span className="flex flex-wrap gap-x-4 pl-9 text-sm">
+            <Link to={paths.terms} target="_blank" className="link">
+              {t('auth.signup.terms_link')}
+            </Link>
+            <Link to={paths.privacy} target="_blank" className="link">
+              {t('auth.signup.privacy_link')}
+            </Link>
+          </span>
+        </CheckboxField>
+        <button type="submit" className="btn-primary" disabled={signUp.isPending}>
+          {signUp.isPending ? t('auth.signup.submitting') : t('auth.signup.submit')}
+        </button>
+      </form>
+      <p className="text-sm">
+        {t('auth.signup.have_account')}{' '}
+        <Link to={paths.login} className="link">
+          {t('auth.signup.sign_in')}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/session.tsx';
+
+/** The student's home. It greets them by the name they prefer. */
+export function HomePage() {
+  const { t } = useTranslation();
+  const { session } = useSession();
+  const user = session.status === 'signed-in' ? session.user : null;
+  const name = user?.preferred_name || user?.first_name;
+  return (
+    <section className="mx-auto max-w-4xl">
+      <h1 className="text-3xl font-bold tracking-tight">
+        {name ? t('auth.home.greeting', { name }) : t('auth.home.greeting_anonymous')}
+      </h1>
+    </section>
+  );
+}

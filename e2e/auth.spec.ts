@@ -1,0 +1,231 @@
+import type { Page } from '@playwright/test';
+import { chooseLanguage, expect, expectNoAxeViolations, test, waitForApp } from './fixtures.ts';
+import { latestEmail, linkIn } from './mailbox.ts';
+
+const PASSWORD = 'Sunrise#2026';
+const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+async function fillSignUp(page: Page, email: string, labels = EN) {
+  await page.getByLabel(labels.firstName).fill('Aline');
+  await page.getByLabel(labels.lastName).fill('Uwase');
+  await page.getByLabel(labels.preferredName).fill('Lina');
+  await page.getByLabel(labels.email).fill(email);
+  await page.getByLabel(labels.password, { exact: true }).fill(PASSWORD);
+  await page.getByLabel(labels.dateOfBirth).fill('2006-04-12');
+  await page.getByLabel(labels.gender).selectOption('female');
+  await page.getByLabel(labels.educationLevel).selectOption('high_school');
+  await page.getByLabel(labels.country).selectOption('RW');
+  await page.getByLabel(labels.city).fill('Kigali');
+  await page.getByLabel(labels.phone).fill('0788123456');
+  await page.getByLabel(labels.terms).check();
+}
+
+const EN = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  preferredName: /^Preferred name/,
+  email: 'Email address',
+  password: 'Password',
+  dateOfBirth: 'Date of birth',
+  gender: 'Gender',
+  educationLevel: 'Education level',
+  country: 'Country of residence',
+  city: 'City',
+  phone: 'Phone number',
+  terms: /I accept the terms/,
+};
+
+const FR = {
+  firstName: 'Prénom',
+  lastName: 'Nom',
+  preferredName: /^Nom d'usage/,
+  email: 'Adresse e-mail',
+  password: 'Mot de passe',
+  dateOfBirth: 'Date de naissance',
+  gender: 'Genre',
+  educationLevel: "Niveau d'études",
+  country: 'Pays de résidence',
+  city: 'Ville',
+  phone: 'Numéro de téléphone',
+  terms: /J'accepte les conditions/,
+};
+
+test.describe('accounts', () => {
+  test('sign up, verify from the email, land on home; the form explains its rules', async ({ page, request }) => {
+    const email = uniqueEmail('signup');
+    await page.goto('/signup/live');
+    await waitForApp(page);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Please fill in all required fields correctly')).toBeVisible();
+    await expect(page.getByText('You must accept the terms and conditions to continue')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await fillSignUp(page, email);
+    await page.getByLabel('Date of birth').fill('2020-01-01');
+    await page.getByLabel('Password', { exact: true }).fill('weakpass');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('You must be between 13 and 100 years old')).toBeVisible();
+    await expect(page.getByText('Password must contain an uppercase letter')).toBeVisible();
+    await page.getByLabel('Date of birth').fill('2006-04-12');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await expect(page).toHaveURL(/\/pending$/);
+    await expect(page.getByText(`We sent a verification link to ${email}`)).toBeVisible();
+
+    // Signing in before verifying is refused and sends the email again.
+    await page.goto('/login');
+    await waitForApp(page);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Please verify your email before signing in')).toBeVisible();
+    await expect(page.getByText('We have sent you a new verification email.')).toBeVisible();
+
+    const mail = await latestEmail(request, email, /verif/i);
+    await page.goto(linkIn(mail.text, '/auth/verify-email'));
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Lina');
+
+    // The session survives a reload; signing up again with the same address is refused.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Lina');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/signup/live');
+    await waitForApp(page);
+    await fillSignUp(page, email.toUpperCase());
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('This email is already registered. Please sign in instead.')).toBeVisible();
+  });
+
+  test('sign-in rules: unknown account, admin sign-in for a student, wrong area', async ({ page }) => {
+    await page.goto('/login');
+    await waitForApp(page);
+    await page.getByLabel('Email address').fill(uniqueEmail('nobody'));
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('No user account found. Please sign up first.')).toBeVisible();
+
+    await page.goto('/login/admin');
+    await waitForApp(page);
+    await page.getByLabel('Email address').fill('demo.student@kaminuza.example');
+    await page.getByLabel('Password').fill('Kaminuza#2025');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Unauthorized access - admin privileges required')).toBeVisible();
+
+    await page.goto('/login');
+    await waitForApp(page);
+    await page.getByLabel('Email address').fill('demo.student@kaminuza.example');
+    await page.getByLabel('Password').fill('Kaminuza#2025');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+
+    // A student opening the admin area is signed out and told why.
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('You are not authorized as an admin!')).toBeVisible();
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('each area refuses the other kinds of user with the spec message', async ({ page }) => {
+    const cases = [
+      {
+        email: 'demo.admin@kaminuza.example',
+        login: '/login/admin',
+        home: /\/admin\/dashboard$/,
+        other: '/home',
+        notice: 'You are not registered as a student!',
+      },
+      {
+        email: 'demo.staff@kaminuza.example',
+        login: '/login',
+        home: /\/partner\/dashboard$/,
+        other: '/admin/dashboard',
+        notice: 'You are not authorized as an admin!',
+      },
+      {
+        email: 'demo.admin@kaminuza.example',
+        login: '/login/admin',
+        home: /\/admin\/dashboard$/,
+        other: '/partner/dashboard',
+        notice: 'You are not registered as a staff member!',
+      },
+    ];
+    for (const c of cases) {
+      await page.goto(c.login);
+      await waitForApp(page);
+      await page.getByLabel('Email address').fill(c.email);
+      await page.getByLabel('Password').fill('Kaminuza#2025');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page).toHaveURL(c.home);
+      await page.goto(c.other);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByText(c.notice)).toBeVisible();
+    }
+  });
+
+  test('forgot and reset password end to end', async ({ page, request, baseURL }) => {
+    const email = uniqueEmail('reset');
+    const created = await request.post('/api/v1/auth/sign-up/student', {
+      headers: { origin: baseURL! },
+      data: {
+        email,
+        password: PASSWORD,
+        education_level: 'bachelor',
+        gender: 'male',
+        first_name: 'Jean',
+        last_name: 'Habimana',
+        date_of_birth: '2001-09-30',
+        phone: '+250788000111',
+        city: 'Huye',
+        country: 'RW',
+        accept_terms: true,
+      },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto('/forgot-password');
+    await waitForApp(page);
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect(page.getByText(`If an account exists for ${email}`)).toBeVisible();
+
+    const mail = await latestEmail(request, email, /password/i);
+    expect(mail.text).toContain('Jean');
+    const link = linkIn(mail.text, '/reset-password');
+    await page.goto(link);
+    await waitForApp(page);
+    const newPassword = 'Moonrise#2027';
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm the new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page.getByText('Your password has been changed.')).toBeVisible();
+
+    // The link works once.
+    await page.goto(link);
+    await waitForApp(page);
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm the new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page.getByText('This link is invalid or has already been used.')).toBeVisible();
+  });
+
+  test('the whole sign-up works in French', async ({ page, request }) => {
+    const email = uniqueEmail('fr');
+    await page.goto('/signup/live');
+    await waitForApp(page);
+    await chooseLanguage(page, 'Français');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Créez votre compte de candidat');
+    await page.getByRole('button', { name: 'Créer mon compte' }).click();
+    await expect(page.getByText('Veuillez remplir correctement tous les champs obligatoires')).toBeVisible();
+    await fillSignUp(page, email, FR);
+    await page.getByRole('button', { name: 'Créer mon compte' }).click();
+    await expect(page.getByText(`Nous avons envoyé un lien de vérification à ${email}`)).toBeVisible();
+    await expectNoAxeViolations(page);
+    const mail = await latestEmail(request, email, /./);
+    await page.goto(linkIn(mail.text, '/auth/verify-email'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bienvenue, Lina');
+  });
+});

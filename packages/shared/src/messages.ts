@@ -1,0 +1,87 @@
+/**
+ * Validation and error messages in the spec's words (sections 5 and 8). Schemas and the API use these
+ * English texts; the web shows the translation under `validation.<key>` / `auth_errors.<key>` of the
+ * catalogues (a test keeps en.json equal to these texts).
+ */
+export const VALIDATION_MESSAGES = {
+  email_required: 'Email is required',
+  email_invalid: 'Invalid email address',
+  email_too_long: 'Email is too long',
+  first_name_required: 'First name is required',
+  first_name_too_short: 'First name must be at least 2 characters',
+  first_name_too_long: 'First name is too long',
+  first_name_invalid: 'First name contains invalid characters',
+  last_name_required: 'Last name is required',
+  last_name_too_short: 'Last name must be at least 2 characters',
+  last_name_too_long: 'Last name is too long',
+  last_name_invalid: 'Last name contains invalid characters',
+  preferred_name_too_long: 'Preferred name is too long',
+  preferred_name_invalid: 'Preferred name contains invalid characters',
+  phone_required: 'Phone number is required',
+  phone_invalid: 'Invalid phone number',
+  date_of_birth_required: 'Date of birth is required',
+  age_range: 'You must be between 13 and 100 years old',
+  gender_required: 'Gender is required',
+  nationality_required: 'Nationality is required',
+  language_required: 'Language is required',
+  education_level_required: 'Education level is required',
+  address_required: 'Address is required',
+  address_too_short: 'Address is too short',
+  address_too_long: 'Address is too long',
+  city_required: 'City is required',
+  city_too_short: 'City is too short',
+  city_too_long: 'City is too long',
+  city_invalid: 'City contains invalid characters',
+  country_required: 'Country is required',
+  country_invalid: 'Invalid country',
+  school_required: 'School name, city and country are required',
+  terms_required: 'You must accept the terms and conditions to continue',
+  password_required: 'Password is required',
+  password_too_short: 'Password must be at least 8 characters',
+  password_uppercase: 'Password must contain an uppercase letter',
+  password_lowercase: 'Password must contain a lowercase letter',
+  password_number: 'Password must contain a number',
+  password_special: 'Password must contain a special character',
+  passwords_mismatch: 'Passwords do not match',
+  general: 'Please fill in all required fields correctly',
+} as const;
+
+export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
+
+/** Account errors of spec sections 5 and 8, as the API words them. */
+export const AUTH_MESSAGES = {
+  email_taken: 'This email is already registered. Please sign in instead.',
+  weak_password: 'Password is too weak. Please use a stronger password.',
+  invalid_email: 'Invalid email address. Please check and try again.',
+  network: 'Network error. Please check your connection and try again.',
+  signup_failed: 'An error occurred during sign up. Please try again.',
+  no_account: 'No user account found. Please sign up first.',
+  verify_first: 'Please verify your email before signing in',
+  admin_only: 'Unauthorized access - admin privileges required',
+  wrong_password: 'Incorrect email or password',
+  create_user_failed: 'Failed to create user account',
+  welcome_email_failed: 'Failed to send welcome email',
+  verification_email_failed: 'Failed to send verification email',
+  reset_email_failed: 'Failed to send password reset email',
+  no_user_signed_in: 'No user is currently signed in',
+  user_type_not_found: 'User type not found',
+  user_not_found: 'User not found',
+  email_not_verified: 'Email not verified',
+  link_invalid: 'This link is invalid or has already been used.',
+  link_expired: 'This link has expired. Request a new one.',
+  too_many_attempts: 'Too many attempts. Please wait a moment and try again.',
+} as const;
+
+export type AuthMessageKey = keyof typeof AUTH_MESSAGES;
+
+/** The key of a known message text, to translate a message the API sent. */
+export function messageKey(text: string): string | null {
+  for (const [group, messages] of [
+    ['validation', VALIDATION_MESSAGES],
+    ['auth_errors', AUTH_MESSAGES],
+  ] as const) {
+    const found = Object.entries(messages).find(([, value]) => value === text);
+    if (found) return `${group}.${found[0]}`;
+  }
+  return null;
+}

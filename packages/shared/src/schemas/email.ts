@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../constants.ts';
+
+/** The templates of the spec's `email` call (section 7). */
+export const EMAIL_TEMPLATES = ['welcome', 'email_verification', 'password_reset'] as const;
+export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
+/** Templates that exist to deliver a link; they cannot be sent without one. */
+export const TEMPLATES_WITH_LINK: readonly EmailTemplate[] = ['email_verification', 'password_reset'];
+
+/** The spec's two sender addresses (section 9), by role; the addresses themselves are server config. */
+export const EMAIL_SENDERS = ['info', 'no_reply'] as const;
+export type EmailSender = (typeof EMAIL_SENDERS)[number];
+
+/** Blank counts as absent: the template then leaves that part out. */
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+/**
+ * What a template may show. `name`, `operating_system` and `browser_name` are the spec's emailData;
+ * `link`, `code` and `expires_in_minutes` carry the verification or reset link the auth module made.
+ */
+export const EmailDataSchema = z.object({
+  name: optionalText(200),
+  operating_system: optionalText(100),
+  browser_name: optionalText(100),
+  link: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .optional(),
+  code: optionalText(64),
+  expires_in_minutes: z.number().int().positive().max(43_200).optional(),
+});
+export type EmailData = z.infer<typeof EmailDataSchema>;
+
+const recipient = z.email('Invalid email address').max(254, 'Email is too long');
+
+/**
+ * The spec's `email` call: `type` says whether `templateOrSubject` names a template or is the subject
+ * of a free message (whose body is `emailData.text`). With `generateVerificationCode`, the caller has
+ * made the verification link and code and must pass them as `emailData.link` and `emailData.code`.
+ */
+export const EmailPayloadSchema = z
+  .discriminatedUnion('type', [
+    z.object({
+      type: z.literal('template'),
+      templateOrSubject: z.enum(EMAIL_TEMPLATES),
+      emailData: EmailDataSchema.default({}),
+      to: recipient,
+      generateVerificationCode: z.boolean().default(false),
+      from: z.enum(EMAIL_SENDERS).optional(),
+      language: z.enum(LANGUAGES).default('en'),
+    }),
+    z.object({
+      type: z.literal('custom'),
+      templateOrSubject: z.string().trim().min(1).max(200),
+      emailData: z.object({ text: z.string().trim().min(1).max(20_000), name: optionalText(200) }),
+      to: recipient,
+      generateVerificationCode: z.literal(false).default(false),
+      from: z.enum(EMAIL_SENDERS).optional(),
+      language: z.enum(LANGUAGES).default('en'),
+    }),
+  ])
+  .superRefine((payload, ctx) => {
+    const needsLink =
+      payload.type === 'template' &&
+      (payload.generateVerificationCode || TEMPLATES_WITH_LINK.includes(payload.templateOrSubject));
+    if (needsLink && !payload.emailData.link) {
+      ctx.addIssue({ code: 'custom', path: ['emailData', 'link'], message: 'A link is required' });
+    }
+  });
+export type EmailPayload = z.input<typeof EmailPayloadSchema>;
+
+export const DevMailboxSummarySchema = z.object({
+  id: z.uuid(),
+  to: z.string(),
+  from: z.string(),
+  subject: z.string(),
+  created_at: z.string(),
+});
+export type DevMailboxSummary = z.infer<typeof DevMailboxSummarySchema>;
+
+export const DevMailboxListSchema = z.array(DevMailboxSummarySchema);
+
+export const DevMailboxMessageSchema = DevMailboxSummarySchema.extend({
+  html: z.string().nullable(),
+  text: z.string().nullable(),
+  headers: z.array(z.object({ name: z.string(), value: z.string() })),
+});
+export type DevMailboxMessage = z.infer<typeof DevMailboxMessageSchema>;
+
+export const DevMailboxParamsSchema = z.object({ id: z.uuid() });
