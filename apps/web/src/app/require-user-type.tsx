@@ -1,22 +1,24 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { useSession, type UserType } from '../lib/session.tsx';
-import { resolveAccess } from './guards.ts';
+import { resolveAccess, type Access } from './guards.ts';
 import { paths } from './paths.ts';
 
 /** Guards a route tree: a loading state while the user resolves, then allow or send to /login. */
 export function RequireUserType({ type }: { type: UserType }) {
   const { session, signOut } = useSession();
   const location = useLocation();
-  const access = resolveAccess(session, type);
+  // The first refusal stands: signing the user out re-renders this guard as "signed out" while /login
+  // loads, and that second redirect must not replace the first one's notice.
+  const refusal = useRef<Extract<Access, { kind: 'redirect' }> | null>(null);
+  const resolved = resolveAccess(session, type);
+  if (resolved.kind === 'redirect' && !refusal.current) refusal.current = resolved;
+  const access = refusal.current ?? resolved;
   const mustSignOut = access.kind === 'redirect' && access.signOut;
 
   useEffect(() => {
-    if (mustSignOut) {
-      localStorage.clear();
-      void signOut();
-    }
+    if (mustSignOut) void signOut();
   }, [mustSignOut, signOut]);
 
   if (access.kind === 'loading') return <LoadingOverlay />;

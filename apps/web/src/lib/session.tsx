@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   AcknowledgedSchema,
   CACHE_TTL_MS,
@@ -26,6 +26,15 @@ export const sessionQuery = () =>
     queryFn: ({ signal }) => api('/auth/session', SessionUserSchema.nullable(), { signal }),
     staleTime: CACHE_TTL_MS.users,
   });
+
+/**
+ * Records a session that just started (sign-in, verified email). A session request still in flight
+ * from the page load would otherwise land afterwards and overwrite it with "signed out".
+ */
+export async function startSession(queryClient: QueryClient, user: SessionUser): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: sessionQuery().queryKey });
+  queryClient.setQueryData(sessionQuery().queryKey, user);
+}
 
 /** Preferences that outlive a sign-out: they belong to the device, not the account. */
 const DEVICE_KEYS = [LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY];

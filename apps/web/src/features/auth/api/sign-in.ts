@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SessionUserSchema, type SignIn } from '@kaminuza/shared';
 import { api } from '../../../lib/api-client.ts';
-import { sessionQuery } from '../../../lib/session.tsx';
+import { startSession } from '../../../lib/session.tsx';
 
 export const signIn = ({ admin, ...credentials }: SignIn & { admin: boolean }) =>
   api(admin ? '/auth/sign-in/admin' : '/auth/sign-in', SessionUserSchema, { method: 'POST', body: credentials });
@@ -10,6 +10,6 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signIn,
-    onSuccess: (user) => queryClient.setQueryData(sessionQuery().queryKey, user),
+    onSuccess: (user) => startSession(queryClient, user),
   });
 }

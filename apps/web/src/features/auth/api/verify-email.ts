@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SessionUserSchema } from '@kaminuza/shared';
 import { api } from '../../../lib/api-client.ts';
-import { sessionQuery } from '../../../lib/session.tsx';
+import { startSession } from '../../../lib/session.tsx';
 
 /** The spec's verifyLink: consumes the code of the verification email and signs the user in. */
 export const verifyEmail = (code: string) =>
@@ -11,6 +11,6 @@ export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifyEmail,
-    onSuccess: (user) => queryClient.setQueryData(sessionQuery().queryKey, user),
+    onSuccess: (user) => startSession(queryClient, user),
   });
 }

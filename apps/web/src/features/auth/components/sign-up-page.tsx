@@ -149,10 +149,10 @@ export function SignUpPage() {
         </div>
         <CheckboxField label={t('auth.signup.accept_terms')} error={err('accept_terms')} {...register('accept_terms')}>
           <span className="flex flex-wrap gap-x-4 pl-9 text-sm">
-            <Link to={paths.terms} target="_blank" className="link">
+            <Link to={paths.terms} target="_blank" className="link inline-flex min-h-6 items-center">
               {t('auth.signup.terms_link')}
             </Link>
-            <Link to={paths.privacy} target="_blank" className="link">
+            <Link to={paths.privacy} target="_blank" className="link inline-flex min-h-6 items-center">
               {t('auth.signup.privacy_link')}
             </Link>
           </span>
