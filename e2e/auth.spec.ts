@@ -89,6 +89,8 @@ test.describe('accounts', () => {
     await page.goto(linkIn(mail.text, '/auth/verify-email'));
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Lina');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
 
     // The session survives a reload; signing up again with the same address is refused.
     await page.reload();
@@ -230,5 +232,39 @@ test.describe('accounts', () => {
     const mail = await latestEmail(request, email, /Vérifiez/);
     await page.goto(linkIn(mail.text, '/auth/verify-email'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bienvenue, Lina');
+
+    // Signing out keeps the language; the account screens and their messages stay in French.
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Se connecter');
+    await page.getByLabel('Adresse e-mail').fill(uniqueEmail('nobody'));
+    await page.getByLabel('Mot de passe').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.getByText("Aucun compte trouvé. Veuillez d'abord vous inscrire.")).toBeVisible();
+    await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Réinitialiser votre mot de passe');
+    await page.getByLabel('Adresse e-mail').fill(email);
+    await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+    await expect(page.getByText(`Si un compte existe pour ${email}`)).toBeVisible();
+    const reset = await latestEmail(request, email, /Réinitialisez/);
+    expect(reset.text).toContain('Aline');
   });
+});
+
+test('the development mailbox lists sent emails and shows one', async ({ page, request, baseURL }) => {
+  const email = uniqueEmail('mailbox');
+  await request.post('/api/v1/auth/resend-verification', { headers: { origin: baseURL! }, data: { email } });
+  await page.goto('/forgot-password');
+  await waitForApp(page);
+  await page.getByLabel('Email address').fill('demo.staff@kaminuza.example');
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByRole('status')).toBeVisible();
+  await latestEmail(request, 'demo.staff@kaminuza.example', /password/i);
+
+  await page.goto('/dev/mailbox');
+  await waitForApp(page);
+  const message = page.getByRole('link', { name: /Reset your Kaminuza password/ }).first();
+  await expect(message).toBeVisible();
+  await message.click();
+  await expect(page.getByText(/\/reset-password\?token=/).first()).toBeVisible();
+  await expectNoAxeViolations(page, { frames: false });
 });

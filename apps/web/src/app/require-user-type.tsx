@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { useSession, type UserType } from '../lib/session.tsx';
@@ -11,10 +11,10 @@ export function RequireUserType({ type }: { type: UserType }) {
   const location = useLocation();
   // The first refusal stands: signing the user out re-renders this guard as "signed out" while /login
   // loads, and that second redirect must not replace the first one's notice.
-  const refusal = useRef<Extract<Access, { kind: 'redirect' }> | null>(null);
+  const [refusal, setRefusal] = useState<Extract<Access, { kind: 'redirect' }> | null>(null);
   const resolved = resolveAccess(session, type);
-  if (resolved.kind === 'redirect' && !refusal.current) refusal.current = resolved;
-  const access = refusal.current ?? resolved;
+  if (resolved.kind === 'redirect' && refusal === null) setRefusal(resolved);
+  const access = refusal ?? resolved;
   const mustSignOut = access.kind === 'redirect' && access.signOut;
 
   useEffect(() => {

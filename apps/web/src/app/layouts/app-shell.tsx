@@ -25,11 +25,11 @@ export function AppShell({ label, links, home }: { label: string; links: readonl
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-3">
           {t('nav.skip_to_content')}
         </a>
-        <div className="flex min-h-14 items-center justify-between gap-3 px-4">
+        <div className="flex min-h-14 flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-2">
           <Link to={home} aria-label={t('nav.home_label')}>
             <Logo />
           </Link>
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             <LanguageSwitcher />
             <ThemeSwitcher />
             <button
