@@ -3,8 +3,8 @@
  * (which serves prerendered HTML, performs redirects and answers 404 for unknown paths).
  */
 
-/** Public pages prerendered as HTML in every language. */
-export const PUBLIC_PAGES = [
+/** Information pages: static HTML with progressive enhancement only (ADR 002). */
+const STATIC_PAGES = [
   '/',
   '/programs',
   '/resources',
@@ -16,6 +16,10 @@ export const PUBLIC_PAGES = [
   '/about/student',
   '/about/partner',
   '/plan-for-university',
+] as const;
+
+/** Public pages that are small applications (forms): their HTML is hydrated by the React app. */
+export const HYDRATED_PAGES = [
   '/waitlist',
   '/signup/live',
   '/pending',
@@ -25,22 +29,10 @@ export const PUBLIC_PAGES = [
   '/forgot-password',
   '/reset-password',
 ] as const;
-export type PublicPage = (typeof PUBLIC_PAGES)[number];
 
-/**
- * Public pages that are small applications (forms): their HTML is hydrated by the React app. Every
- * other public page is static HTML with progressive enhancement only (ADR 002).
- */
-export const HYDRATED_PAGES: readonly PublicPage[] = [
-  '/waitlist',
-  '/signup/live',
-  '/pending',
-  '/auth/verify-email',
-  '/login',
-  '/login/admin',
-  '/forgot-password',
-  '/reset-password',
-];
+/** Public pages, prerendered as HTML in every language. */
+export const PUBLIC_PAGES = [...STATIC_PAGES, ...HYDRATED_PAGES] as const;
+export type PublicPage = (typeof PUBLIC_PAGES)[number];
 
 /** Public pages showing live data: the server renders them on request (cached briefly), not at build. */
 export const LIVE_PAGES: readonly PublicPage[] = ['/'];
