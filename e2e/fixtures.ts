@@ -4,13 +4,17 @@ import { test as base, expect, type Page } from '@playwright/test';
 export { expect };
 
 /** Pages record the app's render event (fired 100 ms after start) so tests know hydration is done. */
+export async function recordRenderEvent(page: Page) {
+  await page.addInitScript(() => {
+    addEventListener('kaminuza:render', () => {
+      (window as unknown as { __kzRendered?: boolean }).__kzRendered = true;
+    });
+  });
+}
+
 export const test = base.extend({
   page: async ({ page }, use) => {
-    await page.addInitScript(() => {
-      addEventListener('kaminuza:render', () => {
-        (window as unknown as { __kzRendered?: boolean }).__kzRendered = true;
-      });
-    });
+    await recordRenderEvent(page);
     await use(page);
   },
 });

@@ -5,6 +5,7 @@ import {
   expect,
   expectNoAxeViolations,
   openMenuIfCollapsed,
+  recordRenderEvent,
   test,
   waitForApp,
 } from './fixtures.ts';
@@ -144,6 +145,21 @@ test.describe('language and theme', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("Rejoindre la liste d'attente");
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("Rejoindre la liste d'attente");
+  });
+
+  test('a language chosen earlier (its cookie) wins over the browser, before and after hydration', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    await context.addCookies([{ name: 'i18next', value: 'rw', url: baseURL! }]);
+    const page = await context.newPage();
+    await recordRenderEvent(page);
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'rw');
+    await waitForApp(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Injira');
+    await context.close();
   });
 
   test('a browser in French gets French pages first', async ({ browser }) => {

@@ -14,11 +14,11 @@ import {
 const ONE_YEAR_MINUTES = 525_600;
 
 /**
- * Detection order of the spec: stored choice, then browser, then page tag. The choice is cached in
- * local storage and mirrored in a cookie so the server sends public pages already in that language.
+ * Detection order of the spec: stored choice (local storage, or its mirror in a cookie, which is what
+ * the server reads to send pages already in that language), then browser, then page tag.
  */
 export const detection = {
-  order: ['localStorage', 'navigator', 'htmlTag'],
+  order: ['localStorage', 'cookie', 'navigator', 'htmlTag'],
   lookupLocalStorage: LANGUAGE_STORAGE_KEY,
   lookupCookie: LANGUAGE_COOKIE,
   caches: ['localStorage', 'cookie'],
