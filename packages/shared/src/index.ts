@@ -6,4 +6,6 @@ export * from './schemas/catalogue.ts';
 export * from './schemas/waitlist.ts';
 export * from './messages.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/session.ts';
+export * from './schemas/sign-up.ts';
 export * from './schemas/email.ts';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isSupportedCountry, isValidPhoneNumber, type CountryCode } from 'libphonenumber-js/min';
-import { AGE_MAX, AGE_MIN, LANGUAGES, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { AGE_MAX, AGE_MIN, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { VALIDATION_MESSAGES as M } from '../messages.ts';
 
 /** Maximum lengths are not given by the spec; these fit every real name, city and address. */
@@ -8,14 +7,12 @@ export const MAX_LENGTHS = { name: 50, city: 85, address: 200, email: 254 } as c
 
 export const GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
 export const EDUCATION_LEVELS = ['high_school', 'associate', 'bachelor', 'master', 'phd', 'other'] as const;
-export const USER_TYPES = ['student', 'staff', 'admin'] as const;
-export type UserType = (typeof USER_TYPES)[number];
 
 /** Letters of any script, spaces, apostrophes, hyphens and dots (e.g. "N'Diaye", "Jean-Luc", "St. John"). */
 const NAME_CHARACTERS = /^[\p{L}\p{M}][\p{L}\p{M}' .’-]*$/u;
 const CITY_CHARACTERS = /^[\p{L}\p{M}][\p{L}\p{M}\p{N}' .’()-]*$/u;
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+export const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
 export const EmailSchema = required(M.email_required)
   .max(MAX_LENGTHS.email, M.email_too_long)
@@ -50,12 +47,6 @@ export const CitySchema = required(M.city_required)
   .max(MAX_LENGTHS.city, M.city_too_long)
   .regex(CITY_CHARACTERS, M.city_invalid);
 
-/** ISO 3166-1 alpha-2 codes of the countries phone numbers exist for (every inhabited country). */
-export const CountrySchema = required(M.country_required).refine(
-  (code) => /^[A-Z]{2}$/.test(code) && isSupportedCountry(code),
-  M.country_invalid,
-);
-
 /** Whole years between a date of birth and `today` (both YYYY-MM-DD). */
 export function ageOn(dateOfBirth: string, today: string): number {
   const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
@@ -70,31 +61,6 @@ export const DateOfBirthSchema = required(M.date_of_birth_required)
     return age >= AGE_MIN && age <= AGE_MAX;
   }, M.age_range);
 
-export const StudentSignUpSchema = z
-  .object({
-    email: EmailSchema,
-    password: PasswordSchema,
-    education_level: z.enum(EDUCATION_LEVELS, M.education_level_required),
-    gender: z.enum(GENDERS, M.gender_required),
-    first_name: FirstNameSchema,
-    preferred_name: PreferredNameSchema.default(''),
-    last_name: LastNameSchema,
-    date_of_birth: DateOfBirthSchema,
-    phone: required(M.phone_required),
-    city: CitySchema,
-    country: CountrySchema,
-    accept_terms: z.literal(true, M.terms_required),
-    language: z.enum(LANGUAGES).default('en'),
-  })
-  .superRefine((value, ctx) => {
-    // The phone number is read in the country the applicant lives in unless it starts with +.
-    if (value.phone && !isValidPhoneNumber(value.phone, value.country as CountryCode)) {
-      ctx.addIssue({ code: 'custom', path: ['phone'], message: M.phone_invalid });
-    }
-  });
-export type StudentSignUp = z.infer<typeof StudentSignUpSchema>;
-export type StudentSignUpInput = z.input<typeof StudentSignUpSchema>;
-
 export const SignInSchema = z.object({
   email: EmailSchema,
   password: z.string().min(1, M.password_required),
@@ -103,18 +69,6 @@ export type SignIn = z.infer<typeof SignInSchema>;
 
 export const ForgotPasswordSchema = z.object({ email: EmailSchema });
 export const ResetPasswordSchema = z.object({ token: z.string().min(1), password: PasswordSchema });
-
-export const SessionUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  type: z.enum(USER_TYPES),
-  first_name: z.string().nullable(),
-  preferred_name: z.string().nullable(),
-  language: z.enum(LANGUAGES),
-  contact_verified: z.boolean(),
-  partner_id: z.string().nullable(),
-});
-export type SessionUser = z.infer<typeof SessionUserSchema>;
 
 export const ResendVerificationSchema = z.object({ email: EmailSchema });
 export type ResendVerification = z.infer<typeof ResendVerificationSchema>;
@@ -125,7 +79,3 @@ export type VerifyEmail = z.infer<typeof VerifyEmailSchema>;
 
 export const SignUpResultSchema = z.object({ email: z.string(), verification_sent: z.literal(true) });
 export type SignUpResult = z.infer<typeof SignUpResultSchema>;
-
-/** The answer of requests that must not reveal anything (resend, forgot password) or return nothing. */
-export const AcknowledgedSchema = z.object({ ok: z.literal(true) });
-export type Acknowledged = z.infer<typeof AcknowledgedSchema>;

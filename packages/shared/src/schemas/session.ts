@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../constants.ts';
+
+/*
+ * What every screen needs to know about the signed-in user. Kept apart from the sign-up schemas, whose
+ * phone-number rules carry a large dataset that only the sign-up screen should download.
+ */
+
+export const USER_TYPES = ['student', 'staff', 'admin'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const SessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  type: z.enum(USER_TYPES),
+  first_name: z.string().nullable(),
+  preferred_name: z.string().nullable(),
+  language: z.enum(LANGUAGES),
+  contact_verified: z.boolean(),
+  partner_id: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+/** The answer of requests that must not reveal anything (resend, forgot password) or return nothing. */
+export const AcknowledgedSchema = z.object({ ok: z.literal(true) });
+export type Acknowledged = z.infer<typeof AcknowledgedSchema>;
