@@ -14,11 +14,18 @@ export function knownMessageKey(text: string): string | null {
   return GENERIC_KEYS[text] ?? messageKey(text);
 }
 
-/** The translation key to show for a failed call: the spec's text when known, else a generic one. */
-export function errorMessageKey(error: unknown, networkKey = 'errors.network'): string {
-  if (!(error instanceof ApiError)) return 'errors.generic';
-  if (error.status === 'UNAVAILABLE' || error.status === 'DEADLINE_EXCEEDED') return networkKey;
-  return knownMessageKey(error.message) ?? 'errors.generic';
+/**
+ * The translation key to show for a failed call: the spec's text when known, else the screen's own
+ * texts for a lost connection and for anything else (sign-up has its own, spec section 8).
+ */
+export function errorMessageKey(
+  error: unknown,
+  { network = 'errors.network', fallback = 'errors.generic' }: { network?: string; fallback?: string } = {},
+): string {
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.status === 'UNAVAILABLE' || error.status === 'DEADLINE_EXCEEDED') return network;
+  const known = knownMessageKey(error.message);
+  return known && known !== 'errors.generic' ? known : fallback;
 }
 
 /** Field messages of a 400 answer (`details: [{ path, message }]`), by field name. */

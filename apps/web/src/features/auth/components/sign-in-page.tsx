@@ -47,7 +47,9 @@ export function SignInPage({ admin = false }: { admin?: boolean }) {
     <AuthCard title={admin ? t('auth.login.admin_title') : t('auth.login.title')}>
       {state.notice && <FormAlert>{t(state.notice)}</FormAlert>}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        {signIn.isError && <FormAlert>{t(errorMessageKey(signIn.error, 'auth_errors.network'))}</FormAlert>}
+        {signIn.isError && (
+          <FormAlert>{t(errorMessageKey(signIn.error, { network: 'auth_errors.network' }))}</FormAlert>
+        )}
         {unverified && <FormAlert tone="success">{t('auth.login.verification_resent')}</FormAlert>}
         <TextField
           label={t('auth.email')}

@@ -54,14 +54,24 @@ export function SignUpPage() {
   );
 
   const err = (field: keyof StudentSignUpInput) => errors[field]?.message;
-  const failure = signUp.isError && Object.keys(fieldErrors(signUp.error)).length === 0;
+  const rejected = signUp.isError ? fieldErrors(signUp.error) : {};
+  // Spec section 8: a refused password or address is also named above the form.
+  const failureKey = !signUp.isError
+    ? null
+    : 'password' in rejected
+      ? 'auth_errors.weak_password'
+      : 'email' in rejected
+        ? 'auth_errors.invalid_email'
+        : Object.keys(rejected).length === 0
+          ? errorMessageKey(signUp.error, { network: 'auth_errors.network', fallback: 'auth_errors.signup_failed' })
+          : null;
   return (
     <AuthCard title={t('auth.signup.title')} intro={t('auth.signup.intro')}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         {Object.keys(errors).length > 0 && (
           <FormAlert>{message('Please fill in all required fields correctly')}</FormAlert>
         )}
-        {failure && <FormAlert>{t(errorMessageKey(signUp.error, 'auth_errors.network'))}</FormAlert>}
+        {failureKey && <FormAlert>{t(failureKey)}</FormAlert>}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label={t('auth.signup.first_name')}
