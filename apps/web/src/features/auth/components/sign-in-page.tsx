@@ -82,6 +82,9 @@ export function SignInPage({ admin = false }: { admin?: boolean }) {
             </Link>
           </p>
         )}
+        <Link to={admin ? paths.login : paths.loginAdmin} className="link self-start">
+          {admin ? t('auth.login.user_link') : t('auth.login.admin_link')}
+        </Link>
       </div>
     </AuthCard>
   );
