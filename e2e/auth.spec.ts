@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { chooseLanguage, expect, expectNoAxeViolations, test, waitForApp } from './fixtures.ts';
+import { chooseLanguage, expect, expectNoAxeViolations, openMenuIfCollapsed, test, waitForApp } from './fixtures.ts';
 import { latestEmail, linkIn } from './mailbox.ts';
 
 const PASSWORD = 'Sunrise#2026';
@@ -95,6 +95,7 @@ test.describe('accounts', () => {
     // The session survives a reload; signing up again with the same address is refused.
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Lina');
+    await openMenuIfCollapsed(page);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/signup/live');
@@ -234,6 +235,7 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bienvenue, Lina');
 
     // Signing out keeps the language; the account screens and their messages stay in French.
+    await openMenuIfCollapsed(page);
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Se connecter');
     await page.getByLabel('Adresse e-mail').fill(uniqueEmail('nobody'));
@@ -267,4 +269,20 @@ test('the development mailbox lists sent emails and shows one', async ({ page, r
   await message.click();
   await expect(page.getByText(/\/reset-password\?token=/).first()).toBeVisible();
   await expectNoAxeViolations(page, { frames: false });
+});
+
+test('the student area fits a phone in Kinyarwanda, with every section in reach', async ({ page, baseURL }) => {
+  await page.context().addCookies([{ name: 'i18next', value: 'rw', url: baseURL! }]);
+  await page.goto('/login');
+  await waitForApp(page);
+  await page.getByLabel('Aderesi imeri').fill('demo.student@kaminuza.example');
+  await page.getByLabel("Ijambo ry'ibanga").fill('Kaminuza#2025');
+  await page.getByRole('button', { name: 'Injira' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  const nav = page.getByRole('navigation', { name: "Igice cy'umunyeshuri" });
+  for (const name of ['Ahabanza', 'Shakisha', 'Ubusabe', 'Ubufasha', 'Igenamiterere']) {
+    await expect(nav.getByRole('link', { name })).toBeInViewport();
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
 });

@@ -15,31 +15,47 @@ export interface ShellLink {
  * The frame shared by the signed-in areas: a top bar, a navigation that is a side rail on wide screens
  * and a bottom bar on phones, and the page.
  */
+function AccountControls({ onSignOut }: { onSignOut: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <LanguageSwitcher />
+      <ThemeSwitcher />
+      <button type="button" className="btn-secondary" onClick={onSignOut}>
+        {t('auth.sign_out')}
+      </button>
+    </>
+  );
+}
+
 export function AppShell({ label, links, home }: { label: string; links: readonly ShellLink[]; home: string }) {
   const { t } = useTranslation();
   const { signOut } = useSession();
   const navigate = useNavigate();
+  const leave = () => void signOut().finally(() => navigate(paths.login, { replace: true }));
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-border bg-surface">
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-3">
           {t('nav.skip_to_content')}
         </a>
-        <div className="flex min-h-14 flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-2">
+        <div className="relative flex min-h-14 items-center justify-between gap-3 px-4 py-2">
           <Link to={home} aria-label={t('nav.home_label')}>
             <Logo />
           </Link>
-          <div className="flex flex-wrap items-center gap-2">
-            <LanguageSwitcher />
-            <ThemeSwitcher />
-            <button
-              type="button"
-              className="btn-secondary"
-              onClick={() => void signOut().finally(() => navigate(paths.login, { replace: true }))}
-            >
-              {t('auth.sign_out')}
-            </button>
+          <div className="hidden items-center gap-2 md:flex">
+            <AccountControls onSignOut={leave} />
           </div>
+          {/* On phones the controls fold into a native disclosure, like the public header's menu. */}
+          <details className="group md:hidden">
+            <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
+              <span className="group-open:hidden">{t('nav.menu')}</span>
+              <span className="hidden group-open:inline">{t('nav.close_menu')}</span>
+            </summary>
+            <div className="absolute inset-x-0 top-full z-50 flex flex-wrap items-center gap-2 border-b border-border bg-surface p-4 shadow-lg">
+              <AccountControls onSignOut={leave} />
+            </div>
+          </details>
         </div>
       </header>
       <div className="flex flex-1">
@@ -47,13 +63,13 @@ export function AppShell({ label, links, home }: { label: string; links: readonl
           aria-label={label}
           className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-surface md:static md:w-56 md:border-t-0 md:border-r"
         >
-          <ul className="flex justify-around md:flex-col md:justify-start md:gap-1 md:p-3">
+          <ul className="grid auto-cols-fr grid-flow-col md:flex md:flex-col md:gap-1 md:p-3">
             {links.map((link) => (
               <li key={link.to}>
                 <NavLink
                   to={link.to}
                   className={({ isActive }) =>
-                    `flex min-h-12 items-center rounded-lg px-3 text-sm font-medium ${isActive ? 'text-brand md:bg-surface-muted' : 'text-muted hover:text-fg'}`
+                    `flex min-h-12 items-center justify-center rounded-lg px-1 text-center text-xs font-medium break-words md:justify-start md:px-3 md:text-left md:text-sm ${isActive ? 'text-brand md:bg-surface-muted' : 'text-muted hover:text-fg'}`
                   }
                 >
                   {t(link.key)}
