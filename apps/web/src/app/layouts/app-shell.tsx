@@ -63,13 +63,13 @@ export function AppShell({ label, links, home }: { label: string; links: readonl
           aria-label={label}
           className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-surface md:static md:w-56 md:border-t-0 md:border-r"
         >
-          <ul className="grid auto-cols-fr grid-flow-col md:flex md:flex-col md:gap-1 md:p-3">
+          <ul className="grid auto-cols-[minmax(0,1fr)] grid-flow-col md:flex md:flex-col md:gap-1 md:p-3">
             {links.map((link) => (
               <li key={link.to}>
                 <NavLink
                   to={link.to}
                   className={({ isActive }) =>
-                    `flex min-h-12 items-center justify-center rounded-lg px-1 text-center text-xs font-medium break-words md:justify-start md:px-3 md:text-left md:text-sm ${isActive ? 'text-brand md:bg-surface-muted' : 'text-muted hover:text-fg'}`
+                    `flex min-h-12 items-center justify-center rounded-lg px-1 text-center text-xs font-medium [overflow-wrap:anywhere] md:justify-start md:px-3 md:text-left md:text-sm ${isActive ? 'text-brand md:bg-surface-muted' : 'text-muted hover:text-fg'}`
                   }
                 >
                   {t(link.key)}
