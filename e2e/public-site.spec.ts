@@ -87,6 +87,17 @@ test.describe('routing', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('inside the app, an information page loads its texts in the current language', async ({ page }) => {
+    await page.goto('/waitlist');
+    await waitForApp(page);
+    await chooseLanguage(page, 'Kinyarwanda');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Ubufasha' }).click();
+    await expect(page).toHaveURL(/\/help$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ahatangirwa ubufasha');
+    await chooseLanguage(page, 'English');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Help centre');
+  });
+
   test('a route change inside the app scrolls to the top', async ({ page }) => {
     // The waitlist page is a React app; its links navigate without reloading.
     await page.goto('/waitlist');

@@ -7,6 +7,13 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_COOKIE = 'i18next';
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
+/**
+ * Catalogue groups the browser loads apart from the rest: the texts of the public information pages
+ * (only screens that show them download them) and the email texts (used by the server only).
+ */
+export const PAGE_TEXT_GROUPS = ['public', 'landing'] as const;
+export const SERVER_ONLY_GROUPS = ['email'] as const;
+
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 export const THEME_STORAGE_KEY = 'kaminuza.theme';

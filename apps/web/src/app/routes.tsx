@@ -8,10 +8,16 @@ import { RedirectKeepingQuery } from './redirect.tsx';
 import { RequireUserType } from './require-user-type.tsx';
 import { RouteError } from './route-error.tsx';
 import type { PageHandle } from './page-meta.ts';
+import { loadPageTexts } from '../lib/i18n.ts';
 
 /** A lazily loaded screen: each one is its own chunk, fetched when its route is first visited. */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return { lazy: async () => ({ Component: pick(await load()) }) };
+}
+
+/** A public information page: its chunk and, in the app, the page texts it shows. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return screen(async () => (await Promise.all([load(), loadPageTexts()]))[0], pick);
 }
 
 /** Title and description keys of a public page: `meta.<name>.title` / `meta.<name>.description`. */
@@ -35,7 +41,7 @@ export const routes: RouteObject[] = [
           {
             index: true,
             ...meta('landing'),
-            ...screen(
+            ...page(
               () => import('../features/landing/components/landing-page.tsx'),
               (m) => m.LandingPage,
             ),
@@ -43,7 +49,7 @@ export const routes: RouteObject[] = [
           {
             path: 'programs',
             ...meta('programs'),
-            ...screen(
+            ...page(
               () => import('../features/public/components/programs-page.tsx'),
               (m) => m.ProgramsPage,
             ),
@@ -51,7 +57,7 @@ export const routes: RouteObject[] = [
           {
             path: 'resources',
             ...meta('resources'),
-            ...screen(
+            ...page(
               () => import('../features/public/components/resources-page.tsx'),
               (m) => m.ResourcesPage,
             ),
@@ -59,7 +65,7 @@ export const routes: RouteObject[] = [
           {
             path: 'help',
             ...meta('help'),
-            ...screen(
+            ...page(
               () => import('../features/public/components/help-page.tsx'),
               (m) => m.HelpPage,
             ),
@@ -67,7 +73,7 @@ export const routes: RouteObject[] = [
           {
             path: 'terms',
             ...meta('terms'),
-            ...screen(
+            ...page(
               () => import('../features/public/components/terms-page.tsx'),
               (m) => m.TermsPage,
             ),
@@ -75,7 +81,7 @@ export const routes: RouteObject[] = [
           {
             path: 'privacy',
             ...meta('privacy'),
-            ...screen(
+            ...page(
               () => import('../features/public/components/privacy-page.tsx'),
               (m) => m.PrivacyPage,
             ),
@@ -83,7 +89,7 @@ export const routes: RouteObject[] = [
           {
             path: 'contact-us',
             ...meta('contact'),
-            ...screen(
+            ...page(
               () => import('../features/public/components/contact-page.tsx'),
               (m) => m.ContactPage,
             ),
@@ -91,7 +97,7 @@ export const routes: RouteObject[] = [
           {
             path: 'about/us',
             ...meta('about_us'),
-            ...screen(
+            ...page(
               () => import('../features/public/components/about-us-page.tsx'),
               (m) => m.AboutUsPage,
             ),
@@ -99,7 +105,7 @@ export const routes: RouteObject[] = [
           {
             path: 'about/student',
             ...meta('about_student'),
-            ...screen(
+            ...page(
               () => import('../features/public/components/about-student-page.tsx'),
               (m) => m.AboutStudentPage,
             ),
@@ -107,7 +113,7 @@ export const routes: RouteObject[] = [
           {
             path: 'about/partner',
             ...meta('about_partner'),
-            ...screen(
+            ...page(
               () => import('../features/public/components/about-partner-page.tsx'),
               (m) => m.AboutPartnerPage,
             ),
@@ -115,7 +121,7 @@ export const routes: RouteObject[] = [
           {
             path: 'plan-for-university',
             ...meta('plan'),
-            ...screen(
+            ...page(
               () => import('../features/public/components/plan-page.tsx'),
               (m) => m.PlanPage,
             ),

@@ -36,12 +36,39 @@ const baseOptions = {
   react: { useSuspense: false },
 };
 
-/** Each language's catalogue is its own chunk: a visitor downloads only the languages in use. */
-const catalogues: Record<Language, () => Promise<{ default: Resource[string] }>> = {
-  en: () => import('@kaminuza/shared/locales/en.json'),
-  fr: () => import('@kaminuza/shared/locales/fr.json'),
-  rw: () => import('@kaminuza/shared/locales/rw.json'),
+type CatalogueLoader = () => Promise<{ default: Resource[string] }>;
+
+/**
+ * Each language's catalogue is split into chunks (see vite.config.ts): the texts every screen uses, and
+ * the page texts of the public information pages, a namespace of their own loaded on demand. A visitor
+ * downloads only the languages in use.
+ */
+const PAGES_NAMESPACE = 'pages';
+const catalogues: Record<Language, Record<'core' | 'pages', CatalogueLoader>> = {
+  en: {
+    core: () => import('virtual:kaminuza-locale/en/core'),
+    pages: () => import('virtual:kaminuza-locale/en/pages'),
+  },
+  fr: {
+    core: () => import('virtual:kaminuza-locale/fr/core'),
+    pages: () => import('virtual:kaminuza-locale/fr/pages'),
+  },
+  rw: {
+    core: () => import('virtual:kaminuza-locale/rw/core'),
+    pages: () => import('virtual:kaminuza-locale/rw/pages'),
+  },
 };
+
+let browserInstance: Promise<i18n> | null = null;
+
+/**
+ * Makes the page texts available before a public information page renders in the app. Once loaded,
+ * i18next keeps the namespace in step with every later language change. Nothing to do on the server,
+ * where every text is present.
+ */
+export async function loadPageTexts(): Promise<void> {
+  if (browserInstance) await (await browserInstance).loadNamespaces(PAGES_NAMESPACE);
+}
 
 export function detectLanguage(): Language {
   const detector = new LanguageDetector(undefined, detection);
@@ -54,18 +81,22 @@ export function detectLanguage(): Language {
   return DEFAULT_LANGUAGE;
 }
 
-/** Browser instance: loads only the catalogue of `lng` (and the English fallback). */
-export async function createClientI18n(lng: Language): Promise<i18n> {
+/** Browser instance: loads the texts of `lng` (and of the English fallback) that screens ask for. */
+export function createClientI18n(lng: Language): Promise<i18n> {
   const instance = i18next.createInstance();
   instance.on('languageChanged', (next) => {
     document.documentElement.lang = next;
   });
-  await instance
+  const load = (language: string, namespace: string) =>
+    catalogues[isLanguage(language) ? language : DEFAULT_LANGUAGE][namespace === PAGES_NAMESPACE ? 'pages' : 'core']();
+  browserInstance = instance
     .use(LanguageDetector)
-    .use(resourcesToBackend((language: string) => catalogues[isLanguage(language) ? language : DEFAULT_LANGUAGE]()))
+    .use(resourcesToBackend(load))
     .use(initReactI18next)
-    .init({ ...baseOptions, lng, detection });
-  return instance;
+    // Page texts are looked up after the common ones, so their keys stay `public.…` / `landing.…`.
+    .init({ ...baseOptions, lng, detection, ns: ['translation'], fallbackNS: PAGES_NAMESPACE })
+    .then(() => instance);
+  return browserInstance;
 }
 
 /** Server (prerender) instance: every catalogue is present synchronously. */
