@@ -62,6 +62,8 @@ export default defineConfig({
     cssCodeSplit: true,
     sourcemap: false,
     reportCompressedSize: false,
+    // Read by bench/bundle.ts to measure what each screen downloads.
+    manifest: true,
     rolldownOptions: {
       // Two documents: the app (React, hydrated or client-rendered) and static public pages, which
       // get only a small progressive-enhancement script (ADR 002).
