@@ -40,9 +40,15 @@ export interface SignedIn {
 }
 
 const HOUR_MS = 3_600_000;
+/** Emailed single-use links: what they are for, how long they last, the email and the page they open. */
 const LINKS = {
-  verification: { purpose: 'email-verification', ttlMs: 24 * HOUR_MS },
-  reset: { purpose: 'password-reset', ttlMs: HOUR_MS },
+  verification: {
+    purpose: 'email-verification',
+    ttlMs: 24 * HOUR_MS,
+    template: 'email_verification',
+    page: '/auth/verify-email?code=',
+  },
+  reset: { purpose: 'password-reset', ttlMs: HOUR_MS, template: 'password_reset', page: '/reset-password?token=' },
 } as const;
 type Link = (typeof LINKS)[keyof typeof LINKS];
 
@@ -141,20 +147,24 @@ async function revokeLinks(tx: DbOrTx, link: Link, userId: string): Promise<void
 
 /* ---------------------------------------------------------------- emails */
 
-async function enqueueVerification(tx: DbOrTx, deps: AuthDeps, profile: Profile, device: Device): Promise<void> {
-  const code = await issueLink(tx, LINKS.verification, profile.id);
+/** Issues a link and, in the same transaction, the email that carries it. */
+async function enqueueLinkEmail(tx: DbOrTx, deps: AuthDeps, link: Link, profile: Profile, device: Device) {
+  const code = await issueLink(tx, link, profile.id);
   await enqueueEmail(tx, {
     to: profile.email,
-    template: 'email_verification',
+    template: link.template,
     language: profile.language,
     data: {
       name: profile.greeting,
-      link: `${deps.publicUrl}/auth/verify-email?code=${encodeURIComponent(code)}`,
-      expires_in_minutes: LINKS.verification.ttlMs / 60_000,
+      link: `${deps.publicUrl}${link.page}${encodeURIComponent(code)}`,
+      expires_in_minutes: link.ttlMs / 60_000,
       ...device,
     },
   });
 }
+
+const enqueueVerification = (tx: DbOrTx, deps: AuthDeps, profile: Profile, device: Device) =>
+  enqueueLinkEmail(tx, deps, LINKS.verification, profile, device);
 
 /* ---------------------------------------------------------------- sessions */
 
@@ -305,20 +315,7 @@ export async function resendVerification(deps: AuthDeps, email: string, device: 
 export async function forgotPassword(deps: AuthDeps, email: string, device: Device): Promise<void> {
   const profile = await findProfile(deps.db, emailIs(email));
   if (!profile) return;
-  await deps.db.transaction(async (tx) => {
-    const token = await issueLink(tx, LINKS.reset, profile.id);
-    await enqueueEmail(tx, {
-      to: profile.email,
-      template: 'password_reset',
-      language: profile.language,
-      data: {
-        name: profile.greeting,
-        link: `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
-        expires_in_minutes: LINKS.reset.ttlMs / 60_000,
-        ...device,
-      },
-    });
-  });
+  await deps.db.transaction((tx) => enqueueLinkEmail(tx, deps, LINKS.reset, profile, device));
 }
 
 /** Sets the new password and revokes every session and every other reset link of the account. */

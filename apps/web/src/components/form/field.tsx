@@ -174,3 +174,9 @@ export function CheckboxField({
     </div>
   );
 }
+
+/** The email address field of the account forms. */
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'> & { ref?: React.Ref<HTMLInputElement> }) {
+  const { t } = useTranslation();
+  return <TextField label={t('auth.email')} type="email" autoComplete="email" inputMode="email" {...props} />;
+}

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ForgotPasswordSchema } from '@kaminuza/shared';
-import { FormAlert, TextField } from '../../../components/form/field.tsx';
+import { EmailField, FormAlert } from '../../../components/form/field.tsx';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { paths } from '../../../app/paths.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
@@ -25,14 +25,7 @@ export function ForgotPasswordPage() {
       ) : (
         <form noValidate onSubmit={handleSubmit(({ email }) => forgot.mutate(email))} className="flex flex-col gap-4">
           {forgot.isError && <FormAlert>{t(errorMessageKey(forgot.error))}</FormAlert>}
-          <TextField
-            label={t('auth.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
+          <EmailField error={errors.email?.message} {...register('email')} />
           <button type="submit" className="btn-primary" disabled={forgot.isPending}>
             {forgot.isPending ? t('auth.forgot.submitting') : t('auth.forgot.submit')}
           </button>

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { ForgotPasswordSchema } from '@kaminuza/shared';
-import { FormAlert, TextField } from '../../../components/form/field.tsx';
+import { EmailField, FormAlert } from '../../../components/form/field.tsx';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 
@@ -20,13 +20,7 @@ export function ResendVerificationForm() {
     <form noValidate onSubmit={handleSubmit(({ email }) => resend.mutate(email))} className="flex flex-col gap-4">
       <p className="text-muted">{t('auth.verify.resend_intro')}</p>
       {resend.isError && <FormAlert>{t(errorMessageKey(resend.error))}</FormAlert>}
-      <TextField
-        label={t('auth.email')}
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField error={errors.email?.message} {...register('email')} />
       <button type="submit" className="btn-secondary self-start" disabled={resend.isPending}>
         {t('auth.verify.resend')}
       </button>

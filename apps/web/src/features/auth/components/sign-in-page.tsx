@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AUTH_MESSAGES, SignInSchema, type SignIn } from '@kaminuza/shared';
-import { FormAlert, TextField } from '../../../components/form/field.tsx';
+import { FormAlert, EmailField, TextField } from '../../../components/form/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { paths } from '../../../app/paths.ts';
@@ -51,14 +51,7 @@ export function SignInPage({ admin = false }: { admin?: boolean }) {
           <FormAlert>{t(errorMessageKey(signIn.error, { network: 'auth_errors.network' }))}</FormAlert>
         )}
         {unverified && <FormAlert tone="success">{t('auth.login.verification_resent')}</FormAlert>}
-        <TextField
-          label={t('auth.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField error={errors.email?.message} {...register('email')} />
         <TextField
           label={t('auth.password')}
           type="password"

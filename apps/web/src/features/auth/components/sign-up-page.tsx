@@ -10,7 +10,14 @@ import {
   type StudentSignUp,
   type StudentSignUpInput,
 } from '@kaminuza/shared';
-import { CheckboxField, FormAlert, SelectField, TextField, useMessage } from '../../../components/form/field.tsx';
+import {
+  CheckboxField,
+  FormAlert,
+  SelectField,
+  EmailField,
+  TextField,
+  useMessage,
+} from '../../../components/form/field.tsx';
 import { countryOptions } from '../../../lib/countries.ts';
 import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
 import { isLanguage } from '../../../lib/languages.ts';
@@ -93,14 +100,7 @@ export function SignUpPage() {
           error={err('preferred_name')}
           {...register('preferred_name')}
         />
-        <TextField
-          label={t('auth.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={err('email')}
-          {...register('email')}
-        />
+        <EmailField error={err('email')} {...register('email')} />
         <TextField
           label={t('auth.password')}
           type="password"
