@@ -1,6 +1,15 @@
+/** The spec's generic messages (section 8). */
+export const GENERIC_MESSAGES = {
+  generic: 'Something went wrong. Please try again.',
+  network: 'Network error. Please check your connection.',
+  not_found: 'Not found',
+  not_authorized: 'You are not authorized to perform this action.',
+  check_input: 'Please check your input and try again.',
+} as const;
+
 /**
  * Validation and error messages in the spec's words (sections 5 and 8). Schemas and the API use these
- * English texts; the web shows the translation under `validation.<key>` / `auth_errors.<key>` of the
+ * English texts; the web shows the translation under `errors.<key>` / `validation.<key>` / `auth_errors.<key>` of the
  * catalogues (a test keeps en.json equal to these texts).
  */
 export const VALIDATION_MESSAGES = {
@@ -77,6 +86,7 @@ export type AuthMessageKey = keyof typeof AUTH_MESSAGES;
 /** The key of a known message text, to translate a message the API sent. */
 export function messageKey(text: string): string | null {
   for (const [group, messages] of [
+    ['errors', GENERIC_MESSAGES],
     ['validation', VALIDATION_MESSAGES],
     ['auth_errors', AUTH_MESSAGES],
   ] as const) {

@@ -1,18 +1,18 @@
-import { httpFromStatus, type ErrorBody, type ErrorStatus } from '@kaminuza/shared';
+import { GENERIC_MESSAGES, httpFromStatus, type ErrorBody, type ErrorStatus } from '@kaminuza/shared';
 
 /** The spec's generic texts (section 8) answered when a failure carries no message of its own. */
 export const DEFAULT_MESSAGES: Readonly<Record<ErrorStatus, string>> = {
-  INVALID_ARGUMENT: 'Please check your input and try again.',
-  UNAUTHENTICATED: 'You are not authorized to perform this action.',
-  PERMISSION_DENIED: 'You are not authorized to perform this action.',
-  NOT_FOUND: 'Not found',
-  ABORTED: 'Something went wrong. Please try again.',
-  RESOURCE_EXHAUSTED: 'Something went wrong. Please try again.',
-  CANCELLED: 'Something went wrong. Please try again.',
-  INTERNAL: 'Something went wrong. Please try again.',
-  UNIMPLEMENTED: 'Something went wrong. Please try again.',
-  UNAVAILABLE: 'Something went wrong. Please try again.',
-  DEADLINE_EXCEEDED: 'Something went wrong. Please try again.',
+  INVALID_ARGUMENT: GENERIC_MESSAGES.check_input,
+  UNAUTHENTICATED: GENERIC_MESSAGES.not_authorized,
+  PERMISSION_DENIED: GENERIC_MESSAGES.not_authorized,
+  NOT_FOUND: GENERIC_MESSAGES.not_found,
+  ABORTED: GENERIC_MESSAGES.generic,
+  RESOURCE_EXHAUSTED: GENERIC_MESSAGES.generic,
+  CANCELLED: GENERIC_MESSAGES.generic,
+  INTERNAL: GENERIC_MESSAGES.generic,
+  UNIMPLEMENTED: GENERIC_MESSAGES.generic,
+  UNAVAILABLE: GENERIC_MESSAGES.generic,
+  DEADLINE_EXCEEDED: GENERIC_MESSAGES.generic,
 };
 
 /** A failure meant for the client: its status, message and details are answered as they are. */

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
-import { errorMessageKey, fieldErrors, knownMessageKey } from './error-messages.ts';
+import { messageKey } from '@kaminuza/shared';
+import { errorMessageKey, fieldErrors } from './error-messages.ts';
 
 describe('error messages', () => {
   it('finds the translation key of the spec texts', () => {
-    expect(knownMessageKey('This email is already registered. Please sign in instead.')).toBe(
-      'auth_errors.email_taken',
-    );
-    expect(knownMessageKey('You must be between 13 and 100 years old')).toBe('validation.age_range');
-    expect(knownMessageKey('Not found')).toBe('errors.not_found');
-    expect(knownMessageKey('something else')).toBeNull();
+    expect(messageKey('This email is already registered. Please sign in instead.')).toBe('auth_errors.email_taken');
+    expect(messageKey('You must be between 13 and 100 years old')).toBe('validation.age_range');
+    expect(messageKey('Not found')).toBe('errors.not_found');
+    expect(messageKey('something else')).toBeNull();
   });
 
   it('picks the network and fallback texts of the screen', () => {

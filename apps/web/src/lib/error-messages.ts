@@ -1,19 +1,6 @@
 import { messageKey } from '@kaminuza/shared';
 import { ApiError } from './api-client.ts';
 
-/** The spec's generic messages (section 8), by the API's message text, as translation keys. */
-const GENERIC_KEYS: Record<string, string> = {
-  'Something went wrong. Please try again.': 'errors.generic',
-  'Not found': 'errors.not_found',
-  'You are not authorized to perform this action.': 'errors.not_authorized',
-  'Please check your input and try again.': 'errors.check_input',
-};
-
-/** The translation key of a message text the API or a shared schema produced, if it is a known one. */
-export function knownMessageKey(text: string): string | null {
-  return GENERIC_KEYS[text] ?? messageKey(text);
-}
-
 /**
  * The translation key to show for a failed call: the spec's text when known, else the screen's own
  * texts for a lost connection and for anything else (sign-up has its own, spec section 8).
@@ -24,7 +11,7 @@ export function errorMessageKey(
 ): string {
   if (!(error instanceof ApiError)) return fallback;
   if (error.status === 'UNAVAILABLE' || error.status === 'DEADLINE_EXCEEDED') return network;
-  const known = knownMessageKey(error.message);
+  const known = messageKey(error.message);
   return known && known !== 'errors.generic' ? known : fallback;
 }
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
+import { EmailSchema } from './auth.ts';
 
 export const JoinWaitlistSchema = z.object({
-  email: z.email('Invalid email address').max(254, 'Email is too long'),
+  email: EmailSchema,
   /** The query string the visitor arrived with (e.g. a referral code), kept with the entry. */
   query: z.string().max(2000).default(''),
   language: z.enum(LANGUAGES).default('en'),

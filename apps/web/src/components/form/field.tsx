@@ -1,13 +1,13 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { knownMessageKey } from '../../lib/error-messages.ts';
+import { messageKey } from '@kaminuza/shared';
 
 /** A validation message in the visitor's language (schemas and the API speak the spec's English). */
 export function useMessage(): (text: string | undefined) => string | undefined {
   const { t } = useTranslation();
   return (text) => {
     if (!text) return undefined;
-    const key = knownMessageKey(text);
+    const key = messageKey(text);
     return key ? t(key) : text;
   };
 }
