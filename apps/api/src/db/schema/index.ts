@@ -4,3 +4,7 @@ export * from './waitlist.ts';
 export * from './email.ts';
 export * from './dev-mailbox.ts';
 export * from './auth.ts';
+export * from './catalogue.ts';
+export * from './admin.ts';
+export * from './submissions.ts';
+export * from './documents.ts';

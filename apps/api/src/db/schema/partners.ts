@@ -1,7 +1,28 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { InstitutionType, StudyField, Region } from '@kaminuza/shared';
 import { id, timestamps } from './columns.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * `f_unaccent` (migration 0004) is an immutable unaccent, so "Universite" finds "Université" and the
+ * search column and indexes can use it.
+ */
+const searchDocument = sql`setweight(to_tsvector('simple'::regconfig, f_unaccent(coalesce("name", ''))), 'A') || setweight(to_tsvector('simple'::regconfig, f_unaccent(coalesce("address_city", ''))), 'B') || setweight(to_tsvector('simple'::regconfig, f_unaccent(coalesce("description", ''))), 'C')`;
 
 /**
  * Partner institutions. The spec's nested shapes (contact, address, images) are flat columns here so
@@ -17,6 +38,12 @@ export const partners = pgTable(
     status: text('status', { enum: ['pending', 'approved', 'rejected', 'suspended'] })
       .notNull()
       .default('pending'),
+    /** Staff choose when their profile is ready; students see only approved and published institutions. */
+    published: boolean('published').notNull().default(false),
+    /** The admin's last review: when, by whom, and the reason given with a rejection. */
+    reviewed_at: timestamp('reviewed_at', { withTimezone: true, mode: 'string' }),
+    reviewed_by: uuid('reviewed_by'),
+    review_reason: text('review_reason'),
     description: text('description').notNull().default(''),
     contact_email: text('contact_email'),
     contact_phone: text('contact_phone'),
@@ -62,14 +89,37 @@ export const partners = pgTable(
     application_deadline: date('application_deadline', { mode: 'string' }),
     /** Demo institutions are seeded sample data, shown as such. */
     is_demo: boolean('is_demo').notNull().default(false),
+    /** Full-text document of name, city and description, kept by PostgreSQL. */
+    search_vector: tsvector('search_vector').generatedAlwaysAs(searchDocument),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('partners_slug_unique').on(t.slug),
     index('partners_status_name_idx').on(t.status, t.name),
     index('partners_country_idx').on(t.address_country),
+    index('partners_search_idx').using('gin', t.search_vector),
+    index('partners_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
+    /** What students browse: listed institutions in name order. */
+    index('partners_listed_name_idx')
+      .on(t.name)
+      .where(sql`${t.status} = 'approved' and ${t.published}`),
   ],
 );
+
+/**
+ * An institution's settings (spec section 3), one row per partner, created with the partner and its
+ * defaults. The nested shapes are validated by the shared schemas before they are written.
+ */
+export const partnerSettings = pgTable('partner_settings', {
+  partner_id: uuid('partner_id')
+    .primaryKey()
+    .references(() => partners.id, { onDelete: 'cascade' }),
+  general: jsonb('general').$type<Record<string, unknown>>().notNull(),
+  theme: jsonb('theme').$type<Record<string, unknown>>().notNull(),
+  admissions: jsonb('admissions').$type<Record<string, unknown>>().notNull(),
+  api_keys: jsonb('api_keys').$type<unknown[]>().notNull().default([]),
+  ...timestamps,
+});
 
 export const schools = pgTable(
   'schools',
@@ -83,7 +133,12 @@ export const schools = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The student who entered the school by hand (onboarding's manual entry); null for listed schools. */
+    created_by: uuid('created_by'),
     ...timestamps,
   },
-  (t) => [index('schools_country_name_idx').on(t.country, t.name)],
+  (t) => [
+    index('schools_country_name_idx').on(t.country, t.name),
+    index('schools_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
+  ],
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uniqueIndex, uuid, date, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, date, timestamp } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
-import { partners } from './partners.ts';
+import { partners, schools } from './partners.ts';
 
 /**
  * Every account (spec section 3). Also better-auth's user model: `name` and `image` are its fields,
@@ -51,6 +51,23 @@ export const students = pgTable(
     nationality: text('nationality'),
     country_of_residence: text('country_of_residence'),
     last_school: text('last_school'),
+    /** The school picked from `schools` (search or manual entry); last_school keeps its name. */
+    last_school_id: uuid('last_school_id').references(() => schools.id, { onDelete: 'set null' }),
+    school_city: text('school_city'),
+    school_country: text('school_country'),
+    address: text('address'),
+    postal_code: text('postal_code'),
+    graduation_year: integer('graduation_year'),
+    gpa: text('gpa'),
+    major: text('major'),
+    degree_type: text('degree_type'),
+    /** National examination results: [{ examination, grade, year }]. */
+    exam_results: jsonb('exam_results')
+      .$type<{ examination: string; grade: string; year: number }[]>()
+      .notNull()
+      .default([]),
+    /** The onboarding step (0–6) to resume at; saved after each step. */
+    onboarding_step: integer('onboarding_step').notNull().default(0),
     current_applications: uuid('current_applications')
       .array()
       .notNull()
@@ -94,6 +111,13 @@ export const staff = pgTable(
       .notNull()
       .default(sql`'{}'::uuid[]`),
     primary_contact: boolean('primary_contact').notNull().default(false),
+    /**
+     * A person joining an existing institution waits for that institution to approve them; the first
+     * account of a new institution is approved with it.
+     */
+    approval_status: text('approval_status', { enum: ['pending', 'approved', 'declined'] })
+      .notNull()
+      .default('approved'),
     profile_picture: text('profile_picture'),
     ...timestamps,
   },

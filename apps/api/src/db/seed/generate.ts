@@ -156,6 +156,7 @@ export function generateUniversities(count: number, seed = 1): SeedUniversity[] 
       name,
       type: 'university',
       status: 'approved',
+      published: true,
       description:
         `Demo listing generated for benchmarks. ${name} is a ${type.replace('_', ' ')} institution in ` +
         `${city}, ${country.name}, teaching ${fieldList.map((f) => FIELD_LABELS[f].toLowerCase()).join(', ')}.`,

@@ -13,11 +13,24 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const BATCH_SIZE = 500;
 
 /**
- * Columns a re-seed refreshes. Left alone: the identity (id, slug, created_at), and the state the
- * product itself changes after seeding — the vetting status and the profile counters — so re-running
- * the seed never undoes an admin's decision.
+ * Columns a re-seed refreshes. Left alone: the identity (id, slug, created_at), the state the product
+ * itself changes after seeding — the vetting status and review, the published switch, the profile
+ * counters — so re-running the seed never undoes an admin's or a university's decision; and the search
+ * column, which PostgreSQL computes.
  */
-const KEPT_ON_RESEED = new Set(['id', 'slug', 'created_at', 'updated_at', 'status', 'stats']);
+const KEPT_ON_RESEED = new Set([
+  'id',
+  'slug',
+  'created_at',
+  'updated_at',
+  'status',
+  'published',
+  'reviewed_at',
+  'reviewed_by',
+  'review_reason',
+  'stats',
+  'search_vector',
+]);
 const RESEED_SET: Record<string, SQL> = {
   ...Object.fromEntries(
     Object.entries(getTableColumns(partners))

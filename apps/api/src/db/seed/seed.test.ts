@@ -23,7 +23,16 @@ const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
 
 /** The API's nested listing shape, built by the catalogue's own mapper. */
 function asListing(row: SeedUniversity & { id?: string }) {
-  return toListing({ ...row, id: row.id ?? PLACEHOLDER_ID, created_at: '', updated_at: '' });
+  return toListing({
+    ...row,
+    id: row.id ?? PLACEHOLDER_ID,
+    reviewed_at: null,
+    reviewed_by: null,
+    review_reason: null,
+    search_vector: null,
+    created_at: '',
+    updated_at: '',
+  });
 }
 
 /** Rules beyond the schema's types that every seeded or generated row keeps. */

@@ -3,7 +3,13 @@ import type { partners } from '../schema/partners.ts';
 import { COUNTRIES, demoPhone, sizeForEnrollment, slugify, type CountryCode } from './reference.ts';
 
 /** One partners row as the seed writes it: every listing field present, database-made columns left out. */
-export type SeedUniversity = Required<Omit<typeof partners.$inferInsert, 'id' | 'created_at' | 'updated_at'>>;
+/** A demo institution as seeded: every listing field set; review details are left to the admin. */
+export type SeedUniversity = Required<
+  Omit<
+    typeof partners.$inferInsert,
+    'id' | 'created_at' | 'updated_at' | 'reviewed_at' | 'reviewed_by' | 'review_reason'
+  >
+>;
 
 type Setting = SeedUniversity['setting'];
 type Level = 'undergraduate' | 'graduate';
@@ -213,6 +219,7 @@ function build(entries: readonly Entry[]): SeedUniversity[] {
       name: e.name,
       type: 'university',
       status: e.status ?? 'approved',
+      published: (e.status ?? 'approved') === 'approved',
       description: `${e.about} ${DEMO_NOTICE}`,
       // Demo institutions must never receive real mail: their addresses are on a reserved domain.
       contact_email: `admissions@${slugify(e.name)}.demo.kaminuza.example`,

@@ -1,0 +1,44 @@
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { SUBMISSION_STATUSES } from '@kaminuza/shared';
+import { id, timestamps } from './columns.ts';
+import { partners } from './partners.ts';
+import { staff, students } from './users.ts';
+
+/**
+ * A submitted application (spec section 3): what the applicant sent, frozen at submit time. Cycles,
+ * programs, campuses and forms are institution setup; their ids are kept here as submitted.
+ */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: id(),
+    /** Short, human-readable and unique: what the applicant copies and quotes. */
+    reference: text('reference').notNull(),
+    student_id: uuid('student_id').references(() => students.id, { onDelete: 'set null' }),
+    staff_id: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    submitted_by_staff: boolean('submitted_by_staff').notNull().default(false),
+    partner_id: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    cycle_id: uuid('cycle_id'),
+    program_id: uuid('program_id'),
+    campus_id: uuid('campus_id').notNull(),
+    form_id: uuid('form_id'),
+    /** Snapshot of the applicant's details at submission. */
+    profile: jsonb('profile').$type<Record<string, unknown>>().notNull().default({}),
+    /** Question id → answer, empty values stripped. */
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status', { enum: SUBMISSION_STATUSES }).notNull().default('submitted'),
+    paid: boolean('paid').notNull().default(false),
+    amount: integer('amount').notNull().default(0),
+    currency: text('currency').notNull().default('USD'),
+    payment_id: uuid('payment_id'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('submissions_reference_unique').on(t.reference),
+    index('submissions_partner_created_idx').on(t.partner_id, t.created_at),
+    index('submissions_student_idx').on(t.student_id),
+    index('submissions_created_idx').on(t.created_at),
+  ],
+);
