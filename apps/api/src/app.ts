@@ -17,6 +17,7 @@ import { loggerOptions, requestId } from './lib/logging.ts';
 import { sameOriginGuard } from './lib/same-origin.ts';
 import { loadWebDist, webDocuments, webRoutes } from './lib/web.ts';
 import { loadLivePages } from './lib/live-pages.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { catalogueSummary } from './modules/catalogue/catalogue.service.ts';
 import { devMailboxRoutes } from './modules/email/email.routes.ts';
@@ -90,6 +91,7 @@ export async function buildApp({ database, env, logger }: AppOptions) {
       await api.register(catalogueRoutes, { db: database.db });
       await api.register(waitlistRoutes, { db: database.db });
       await api.register(authRoutes, { db: database.db, auth, publicUrl: env.PUBLIC_URL });
+      await api.register(adminRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
       await api.register(devMailboxRoutes, { db: database.db, enabled: mailboxEnabled(env) });
     },
     { prefix: '/api/v1' },

@@ -2,10 +2,18 @@ import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
 
 /** The templates of the spec's `email` call (section 7). */
-export const EMAIL_TEMPLATES = ['welcome', 'email_verification', 'password_reset'] as const;
+export const EMAIL_TEMPLATES = [
+  'welcome',
+  'email_verification',
+  'password_reset',
+  'institution_approved',
+  'institution_rejected',
+] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 /** Templates that exist to deliver a link; they cannot be sent without one. */
 export const TEMPLATES_WITH_LINK: readonly EmailTemplate[] = ['email_verification', 'password_reset'];
+/** Templates about a request the reader may not have made: they end with a note on ignoring them. */
+export const TEMPLATES_WITH_IGNORE_NOTE: readonly EmailTemplate[] = ['email_verification', 'password_reset'];
 
 /** The spec's two sender addresses (section 9), by role; the addresses themselves are server config. */
 export const EMAIL_SENDERS = ['info', 'no_reply'] as const;
@@ -28,6 +36,9 @@ export const EmailDataSchema = z.object({
     .optional(),
   code: optionalText(64),
   expires_in_minutes: z.number().int().positive().max(43_200).optional(),
+  /** The institution an admin reviewed, and the reason given with a rejection. */
+  institution_name: optionalText(300),
+  reason: optionalText(1000),
 });
 export type EmailData = z.infer<typeof EmailDataSchema>;
 

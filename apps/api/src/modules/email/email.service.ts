@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
+  GENERIC_MESSAGES,
   EmailDataSchema,
   EmailPayloadSchema,
   type EmailData,
@@ -21,6 +22,9 @@ const DEFAULT_SENDER: Record<EmailTemplate, EmailSender> = {
   welcome: 'info',
   email_verification: 'no_reply',
   password_reset: 'no_reply',
+  // Review outcomes come from the info address: an institution may well reply with questions.
+  institution_approved: 'info',
+  institution_rejected: 'info',
 };
 
 /** The spec's "Failed to send …" text for each template (section 8). */
@@ -28,6 +32,8 @@ export const SEND_FAILURE_MESSAGES: Record<EmailTemplate, string> = {
   welcome: AUTH_MESSAGES.welcome_email_failed,
   email_verification: AUTH_MESSAGES.verification_email_failed,
   password_reset: AUTH_MESSAGES.reset_email_failed,
+  institution_approved: GENERIC_MESSAGES.generic,
+  institution_rejected: GENERIC_MESSAGES.generic,
 };
 
 export interface EnqueueEmailInput {

@@ -1,5 +1,12 @@
 import i18next from 'i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type EmailData, type EmailTemplate, type Language } from '@kaminuza/shared';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  TEMPLATES_WITH_IGNORE_NOTE,
+  type EmailData,
+  type EmailTemplate,
+  type Language,
+} from '@kaminuza/shared';
 import en from '@kaminuza/shared/locales/en.json' with { type: 'json' };
 import fr from '@kaminuza/shared/locales/fr.json' with { type: 'json' };
 import rw from '@kaminuza/shared/locales/rw.json' with { type: 'json' };
@@ -135,8 +142,9 @@ export function renderTemplate(
   const body: Block[] = [
     { kind: 'heading', text: t(key('heading')) },
     { kind: 'paragraph', text: data.name ? t('email.greeting', { name: data.name }) : t('email.greeting_no_name') },
-    { kind: 'paragraph', text: t(key('intro')) },
+    { kind: 'paragraph', text: t(key('intro'), { institution: data.institution_name ?? '' }) },
   ];
+  if (data.reason) body.push({ kind: 'paragraph', text: t(key('reason'), { reason: data.reason }) });
   if (data.link) {
     body.push(
       { kind: 'button', label: t(key('cta')), href: data.link },
@@ -153,7 +161,7 @@ export function renderTemplate(
       text: t('email.device', { browser_name: data.browser_name, operating_system: data.operating_system }),
     });
   }
-  if (template !== 'welcome') body.push({ kind: 'muted', text: t(key('ignore')) });
+  if (TEMPLATES_WITH_IGNORE_NOTE.includes(template)) body.push({ kind: 'muted', text: t(key('ignore')) });
   body.push({ kind: 'paragraph', text: t('email.signature') });
   return layout(language, subject, body, footer(t, noReply));
 }
