@@ -238,7 +238,16 @@ export const routes: RouteObject[] = [
               () => import('./layouts/admin-shell.tsx'),
               (m) => m.AdminShell,
             ),
-            children: [{ path: 'admin/dashboard' }],
+            children: [
+              {
+                path: 'admin/dashboard',
+                ...meta('admin_dashboard'),
+                ...screen(
+                  () => import('../features/admin/components/admin-dashboard-page.tsx'),
+                  (m) => m.AdminDashboardPage,
+                ),
+              },
+            ],
           },
         ],
       },

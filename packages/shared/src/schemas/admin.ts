@@ -38,8 +38,8 @@ export const InstitutionIdParamsSchema = z.object({ id: z.uuid() });
 
 const searchText = z.string().trim().max(200).optional();
 const pageFields = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE_MAX).default(ADMIN_PAGE_SIZE_DEFAULT),
+  page: z.coerce.number<number>().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number<number>().int().min(1).max(ADMIN_PAGE_SIZE_MAX).default(ADMIN_PAGE_SIZE_DEFAULT),
 };
 
 export const AdminInstitutionsQuerySchema = z.object({
