@@ -17,6 +17,13 @@ async function signIn(page: Page, email: string, login: '/login' | '/login/admin
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** On phones the language switcher lives in the header's menu; it is closed again to reach the page. */
+async function switchLanguage(page: Page, label: 'Français' | 'Kinyarwanda') {
+  await chooseLanguage(page, label);
+  const menu = page.locator('header details');
+  if (await menu.evaluate((el) => (el as HTMLDetailsElement).open)) await menu.locator('summary').click();
+}
+
 async function openSection(page: Page, name: string | RegExp) {
   await page.getByRole('tab', { name }).click();
   await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
@@ -91,7 +98,9 @@ test.describe('admin dashboard', () => {
     await dialog.getByLabel('Reason').fill(REASON);
     await dialog.getByRole('button', { name: 'Reject institution' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText(`${TO_REJECT.name} is rejected. Its contact has been emailed the reason.`)).toBeVisible();
+    await expect(
+      page.getByText(`${TO_REJECT.name} is rejected. Its contact has been emailed the reason.`),
+    ).toBeVisible();
     await expect(rejectCard).toHaveCount(0);
 
     await approveCard.getByRole('button', { name: 'Approve' }).click();
@@ -121,7 +130,9 @@ test.describe('admin dashboard', () => {
     expect(rejection.text).toContain(`Reason given by our team: ${REASON}`);
     await page.goto('/dev/mailbox');
     await waitForApp(page);
-    await expect(page.getByRole('link', { name: new RegExp(`Your institution is approved.*${TO_APPROVE.email}`) })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: new RegExp(`Your institution is approved.*${TO_APPROVE.email}`) }),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: new RegExp(`sign-up on Kaminuza.*${TO_REJECT.email}`) })).toBeVisible();
   });
 
@@ -167,14 +178,14 @@ test.describe('admin dashboard', () => {
     await expect(page.getByRole('tab', { name: 'Overview' })).toBeFocused();
     await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
 
-    await chooseLanguage(page, 'Français');
+    await switchLanguage(page, 'Français');
     await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord administrateur' })).toBeVisible();
     await expect(page.getByRole('figure', { name: 'Établissements par statut' })).toBeVisible();
     await expectNoAxeViolations(page);
     await openSection(page, /En attente d'approbation/);
     await expectNoAxeViolations(page);
 
-    await chooseLanguage(page, 'Kinyarwanda');
+    await switchLanguage(page, 'Kinyarwanda');
     await expect(page.getByRole('heading', { level: 1, name: "Imbonerahamwe y'ubuyobozi" })).toBeVisible();
     await openSection(page, 'Kaminuza');
     await expect(page.getByLabel('Shakisha kaminuza')).toBeVisible();

@@ -92,7 +92,7 @@ export function AdminDashboardPage() {
               onClick={() => select(section)}
               className={`-mb-px flex min-h-11 shrink-0 items-center gap-2 border-b-2 px-3 text-sm font-semibold whitespace-nowrap ${selected ? 'border-brand text-brand' : 'border-transparent text-muted hover:text-fg'}`}
             >
-              {t(`admin.tabs.${section}`)}
+              {t(`admin.tabs.${section}`)}{' '}
               {section === 'pending' && pendingCount !== undefined && pendingCount > 0 && (
                 <span className="rounded-full bg-brand px-2 py-0.5 text-xs text-on-brand">{pendingCount}</span>
               )}

@@ -52,7 +52,7 @@ export function ApplicationsSection() {
             <tbody className="divide-y divide-border">
               {applications.data.items.map((application) => (
                 <tr key={application.id}>
-                  <th scope="row" className={`${td} font-mono font-medium whitespace-nowrap`}>
+                  <th scope="row" className={`${td} text-left font-mono font-medium whitespace-nowrap`}>
                     {application.reference}
                   </th>
                   <td className={td}>
@@ -65,7 +65,9 @@ export function ApplicationsSection() {
                   <td className={td}>
                     <StatusBadge status={application.status} label={statusLabel(application.status)} />
                   </td>
-                  <td className={td}>{t(application.paid ? 'admin.applications.paid' : 'admin.applications.unpaid')}</td>
+                  <td className={td}>
+                    {t(application.paid ? 'admin.applications.paid' : 'admin.applications.unpaid')}
+                  </td>
                   <td className={`${td} whitespace-nowrap`}>{format.date(application.created_at)}</td>
                 </tr>
               ))}

@@ -1,6 +1,17 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { PARTNER_STATUSES, SUBMISSION_STATUSES, type AdminAnalytics } from '@kaminuza/shared';
 import { SkeletonTable } from '../../../components/skeleton-table.tsx';
 import { useAnalytics } from '../api/get-analytics.ts';
@@ -73,13 +84,19 @@ function ChartFigure({
   );
 }
 
+/** Horizontal bars: status names stay readable at 360 px and in every language. */
 function StatusBars({ data }: { data: Datum[] }) {
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} strokeOpacity={0.3} />
-        <XAxis dataKey="label" tick={{ fill: 'currentColor', fontSize: 12 }} interval={0} />
-        <YAxis allowDecimals={false} tick={{ fill: 'currentColor', fontSize: 12 }} />
+      <BarChart
+        data={data}
+        layout="vertical"
+        accessibilityLayer={false}
+        margin={{ top: 4, right: 16, bottom: 0, left: 0 }}
+      >
+        <CartesianGrid strokeDasharray="3 3" horizontal={false} strokeOpacity={0.3} />
+        <XAxis type="number" allowDecimals={false} tick={{ fill: 'currentColor', fontSize: 12 }} />
+        <YAxis type="category" dataKey="label" width={110} tick={{ fill: 'currentColor', fontSize: 12 }} />
         <Tooltip cursor={{ fillOpacity: 0.1 }} />
         <Bar dataKey="value" isAnimationActive={false}>
           {data.map((datum) => (

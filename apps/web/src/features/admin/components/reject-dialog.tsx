@@ -2,7 +2,12 @@ import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { adminMessageKey, RejectInstitutionSchema, type AdminInstitution, type RejectInstitution } from '@kaminuza/shared';
+import {
+  adminMessageKey,
+  RejectInstitutionSchema,
+  type AdminInstitution,
+  type RejectInstitution,
+} from '@kaminuza/shared';
 import { FormAlert } from '../../../components/form/field.tsx';
 import { fieldErrors } from '../../../lib/error-messages.ts';
 import { useRejectInstitution } from '../api/reject-institution.ts';

@@ -63,7 +63,7 @@ export function UniversitiesSection() {
             <tbody className="divide-y divide-border">
               {universities.data.items.map((university) => (
                 <tr key={university.id}>
-                  <th scope="row" className={`${td} font-medium`}>
+                  <th scope="row" className={`${td} text-left font-medium`}>
                     {university.name}
                   </th>
                   <td className={td}>
