@@ -14,14 +14,7 @@ import {
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { requireUserType } from '../../lib/auth-guard.ts';
-import {
-  analytics,
-  auditEntries,
-  listApplications,
-  listInstitutions,
-  reviewInstitution,
-  type ReviewInput,
-} from './admin.service.ts';
+import { analytics, auditEntries, listApplications, listInstitutions, reviewInstitution } from './admin.service.ts';
 
 /** The admin dashboard's data and actions. Admins only: visitors get 401, students and staff 403. */
 export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = async (app, { db, publicUrl }) => {
@@ -41,15 +34,19 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> =
     async (request) => ({ data: await listInstitutions(db, { ...request.query, order: 'newest' }) }),
   );
 
-  const review = (decision: ReviewInput['decision'], reason?: string) => (partnerId: string, actorId: string) =>
-    reviewInstitution(db, { partnerId, actorId, decision, reason, publicUrl });
-
   app.post(
     '/admin/institutions/:id/approve',
     {
       schema: { tags, params: InstitutionIdParamsSchema, response: { 200: dataEnvelope(AdminInstitutionSchema) } },
     },
-    async (request) => ({ data: await review('approved')(request.params.id, request.user!.id) }),
+    async (request) => ({
+      data: await reviewInstitution(db, {
+        partnerId: request.params.id,
+        actorId: request.user!.id,
+        decision: 'approved',
+        publicUrl,
+      }),
+    }),
   );
 
   app.post(
@@ -62,7 +59,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> =
         response: { 200: dataEnvelope(AdminInstitutionSchema) },
       },
     },
-    async (request) => ({ data: await review('rejected', request.body.reason)(request.params.id, request.user!.id) }),
+    async (request) => ({
+      data: await reviewInstitution(db, {
+        partnerId: request.params.id,
+        actorId: request.user!.id,
+        decision: 'rejected',
+        reason: request.body.reason,
+        publicUrl,
+      }),
+    }),
   );
 
   app.get(
