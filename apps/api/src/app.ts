@@ -40,13 +40,16 @@ export interface AppOptions {
 
 const DOCS_PREFIX = '/api/docs';
 
-export async function buildApp({ database, env, logger, files = openFileStores(env) }: AppOptions) {
+export async function buildApp({ database, env, logger, files: given }: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(env),
     genReqId: requestId,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const files = given ?? openFileStores(env);
+  // Stores opened here are this app's to close; given ones belong to the caller.
+  if (!given) app.addHook('onClose', () => files.close());
 
   // First hook, so even requests rejected by later hooks can be traced by their id.
   app.addHook('onRequest', async (request, reply) => {

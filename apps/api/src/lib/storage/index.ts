@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileDataDir, type Env } from '../env.ts';
@@ -11,6 +12,8 @@ export { StoredFileNotFoundError, type Storage } from './storage.ts';
 export interface FileStores {
   storage: Storage;
   uploadsDir: string;
+  /** Removes the throwaway folder of DATA_DIR=:memory:; keeps real data. */
+  close(): Promise<void>;
 }
 
 /**
@@ -18,14 +21,18 @@ export interface FileStores {
  * when DATA_DIR is `:memory:`), never under the built web app.
  */
 export function openFileStores(env: Env): FileStores {
-  const root = fileDataDir(env) ?? mkdtempSync(join(tmpdir(), 'kaminuza-files-'));
+  const dataDir = fileDataDir(env);
+  const root = dataDir ?? mkdtempSync(join(tmpdir(), 'kaminuza-files-'));
+  const close = async () => {
+    if (!dataDir) await rm(root, { recursive: true, force: true });
+  };
   const uploadsDir = join(root, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
   switch (env.STORAGE_DRIVER) {
     case 'disk': {
       const filesDir = join(root, 'files');
       mkdirSync(filesDir, { recursive: true });
-      return { storage: diskStorage(filesDir), uploadsDir };
+      return { storage: diskStorage(filesDir), uploadsDir, close };
     }
   }
 }
