@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DocumentTypeSchema, StudentDocumentsSchema, dataEnvelope } from '@kaminuza/shared';
+import { DocumentTypeSchema, AcknowledgedSchema, StudentDocumentsSchema, dataEnvelope } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { requireUserType } from '../../lib/auth-guard.ts';
 import type { Storage } from '../../lib/storage/index.ts';
@@ -32,6 +32,7 @@ function sendFile(reply: FastifyReply, file: StoredFile, disposition: string, ca
 }
 
 const TypeParams = z.object({ type: DocumentTypeSchema });
+const deleted = { 200: dataEnvelope(AcknowledgedSchema) };
 
 /** Students only, each on their own files; other user types are denied, other students' files are 404. */
 export const documentsRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage }> = async (app, { db, storage }) => {
@@ -57,10 +58,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage }
 
   app.delete(
     '/students/me/documents/:type',
-    { preHandler: studentOnly, schema: { tags: ['documents'], params: TypeParams } },
-    async (request, reply) => {
+    { preHandler: studentOnly, schema: { tags: ['documents'], params: TypeParams, response: deleted } },
+    async (request) => {
       await deleteOwnDocument(db, storage, request.user!.id, request.params.type);
-      return reply.code(204).send();
+      return { data: { ok: true as const } };
     },
   );
 
@@ -76,10 +77,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage }
 
   app.delete(
     '/students/me/profile-picture',
-    { preHandler: studentOnly, schema: { tags: ['documents'] } },
-    async (request, reply) => {
+    { preHandler: studentOnly, schema: { tags: ['documents'], response: deleted } },
+    async (request) => {
       await deleteOwnProfilePicture(db, storage, request.user!.id);
-      return reply.code(204).send();
+      return { data: { ok: true as const } };
     },
   );
 };
