@@ -19,7 +19,7 @@ export function ProfileDocumentsPage() {
   const picture = useQuery(pictureQuery);
   return (
     <section className="mx-auto flex max-w-4xl flex-col gap-8">
-      <h1 className="text-3xl font-bold tracking-tight">{t('meta.profile.title').split(' — ')[0]}</h1>
+      <h1 className="text-3xl font-bold tracking-tight">{t('documents.profile_title')}</h1>
       {picture.isSuccess && (
         <ProfilePictureInput
           pictureUrl={picture.data}
