@@ -28,7 +28,10 @@ async function signInAsDemoStudent(page: Page, baseURL: string) {
 }
 
 for (const language of ['en', 'rw'] as const) {
-  test(`documents: upload with progress, download, replace, delete, refusal (${language})`, async ({ page, baseURL }) => {
+  test(`documents: upload with progress, download, replace, delete, refusal (${language})`, async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(60_000);
     const t = catalogue(language);
     await page.context().addCookies([{ name: 'i18next', value: language, url: baseURL! }]);
@@ -47,7 +50,9 @@ for (const language of ['en', 'rw'] as const) {
     await page.goto('/profile');
     await expect(page.getByRole('heading', { name: text(t, 'documents.title'), level: 2 })).toBeVisible();
     const row = (type: string) =>
-      page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: text(t, `documents.types.${type}`) }) });
+      page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: text(t, `documents.types.${type}`) }) });
     const status = (key: string) => text(t, 'documents.status_label', { status: text(t, `documents.status.${key}`) });
 
     // The demo student's seeded documents, with their statuses.
@@ -65,7 +70,9 @@ for (const language of ['en', 'rw'] as const) {
     await letter
       .getByLabel(text(t, 'documents.upload_label', { type: typeName }))
       .setInputFiles({ name: 'letter.pdf', mimeType: 'application/pdf', buffer: pdf });
-    const progress = letter.getByRole('progressbar', { name: text(t, 'upload.progress_label', { name: 'letter.pdf' }) });
+    const progress = letter.getByRole('progressbar', {
+      name: text(t, 'upload.progress_label', { name: 'letter.pdf' }),
+    });
     await expect(progress).toBeVisible();
     await expect(letter.getByLabel(status('pending'))).toBeVisible({ timeout: 20_000 });
     await expect(progress).toBeHidden();
@@ -91,7 +98,11 @@ for (const language of ['en', 'rw'] as const) {
     const statement = row('personal_statement');
     await statement
       .getByLabel(text(t, 'documents.upload_label', { type: text(t, 'documents.types.personal_statement') }))
-      .setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<!doctype html><h1>hi</h1>') });
+      .setInputFiles({
+        name: 'statement.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('<!doctype html><h1>hi</h1>'),
+      });
     await expect(statement.getByRole('alert')).toHaveText(text(t, 'upload.errors.file_type_not_allowed'));
     await expect(statement.getByLabel(status('not_uploaded'))).toBeVisible();
 
@@ -118,9 +129,7 @@ for (const language of ['en', 'rw'] as const) {
     await page.goto('/profile');
 
     const typeName = text(t, 'documents.types.personal_statement');
-    const statement = page
-      .getByRole('listitem')
-      .filter({ has: page.getByRole('heading', { name: typeName }) });
+    const statement = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: typeName }) });
     await statement
       .getByLabel(text(t, 'documents.upload_label', { type: typeName }))
       .setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: pdfOf(1024 * 1024) });

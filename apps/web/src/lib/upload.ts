@@ -91,41 +91,44 @@ export function startUpload({
       return;
     }
     const resumable = isResumable(file.size);
-    void import('tus-js-client').then(async ({ Upload: TusUpload }) => {
-      if (cancelled) return;
-      const tus: Upload = new TusUpload(file, {
-        endpoint: UPLOAD_PATH,
-        chunkSize: UPLOAD_RESUMABLE_THRESHOLD_BYTES,
-        retryDelays: RETRY_DELAYS_MS,
-        metadata: { purpose, filename: file.name },
-        uploadDataDuringCreation: !resumable,
-        storeFingerprintForResuming: resumable,
-        removeFingerprintOnSuccess: true,
-        // The purpose is part of the fingerprint: the same file sent as two document types is two uploads.
-        fingerprint: async (input) => {
-          const source = input as File;
-          return ['kaminuza-upload', purpose, source.name, source.type, source.size, source.lastModified].join('|');
-        },
-        onBeforeRequest: (request: HttpRequest) => {
-          // Session cookies go with every request; the api is on the same origin.
-          (request.getUnderlyingObject() as XMLHttpRequest).withCredentials = true;
-        },
-        onProgress: (sent, total) => onProgress({ sent, total }),
-        // tus-js-client reads the chunk size before each PATCH, so growing it here grows the next chunk.
-        onChunkComplete: () => {
-          tus.options.chunkSize = nextChunkSize(tus.options.chunkSize ?? UPLOAD_RESUMABLE_THRESHOLD_BYTES);
-        },
-        onShouldRetry: (error) => shouldRetry(error),
-        onSuccess: () => resolve(),
-        onError: (error) => reject(new UploadError(failureOf(error, purpose))),
-      });
-      upload = tus;
-      if (resumable) {
-        const previous = await tus.findPreviousUploads();
-        if (previous[0]) tus.resumeFromPreviousUpload(previous[0]);
-      }
-      if (!cancelled) tus.start();
-    }, () => reject(new UploadError(purpose === 'profile_picture' ? 'profile_picture_failed' : 'upload_failed')));
+    void import('tus-js-client').then(
+      async ({ Upload: TusUpload }) => {
+        if (cancelled) return;
+        const tus: Upload = new TusUpload(file, {
+          endpoint: UPLOAD_PATH,
+          chunkSize: UPLOAD_RESUMABLE_THRESHOLD_BYTES,
+          retryDelays: RETRY_DELAYS_MS,
+          metadata: { purpose, filename: file.name },
+          uploadDataDuringCreation: !resumable,
+          storeFingerprintForResuming: resumable,
+          removeFingerprintOnSuccess: true,
+          // The purpose is part of the fingerprint: the same file sent as two document types is two uploads.
+          fingerprint: async (input) => {
+            const source = input as File;
+            return ['kaminuza-upload', purpose, source.name, source.type, source.size, source.lastModified].join('|');
+          },
+          onBeforeRequest: (request: HttpRequest) => {
+            // Session cookies go with every request; the api is on the same origin.
+            (request.getUnderlyingObject() as XMLHttpRequest).withCredentials = true;
+          },
+          onProgress: (sent, total) => onProgress({ sent, total }),
+          // tus-js-client reads the chunk size before each PATCH, so growing it here grows the next chunk.
+          onChunkComplete: () => {
+            tus.options.chunkSize = nextChunkSize(tus.options.chunkSize ?? UPLOAD_RESUMABLE_THRESHOLD_BYTES);
+          },
+          onShouldRetry: (error) => shouldRetry(error),
+          onSuccess: () => resolve(),
+          onError: (error) => reject(new UploadError(failureOf(error, purpose))),
+        });
+        upload = tus;
+        if (resumable) {
+          const previous = await tus.findPreviousUploads();
+          if (previous[0]) tus.resumeFromPreviousUpload(previous[0]);
+        }
+        if (!cancelled) tus.start();
+      },
+      () => reject(new UploadError(purpose === 'profile_picture' ? 'profile_picture_failed' : 'upload_failed')),
+    );
   });
 
   return {

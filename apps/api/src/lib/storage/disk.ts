@@ -1,7 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
-import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StoredFileNotFoundError, type Storage } from './storage.ts';
 
@@ -68,4 +67,3 @@ export function diskStorage(root: string): Storage {
     },
   };
 }
-

@@ -156,7 +156,13 @@ async function setDocument(tx: Tx, studentId: string, type: DocumentType, fileId
     .values({ student_id: studentId, type, status: 'pending', file_id: fileId })
     .onConflictDoUpdate({
       target: [documents.student_id, documents.type],
-      set: { file_id: fileId, status: 'pending', reviewed_by: null, review_note: null, updated_at: new Date().toISOString() },
+      set: {
+        file_id: fileId,
+        status: 'pending',
+        reviewed_by: null,
+        review_note: null,
+        updated_at: new Date().toISOString(),
+      },
     });
   return previous?.file_id ?? null;
 }

@@ -62,9 +62,15 @@ describe('documents of the signed-in student', () => {
 
   it('answers 404 for a type without a document and for an unknown type 400', async () => {
     const student = await signInAs(app, 'student');
-    expect((await app.inject({ method: 'GET', url: `${LIST}/passport/download`, headers: student.headers })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'DELETE', url: `${LIST}/passport`, headers: student.headers })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: `${LIST}/diploma/download`, headers: student.headers })).statusCode).toBe(400);
+    expect(
+      (await app.inject({ method: 'GET', url: `${LIST}/passport/download`, headers: student.headers })).statusCode,
+    ).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url: `${LIST}/passport`, headers: student.headers })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await app.inject({ method: 'GET', url: `${LIST}/diploma/download`, headers: student.headers })).statusCode,
+    ).toBe(400);
   });
 
   it('deletes a document and its file', async () => {
@@ -84,9 +90,15 @@ describe('documents of the signed-in student', () => {
     await uploadFile(app, owner.headers, 'passport', 'passport.pdf', samplePdf('Passport'));
     const other = await signInAs(app, 'student');
     // "me" is always the caller: another student only ever reaches their own (empty) documents.
-    expect((await app.inject({ method: 'GET', url: `${LIST}/passport/download`, headers: other.headers })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'DELETE', url: `${LIST}/passport`, headers: other.headers })).statusCode).toBe(404);
-    const list = StudentDocumentsSchema.parse((await app.inject({ method: 'GET', url: LIST, headers: other.headers })).json().data);
+    expect(
+      (await app.inject({ method: 'GET', url: `${LIST}/passport/download`, headers: other.headers })).statusCode,
+    ).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url: `${LIST}/passport`, headers: other.headers })).statusCode).toBe(
+      404,
+    );
+    const list = StudentDocumentsSchema.parse(
+      (await app.inject({ method: 'GET', url: LIST, headers: other.headers })).json().data,
+    );
     expect(list.every((d) => d.status === 'not_uploaded')).toBe(true);
     const mine = await app.inject({ method: 'GET', url: `${LIST}/passport/download`, headers: owner.headers });
     expect(mine.statusCode).toBe(200);
@@ -98,7 +110,11 @@ describe('documents of the signed-in student', () => {
     await expectAccess(app, { method: 'GET', url: `${LIST}/transcript/download` }, { ...denied, student: 404 });
     await expectAccess(app, { method: 'DELETE', url: `${LIST}/transcript` }, { ...denied, student: 404 });
     await expectAccess(app, { method: 'GET', url: '/api/v1/students/me/profile-picture' }, { ...denied, student: 404 });
-    await expectAccess(app, { method: 'DELETE', url: '/api/v1/students/me/profile-picture' }, { ...denied, student: 404 });
+    await expectAccess(
+      app,
+      { method: 'DELETE', url: '/api/v1/students/me/profile-picture' },
+      { ...denied, student: 404 },
+    );
   });
 });
 

@@ -113,6 +113,8 @@ it('resumes an interrupted upload after an api restart and keeps the exact bytes
   expect(file?.sha256).toBe(expectedHash);
   const stored = await buffer(await openFileStores(env).storage.read(file!.storage_key));
   expect(createHash('sha256').update(stored).digest('hex')).toBe(expectedHash);
-  console.info(`resume test: interrupted at ${offset} of ${source.length} bytes; stored sha256 ${expectedHash} matches the source`);
+  console.info(
+    `resume test: interrupted at ${offset} of ${source.length} bytes; stored sha256 ${expectedHash} matches the source`,
+  );
   await stop(api);
 });

@@ -29,7 +29,13 @@ export async function createUpload(
   return { response, location: response.headers.location as string | undefined };
 }
 
-export function patchUpload(app: App, headers: Record<string, string>, location: string, offset: number, bytes: Buffer) {
+export function patchUpload(
+  app: App,
+  headers: Record<string, string>,
+  location: string,
+  offset: number,
+  bytes: Buffer,
+) {
   return app.inject({
     method: 'PATCH',
     url: location,
@@ -56,6 +62,7 @@ export async function uploadFile(
   bytes: Buffer,
 ) {
   const { response, location } = await createUpload(app, headers, { purpose, filename, length: bytes.length });
-  if (response.statusCode !== 201 || !location) throw new Error(`creation failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 201 || !location)
+    throw new Error(`creation failed: ${response.statusCode} ${response.body}`);
   return patchUpload(app, headers, location, 0, bytes);
 }

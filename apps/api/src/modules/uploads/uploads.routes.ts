@@ -64,7 +64,10 @@ export const uploadsRoutes: FastifyPluginAsync<{ db: Db; files: FileStores }> = 
       } catch (error) {
         app.log.error({ err: error, upload: upload.id }, 'could not keep a finished upload');
         await datastore.remove(upload.id).catch(() => undefined);
-        throw { status_code: 500, body: JSON.stringify(errorBody('INTERNAL', 'Something went wrong. Please try again.')) };
+        throw {
+          status_code: 500,
+          body: JSON.stringify(errorBody('INTERNAL', 'Something went wrong. Please try again.')),
+        };
       }
       if (!result.ok) {
         await datastore.remove(upload.id);

@@ -46,8 +46,7 @@ export function cleanFileName(name: string): string {
 }
 
 export type CreationCheck =
-  | { ok: true; purpose: UploadPurpose; filename: string }
-  | { ok: false; http: 400 | 413; message: string };
+  { ok: true; purpose: UploadPurpose; filename: string } | { ok: false; http: 400 | 413; message: string };
 
 /** Refuses an upload before any byte is taken: unknown purpose, missing name, or a size over the limit. */
 export function checkCreation(metadataHeader: string | undefined, uploadLength: string | undefined): CreationCheck {

@@ -120,7 +120,11 @@ describe('tus uploads', () => {
 
   it('refuses more bytes than the declared length', async () => {
     const student = await signInAs(app, 'student');
-    const { location } = await createUpload(app, student.headers, { purpose: 'transcript', filename: 'a.pdf', length: 10 });
+    const { location } = await createUpload(app, student.headers, {
+      purpose: 'transcript',
+      filename: 'a.pdf',
+      length: 10,
+    });
     const response = await patchUpload(app, student.headers, location!, 0, samplePdf('too long'));
     expect(response.statusCode).toBe(413);
   });
@@ -131,7 +135,11 @@ describe('tus uploads', () => {
       ['diploma', 'a.pdf'],
       ['transcript', ''],
     ]) {
-      const { response } = await createUpload(app, student.headers, { purpose: purpose!, filename: filename!, length: 10 });
+      const { response } = await createUpload(app, student.headers, {
+        purpose: purpose!,
+        filename: filename!,
+        length: 10,
+      });
       expect(response.statusCode).toBe(400);
     }
   });
@@ -147,13 +155,20 @@ describe('tus uploads', () => {
   it('hides an upload from everyone but its creator (HEAD, PATCH, DELETE answer 404)', async () => {
     const owner = await signInAs(app, 'student');
     const pdf = samplePdf('Mine');
-    const { location } = await createUpload(app, owner.headers, { purpose: 'transcript', filename: 'a.pdf', length: pdf.length });
+    const { location } = await createUpload(app, owner.headers, {
+      purpose: 'transcript',
+      filename: 'a.pdf',
+      length: pdf.length,
+    });
     expect((await patchUpload(app, owner.headers, location!, 0, pdf.subarray(0, 10))).statusCode).toBe(204);
 
     const other = await signInAs(app, 'student');
     expect((await headUpload(app, other.headers, location!)).statusCode).toBe(404);
     expect((await patchUpload(app, other.headers, location!, 10, pdf.subarray(10))).statusCode).toBe(404);
-    expect((await app.inject({ method: 'DELETE', url: location!, headers: { ...other.headers, 'tus-resumable': '1.0.0' } })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'DELETE', url: location!, headers: { ...other.headers, 'tus-resumable': '1.0.0' } }))
+        .statusCode,
+    ).toBe(404);
     for (const audience of ['staff', 'admin'] as const) {
       expect((await headUpload(app, (await signInAs(app, audience)).headers, location!)).statusCode).toBe(403);
     }
@@ -169,8 +184,16 @@ describe('tus uploads', () => {
 
   it('lets the creator cancel an upload in progress', async () => {
     const owner = await signInAs(app, 'student');
-    const { location } = await createUpload(app, owner.headers, { purpose: 'passport', filename: 'p.pdf', length: 100 });
-    const response = await app.inject({ method: 'DELETE', url: location!, headers: { ...owner.headers, 'tus-resumable': '1.0.0' } });
+    const { location } = await createUpload(app, owner.headers, {
+      purpose: 'passport',
+      filename: 'p.pdf',
+      length: 100,
+    });
+    const response = await app.inject({
+      method: 'DELETE',
+      url: location!,
+      headers: { ...owner.headers, 'tus-resumable': '1.0.0' },
+    });
     expect(response.statusCode).toBe(204);
     expect((await headUpload(app, owner.headers, location!)).statusCode).toBe(404);
   });
@@ -179,7 +202,10 @@ describe('tus uploads', () => {
     const student = await signInAs(app, 'student');
     await uploadFile(app, student.headers, 'passport', 'old.pdf', samplePdf('old'));
     const [old] = await fileRowsOf(student);
-    await database.db.update(documents).set({ status: 'rejected', review_note: 'Blurry' }).where(eq(documents.file_id, old!.id));
+    await database.db
+      .update(documents)
+      .set({ status: 'rejected', review_note: 'Blurry' })
+      .where(eq(documents.file_id, old!.id));
 
     await uploadFile(app, student.headers, 'passport', 'new.png', samplePng(2, [0, 0, 0]));
     const rows = await fileRowsOf(student);

@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UploadPurpose } from '@kaminuza/shared';
-import { startUpload, UploadError, type UploadFailure, type UploadHandle, type UploadProgress } from '../../lib/upload.ts';
+import {
+  startUpload,
+  UploadError,
+  type UploadFailure,
+  type UploadHandle,
+  type UploadProgress,
+} from '../../lib/upload.ts';
 
 export type UploadState =
   | { status: 'idle' }

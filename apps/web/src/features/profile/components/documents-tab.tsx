@@ -174,7 +174,12 @@ function DocumentRow({ document }: { document: StudentDocument }) {
               {t('documents.delete_confirm', { type: typeName })}
             </p>
             <div className="mt-2 flex flex-wrap gap-2">
-              <button type="button" className="btn-primary bg-danger hover:bg-danger" disabled={remove.isPending} onClick={confirmDelete}>
+              <button
+                type="button"
+                className="btn-primary bg-danger hover:bg-danger"
+                disabled={remove.isPending}
+                onClick={confirmDelete}
+              >
                 {t('documents.delete_confirm_yes')}
               </button>
               <button type="button" className="btn-secondary" onClick={() => setConfirming(false)}>
