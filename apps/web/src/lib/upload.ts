@@ -1,4 +1,4 @@
-import type { DetailedError, HttpRequest, Upload } from 'tus-js-client';
+import type { DetailedError, Upload } from 'tus-js-client';
 import {
   UPLOAD_MAX_CHUNK_BYTES,
   UPLOAD_MAX_DOCUMENT_BYTES,
@@ -106,10 +106,6 @@ export function startUpload({
           fingerprint: async (input) => {
             const source = input as File;
             return ['kaminuza-upload', purpose, source.name, source.type, source.size, source.lastModified].join('|');
-          },
-          onBeforeRequest: (request: HttpRequest) => {
-            // Session cookies go with every request; the api is on the same origin.
-            (request.getUnderlyingObject() as XMLHttpRequest).withCredentials = true;
           },
           onProgress: (sent, total) => onProgress({ sent, total }),
           // tus-js-client reads the chunk size before each PATCH, so growing it here grows the next chunk.

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Server as TusServer } from '@tus/server';
 import { FileStore } from '@tus/file-store';
 import {
+  GENERIC_MESSAGES,
   UPLOAD_MAX_DOCUMENT_BYTES,
   UPLOAD_MAX_PICTURE_BYTES,
   UPLOAD_PATH,
@@ -66,7 +67,7 @@ export const uploadsRoutes: FastifyPluginAsync<{ db: Db; files: FileStores }> = 
         await datastore.remove(upload.id).catch(() => undefined);
         throw {
           status_code: 500,
-          body: JSON.stringify(errorBody('INTERNAL', 'Something went wrong. Please try again.')),
+          body: JSON.stringify(errorBody('INTERNAL', GENERIC_MESSAGES.generic)),
         };
       }
       if (!result.ok) {
