@@ -133,6 +133,7 @@ for (const language of ['en', 'rw'] as const) {
     page,
     baseURL,
   }) => {
+    test.setTimeout(60_000);
     const t = catalogue(language);
     await page.context().addCookies([{ name: 'i18next', value: language, url: baseURL! }]);
     await signInAsDemoStudent(page, baseURL!);
