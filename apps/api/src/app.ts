@@ -26,23 +26,31 @@ import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
 import { authentication } from './lib/auth-guard.ts';
+import { openFileStores, type FileStores } from './lib/storage/index.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 
 export interface AppOptions {
   database: Database;
   env: Env;
   /** Defaults to the env's level and redaction; tests pass `false`. */
   logger?: FastifyServerOptions['logger'];
+  /** Stored files and uploads in progress; opened from the env when not given. */
+  files?: FileStores;
 }
 
 const DOCS_PREFIX = '/api/docs';
 
-export async function buildApp({ database, env, logger }: AppOptions) {
+export async function buildApp({ database, env, logger, files: given }: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(env),
     genReqId: requestId,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const files = given ?? openFileStores(env);
+  // Stores opened here are this app's to close; given ones belong to the caller.
+  if (!given) app.addHook('onClose', () => files.close());
 
   // First hook, so even requests rejected by later hooks can be traced by their id.
   app.addHook('onRequest', async (request, reply) => {
@@ -93,6 +101,8 @@ export async function buildApp({ database, env, logger }: AppOptions) {
       await api.register(authRoutes, { db: database.db, auth, publicUrl: env.PUBLIC_URL });
       await api.register(adminRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
       await api.register(devMailboxRoutes, { db: database.db, enabled: mailboxEnabled(env) });
+      await api.register(documentsRoutes, { db: database.db, storage: files.storage });
+      await api.register(uploadsRoutes, { db: database.db, files });
     },
     { prefix: '/api/v1' },
   );

@@ -2,7 +2,9 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed/index.ts';
 import { demoAccountsTable, seedDemoAccounts } from './db/seed/accounts.ts';
+import { seedDemoDocuments } from './db/seed/demo-documents.ts';
 import { databaseOptions, loadEnv } from './lib/env.ts';
+import { openFileStores } from './lib/storage/index.ts';
 import { startEmailDelivery } from './modules/email/email.worker.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -13,7 +15,9 @@ await database.migrate();
 const seed = await seedIfEmpty(database.db);
 // Demo accounts share a published password, so they never exist in production.
 const demoAccounts = env.NODE_ENV === 'production' ? [] : await seedDemoAccounts(database.db);
-const app = await buildApp({ database, env });
+const files = openFileStores(env);
+if (demoAccounts.length > 0) await seedDemoDocuments(database.db, files.storage);
+const app = await buildApp({ database, env, files });
 const email = await startEmailDelivery({ env, db: database.db, log: app.log });
 if (seed.seeded) app.log.info({ universities: seed.universities }, 'seeded an empty database with demo data');
 
@@ -33,6 +37,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     await app.close();
     await email.stop();
     await database.close();
+    await files.close();
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');

@@ -82,3 +82,9 @@ export const RENDER_EVENT_NAME = 'kaminuza:render';
 
 export const COPYRIGHT_YEAR = 2025;
 export const SUPPORT_TIMEZONE = 'Africa/Nairobi';
+
+/** Size limits of stored files, stated in the upload screens and enforced by the api. */
+export const UPLOAD_MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+/** The api path of tus uploads (creation, HEAD, PATCH, DELETE of `${UPLOAD_PATH}/:id`). */
+export const UPLOAD_PATH = '/api/v1/uploads';

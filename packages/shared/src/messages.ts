@@ -83,12 +83,24 @@ export const AUTH_MESSAGES = {
 
 export type AuthMessageKey = keyof typeof AUTH_MESSAGES;
 
+/** Upload failures in the words the screens show (the profile picture one is spec section 8). */
+export const UPLOAD_MESSAGES = {
+  profile_picture_failed: 'Failed to upload profile picture. Please try again.',
+  file_type_not_allowed: 'This type of file is not allowed. Please choose a PDF, JPEG, PNG, WebP or HEIC file.',
+  picture_type_not_allowed: 'This type of image is not allowed. Please choose a JPEG, PNG or WebP image.',
+  file_too_large: 'This file is too large.',
+  upload_failed: 'The upload failed. Please try again.',
+} as const;
+
+export type UploadMessageKey = keyof typeof UPLOAD_MESSAGES;
+
 /** The key of a known message text, to translate a message the API sent. */
 export function messageKey(text: string): string | null {
   for (const [group, messages] of [
     ['errors', GENERIC_MESSAGES],
     ['validation', VALIDATION_MESSAGES],
     ['auth_errors', AUTH_MESSAGES],
+    ['upload.errors', UPLOAD_MESSAGES],
   ] as const) {
     const found = Object.entries(messages).find(([, value]) => value === text);
     if (found) return `${group}.${found[0]}`;

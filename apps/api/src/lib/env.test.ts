@@ -12,6 +12,7 @@ describe('parseEnv', () => {
       PORT: 3000,
       HOST: '0.0.0.0',
       DATA_DIR: `${repoRoot}data`,
+      STORAGE_DRIVER: 'disk',
       WEB_DIST: `${repoRoot}apps/web/dist`,
       LOG_LEVEL: 'info',
       NODE_ENV: 'development',

@@ -21,6 +21,8 @@ const EnvSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
     DATA_DIR: z.string().min(1).default(`${REPO_ROOT}data`),
+    /** Where uploaded files are kept: `disk` (under DATA_DIR/files). An S3 driver can be added beside it. */
+    STORAGE_DRIVER: z.enum(['disk']).default('disk'),
     WEB_DIST: z.string().min(1).default(`${REPO_ROOT}apps/web/dist`),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -77,6 +79,11 @@ export function loadEnv(): Env {
 export function databaseOptions(env: Env): DatabaseOptions {
   if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL };
   return { kind: 'pglite', dataDir: env.DATA_DIR === IN_MEMORY ? null : join(env.DATA_DIR, 'pglite') };
+}
+
+/** The folder of stored files and tus upload state; DATA_DIR=:memory: gives a throwaway folder. */
+export function fileDataDir(env: Env): string | null {
+  return env.DATA_DIR === IN_MEMORY ? null : env.DATA_DIR;
 }
 
 /** The dev mailbox receives mail only when no real SMTP server is configured. */

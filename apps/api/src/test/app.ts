@@ -10,6 +10,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     NODE_ENV: 'test',
     PUBLIC_URL: TEST_PUBLIC_URL,
     WEB_DIST: '/nonexistent/kaminuza-web-dist',
+    // Stored files of a test app go to a throwaway folder.
+    DATA_DIR: ':memory:',
     ...overrides,
   });
 }

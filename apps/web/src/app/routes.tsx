@@ -219,6 +219,14 @@ export const routes: RouteObject[] = [
                   (m) => m.HomePage,
                 ),
               },
+              {
+                path: 'profile',
+                ...meta('profile'),
+                ...screen(
+                  () => import('../features/profile/components/profile-documents-page.tsx'),
+                  (m) => m.ProfileDocumentsPage,
+                ),
+              },
               { path: 'support' },
               { path: 'settings' },
               { path: 'form' },

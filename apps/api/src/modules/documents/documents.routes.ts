@@ -1,0 +1,86 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DocumentTypeSchema, AcknowledgedSchema, StudentDocumentsSchema, dataEnvelope } from '@kaminuza/shared';
+import type { Db } from '../../db/client.ts';
+import { requireUserType } from '../../lib/auth-guard.ts';
+import type { Storage } from '../../lib/storage/index.ts';
+import {
+  deleteOwnDocument,
+  deleteOwnProfilePicture,
+  listDocuments,
+  readOwnDocument,
+  readOwnProfilePicture,
+  type StoredFile,
+} from './documents.service.ts';
+
+/** `attachment` with the original name: an ASCII fallback plus the exact name in RFC 5987 form. */
+export function attachmentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+function sendFile(reply: FastifyReply, file: StoredFile, disposition: string, cacheControl: string) {
+  return reply
+    .header('content-type', file.mimeType)
+    .header('content-length', file.size)
+    .header('content-disposition', disposition)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', cacheControl)
+    .send(file.stream);
+}
+
+const TypeParams = z.object({ type: DocumentTypeSchema });
+const deleted = { 200: dataEnvelope(AcknowledgedSchema) };
+
+/** Students only, each on their own files; other user types are denied, other students' files are 404. */
+export const documentsRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage }> = async (app, { db, storage }) => {
+  const studentOnly = requireUserType('student');
+
+  app.get(
+    '/students/me/documents',
+    {
+      preHandler: studentOnly,
+      schema: { tags: ['documents'], response: { 200: dataEnvelope(StudentDocumentsSchema) } },
+    },
+    async (request) => ({ data: await listDocuments(db, request.user!.id) }),
+  );
+
+  app.get(
+    '/students/me/documents/:type/download',
+    { preHandler: studentOnly, schema: { tags: ['documents'], params: TypeParams } },
+    async (request, reply) => {
+      const file = await readOwnDocument(db, storage, request.user!, request.params.type);
+      return sendFile(reply, file, attachmentDisposition(file.name), 'private, no-store');
+    },
+  );
+
+  app.delete(
+    '/students/me/documents/:type',
+    { preHandler: studentOnly, schema: { tags: ['documents'], params: TypeParams, response: deleted } },
+    async (request) => {
+      await deleteOwnDocument(db, storage, request.user!.id, request.params.type);
+      return { data: { ok: true as const } };
+    },
+  );
+
+  app.get(
+    '/students/me/profile-picture',
+    { preHandler: studentOnly, schema: { tags: ['documents'], querystring: z.object({ v: z.string().optional() }) } },
+    async (request, reply) => {
+      const file = await readOwnProfilePicture(db, storage, request.user!);
+      // Each new picture has a new URL (?v=<file id>), so the browser may keep this one a while.
+      return sendFile(reply, file, 'inline', 'private, max-age=86400');
+    },
+  );
+
+  app.delete(
+    '/students/me/profile-picture',
+    { preHandler: studentOnly, schema: { tags: ['documents'], response: deleted } },
+    async (request) => {
+      await deleteOwnProfilePicture(db, storage, request.user!.id);
+      return { data: { ok: true as const } };
+    },
+  );
+};

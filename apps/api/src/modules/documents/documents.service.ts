@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
+import {
+  DOCUMENT_TYPES,
+  type DocumentType,
+  type FileMimeType,
+  type StudentDocument,
+  type UploadPurpose,
+} from '@kaminuza/shared';
+import type { Db } from '../../db/client.ts';
+import { documents, files, students } from '../../db/schema/index.ts';
+import type { RequestUser } from '../../lib/auth-guard.ts';
+import { AppError } from '../../lib/errors.ts';
+import { StoredFileNotFoundError, type Storage } from '../../lib/storage/index.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface StoredFile {
+  stream: Readable;
+  name: string;
+  mimeType: string;
+  size: number;
+}
+
+/** The student record of a user, or null for users without one. */
+export async function studentIdOf(db: Db | Tx, userId: string): Promise<string | null> {
+  const [row] = await db.select({ id: students.id }).from(students).where(eq(students.user_id, userId)).limit(1);
+  return row?.id ?? null;
+}
+
+async function requireStudentId(db: Db, userId: string): Promise<string> {
+  const id = await studentIdOf(db, userId);
+  if (!id) throw new AppError('NOT_FOUND');
+  return id;
+}
+
+/**
+ * Who may read a student's files. Today only the student; staff of an institution the student applied
+ * to will be admitted here (a submission of the student to the staff member's partner), so every
+ * download route asks this one function.
+ */
+export async function canReadStudentFiles(db: Db, viewer: RequestUser, studentId: string): Promise<boolean> {
+  if (viewer.type !== 'student') return false;
+  return (await studentIdOf(db, viewer.id)) === studentId;
+}
+
+/** All five document types of the student, with `not_uploaded` for the missing ones. */
+export async function listDocuments(db: Db, userId: string): Promise<StudentDocument[]> {
+  const studentId = await requireStudentId(db, userId);
+  const rows = await db
+    .select({
+      type: documents.type,
+      status: documents.status,
+      review_note: documents.review_note,
+      uploaded_at: documents.updated_at,
+      file_name: files.original_name,
+      mime_type: files.mime_type,
+      size: files.size,
+    })
+    .from(documents)
+    .innerJoin(files, eq(files.id, documents.file_id))
+    .where(eq(documents.student_id, studentId));
+  const byType = new Map(rows.map((row) => [row.type, row]));
+  return DOCUMENT_TYPES.map((type) => {
+    const row = byType.get(type);
+    if (!row) {
+      return {
+        type,
+        status: 'not_uploaded',
+        file_name: null,
+        mime_type: null,
+        size: null,
+        uploaded_at: null,
+        review_note: null,
+      };
+    }
+    return {
+      type,
+      status: row.status,
+      file_name: row.file_name,
+      mime_type: row.mime_type as FileMimeType,
+      size: row.size,
+      uploaded_at: new Date(row.uploaded_at).toISOString(),
+      review_note: row.review_note,
+    };
+  });
+}
+
+export interface NewFile {
+  ownerId: string;
+  purpose: UploadPurpose;
+  originalName: string;
+  mimeType: FileMimeType;
+  size: number;
+  sha256: string;
+  /** A finished upload on local disk, moved into storage. */
+  path: string;
+}
+
+/** A generated storage key: nothing of the uploaded name, spread over folders by its first characters. */
+export function newStorageKey(): string {
+  const id = randomUUID();
+  return `${id.slice(0, 2)}/${id}`;
+}
+
+/**
+ * Keeps a finished upload: moves its bytes into storage, records the file, and makes it the student's
+ * document of that type (status pending again) or their profile picture. The file it replaces is
+ * removed, its bytes once the change is committed.
+ */
+export async function storeFile(db: Db, storage: Storage, file: NewFile): Promise<{ fileId: string }> {
+  const studentId = await requireStudentId(db, file.ownerId);
+  const key = newStorageKey();
+  await storage.putFile(key, file.path);
+  let replacedKey: string | null;
+  let fileId: string;
+  try {
+    ({ fileId, replacedKey } = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(files)
+        .values({
+          owner_id: file.ownerId,
+          storage_key: key,
+          original_name: file.originalName,
+          mime_type: file.mimeType,
+          size: file.size,
+          sha256: file.sha256,
+          purpose: file.purpose === 'profile_picture' ? 'profile_picture' : 'document',
+        })
+        .returning({ id: files.id });
+      if (!row) throw new Error('file insert returned no row');
+      const replaced =
+        file.purpose === 'profile_picture'
+          ? await setProfilePictureTo(tx, studentId, row.id)
+          : await setDocument(tx, studentId, file.purpose, row.id);
+      return { fileId: row.id, replacedKey: replaced ? await dropFile(tx, replaced) : null };
+    }));
+  } catch (error) {
+    await storage.delete(key);
+    throw error;
+  }
+  if (replacedKey) await storage.delete(replacedKey);
+  return { fileId };
+}
+
+/** Points the document of the type at the new file; returns the file it pointed at before. */
+async function setDocument(tx: Tx, studentId: string, type: DocumentType, fileId: string): Promise<string | null> {
+  const [previous] = await tx
+    .select({ file_id: documents.file_id })
+    .from(documents)
+    .where(and(eq(documents.student_id, studentId), eq(documents.type, type)))
+    .for('update');
+  await tx
+    .insert(documents)
+    .values({ student_id: studentId, type, status: 'pending', file_id: fileId })
+    .onConflictDoUpdate({
+      target: [documents.student_id, documents.type],
+      set: {
+        file_id: fileId,
+        status: 'pending',
+        reviewed_by: null,
+        review_note: null,
+        updated_at: new Date().toISOString(),
+      },
+    });
+  return previous?.file_id ?? null;
+}
+
+/** Deletes a file record and returns its storage key, for its bytes to be removed after commit. */
+async function dropFile(tx: Tx, fileId: string): Promise<string | null> {
+  const [row] = await tx.delete(files).where(eq(files.id, fileId)).returning({ key: files.storage_key });
+  return row?.key ?? null;
+}
+
+async function openFile(db: Db, storage: Storage, fileId: string): Promise<StoredFile> {
+  const [row] = await db.select().from(files).where(eq(files.id, fileId)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  try {
+    return {
+      stream: await storage.read(row.storage_key),
+      name: row.original_name,
+      mimeType: row.mime_type,
+      size: row.size,
+    };
+  } catch (error) {
+    if (error instanceof StoredFileNotFoundError) throw new AppError('NOT_FOUND');
+    throw error;
+  }
+}
+
+async function documentFileId(db: Db, studentId: string, type: DocumentType): Promise<string | null> {
+  const [row] = await db
+    .select({ file_id: documents.file_id })
+    .from(documents)
+    .where(and(eq(documents.student_id, studentId), eq(documents.type, type)))
+    .limit(1);
+  return row?.file_id ?? null;
+}
+
+/** A document of a student for a viewer allowed to read it; 404 otherwise, never a hint it exists. */
+export async function readDocument(
+  db: Db,
+  storage: Storage,
+  viewer: RequestUser,
+  studentId: string,
+  type: DocumentType,
+): Promise<StoredFile> {
+  if (!(await canReadStudentFiles(db, viewer, studentId))) throw new AppError('NOT_FOUND');
+  const fileId = await documentFileId(db, studentId, type);
+  if (!fileId) throw new AppError('NOT_FOUND');
+  return openFile(db, storage, fileId);
+}
+
+export async function readOwnDocument(db: Db, storage: Storage, viewer: RequestUser, type: DocumentType) {
+  return readDocument(db, storage, viewer, await requireStudentId(db, viewer.id), type);
+}
+
+export async function deleteOwnDocument(db: Db, storage: Storage, userId: string, type: DocumentType): Promise<void> {
+  const studentId = await requireStudentId(db, userId);
+  const key = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(documents)
+      .where(and(eq(documents.student_id, studentId), eq(documents.type, type)))
+      .returning({ file_id: documents.file_id });
+    if (!row) throw new AppError('NOT_FOUND');
+    return dropFile(tx, row.file_id);
+  });
+  if (key) await storage.delete(key);
+}
+
+export async function readOwnProfilePicture(db: Db, storage: Storage, viewer: RequestUser): Promise<StoredFile> {
+  const studentId = await requireStudentId(db, viewer.id);
+  const [row] = await db
+    .select({ profile_picture: students.profile_picture })
+    .from(students)
+    .where(eq(students.id, studentId));
+  if (!row?.profile_picture) throw new AppError('NOT_FOUND');
+  return openFile(db, storage, row.profile_picture);
+}
+
+export async function deleteOwnProfilePicture(db: Db, storage: Storage, userId: string): Promise<void> {
+  const studentId = await requireStudentId(db, userId);
+  const key = await db.transaction(async (tx) => {
+    const previous = await setProfilePictureTo(tx, studentId, null);
+    if (!previous) throw new AppError('NOT_FOUND');
+    return dropFile(tx, previous);
+  });
+  if (key) await storage.delete(key);
+}
+
+async function setProfilePictureTo(tx: Tx, studentId: string, fileId: string | null): Promise<string | null> {
+  const [previous] = await tx
+    .select({ profile_picture: students.profile_picture })
+    .from(students)
+    .where(eq(students.id, studentId))
+    .for('update');
+  await tx.update(students).set({ profile_picture: fileId }).where(eq(students.id, studentId));
+  return previous?.profile_picture ?? null;
+}

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { DOCUMENT_TYPES, StudentDocumentsSchema } from '@kaminuza/shared';
+import type { App } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
+import { files } from '../../db/schema/index.ts';
+import { samplePdf, samplePng } from '../../db/seed/sample-files.ts';
+import { createTestApp } from '../../test/app.ts';
+import { createTestDatabase } from '../../test/database.ts';
+import { expectAccess, signInAs } from '../../test/auth.ts';
+import { uploadFile } from '../uploads/test-helpers.ts';
+import { attachmentDisposition } from './documents.routes.ts';
+
+let database: Database;
+let app: App;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database);
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const LIST = '/api/v1/students/me/documents';
+
+describe('documents of the signed-in student', () => {
+  it('lists all five types, uploaded or not', async () => {
+    const student = await signInAs(app, 'student');
+    const pdf = samplePdf('Statement');
+    await uploadFile(app, student.headers, 'personal_statement', 'statement.pdf', pdf);
+    const response = await app.inject({ method: 'GET', url: LIST, headers: student.headers });
+    expect(response.statusCode).toBe(200);
+    const list = StudentDocumentsSchema.parse(response.json().data);
+    expect(list.map((d) => d.type)).toEqual([...DOCUMENT_TYPES]);
+    expect(list.find((d) => d.type === 'personal_statement')).toMatchObject({
+      status: 'pending',
+      file_name: 'statement.pdf',
+      mime_type: 'application/pdf',
+      size: pdf.length,
+      review_note: null,
+    });
+    expect(list.find((d) => d.type === 'transcript')).toMatchObject({ status: 'not_uploaded', file_name: null });
+  });
+
+  it('downloads as an attachment with the detected type and nosniff', async () => {
+    const student = await signInAs(app, 'student');
+    const pdf = samplePdf('Relevé');
+    await uploadFile(app, student.headers, 'transcript', 'Relevé de notes "2024".pdf', pdf);
+    const response = await app.inject({ method: 'GET', url: `${LIST}/transcript/download`, headers: student.headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="Relev_ de notes _2024_.pdf"; filename*=UTF-8''Relev%C3%A9%20de%20notes%20%222024%22.pdf`,
+    );
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.rawPayload.equals(pdf)).toBe(true);
+  });
+
+  it('answers 404 for a type without a document and for an unknown type 400', async () => {
+    const student = await signInAs(app, 'student');
+    expect(
+      (await app.inject({ method: 'GET', url: `${LIST}/passport/download`, headers: student.headers })).statusCode,
+    ).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url: `${LIST}/passport`, headers: student.headers })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await app.inject({ method: 'GET', url: `${LIST}/diploma/download`, headers: student.headers })).statusCode,
+    ).toBe(400);
+  });
+
+  it('deletes a document and its file', async () => {
+    const student = await signInAs(app, 'student');
+    await uploadFile(app, student.headers, 'test_scores', 'scores.pdf', samplePdf('Scores'));
+    const response = await app.inject({ method: 'DELETE', url: `${LIST}/test_scores`, headers: student.headers });
+    expect(response.statusCode).toBe(200);
+    expect(await database.db.select().from(files).where(eq(files.owner_id, student.id))).toEqual([]);
+    const list = StudentDocumentsSchema.parse(
+      (await app.inject({ method: 'GET', url: LIST, headers: student.headers })).json().data,
+    );
+    expect(list.find((d) => d.type === 'test_scores')?.status).toBe('not_uploaded');
+  });
+
+  it("never shows or deletes another student's document", async () => {
+    const owner = await signInAs(app, 'student');
+    await uploadFile(app, owner.headers, 'passport', 'passport.pdf', samplePdf('Passport'));
+    const other = await signInAs(app, 'student');
+    // "me" is always the caller: another student only ever reaches their own (empty) documents.
+    expect(
+      (await app.inject({ method: 'GET', url: `${LIST}/passport/download`, headers: other.headers })).statusCode,
+    ).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url: `${LIST}/passport`, headers: other.headers })).statusCode).toBe(
+      404,
+    );
+    const list = StudentDocumentsSchema.parse(
+      (await app.inject({ method: 'GET', url: LIST, headers: other.headers })).json().data,
+    );
+    expect(list.every((d) => d.status === 'not_uploaded')).toBe(true);
+    const mine = await app.inject({ method: 'GET', url: `${LIST}/passport/download`, headers: owner.headers });
+    expect(mine.statusCode).toBe(200);
+  });
+
+  it('is for students only', async () => {
+    const denied = { anonymous: 401, staff: 403, admin: 403 };
+    await expectAccess(app, { method: 'GET', url: LIST }, { ...denied, student: 200 });
+    await expectAccess(app, { method: 'GET', url: `${LIST}/transcript/download` }, { ...denied, student: 404 });
+    await expectAccess(app, { method: 'DELETE', url: `${LIST}/transcript` }, { ...denied, student: 404 });
+    await expectAccess(app, { method: 'GET', url: '/api/v1/students/me/profile-picture' }, { ...denied, student: 404 });
+    await expectAccess(
+      app,
+      { method: 'DELETE', url: '/api/v1/students/me/profile-picture' },
+      { ...denied, student: 404 },
+    );
+  });
+});
+
+describe('profile picture', () => {
+  it('is served inline with nosniff and private caching, and can be removed', async () => {
+    const student = await signInAs(app, 'student');
+    const png = samplePng(6, [0, 100, 200]);
+    await uploadFile(app, student.headers, 'profile_picture', 'me.png', png);
+    const url = '/api/v1/students/me/profile-picture';
+    const response = await app.inject({ method: 'GET', url, headers: student.headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cache-control']).toMatch(/^private/);
+    expect(response.rawPayload.equals(png)).toBe(true);
+
+    const other = await signInAs(app, 'student');
+    expect((await app.inject({ method: 'GET', url, headers: other.headers })).statusCode).toBe(404);
+
+    expect((await app.inject({ method: 'DELETE', url, headers: student.headers })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url, headers: student.headers })).statusCode).toBe(404);
+    expect(await database.db.select().from(files).where(eq(files.owner_id, student.id))).toEqual([]);
+  });
+});
+
+describe('attachmentDisposition', () => {
+  it('keeps the exact name in filename* and a safe ASCII fallback', () => {
+    expect(attachmentDisposition('a.pdf')).toBe(`attachment; filename="a.pdf"; filename*=UTF-8''a.pdf`);
+    expect(attachmentDisposition("l'école (1).pdf")).toBe(
+      `attachment; filename="l'_cole (1).pdf"; filename*=UTF-8''l%27%C3%A9cole%20%281%29.pdf`,
+    );
+  });
+});

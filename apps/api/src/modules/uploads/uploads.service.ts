@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import {
+  DOCUMENT_MIME_TYPES,
+  PICTURE_MIME_TYPES,
+  UPLOAD_MAX_DOCUMENT_BYTES,
+  UPLOAD_MAX_PICTURE_BYTES,
+  UPLOAD_MESSAGES,
+  UploadPurposeSchema,
+  type FileMimeType,
+  type UploadPurpose,
+} from '@kaminuza/shared';
+import type { Db } from '../../db/client.ts';
+import type { Storage } from '../../lib/storage/index.ts';
+import { storeFile } from '../documents/documents.service.ts';
+import { sniffFile } from './sniff.ts';
+
+export const MAX_FILE_NAME_LENGTH = 255;
+
+export function maxBytesFor(purpose: UploadPurpose): number {
+  return purpose === 'profile_picture' ? UPLOAD_MAX_PICTURE_BYTES : UPLOAD_MAX_DOCUMENT_BYTES;
+}
+
+export function allowedTypesFor(purpose: UploadPurpose): readonly FileMimeType[] {
+  return purpose === 'profile_picture' ? PICTURE_MIME_TYPES : DOCUMENT_MIME_TYPES;
+}
+
+/** The tus `Upload-Metadata` header: comma-separated `key base64value` pairs. */
+export function parseUploadMetadata(header: string | undefined): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  if (!header) return metadata;
+  for (const pair of header.split(',')) {
+    const [key, value] = pair.trim().split(' ');
+    if (key) metadata[key] = value ? Buffer.from(value, 'base64').toString('utf8') : '';
+  }
+  return metadata;
+}
+
+/** Only the last path segment of a name a browser sent, without control characters. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[/\\]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+}
+
+export type CreationCheck =
+  { ok: true; purpose: UploadPurpose; filename: string } | { ok: false; http: 400 | 413; message: string };
+
+/** Refuses an upload before any byte is taken: unknown purpose, missing name, or a size over the limit. */
+export function checkCreation(metadataHeader: string | undefined, uploadLength: string | undefined): CreationCheck {
+  const metadata = parseUploadMetadata(metadataHeader);
+  const purpose = UploadPurposeSchema.safeParse(metadata.purpose);
+  const filename = cleanFileName(metadata.filename ?? '');
+  if (!purpose.success || filename.length === 0 || filename.length > MAX_FILE_NAME_LENGTH) {
+    return { ok: false, http: 400, message: UPLOAD_MESSAGES.upload_failed };
+  }
+  // Deferred lengths are not offered: the limit must be checked before the first byte.
+  const length = uploadLength === undefined ? Number.NaN : Number(uploadLength);
+  if (!Number.isSafeInteger(length) || length <= 0) {
+    return { ok: false, http: 400, message: UPLOAD_MESSAGES.upload_failed };
+  }
+  if (length > maxBytesFor(purpose.data)) return { ok: false, http: 413, message: UPLOAD_MESSAGES.file_too_large };
+  return { ok: true, purpose: purpose.data, filename };
+}
+
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(path), hash);
+  return hash.digest('hex');
+}
+
+export type FinishResult = { ok: true; fileId: string } | { ok: false; message: string };
+
+/**
+ * A finished upload: its type is read from its bytes; a kind that is not allowed for its purpose is
+ * refused (the caller deletes the bytes), anything else is kept as the student's file.
+ */
+export async function finishUpload(
+  db: Db,
+  storage: Storage,
+  upload: { uploadsDir: string; id: string; ownerId: string; purpose: UploadPurpose; filename: string; size: number },
+): Promise<FinishResult> {
+  const path = join(upload.uploadsDir, upload.id);
+  const mimeType = await sniffFile(path);
+  if (!mimeType || !allowedTypesFor(upload.purpose).includes(mimeType)) {
+    return {
+      ok: false,
+      message:
+        upload.purpose === 'profile_picture'
+          ? UPLOAD_MESSAGES.picture_type_not_allowed
+          : UPLOAD_MESSAGES.file_type_not_allowed,
+    };
+  }
+  const { fileId } = await storeFile(db, storage, {
+    ownerId: upload.ownerId,
+    purpose: upload.purpose,
+    originalName: upload.filename,
+    mimeType,
+    size: upload.size,
+    sha256: await sha256Of(path),
+    path,
+  });
+  return { ok: true, fileId };
+}

@@ -1,0 +1,94 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import en from '@kaminuza/shared/locales/en.json';
+import { DOCUMENT_TYPES, type StudentDocument } from '@kaminuza/shared';
+import { DocumentsTab } from './documents-tab.tsx';
+
+const i18n = i18next.createInstance();
+await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } }, initAsync: false });
+
+const empty = (type: StudentDocument['type']): StudentDocument => ({
+  type,
+  status: 'not_uploaded',
+  file_name: null,
+  mime_type: null,
+  size: null,
+  uploaded_at: null,
+  review_note: null,
+});
+
+function serve(status: number, body: unknown) {
+  const fetch = vi.fn(
+    async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+function renderTab() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <DocumentsTab />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('DocumentsTab', () => {
+  it('lists the five types with their status, the limit, and the actions each allows', async () => {
+    const documents = DOCUMENT_TYPES.map(empty);
+    documents[0] = {
+      ...empty('transcript'),
+      status: 'rejected',
+      file_name: 'transcript.pdf',
+      mime_type: 'application/pdf',
+      size: 2 * 1024 * 1024,
+      uploaded_at: '2026-01-02T10:00:00.000Z',
+      review_note: 'Missing page 2',
+    };
+    serve(200, { data: documents });
+    renderTab();
+    const items = await screen.findAllByRole('listitem');
+    expect(items).toHaveLength(5);
+    expect(screen.getByText('PDF, JPEG, PNG, WebP or HEIC, up to 10 MB per file.')).toBeTruthy();
+
+    const transcript = within(items[0]!);
+    expect(transcript.getByLabelText('Status: Rejected')).toBeTruthy();
+    expect(transcript.getByText('Reviewer note: Missing page 2')).toBeTruthy();
+    expect(transcript.getByText(/2 MB/)).toBeTruthy();
+    expect(transcript.getByRole('link', { name: 'Download Transcript' }).getAttribute('href')).toBe(
+      '/api/v1/students/me/documents/transcript/download',
+    );
+    expect(transcript.getByLabelText('Replace Transcript')).toBeTruthy();
+
+    fireEvent.click(transcript.getByRole('button', { name: 'Delete Transcript' }));
+    expect(transcript.getByText('Delete your Transcript? This cannot be undone.')).toBeTruthy();
+    fireEvent.click(transcript.getByRole('button', { name: 'Keep it' }));
+    expect(transcript.queryByText('Delete your Transcript? This cannot be undone.')).toBeNull();
+
+    const passport = within(items[4]!);
+    expect(passport.getByLabelText('Status: Not uploaded')).toBeTruthy();
+    expect(passport.getByLabelText('Upload Passport')).toBeTruthy();
+    expect(passport.queryByRole('link')).toBeNull();
+  });
+
+  it('shows an error with a retry when the documents cannot be loaded', async () => {
+    const fetch = serve(500, { error: { status: 'INTERNAL', message: 'Something went wrong. Please try again.' } });
+    renderTab();
+    expect((await screen.findByRole('alert')).textContent).toContain('Could not load your documents.');
+    serve(200, { data: DOCUMENT_TYPES.map(empty) });
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findAllByRole('listitem')).toHaveLength(5);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
