@@ -1,7 +1,15 @@
-import { asc, count, countDistinct, desc, eq } from 'drizzle-orm';
-import type { CatalogueSummary, UniversityListing } from '@kaminuza/shared';
+import { and, asc, count, countDistinct, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  DEADLINE_OPEN,
+  type CatalogueQuery,
+  type CatalogueSummary,
+  type UniversityDetail,
+  type UniversityListing,
+  type UniversityPage,
+} from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { partners } from '../../db/schema/index.ts';
+import { partnerSettings, partners, savedPartners, students } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
 
 export type PartnerRow = typeof partners.$inferSelect;
 
@@ -56,7 +64,7 @@ export function toListing(row: PartnerRow): UniversityListing {
 
 /** What the landing page shows: how many approved partners, in how many countries, and the largest six. */
 export async function catalogueSummary(db: Db): Promise<CatalogueSummary> {
-  const approved = eq(partners.status, 'approved');
+  const approved = listed();
   const [totals] = await db
     .select({ universities: count(), countries: countDistinct(partners.address_country) })
     .from(partners)
@@ -91,4 +99,192 @@ export async function catalogueSummary(db: Db): Promise<CatalogueSummary> {
       images: images(row),
     })),
   };
+}
+
+/** Students only ever see institutions an admin approved and their staff published. */
+export function listed(): SQL {
+  return and(eq(partners.status, 'approved'), eq(partners.published, true))!;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The student record of a signed-in student user. */
+export async function studentIdOf(db: Db, userId: string): Promise<string> {
+  const [student] = await db.select({ id: students.id }).from(students).where(eq(students.user_id, userId)).limit(1);
+  if (!student) throw new AppError('NOT_FOUND');
+  return student.id;
+}
+
+function savedBy(studentId: string): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${savedPartners} where ${savedPartners.student_id} = ${studentId} and ${savedPartners.partner_id} = ${partners.id})`;
+}
+
+/**
+ * Type-ahead prefix query: every word of the search, accent-folded, as a prefix (`kig:* & univ:*`).
+ * Only letters and digits survive, so the text can never be read as tsquery syntax.
+ */
+function prefixQuery(q: string): SQL | null {
+  const words = q
+    .normalize('NFC')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  if (words.length === 0) return null;
+  const text = words.map((w) => `${w}:*`).join(' & ');
+  return sql`to_tsquery('simple', f_unaccent(lower(${text})))`;
+}
+
+/** Date as YYYY-MM-DD in UTC. */
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * One page of listed universities matching the query, for one student. The search is PostgreSQL's:
+ * the full-text column (accent-folded, prefix words, GIN index) or a typo-tolerant trigram match on
+ * the accent-folded name (`<%`, word similarity, trigram GIN index); ranked by both. The total comes
+ * from the same query (`count(*) over ()`).
+ */
+export async function searchUniversities(
+  db: Db,
+  studentId: string,
+  query: CatalogueQuery,
+  now: Date = new Date(),
+): Promise<UniversityPage> {
+  const conditions: SQL[] = [listed()];
+  let rank: SQL<number> | null = null;
+  if (query.q) {
+    const needle = sql`f_unaccent(lower(${query.q}))`;
+    const name = sql`f_unaccent(lower(${partners.name}))`;
+    const tsq = prefixQuery(query.q);
+    const typo = sql`${needle} <% ${name}`;
+    conditions.push(tsq ? sql`(${partners.search_vector} @@ ${tsq} or ${typo})` : typo);
+    rank = sql<number>`${tsq ? sql`ts_rank(${partners.search_vector}, ${tsq})` : sql`0`} + word_similarity(${needle}, ${name})`;
+  }
+  if (query.type?.length) conditions.push(inArray(partners.institution_type, query.type));
+  if (query.field?.length) conditions.push(sql`${partners.fields} && ${sql.param(query.field)}::text[]`);
+  if (query.region?.length) conditions.push(inArray(partners.region, query.region));
+  if (query.size?.length) conditions.push(inArray(partners.size, query.size));
+  if (query.setting?.length) conditions.push(inArray(partners.setting, query.setting));
+  if (query.tuition_min !== undefined) conditions.push(gte(partners.tuition_usd, query.tuition_min));
+  if (query.tuition_max !== undefined) conditions.push(lte(partners.tuition_usd, query.tuition_max));
+  if (query.deadline) {
+    conditions.push(gte(partners.application_deadline, isoDay(now)));
+    if (query.deadline !== DEADLINE_OPEN) conditions.push(lte(partners.application_deadline, query.deadline));
+  }
+  if (query.saved) conditions.push(savedBy(studentId));
+
+  const sort = query.sort ?? (rank ? 'relevance' : 'name');
+  const order: SQL[] =
+    sort === 'relevance' && rank
+      ? [sql`${rank} desc`]
+      : sort === 'tuition'
+        ? [sql`${partners.tuition_usd} asc`]
+        : sort === 'deadline'
+          ? [sql`${partners.application_deadline} asc nulls last`]
+          : [];
+  // Name then id keeps pages stable when names repeat.
+  order.push(sql`${partners.name} asc`, sql`${partners.id} asc`);
+
+  const where = and(...conditions);
+  const rows = await db
+    .select({
+      id: partners.id,
+      slug: partners.slug,
+      name: partners.name,
+      institution_type: partners.institution_type,
+      region: partners.region,
+      address_street: partners.address_street,
+      address_city: partners.address_city,
+      address_country: partners.address_country,
+      address_postal_code: partners.address_postal_code,
+      logo_url: partners.logo_url,
+      gallery_images: partners.gallery_images,
+      tuition_usd: partners.tuition_usd,
+      acceptance_rate: partners.acceptance_rate,
+      application_deadline: partners.application_deadline,
+      size: partners.size,
+      setting: partners.setting,
+      fields: partners.fields,
+      saved: savedBy(studentId),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(partners)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+
+  // Past the last page the window has no row to carry the total.
+  const total =
+    rows[0]?.total ?? (query.page > 1 ? ((await db.select({ n: count() }).from(partners).where(where))[0]?.n ?? 0) : 0);
+
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      institution_type: row.institution_type,
+      region: row.region,
+      address: address(row),
+      images: images(row),
+      tuition_usd: row.tuition_usd,
+      acceptance_rate: row.acceptance_rate,
+      application_deadline: row.application_deadline,
+      size: row.size,
+      setting: row.setting,
+      fields: row.fields,
+      saved: Boolean(row.saved),
+    })),
+    total,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}
+
+/** The application fee from the institution's admissions settings, when it reads as an amount. */
+function applicationFee(admissions: Record<string, unknown> | null): UniversityDetail['application_fee'] {
+  const amount = admissions?.application_fee;
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0) return null;
+  const currency = admissions?.application_fee_currency;
+  return { amount, currency: typeof currency === 'string' ? currency : 'USD' };
+}
+
+/** A listed university's details for one student; anything else (unknown, pending, unpublished…) is 404. */
+export async function universityDetail(db: Db, studentId: string, partnerId: string): Promise<UniversityDetail> {
+  if (!UUID.test(partnerId)) throw new AppError('NOT_FOUND');
+  const [row] = await db
+    .select({ partner: partners, admissions: partnerSettings.admissions, saved: savedBy(studentId) })
+    .from(partners)
+    .leftJoin(partnerSettings, eq(partnerSettings.partner_id, partners.id))
+    .where(and(eq(partners.id, partnerId), listed()))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return { ...toListing(row.partner), saved: Boolean(row.saved), application_fee: applicationFee(row.admissions) };
+}
+
+async function assertListed(db: Db, partnerId: string): Promise<void> {
+  if (!UUID.test(partnerId)) throw new AppError('NOT_FOUND');
+  const [row] = await db
+    .select({ id: partners.id })
+    .from(partners)
+    .where(and(eq(partners.id, partnerId), listed()))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+}
+
+/** Adds a listed university to the student's list; adding it again changes nothing. */
+export async function saveUniversity(db: Db, studentId: string, partnerId: string) {
+  await assertListed(db, partnerId);
+  await db.insert(savedPartners).values({ student_id: studentId, partner_id: partnerId }).onConflictDoNothing();
+  return { partner_id: partnerId, saved: true };
+}
+
+/** Removes a listed university from the student's list; removing it again changes nothing. */
+export async function unsaveUniversity(db: Db, studentId: string, partnerId: string) {
+  await assertListed(db, partnerId);
+  await db
+    .delete(savedPartners)
+    .where(and(eq(savedPartners.student_id, studentId), eq(savedPartners.partner_id, partnerId)));
+  return { partner_id: partnerId, saved: false };
 }
