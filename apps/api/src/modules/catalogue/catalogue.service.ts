@@ -30,7 +30,7 @@ function images(row: Pick<PartnerRow, 'logo_url' | 'gallery_images'>) {
 }
 
 /** A partner row as the catalogue shows it. */
-export function toListing(row: PartnerRow): UniversityListing {
+export function toListing(row: Omit<PartnerRow, 'search_name'>): UniversityListing {
   return {
     id: row.id,
     slug: row.slug,
@@ -140,10 +140,11 @@ function isoDay(date: Date): string {
 }
 
 /**
- * One page of listed universities matching the query, for one student. The search is PostgreSQL's:
- * the full-text column (accent-folded, prefix words, GIN index) or a typo-tolerant trigram match on
- * the accent-folded name (`<%`, word similarity, trigram GIN index); ranked by both. The total comes
- * from the same query (`count(*) over ()`).
+ * One page of listed universities matching the query, for one student. The search is PostgreSQL's,
+ * in two steps: the full-text column (accent-folded words as prefixes, GIN index), ranked by
+ * ts_rank; when that finds nothing, a typo-tolerant match of the accent-folded name (word
+ * similarity `<%`, trigram GIN index), ranked by similarity. Exact words thus never drown in fuzzy
+ * matches, and the costly similarity is computed only when it is needed.
  */
 export async function searchUniversities(
   db: Db,
@@ -151,73 +152,87 @@ export async function searchUniversities(
   query: CatalogueQuery,
   now: Date = new Date(),
 ): Promise<UniversityPage> {
-  const conditions: SQL[] = [listed()];
-  let rank: SQL<number> | null = null;
-  if (query.q) {
-    const needle = sql`f_unaccent(lower(${query.q}))`;
-    const name = sql`f_unaccent(lower(${partners.name}))`;
-    const tsq = prefixQuery(query.q);
-    const typo = sql`${needle} <% ${name}`;
-    conditions.push(tsq ? sql`(${partners.search_vector} @@ ${tsq} or ${typo})` : typo);
-    rank = sql<number>`${tsq ? sql`ts_rank(${partners.search_vector}, ${tsq})` : sql`0`} + word_similarity(${needle}, ${name})`;
-  }
-  if (query.type?.length) conditions.push(inArray(partners.institution_type, query.type));
-  if (query.field?.length) conditions.push(sql`${partners.fields} && ${sql.param(query.field)}::text[]`);
-  if (query.region?.length) conditions.push(inArray(partners.region, query.region));
-  if (query.size?.length) conditions.push(inArray(partners.size, query.size));
-  if (query.setting?.length) conditions.push(inArray(partners.setting, query.setting));
-  if (query.tuition_min !== undefined) conditions.push(gte(partners.tuition_usd, query.tuition_min));
-  if (query.tuition_max !== undefined) conditions.push(lte(partners.tuition_usd, query.tuition_max));
+  const filters: SQL[] = [listed()];
+  if (query.type?.length) filters.push(inArray(partners.institution_type, query.type));
+  if (query.field?.length) filters.push(sql`${partners.fields} && ${sql.param(query.field)}::text[]`);
+  if (query.region?.length) filters.push(inArray(partners.region, query.region));
+  if (query.size?.length) filters.push(inArray(partners.size, query.size));
+  if (query.setting?.length) filters.push(inArray(partners.setting, query.setting));
+  if (query.tuition_min !== undefined) filters.push(gte(partners.tuition_usd, query.tuition_min));
+  if (query.tuition_max !== undefined) filters.push(lte(partners.tuition_usd, query.tuition_max));
   if (query.deadline) {
-    conditions.push(gte(partners.application_deadline, isoDay(now)));
-    if (query.deadline !== DEADLINE_OPEN) conditions.push(lte(partners.application_deadline, query.deadline));
+    filters.push(gte(partners.application_deadline, isoDay(now)));
+    if (query.deadline !== DEADLINE_OPEN) filters.push(lte(partners.application_deadline, query.deadline));
   }
-  if (query.saved) conditions.push(savedBy(studentId));
+  if (query.saved) filters.push(savedBy(studentId));
 
-  const sort = query.sort ?? (rank ? 'relevance' : 'name');
-  const order: SQL[] =
-    sort === 'relevance' && rank
-      ? [sql`${rank} desc`]
-      : sort === 'tuition'
-        ? [sql`${partners.tuition_usd} asc`]
-        : sort === 'deadline'
-          ? [sql`${partners.application_deadline} asc nulls last`]
-          : [];
-  // Name then id keeps pages stable when names repeat.
-  order.push(sql`${partners.name} asc`, sql`${partners.id} asc`);
+  const page = (match: SQL | null, rank: SQL | null) => {
+    const sort = query.sort ?? (rank ? 'relevance' : 'name');
+    const order: SQL[] =
+      sort === 'relevance' && rank
+        ? [sql`${rank} desc`]
+        : sort === 'tuition'
+          ? [sql`${partners.tuition_usd} asc`]
+          : sort === 'deadline'
+            ? [sql`${partners.application_deadline} asc nulls last`]
+            : [];
+    // Name then id keeps pages stable when names repeat.
+    order.push(sql`${partners.name} asc`, sql`${partners.id} asc`);
+    return listPage(db, studentId, and(...filters, ...(match ? [match] : []))!, order, query);
+  };
 
-  const where = and(...conditions);
-  const rows = await db
-    .select({
-      id: partners.id,
-      slug: partners.slug,
-      name: partners.name,
-      institution_type: partners.institution_type,
-      region: partners.region,
-      address_street: partners.address_street,
-      address_city: partners.address_city,
-      address_country: partners.address_country,
-      address_postal_code: partners.address_postal_code,
-      logo_url: partners.logo_url,
-      gallery_images: partners.gallery_images,
-      tuition_usd: partners.tuition_usd,
-      acceptance_rate: partners.acceptance_rate,
-      application_deadline: partners.application_deadline,
-      size: partners.size,
-      setting: partners.setting,
-      fields: partners.fields,
-      saved: savedBy(studentId),
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(partners)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
+  if (!query.q) return page(null, null);
+  const tsq = prefixQuery(query.q);
+  if (tsq) {
+    const found = await page(sql`${partners.search_vector} @@ ${tsq}`, sql`ts_rank(${partners.search_vector}, ${tsq})`);
+    if (found.total > 0) return found;
+  }
+  const needle = sql`f_unaccent(lower(${query.q}))`;
+  return page(sql`${needle} <% ${partners.search_name}`, sql`word_similarity(${needle}, ${partners.search_name})`);
+}
 
-  // Past the last page the window has no row to carry the total.
-  const total =
-    rows[0]?.total ?? (query.page > 1 ? ((await db.select({ n: count() }).from(partners).where(where))[0]?.n ?? 0) : 0);
+/**
+ * The page and the total, as two queries run side by side: the page stops after its rows (an ordered
+ * index scan when browsing by name), the total reads only the filter columns when it can (a covering
+ * partial index), and neither materialises the whole result as a window count would.
+ */
+async function listPage(
+  db: Db,
+  studentId: string,
+  where: SQL,
+  order: SQL[],
+  query: Pick<CatalogueQuery, 'page' | 'page_size'>,
+): Promise<UniversityPage> {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: partners.id,
+        slug: partners.slug,
+        name: partners.name,
+        institution_type: partners.institution_type,
+        region: partners.region,
+        address_street: partners.address_street,
+        address_city: partners.address_city,
+        address_country: partners.address_country,
+        address_postal_code: partners.address_postal_code,
+        logo_url: partners.logo_url,
+        gallery_images: partners.gallery_images,
+        tuition_usd: partners.tuition_usd,
+        acceptance_rate: partners.acceptance_rate,
+        application_deadline: partners.application_deadline,
+        size: partners.size,
+        setting: partners.setting,
+        fields: partners.fields,
+        saved: savedBy(studentId),
+      })
+      .from(partners)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db.select({ n: count() }).from(partners).where(where),
+  ]);
+  const total = counted?.n ?? 0;
 
   return {
     items: rows.map((row) => ({

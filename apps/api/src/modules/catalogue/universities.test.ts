@@ -167,11 +167,13 @@ describe('GET /api/v1/catalogue/universities', () => {
     expect(slugs(page)[0]).toBe('kigali');
   });
 
-  it('ranks the closest match first', async () => {
-    const page = await search('q=university');
-    expect(page.total).toBeGreaterThanOrEqual(3);
-    expect(slugs(page)).toContain('kigali');
-    expect(slugs(page)).not.toContain('lyon');
+  it('matches whole words first and falls back to similar names only when no word matches', async () => {
+    expect(set(await search('q=university'))).toEqual(['kigali', 'online']);
+    // The French word matches the Université only, not every "University" by similarity.
+    expect(slugs(await search('q=universite'))).toEqual(['montreal']);
+    const fuzzy = await search('q=univrsity');
+    expect(set(fuzzy)).toEqual(expect.arrayContaining(['kigali', 'online']));
+    expect(fuzzy.total).toBe(fuzzy.items.length);
   });
 
   it('applies each filter, multi-valued filters as any-of', async () => {
