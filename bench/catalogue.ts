@@ -129,6 +129,7 @@ try {
   const serviceTimes: number[] = [];
   const requestTimes: number[] = [];
   const totals = new Map<string, number>();
+  const perQuery = new Map<string, number[]>();
   for (let i = 0; i < REQUESTS; i++) {
     const query = parsed[i % parsed.length]!;
     const start = performance.now();
@@ -140,12 +141,15 @@ try {
     const path = `/api/v1/catalogue/universities?${queryString(MIX[i % MIX.length]!)}`;
     const start = performance.now();
     const response = await app.inject({ url: path, headers: { cookie } });
-    requestTimes.push(performance.now() - start);
+    const elapsed = performance.now() - start;
+    requestTimes.push(elapsed);
+    const key = queryString(MIX[i % MIX.length]!) || '(none)';
+    perQuery.set(key, [...(perQuery.get(key) ?? []), elapsed]);
     if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
   }
 
-  console.log('\nresults per query (total matches):');
-  console.table([...totals].map(([query, total]) => ({ query, total })));
+  console.log('\nper query: matches and request times (ms):');
+  console.table([...totals].map(([query, total]) => ({ query, total, ...summary(perQuery.get(query) ?? [0]) })));
   const results = { query: summary(serviceTimes), request: summary(requestTimes) };
   console.log(`\n${REQUESTS} searches each, ${INSTITUTIONS} institutions, times in ms:`);
   console.table(results);
