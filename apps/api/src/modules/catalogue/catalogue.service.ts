@@ -166,7 +166,7 @@ export async function searchUniversities(
   }
   if (query.saved) filters.push(savedBy(studentId));
 
-  const page = (match: SQL | null, rank: SQL | null) => {
+  const page = (match: SQL | null, rank: SQL | null, costlyMatch = false) => {
     const sort = query.sort ?? (rank ? 'relevance' : 'name');
     const order: SQL[] =
       sort === 'relevance' && rank
@@ -178,7 +178,7 @@ export async function searchUniversities(
             : [];
     // Name then id keeps pages stable when names repeat.
     order.push(sql`${partners.name} asc`, sql`${partners.id} asc`);
-    return listPage(db, studentId, and(...filters, ...(match ? [match] : []))!, order, query);
+    return listPage(db, studentId, and(...filters, ...(match ? [match] : []))!, order, query, costlyMatch);
   };
 
   if (!query.q) return page(null, null);
@@ -188,13 +188,19 @@ export async function searchUniversities(
     if (found.total > 0) return found;
   }
   const needle = sql`f_unaccent(lower(${query.q}))`;
-  return page(sql`${needle} <% ${partners.search_name}`, sql`word_similarity(${needle}, ${partners.search_name})`);
+  return page(
+    sql`${needle} <% ${partners.search_name}`,
+    sql`word_similarity(${needle}, ${partners.search_name})`,
+    true,
+  );
 }
 
 /**
- * The page and the total, as two queries run side by side: the page stops after its rows (an ordered
- * index scan when browsing by name), the total reads only the filter columns when it can (a covering
- * partial index), and neither materialises the whole result as a window count would.
+ * The page and the total. Usually two queries run side by side: the page stops after its rows (an
+ * ordered index scan when browsing by name), the total reads only the filter columns when it can (a
+ * covering partial index), and neither materialises the whole result. When every candidate row costs
+ * a computation to match (trigram similarity), one query matches each row once and counts with a
+ * window instead of matching them all twice.
  */
 async function listPage(
   db: Db,
@@ -202,10 +208,16 @@ async function listPage(
   where: SQL,
   order: SQL[],
   query: Pick<CatalogueQuery, 'page' | 'page_size'>,
+  costlyMatch: boolean,
 ): Promise<UniversityPage> {
-  const [rows, [counted]] = await Promise.all([
+  const windowTotal = sql<number | null>`${costlyMatch ? sql`count(*) over ()` : sql`null`}`.mapWith((value) =>
+    value === null ? null : Number(value),
+  );
+  const countAll = async () => (await db.select({ n: count() }).from(partners).where(where))[0]?.n ?? 0;
+  const [rows, counted] = await Promise.all([
     db
       .select({
+        total: windowTotal,
         id: partners.id,
         slug: partners.slug,
         name: partners.name,
@@ -230,9 +242,10 @@ async function listPage(
       .orderBy(...order)
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
-    db.select({ n: count() }).from(partners).where(where),
+    costlyMatch ? null : countAll(),
   ]);
-  const total = counted?.n ?? 0;
+  // Past the last page the window has no row to carry the total.
+  const total = counted ?? rows[0]?.total ?? (query.page > 1 ? await countAll() : 0);
 
   return {
     items: rows.map((row) => ({

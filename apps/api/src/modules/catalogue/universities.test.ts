@@ -174,6 +174,11 @@ describe('GET /api/v1/catalogue/universities', () => {
     const fuzzy = await search('q=univrsity');
     expect(set(fuzzy)).toEqual(expect.arrayContaining(['kigali', 'online']));
     expect(fuzzy.total).toBe(fuzzy.items.length);
+    // Paging through similar names keeps the total, past the last page too.
+    const firstFuzzy = await search('q=univrsity&page_size=1');
+    expect(firstFuzzy.items).toHaveLength(1);
+    expect(firstFuzzy.total).toBe(fuzzy.total);
+    expect((await search('q=univrsity&page_size=1&page=9')).total).toBe(fuzzy.total);
   });
 
   it('applies each filter, multi-valued filters as any-of', async () => {
