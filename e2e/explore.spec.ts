@@ -146,6 +146,11 @@ async function searchFor(page: Page, texts: Texts, text: string) {
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text).replace(/%20/g, '\\+')}`));
 }
 
+/** Nothing sticks out sideways, at 360 px as on a desktop. */
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
 async function visitEachTab(page: Page, texts: Texts) {
   const tablist = page.getByRole('tablist');
   for (const [index, name] of texts.tabs.entries()) {
@@ -164,6 +169,7 @@ test.describe('Explore Universities', () => {
     await signIn(page, texts);
     await exploreFromNav(page, texts);
     await expect(page.getByRole('status').filter({ hasText: /^\d+ Results$/ })).toBeVisible();
+    await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page);
 
     await searchFor(page, texts, 'Kepler');
@@ -197,6 +203,7 @@ test.describe('Explore Universities', () => {
       /\/partners\/[^/]+\/application$/,
     );
     await visitEachTab(page, texts);
+    await expectNoSidewaysScroll(page);
     // Arrow keys move between tabs.
     await page.getByRole('tab', { name: texts.tabs[0], exact: true }).click();
     await page.keyboard.press('ArrowRight');
