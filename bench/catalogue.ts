@@ -185,6 +185,7 @@ try {
     const representative: Array<[string, CatalogueQueryInput]> = [
       ['search (full text)', { q: 'nairobi university' }],
       ['typo (full text finds nothing, then trigram)', { q: 'kigaly' }],
+      ['misspelt common word (closest names from the GiST index)', { q: 'universite' }],
       ['filters, name order (partial indexes)', { type: ['private'], field: ['engineering'], page: '2' }],
       ['tuition and deadline filters', { tuition_min: '1000', tuition_max: '5000', deadline: 'open' }],
       ['browse, no filter (partial index)', {}],

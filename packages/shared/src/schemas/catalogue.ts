@@ -106,6 +106,11 @@ export const CATALOGUE_PAGE_SIZE_MAX = 50;
 export const CATALOGUE_PAGE_SIZE_DEFAULT = 20;
 export const CATALOGUE_QUERY_MAX_LENGTH = 100;
 export const CATALOGUE_SORTS = ['relevance', 'name', 'tuition', 'deadline'] as const;
+/**
+ * When no word of a search matches, the search shows the names most similar to it (typos, missing
+ * accents), at most this many: they are suggestions, closest first, not every name sharing a syllable.
+ */
+export const SIMILAR_NAMES_MAX = 50;
 /** `deadline=open`: the application deadline is today or later. */
 export const DEADLINE_OPEN = 'open';
 
@@ -140,6 +145,8 @@ function wholeNumber(label: string, { min, max }: { min: number; max?: number })
  * `deadline` is `open` (the deadline is today or later) or a date YYYY-MM-DD (the deadline falls
  * between today and that date, both included); institutions without a deadline match neither.
  * `saved=true` keeps the caller's own list only. Sort defaults to relevance with a search, name without.
+ * A search matches words (prefixes, accents ignored); when no word matches, the closest names by
+ * trigram similarity answer instead, at most SIMILAR_NAMES_MAX.
  */
 export const CatalogueQuerySchema = z
   .object({

@@ -104,7 +104,8 @@ export const partners = pgTable(
     index('partners_country_idx').on(t.address_country),
     index('partners_search_idx').using('gin', t.search_vector),
     index('partners_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
-    index('partners_search_name_trgm_idx').using('gin', sql`${t.search_name} gin_trgm_ops`),
+    /** GiST, not GIN: it hands out names closest first (`<->>`), so a similar-names search stops early. */
+    index('partners_search_name_trgm_idx').using('gist', sql`${t.search_name} gist_trgm_ops`),
     /** What students browse: listed institutions in name order. */
     index('partners_listed_name_idx')
       .on(t.name)

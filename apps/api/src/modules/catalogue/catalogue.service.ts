@@ -1,6 +1,7 @@
 import { and, asc, count, countDistinct, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   DEADLINE_OPEN,
+  SIMILAR_NAMES_MAX,
   type CatalogueQuery,
   type CatalogueSummary,
   type UniversityDetail,
@@ -142,9 +143,10 @@ function isoDay(date: Date): string {
 /**
  * One page of listed universities matching the query, for one student. The search is PostgreSQL's,
  * in two steps: the full-text column (accent-folded words as prefixes, GIN index), ranked by
- * ts_rank; when that finds nothing, a typo-tolerant match of the accent-folded name (word
- * similarity `<%`, trigram GIN index), ranked by similarity. Exact words thus never drown in fuzzy
- * matches, and the costly similarity is computed only when it is needed.
+ * ts_rank; when that finds nothing, the names most similar to the search, accent-folded and
+ * typo-tolerant (word similarity `<%`, at most SIMILAR_NAMES_MAX of them, closest first from the
+ * trigram GiST index so the scan stops early). Exact words thus never drown in fuzzy matches, and a
+ * misspelt common word costs a few index pages, not a similarity for every name that shares it.
  */
 export async function searchUniversities(
   db: Db,
@@ -166,7 +168,7 @@ export async function searchUniversities(
   }
   if (query.saved) filters.push(savedBy(studentId));
 
-  const page = (match: SQL | null, rank: SQL | null, costlyMatch = false) => {
+  const page = (match: SQL | null, rank: SQL | null) => {
     const sort = query.sort ?? (rank ? 'relevance' : 'name');
     const order: SQL[] =
       sort === 'relevance' && rank
@@ -178,7 +180,7 @@ export async function searchUniversities(
             : [];
     // Name then id keeps pages stable when names repeat.
     order.push(sql`${partners.name} asc`, sql`${partners.id} asc`);
-    return listPage(db, studentId, and(...filters, ...(match ? [match] : []))!, order, query, costlyMatch);
+    return listPage(db, studentId, and(...filters, ...(match ? [match] : []))!, order, query);
   };
 
   if (!query.q) return page(null, null);
@@ -188,19 +190,19 @@ export async function searchUniversities(
     if (found.total > 0) return found;
   }
   const needle = sql`f_unaccent(lower(${query.q}))`;
-  return page(
-    sql`${needle} <% ${partners.search_name}`,
-    sql`word_similarity(${needle}, ${partners.search_name})`,
-    true,
-  );
+  const closest = db
+    .select({ id: partners.id })
+    .from(partners)
+    .where(and(...filters, sql`${needle} <% ${partners.search_name}`))
+    .orderBy(sql`${partners.search_name} <->> ${needle}`)
+    .limit(SIMILAR_NAMES_MAX);
+  return page(inArray(partners.id, closest), sql`word_similarity(${needle}, ${partners.search_name})`);
 }
 
 /**
- * The page and the total. Usually two queries run side by side: the page stops after its rows (an
- * ordered index scan when browsing by name), the total reads only the filter columns when it can (a
- * covering partial index), and neither materialises the whole result. When every candidate row costs
- * a computation to match (trigram similarity), one query matches each row once and counts with a
- * window instead of matching them all twice.
+ * The page and the total, as two queries run side by side: the page stops after its rows (an ordered
+ * index scan when browsing by name), the total reads only the filter columns when it can (a covering
+ * partial index), and neither materialises the whole result as a window count would.
  */
 async function listPage(
   db: Db,
@@ -208,16 +210,10 @@ async function listPage(
   where: SQL,
   order: SQL[],
   query: Pick<CatalogueQuery, 'page' | 'page_size'>,
-  costlyMatch: boolean,
 ): Promise<UniversityPage> {
-  const windowTotal = sql<number | null>`${costlyMatch ? sql`count(*) over ()` : sql`null`}`.mapWith((value) =>
-    value === null ? null : Number(value),
-  );
-  const countAll = async () => (await db.select({ n: count() }).from(partners).where(where))[0]?.n ?? 0;
-  const [rows, counted] = await Promise.all([
+  const [rows, [counted]] = await Promise.all([
     db
       .select({
-        total: windowTotal,
         id: partners.id,
         slug: partners.slug,
         name: partners.name,
@@ -242,10 +238,9 @@ async function listPage(
       .orderBy(...order)
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
-    costlyMatch ? null : countAll(),
+    db.select({ n: count() }).from(partners).where(where),
   ]);
-  // Past the last page the window has no row to carry the total.
-  const total = counted ?? rows[0]?.total ?? (query.page > 1 ? await countAll() : 0);
+  const total = counted?.n ?? 0;
 
   return {
     items: rows.map((row) => ({

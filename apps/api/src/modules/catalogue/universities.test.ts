@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UniversityDetailSchema, UniversityPageSchema } from '@kaminuza/shared';
+import { SIMILAR_NAMES_MAX, UniversityDetailSchema, UniversityPageSchema } from '@kaminuza/shared';
 import type { Database } from '../../db/client.ts';
 import { partnerSettings, partners } from '../../db/schema/index.ts';
 import { createTestApp } from '../../test/app.ts';
@@ -366,5 +366,24 @@ describe('the student list: PUT/DELETE /api/v1/students/me/saved-universities/:p
         { anonymous: 401, student: 200, staff: 403, admin: 403 },
       );
     }
+  });
+});
+
+// Last: it adds institutions the totals above do not expect.
+describe('similar names', () => {
+  it(`answer at most ${SIMILAR_NAMES_MAX}, closest first, with a total to match`, async () => {
+    await database.db
+      .insert(partners)
+      .values(
+        Array.from({ length: SIMILAR_NAMES_MAX + 10 }, (_, i) =>
+          partner({ slug: `poly-${i}`, name: `Zambezi Polytechnic ${String(i).padStart(2, '0')}` }),
+        ),
+      );
+    expect((await search('q=polytechnic')).total).toBe(SIMILAR_NAMES_MAX + 10);
+    const similar = await search('q=politechnic&page_size=50');
+    expect(similar.total).toBe(SIMILAR_NAMES_MAX);
+    expect(similar.items).toHaveLength(SIMILAR_NAMES_MAX);
+    expect(similar.items.every((item) => item.name.startsWith('Zambezi Polytechnic'))).toBe(true);
+    expect((await search('q=politechnic&page_size=20&page=3')).items).toHaveLength(10);
   });
 });
