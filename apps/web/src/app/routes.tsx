@@ -231,7 +231,22 @@ export const routes: RouteObject[] = [
               { path: 'settings' },
               { path: 'form' },
               { path: 'onboarding/student' },
-              { path: 'partners' },
+              {
+                path: 'partners',
+                ...meta('explore'),
+                ...screen(
+                  () => import('../features/universities/components/explore-page.tsx'),
+                  (m) => m.ExplorePage,
+                ),
+              },
+              {
+                path: 'partners/:partnerId',
+                ...meta('university'),
+                ...screen(
+                  () => import('../features/universities/components/university-page.tsx'),
+                  (m) => m.UniversityPage,
+                ),
+              },
               { path: 'partners/:partnerId/*' },
               { path: 'application/*' },
             ],

@@ -91,6 +91,11 @@ export const partners = pgTable(
     is_demo: boolean('is_demo').notNull().default(false),
     /** Full-text document of name, city and description, kept by PostgreSQL. */
     search_vector: tsvector('search_vector').generatedAlwaysAs(searchDocument),
+    /**
+     * The name lower-cased and accent-folded, kept by PostgreSQL for the typo-tolerant trigram
+     * search: matching rows are re-checked against this column instead of folding every name again.
+     */
+    search_name: text('search_name').generatedAlwaysAs(sql`f_unaccent(lower("name"))`),
     ...timestamps,
   },
   (t) => [
@@ -99,9 +104,18 @@ export const partners = pgTable(
     index('partners_country_idx').on(t.address_country),
     index('partners_search_idx').using('gin', t.search_vector),
     index('partners_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
+    /** GiST, not GIN: it hands out names closest first (`<->>`), so a similar-names search stops early. */
+    index('partners_search_name_trgm_idx').using('gist', sql`${t.search_name} gist_trgm_ops`),
     /** What students browse: listed institutions in name order. */
     index('partners_listed_name_idx')
       .on(t.name)
+      .where(sql`${t.status} = 'approved' and ${t.published}`),
+    /**
+     * Counting a filtered catalogue reads only this narrow index (an index-only scan) instead of the
+     * wide rows with their descriptions and search documents.
+     */
+    index('partners_listed_filters_idx')
+      .on(t.institution_type, t.region, t.size, t.setting, t.tuition_usd, t.application_deadline, t.fields)
       .where(sql`${t.status} = 'approved' and ${t.published}`),
   ],
 );

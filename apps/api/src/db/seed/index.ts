@@ -16,7 +16,7 @@ const BATCH_SIZE = 500;
  * Columns a re-seed refreshes. Left alone: the identity (id, slug, created_at), the state the product
  * itself changes after seeding — the vetting status and review, the published switch, the profile
  * counters — so re-running the seed never undoes an admin's or a university's decision; and the search
- * column, which PostgreSQL computes.
+ * columns, which PostgreSQL computes.
  */
 const KEPT_ON_RESEED = new Set([
   'id',
@@ -30,6 +30,7 @@ const KEPT_ON_RESEED = new Set([
   'review_reason',
   'stats',
   'search_vector',
+  'search_name',
 ]);
 const RESEED_SET: Record<string, SQL> = {
   ...Object.fromEntries(

@@ -1,13 +1,73 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CatalogueSummarySchema, dataEnvelope } from '@kaminuza/shared';
+import {
+  CatalogueQuerySchema,
+  CatalogueSummarySchema,
+  dataEnvelope,
+  PartnerIdParamsSchema,
+  SavedUniversitySchema,
+  UniversityDetailSchema,
+  UniversityPageSchema,
+} from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { catalogueSummary } from './catalogue.service.ts';
+import { requireUserType } from '../../lib/auth-guard.ts';
+import {
+  catalogueSummary,
+  saveUniversity,
+  searchUniversities,
+  studentIdOf,
+  universityDetail,
+  unsaveUniversity,
+} from './catalogue.service.ts';
 
-/** Public catalogue figures. Anonymous. */
+/**
+ * The public catalogue figures (anonymous), and for signed-in students: Explore Universities, a
+ * university's details, and their own list (the route carries no student id: always the caller's).
+ */
 export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const tags = ['catalogue'];
+  const student = requireUserType('student');
+  const studentId = (userId: string | undefined) => studentIdOf(db, userId!);
+
   app.get(
     '/catalogue/summary',
-    { schema: { tags: ['catalogue'], response: { 200: dataEnvelope(CatalogueSummarySchema) } } },
+    { schema: { tags, response: { 200: dataEnvelope(CatalogueSummarySchema) } } },
     async () => ({ data: await catalogueSummary(db) }),
+  );
+
+  app.get(
+    '/catalogue/universities',
+    {
+      onRequest: student,
+      schema: { tags, querystring: CatalogueQuerySchema, response: { 200: dataEnvelope(UniversityPageSchema) } },
+    },
+    async (request) => ({ data: await searchUniversities(db, await studentId(request.user?.id), request.query) }),
+  );
+
+  app.get(
+    '/catalogue/universities/:partnerId',
+    {
+      onRequest: student,
+      schema: { tags, params: PartnerIdParamsSchema, response: { 200: dataEnvelope(UniversityDetailSchema) } },
+    },
+    async (request) => ({
+      data: await universityDetail(db, await studentId(request.user?.id), request.params.partnerId),
+    }),
+  );
+
+  const saved = { 200: dataEnvelope(SavedUniversitySchema) };
+  app.put(
+    '/students/me/saved-universities/:partnerId',
+    { onRequest: student, schema: { tags, params: PartnerIdParamsSchema, response: saved } },
+    async (request) => ({
+      data: await saveUniversity(db, await studentId(request.user?.id), request.params.partnerId),
+    }),
+  );
+
+  app.delete(
+    '/students/me/saved-universities/:partnerId',
+    { onRequest: student, schema: { tags, params: PartnerIdParamsSchema, response: saved } },
+    async (request) => ({
+      data: await unsaveUniversity(db, await studentId(request.user?.id), request.params.partnerId),
+    }),
   );
 };

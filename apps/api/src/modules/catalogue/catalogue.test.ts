@@ -12,6 +12,7 @@ function partner(overrides: Partial<NewPartner> & Pick<NewPartner, 'slug'>): New
   return {
     name: overrides.slug,
     status: 'approved',
+    published: true,
     address_city: 'Kigali',
     address_country: 'RW',
     institution_type: 'public',
@@ -41,6 +42,7 @@ beforeAll(async () => {
     // Not listed: awaiting approval or no longer active.
     partner({ slug: 'p', name: 'Pending U', status: 'pending', total_enrollment: 99_999, address_country: 'ZA' }),
     partner({ slug: 's', name: 'Suspended U', status: 'suspended', total_enrollment: 99_999, address_country: 'EG' }),
+    partner({ slug: 'u', name: 'Unpublished U', published: false, total_enrollment: 99_999, address_country: 'MA' }),
   ]);
 });
 
@@ -50,7 +52,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/v1/catalogue/summary', () => {
-  it('counts approved partners and their countries, and features the six largest', async () => {
+  it('counts approved and published partners and their countries, and features the six largest', async () => {
     const response = await app.inject({ url: '/api/v1/catalogue/summary' });
     expect(response.statusCode).toBe(200);
     const { data } = response.json();

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { CatalogueQuerySchema } from '@kaminuza/shared';
+import { apiQuery } from './explore-query.ts';
+
+const today = new Date('2026-03-01T10:00:00Z');
+const query = (address: string) => apiQuery(new URLSearchParams(address), today);
+
+describe('apiQuery', () => {
+  it('passes the search, the filters, the list, the sort and the page on as the API takes them', () => {
+    const out = query(
+      'q=+kigali+&type=private&type=online&field=law&region=africa&size=small&setting=rural&tuition_min=100&tuition_max=5000&saved=true&sort=tuition&page=3',
+    );
+    expect(out).toBe(
+      'q=kigali&type=private&type=online&field=law&region=africa&size=small&setting=rural&tuition_min=100&tuition_max=5000&saved=true&sort=tuition&page=3',
+    );
+    expect(CatalogueQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(out))).success).toBe(true);
+  });
+
+  it('turns "within N days" into the closing date, and keeps "still open"', () => {
+    expect(query('deadline=30')).toBe('deadline=2026-03-31');
+    expect(query('deadline=90')).toBe('deadline=2026-05-30');
+    expect(query('deadline=open')).toBe('deadline=open');
+  });
+
+  it('drops what the API would refuse, so a tampered address still shows results', () => {
+    expect(query('type=castle&field=astrology&sort=random&page=0&page=x&tuition_min=-5&deadline=soon&saved=yes')).toBe(
+      '',
+    );
+    expect(query('tuition_min=5000&tuition_max=100')).toBe('tuition_min=5000');
+    expect(query(`q=${'a'.repeat(150)}`)).toBe(`q=${'a'.repeat(100)}`);
+  });
+});

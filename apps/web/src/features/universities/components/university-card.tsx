@@ -1,0 +1,62 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { UniversityCard as Card } from '@kaminuza/shared';
+import { SaveButton } from './save-button.tsx';
+import { useFormats } from './formats.ts';
+import { universityPath } from './paths.ts';
+
+export function UniversityCard({ university }: { university: Card }) {
+  const { t } = useTranslation();
+  const format = useFormats();
+  return (
+    <li className="flex min-w-0 flex-col gap-3 rounded-xl border border-border bg-surface p-4">
+      <div className="flex min-w-0 gap-3">
+        {university.images.logo_url ? (
+          <img src={university.images.logo_url} alt="" className="size-11 shrink-0 rounded-lg object-cover" />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="grid size-11 shrink-0 place-items-center rounded-lg bg-surface-muted text-lg font-bold text-brand"
+          >
+            {university.name.charAt(0)}
+          </span>
+        )}
+        <div className="min-w-0">
+          <h2 className="font-semibold break-words">
+            <Link to={universityPath(university.id)} className="link">
+              {university.name}
+            </Link>
+          </h2>
+          <p className="text-sm break-words text-muted">
+            {t('explore.location', {
+              city: university.address.city,
+              country: format.country(university.address.country),
+            })}
+          </p>
+          <p className="text-sm text-muted">{t(`catalogue.types.${university.institution_type}`)}</p>
+        </div>
+      </div>
+      <dl className="grid grid-cols-3 gap-2 text-sm">
+        <div className="min-w-0">
+          <dt className="text-muted">{t('explore.tuition_label')}</dt>
+          <dd className="font-medium break-words">
+            {t('explore.tuition_value', { amount: format.money(university.tuition_usd) })}
+          </dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-muted">{t('explore.acceptance')}</dt>
+          <dd className="font-medium">{format.rate(university.acceptance_rate)}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-muted">{t('explore.deadline_label')}</dt>
+          <dd className="font-medium break-words">
+            {university.application_deadline ? format.date(university.application_deadline) : t('explore.no_deadline')}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-auto">
+        <SaveButton partnerId={university.id} name={university.name} saved={university.saved} />
+      </div>
+    </li>
+  );
+}

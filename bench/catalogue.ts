@@ -1,0 +1,246 @@
+/**
+ * Catalogue search budget (issue 4): on real PostgreSQL with 10,000 listed institutions, a mix of
+ * realistic Explore Universities requests must answer within p95 ≤ 25 ms of server time. Prints
+ * p50/p95/max of the search query alone and of the whole request (session check, validation,
+ * query, serialization, timed inside the server by `app.inject`), then EXPLAIN (ANALYZE, BUFFERS) of
+ * representative queries so the indexes used can be read.
+ *
+ * Needs a PostgreSQL server: DATABASE_URL=postgres://user@host:port/db npm run bench:catalogue
+ * It creates a database of its own on that server and drops it at the end.
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { CatalogueQuerySchema, type CatalogueQueryInput } from '@kaminuza/shared';
+import { buildApp } from '../apps/api/src/app.ts';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { seedGenerated } from '../apps/api/src/db/seed/index.ts';
+import { parseEnv } from '../apps/api/src/lib/env.ts';
+import { createVerifiedAccount } from '../apps/api/src/modules/auth/accounts.ts';
+import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
+import { searchUniversities, studentIdOf } from '../apps/api/src/modules/catalogue/catalogue.service.ts';
+
+const BUDGET_P95_MS = 25;
+const INSTITUTIONS = 10_000;
+const REQUESTS = 500;
+const WARMUP = 50;
+
+const serverUrl = process.env.DATABASE_URL;
+if (!serverUrl) {
+  console.error('bench:catalogue needs a PostgreSQL server: set DATABASE_URL=postgres://user@host:port/db');
+  process.exit(2);
+}
+
+/** What students type and pick: names, places, typos, prefixes, filters alone and combined, pages. */
+const MIX: CatalogueQueryInput[] = [
+  {},
+  { page: '3' },
+  { q: 'kigali' },
+  { q: 'nairobi university' },
+  { q: 'universite' },
+  { q: 'Université de Dakar' },
+  { q: 'kigaly' },
+  { q: 'nairbi institute' },
+  { q: 'polytech' },
+  { q: 'tech', type: ['private'] },
+  { q: 'lagos', field: ['medicine'] },
+  { q: 'accra business', region: ['africa'], sort: 'name' },
+  { type: ['public', 'private'] },
+  { field: ['engineering', 'technology'] },
+  { region: ['europe'] },
+  { size: ['small'], setting: ['rural'] },
+  { tuition_min: '1000', tuition_max: '5000' },
+  { deadline: 'open' },
+  { deadline: '2026-12-31', field: ['law'] },
+  { type: ['online'], tuition_max: '2000', sort: 'tuition' },
+  { region: ['africa'], size: ['large'], setting: ['urban'], field: ['business'], page: '2' },
+  { q: 'savanna', deadline: 'open', tuition_max: '8000' },
+];
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round(sorted[Math.max(0, index)]! * 100) / 100;
+}
+
+function summary(times: number[]) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: percentile(sorted, 100) };
+}
+
+function queryString(input: CatalogueQueryInput): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) {
+    for (const v of Array.isArray(value) ? value : [value]) params.append(key, String(v));
+  }
+  return params.toString();
+}
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+const name = `kz_bench_catalogue_${randomBytes(4).toString('hex')}`;
+await admin(`CREATE DATABASE ${name}`);
+const url = new URL(serverUrl);
+url.pathname = `/${name}`;
+const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+const env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', WEB_DIST: '/nonexistent' });
+const app = await buildApp({ database, env, logger: false });
+
+try {
+  await database.migrate();
+  const seedStart = performance.now();
+  const { universities } = await seedGenerated(database.db, INSTITUTIONS);
+  console.log(`seeded ${universities} institutions in ${Math.round(performance.now() - seedStart)} ms`);
+  // Steady state: statistics and the visibility map autovacuum would keep (index-only scans need it).
+  // Transactions still open elsewhere when the seed committed keep VACUUM from marking pages
+  // all-visible; autovacuum would get there later, so this waits for it a little.
+  let visibility: { relpages: number; relallvisible: number } | undefined;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await database.db.execute(sql`vacuum analyze partners`);
+    [visibility] = (
+      await database.db.execute<{ relpages: number; relallvisible: number }>(
+        sql`select relpages, relallvisible from pg_class where relname = 'partners'`,
+      )
+    ).rows;
+    if (visibility && visibility.relallvisible >= visibility.relpages) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  // Index-only counts need the pages marked all-visible; other sessions' open snapshots can delay that.
+  console.log(`partners: ${visibility?.relallvisible} of ${visibility?.relpages} pages all-visible`);
+  const [cpus, load] = [
+    os.cpus().length,
+    os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' '),
+  ];
+  console.log(`machine: ${cpus} CPUs, load average ${load} (timings include waiting for a CPU)`);
+
+  const email = `bench-${randomBytes(4).toString('hex')}@bench.kaminuza.example`;
+  const password = 'Bench#Passw0rd';
+  const user = await createVerifiedAccount(database.db, {
+    type: 'student',
+    email,
+    passwordHash: await hashPassword(password),
+    firstName: 'Bench',
+    lastName: 'Student',
+  });
+  if (!user) throw new Error('bench student not created');
+  const signIn = await app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', payload: { email, password } });
+  if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
+  const setCookie = signIn.headers['set-cookie'];
+  const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).map((c) => c.split(';')[0]).join('; ');
+  const studentId = await studentIdOf(database.db, user.id);
+  // A few saved universities so the saved flag and the saved filter have rows to find.
+  await database.db.execute(
+    sql`insert into saved_partners (student_id, partner_id) select ${studentId}, id from partners order by name limit 25`,
+  );
+  MIX.push({ saved: 'true' });
+
+  const parsed = MIX.map((input) => CatalogueQuerySchema.parse(input));
+  for (let i = 0; i < WARMUP; i++) await searchUniversities(database.db, studentId, parsed[i % parsed.length]!);
+
+  const serviceTimes: number[] = [];
+  const requestTimes: number[] = [];
+  const totals = new Map<string, number>();
+  const perQuery = new Map<string, number[]>();
+  for (let i = 0; i < REQUESTS; i++) {
+    const query = parsed[i % parsed.length]!;
+    const start = performance.now();
+    const page = await searchUniversities(database.db, studentId, query);
+    serviceTimes.push(performance.now() - start);
+    totals.set(queryString(MIX[i % MIX.length]!) || '(none)', page.total);
+  }
+  for (let i = 0; i < REQUESTS; i++) {
+    const path = `/api/v1/catalogue/universities?${queryString(MIX[i % MIX.length]!)}`;
+    const start = performance.now();
+    const response = await app.inject({ url: path, headers: { cookie } });
+    const elapsed = performance.now() - start;
+    requestTimes.push(elapsed);
+    const key = queryString(MIX[i % MIX.length]!) || '(none)';
+    perQuery.set(key, [...(perQuery.get(key) ?? []), elapsed]);
+    if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
+  }
+
+  console.log('\nper query: matches and request times (ms):');
+  console.table([...totals].map(([query, total]) => ({ query, total, ...summary(perQuery.get(query) ?? [0]) })));
+  const results = { query: summary(serviceTimes), request: summary(requestTimes) };
+  console.log(`\n${REQUESTS} searches each, ${INSTITUTIONS} institutions, times in ms:`);
+  console.table(results);
+
+  // The SQL the service sends, captured through a logging-free re-run of representative queries.
+  const explained: Record<string, string> = {};
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    const representative: Array<[string, CatalogueQueryInput]> = [
+      ['search (full text)', { q: 'nairobi university' }],
+      ['typo (full text finds nothing, then trigram)', { q: 'kigaly' }],
+      ['misspelt common word (closest names from the GiST index)', { q: 'universite' }],
+      ['filters, name order (partial indexes)', { type: ['private'], field: ['engineering'], page: '2' }],
+      ['tuition and deadline filters', { tuition_min: '1000', tuition_max: '5000', deadline: 'open' }],
+      ['browse, no filter (partial index)', {}],
+    ];
+    for (const [label, input] of representative) {
+      const statements = await captureSql(client, studentId, CatalogueQuerySchema.parse(input));
+      for (const [i, statement] of statements.entries()) {
+        const part = `${label} — statement ${i + 1} of ${statements.length}: ${statement.sql.startsWith('select count') ? 'total' : 'page'}`;
+        const { rows } = await client.query(`explain (analyze, buffers) ${statement.sql}`, statement.params);
+        explained[part] = rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
+        console.log(`\nEXPLAIN (ANALYZE, BUFFERS) — ${part}\n${explained[part]}`);
+      }
+    }
+  } finally {
+    await client.end();
+  }
+
+  await mkdir(new URL('./results/', import.meta.url), { recursive: true });
+  await writeFile(
+    new URL('./results/catalogue.json', import.meta.url),
+    JSON.stringify(
+      { budget: { p95_ms: BUDGET_P95_MS }, institutions: INSTITUTIONS, requests: REQUESTS, results },
+      null,
+      2,
+    ),
+  );
+  if (results.request.p95 > BUDGET_P95_MS) {
+    console.error(`over budget: request p95 ${results.request.p95} ms > ${BUDGET_P95_MS} ms`);
+    process.exitCode = 1;
+  } else {
+    console.log(`within budget: request p95 ${results.request.p95} ms ≤ ${BUDGET_P95_MS} ms`);
+  }
+} finally {
+  await app.close();
+  await database.close();
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
+/**
+ * The exact statements and parameters `searchUniversities` runs for a query, in order (the full-text
+ * page and total, then the similar-names query when full text found nothing), recorded on their way
+ * to the real database so the flow is the real one.
+ */
+async function captureSql(client: pg.Client, studentId: string, query: ReturnType<typeof CatalogueQuerySchema.parse>) {
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const schema = await import('../apps/api/src/db/schema/index.ts');
+  const captured: { sql: string; params: unknown[] }[] = [];
+  const recorder = {
+    query: (config: string | { text: string; values?: unknown[] }, values?: unknown[]) => {
+      if (typeof config === 'string') captured.push({ sql: config, params: values ?? [] });
+      else captured.push({ sql: config.text, params: config.values ?? values ?? [] });
+      return client.query(config as never, values as never);
+    },
+  };
+  const db = drizzle({ client: recorder as never, schema, casing: 'snake_case' });
+  await searchUniversities(db as never, studentId, query);
+  return captured;
+}
