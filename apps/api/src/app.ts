@@ -25,6 +25,9 @@ import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
 import { authentication } from './lib/auth-guard.ts';
+import { studentsRoutes } from './modules/students/students.routes.ts';
+import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { offlineGeocoder } from './modules/geo/geocoder.ts';
 
 export interface AppOptions {
   database: Database;
@@ -91,6 +94,8 @@ export async function buildApp({ database, env, logger }: AppOptions) {
       await api.register(waitlistRoutes, { db: database.db });
       await api.register(authRoutes, { db: database.db, auth, publicUrl: env.PUBLIC_URL });
       await api.register(devMailboxRoutes, { db: database.db, enabled: mailboxEnabled(env) });
+      await api.register(studentsRoutes, { db: database.db });
+      await api.register(geoRoutes, { geocoder: offlineGeocoder() });
     },
     { prefix: '/api/v1' },
   );

@@ -11,3 +11,4 @@ export * from './schemas/sign-up.ts';
 export * from './schemas/email.ts';
 export * from './schemas/documents.ts';
 export * from './schemas/submissions.ts';
+export * from './schemas/student-profile.ts';
