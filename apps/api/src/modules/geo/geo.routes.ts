@@ -9,7 +9,7 @@ export const geoRoutes: FastifyPluginAsyncZod<{ geocoder: Geocoder }> = async (a
   app.get(
     '/geo/cities',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: ['geo'],
         querystring: CitySearchQuerySchema,

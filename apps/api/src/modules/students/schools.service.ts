@@ -34,10 +34,7 @@ export async function searchSchools(
   let rank: SQL | null = null;
   if (q) {
     const query = folded(q);
-    const matches = or(
-      sql`${name} like '%' || ${folded(escapeLike(q))} || '%'`,
-      sql`${query} <% ${name}`,
-    ) as SQL;
+    const matches = or(sql`${name} like '%' || ${folded(escapeLike(q))} || '%'`, sql`${query} <% ${name}`) as SQL;
     conditions.push(matches);
     rank = sql`word_similarity(${query}, ${name})`;
   }

@@ -27,6 +27,7 @@ import {
  * The signed-in student's onboarding and profile, and the schools they pick from. Students only; every
  * route acts on the caller's own record, so no other student's data is ever addressable.
  */
+// Guards run before validation, so visitors and other user types learn nothing from the body rules.
 export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const student = requireUserType('student');
   const userId = (request: { user?: { id: string } }) => {
@@ -37,41 +38,54 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   const profile = { 200: dataEnvelope(StudentProfileSchema) };
   const tags = ['students'];
 
-  app.get('/students/me/onboarding', { preHandler: student, schema: { tags, response: onboarding } }, async (request) => ({
-    data: await getOnboarding(db, userId(request)),
-  }));
+  app.get(
+    '/students/me/onboarding',
+    { preValidation: student, schema: { tags, response: onboarding } },
+    async (request) => ({
+      data: await getOnboarding(db, userId(request)),
+    }),
+  );
 
   // Each step has its own schema, so the body is checked by the service against the step's.
   app.put(
     '/students/me/onboarding/steps/:step',
     {
-      preHandler: student,
-      schema: { tags, params: OnboardingStepParamsSchema, body: z.record(z.string(), z.unknown()), response: onboarding },
+      preValidation: student,
+      schema: {
+        tags,
+        params: OnboardingStepParamsSchema,
+        body: z.record(z.string(), z.unknown()),
+        response: onboarding,
+      },
     },
     async (request) => ({ data: await saveOnboardingStep(db, userId(request), request.params.step, request.body) }),
   );
 
   app.post(
     '/students/me/onboarding/complete',
-    { preHandler: student, schema: { tags, response: onboarding } },
+    { preValidation: student, schema: { tags, response: onboarding } },
     async (request) => ({ data: await completeOnboarding(db, userId(request)) }),
   );
 
-  app.get('/students/me/profile', { preHandler: student, schema: { tags, response: profile } }, async (request) => ({
+  app.get('/students/me/profile', { preValidation: student, schema: { tags, response: profile } }, async (request) => ({
     data: await getProfile(db, userId(request)),
   }));
 
   app.patch(
     '/students/me/profile',
-    { preHandler: student, schema: { tags, body: ProfileUpdateSchema, response: profile } },
+    { preValidation: student, schema: { tags, body: ProfileUpdateSchema, response: profile } },
     async (request) => ({ data: await updateProfile(db, userId(request), request.body) }),
   );
 
   app.get(
     '/schools',
     {
-      preHandler: student,
-      schema: { tags: ['schools'], querystring: SchoolSearchQuerySchema, response: { 200: dataEnvelope(SchoolPageSchema) } },
+      preValidation: student,
+      schema: {
+        tags: ['schools'],
+        querystring: SchoolSearchQuerySchema,
+        response: { 200: dataEnvelope(SchoolPageSchema) },
+      },
     },
     async (request) => ({ data: await searchSchools(db, request.query) }),
   );
@@ -79,9 +93,10 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.post(
     '/schools',
     {
-      preHandler: student,
+      preValidation: student,
       schema: { tags: ['schools'], body: NewSchoolSchema, response: { 201: dataEnvelope(SchoolSchema) } },
     },
-    async (request, reply) => reply.code(201).send({ data: toSchool(await createSchool(db, userId(request), request.body)) }),
+    async (request, reply) =>
+      reply.code(201).send({ data: toSchool(await createSchool(db, userId(request), request.body)) }),
   );
 };

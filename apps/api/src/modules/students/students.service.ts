@@ -198,7 +198,12 @@ async function stepColumns(tx: Tx, userId: string, step: number, body: unknown):
  * Saves one onboarding step (its body is checked against that step's schema) and moves the resume
  * point past it; going back and saving an earlier step never moves the resume point back.
  */
-export async function saveOnboardingStep(db: Db, userId: string, step: number, body: unknown): Promise<OnboardingState> {
+export async function saveOnboardingStep(
+  db: Db,
+  userId: string,
+  step: number,
+  body: unknown,
+): Promise<OnboardingState> {
   return db.transaction(async (tx) => {
     const row = await findStudent(tx, userId, true);
     const changes = await stepColumns(tx, userId, step, body);
