@@ -64,7 +64,7 @@ export const VALIDATION_MESSAGES = {
   grade_required: 'Grade is required',
   grade_too_long: 'Grade is too long',
   exam_year_invalid: 'Examination year is invalid',
-  exam_results_too_many: 'Too many examination results',
+  exam_results_over_limit: 'Too many examination results',
 } as const;
 
 /** Onboarding and profile failures (spec section 8). */

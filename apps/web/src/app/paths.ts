@@ -28,6 +28,7 @@ export const paths = {
     settings: '/settings',
     form: '/form',
     onboarding: '/onboarding/student',
+    profile: '/profile',
     partners: '/partners',
     applications: '/application',
   },

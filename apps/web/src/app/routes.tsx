@@ -222,7 +222,22 @@ export const routes: RouteObject[] = [
               { path: 'support' },
               { path: 'settings' },
               { path: 'form' },
-              { path: 'onboarding/student' },
+              {
+                path: 'onboarding/student',
+                ...meta('onboarding'),
+                ...screen(
+                  () => import('../features/onboarding/components/onboarding-page.tsx'),
+                  (m) => m.OnboardingPage,
+                ),
+              },
+              {
+                path: 'profile',
+                ...meta('profile'),
+                ...screen(
+                  () => import('../features/profile/components/profile-page.tsx'),
+                  (m) => m.ProfilePage,
+                ),
+              },
               { path: 'partners' },
               { path: 'partners/:partnerId/*' },
               { path: 'application/*' },

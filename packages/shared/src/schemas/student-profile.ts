@@ -212,7 +212,7 @@ export const EducationProfileSchema = z.object({
   gpa: optionalText(PROFILE_MAX_LENGTHS.gpa, M.gpa_too_long).default(''),
   major: optionalText(PROFILE_MAX_LENGTHS.major, M.major_too_long).default(''),
   degree_type: optionalText(PROFILE_MAX_LENGTHS.degree_type, M.degree_type_too_long).default(''),
-  exam_results: z.array(ExamResultSchema).max(PROFILE_MAX_LENGTHS.exam_results, M.exam_results_too_many).default([]),
+  exam_results: z.array(ExamResultSchema).max(PROFILE_MAX_LENGTHS.exam_results, M.exam_results_over_limit).default([]),
 });
 export type EducationProfile = z.infer<typeof EducationProfileSchema>;
 export type EducationProfileInput = z.input<typeof EducationProfileSchema>;
