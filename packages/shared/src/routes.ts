@@ -56,6 +56,7 @@ export const APP_ROUTE_PATTERNS = [
   '/settings',
   '/form',
   '/onboarding/student',
+  '/profile',
   '/partners',
   '/partners/*',
   '/application',

@@ -147,7 +147,7 @@ export function SchoolPicker({
             autoComplete="off"
             aria-invalid={invalid}
             aria-describedby={describedBy}
-            aria-controls={`${id}-results`}
+            aria-controls={results.length > 0 ? `${id}-results` : undefined}
             className="field-input aria-invalid:border-danger"
             value={text}
             onChange={(event) => setText(event.target.value)}

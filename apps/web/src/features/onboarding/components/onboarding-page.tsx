@@ -236,7 +236,9 @@ function useStepForm<S extends z.ZodType<Record<string, unknown>, Record<string,
     // The resolver's generic signature cannot follow a schema passed as a type parameter.
     resolver: zodResolver(schema as never) as never,
     defaultValues: values as never,
-    mode: 'onTouched',
+    // Checked on Continue, then as the student corrects: a message appearing when a field loses focus
+    // would move the buttons under the pointer between press and release, and the click would be lost.
+    mode: 'onSubmit',
   });
 }
 

@@ -167,7 +167,7 @@ function PersonalForm({ profile }: { profile: StudentProfile }) {
   const { update, failure, saved } = useSave();
   const form = useForm<PersonalProfileInput, unknown, PersonalProfile>({
     resolver: zodResolver(PersonalProfileSchema),
-    mode: 'onTouched',
+    mode: 'onSubmit',
     defaultValues: {
       first_name: profile.first_name ?? '',
       last_name: profile.last_name ?? '',
@@ -189,6 +189,8 @@ function PersonalForm({ profile }: { profile: StudentProfile }) {
     update.mutate(
       { section: 'personal', values },
       {
+        // What is saved becomes the form's baseline, so the confirmation shows until the next edit.
+        onSuccess: () => form.reset(form.getValues()),
         onError: (error) => {
           for (const [path, text] of Object.entries(fieldErrors(error))) {
             form.setError(path.replace(/^values\./, '') as keyof PersonalProfileInput, { message: text });
@@ -312,7 +314,7 @@ function EducationForm({ profile }: { profile: StudentProfile }) {
   const { update, failure, saved } = useSave();
   const form = useForm<EducationProfileInput, unknown, EducationProfile>({
     resolver: zodResolver(EducationProfileSchema),
-    mode: 'onTouched',
+    mode: 'onSubmit',
     defaultValues: {
       education_level: profile.education_level ?? ('' as never),
       school: profile.school
@@ -341,6 +343,8 @@ function EducationForm({ profile }: { profile: StudentProfile }) {
     update.mutate(
       { section: 'education', values },
       {
+        // What is saved becomes the form's baseline, so the confirmation shows until the next edit.
+        onSuccess: () => form.reset(form.getValues()),
         onError: (error) => {
           for (const [path, text] of Object.entries(fieldErrors(error))) {
             form.setError(path.replace(/^values\./, '') as keyof EducationProfileInput, { message: text });
