@@ -129,7 +129,10 @@ for (const lang of ['en', 'rw'] as const) {
     await expectErrors('address_required', 'city_required');
     const search = page.getByRole('combobox', { name: tx('onboarding.address.search') });
     await search.fill('musan');
-    await page.getByRole('option', { name: /Musanze/ }).first().click();
+    await page
+      .getByRole('option', { name: /Musanze/ })
+      .first()
+      .click();
     await expect(field('city')).toHaveValue('Musanze');
     await field('address').fill('KN');
     await continueButton().click();

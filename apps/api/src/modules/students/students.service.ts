@@ -25,7 +25,7 @@ import {
   type SchoolChoice,
   type StudentProfile,
 } from '@kaminuza/shared';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { documents, schools, students } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';

@@ -66,24 +66,16 @@ function Wizard({ initialStep, profile }: { initialStep: number; profile: Studen
   const navigate = useNavigate();
   const [step, setStep] = useState(initialStep);
   const [drafts, setDrafts] = useState<Drafts>({});
-  const heading = useRef<HTMLHeadingElement>(null);
+  // Once the student moves between steps, each new step's title takes the focus, announcing it.
+  const [moved, setMoved] = useState(false);
   const save = useSaveOnboardingStep();
   const complete = useCompleteOnboarding();
-  const first = useRef(true);
-
-  // Each new step is announced by moving focus to its title (not on the first render).
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    heading.current?.focus();
-  }, [step]);
 
   const keep = (values: object) => setDrafts((current) => ({ ...current, [step]: values }));
   const back = (values: object) => {
     keep(values);
     save.reset();
+    setMoved(true);
     setStep((current) => Math.max(0, current - 1));
   };
   const submit = async (values: object): Promise<Record<string, string> | null> => {
@@ -94,6 +86,7 @@ function Wizard({ initialStep, profile }: { initialStep: number; profile: Studen
       return fieldErrors(error);
     }
     if (step < LAST_ONBOARDING_STEP) {
+      setMoved(true);
       setStep(step + 1);
       return null;
     }
@@ -113,7 +106,7 @@ function Wizard({ initialStep, profile }: { initialStep: number; profile: Studen
       : null;
   const frame: FrameProps = {
     step,
-    heading,
+    focusTitle: moved,
     failure,
     pending: save.isPending || complete.isPending,
     onBack: back,
@@ -162,7 +155,7 @@ function StepIndicator({ step }: { step: number }) {
 
 interface FrameProps {
   step: number;
-  heading: React.RefObject<HTMLHeadingElement | null>;
+  focusTitle: boolean;
   failure: string | null;
   pending: boolean;
   onBack: (values: object) => void;
@@ -184,15 +177,15 @@ function StepFrame({
 }) {
   const { t } = useTranslation();
   const message = useMessage();
+  const heading = useRef<HTMLHeadingElement>(null);
   const last = frame.step === LAST_ONBOARDING_STEP;
+  const { focusTitle } = frame;
+  useEffect(() => {
+    if (focusTitle) heading.current?.focus();
+  }, [focusTitle]);
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-labelledby="onboarding-step-title">
-      <h2
-        id="onboarding-step-title"
-        ref={frame.heading}
-        tabIndex={-1}
-        className="text-xl font-semibold focus:outline-none"
-      >
+      <h2 id="onboarding-step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
         {t(`onboarding.steps.${STEP_TITLES[frame.step]}`)}
       </h2>
       {hasErrors && <FormAlert>{message(VALIDATION_MESSAGES.general)}</FormAlert>}
@@ -261,12 +254,7 @@ function LanguageStep({ frame, profile, draft, onSubmit }: StepProps) {
   const error = form.formState.errors.language?.message;
   const language = form.register('language');
   return (
-    <StepFrame
-      frame={frame}
-      hasErrors={!!error}
-      onSubmit={submitWith(form as never, onSubmit)}
-      values={form.getValues}
-    >
+    <StepFrame frame={frame} hasErrors={!!error} onSubmit={submitWith(form as never, onSubmit)} values={form.getValues}>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 font-medium">{t('onboarding.language.label')}</legend>
         {LANGUAGES.map((lng) => (
@@ -508,8 +496,7 @@ function EducationStep({ frame, profile, draft, onSubmit }: StepProps) {
   );
   const { errors } = form.formState;
   const schoolErrors = errors.school as
-    | Record<'name' | 'city' | 'country' | 'state_province', { message?: string } | undefined>
-    | undefined;
+    Record<'name' | 'city' | 'country' | 'state_province', { message?: string } | undefined> | undefined;
   return (
     <StepFrame
       frame={frame}

@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import {
@@ -201,7 +201,11 @@ function PersonalForm({ profile }: { profile: StudentProfile }) {
   );
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('profile.tabs.personal')}>
-      <SaveStatus hasErrors={Object.keys(errors).length > 0} failure={failure} saved={saved && !form.formState.isDirty} />
+      <SaveStatus
+        hasErrors={Object.keys(errors).length > 0}
+        failure={failure}
+        saved={saved && !form.formState.isDirty}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={t('onboarding.fields.first_name')}
@@ -223,7 +227,13 @@ function PersonalForm({ profile }: { profile: StudentProfile }) {
         error={errors.preferred_name?.message}
         {...form.register('preferred_name')}
       />
-      <TextField label={t('profile.email')} type="email" value={profile.email} readOnly hint={t('profile.email_hint')} />
+      <TextField
+        label={t('profile.email')}
+        type="email"
+        value={profile.email}
+        readOnly
+        hint={t('profile.email_hint')}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label={t('onboarding.fields.phone_country')}
@@ -335,10 +345,10 @@ function EducationForm({ profile }: { profile: StudentProfile }) {
     } as EducationProfileInput,
   });
   const exams = useFieldArray({ control: form.control, name: 'exam_results' });
+  const examValues = useWatch({ control: form.control, name: 'exam_results' });
   const { errors } = form.formState;
   const schoolErrors = errors.school as
-    | Record<'name' | 'city' | 'country' | 'state_province', { message?: string } | undefined>
-    | undefined;
+    Record<'name' | 'city' | 'country' | 'state_province', { message?: string } | undefined> | undefined;
   const onSubmit = form.handleSubmit((values) =>
     update.mutate(
       { section: 'education', values },
@@ -355,7 +365,11 @@ function EducationForm({ profile }: { profile: StudentProfile }) {
   );
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('profile.tabs.education')}>
-      <SaveStatus hasErrors={Object.keys(errors).length > 0} failure={failure} saved={saved && !form.formState.isDirty} />
+      <SaveStatus
+        hasErrors={Object.keys(errors).length > 0}
+        failure={failure}
+        saved={saved && !form.formState.isDirty}
+      />
       <SelectField
         label={t('onboarding.fields.education_level')}
         placeholder={t('onboarding.choose')}
@@ -408,7 +422,7 @@ function EducationForm({ profile }: { profile: StudentProfile }) {
         {errors.exam_results?.message && <FieldError text={errors.exam_results.message} />}
         {exams.fields.map((exam, index) => {
           const rowErrors = errors.exam_results?.[index];
-          const examination = form.watch(`exam_results.${index}.examination`);
+          const examination = examValues?.[index]?.examination;
           return (
             <fieldset key={exam.id} className="flex flex-col gap-3 rounded-lg border border-border p-3">
               <legend className="px-1 text-sm font-medium">{t('profile.exams.row', { number: index + 1 })}</legend>
