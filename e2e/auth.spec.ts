@@ -233,7 +233,7 @@ test.describe('accounts', () => {
     await expectNoAxeViolations(page);
     const mail = await latestEmail(request, email, /Vérifiez/);
     await page.goto(linkIn(mail.text, '/auth/verify-email'));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bienvenue, Lina');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Créez votre profil');
 
     // Signing out keeps the language; the account screens and their messages stay in French.
     await openMenuIfCollapsed(page);
