@@ -59,6 +59,9 @@ for (const lang of ['en', 'rw'] as const) {
     const stepIs = async (number: number) => {
       await expect(page.getByText(tx('onboarding.step_of', { current: number, total: 7 }))).toBeVisible();
       await expectNoAxeViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
     };
     const continueButton = () => page.getByRole('button', { name: tx('onboarding.continue') });
     const expectErrors = async (...keys: string[]) => {
@@ -176,6 +179,7 @@ for (const lang of ['en', 'rw'] as const) {
     await page.getByRole('button', { name: tx('profile.save') }).click();
     await expect(page.getByText(tx('profile.saved'))).toBeVisible();
     await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
     await page.reload();
     await expect(field('preferred_name')).toHaveValue('Lina');
