@@ -93,6 +93,18 @@ for (const lang of ['en', 'rw'] as const) {
     await continueButton().click();
     await expectErrors('first_name_too_short');
     await field('first_name').fill('Aline');
+    // A failed save says so and keeps what was typed.
+    const failing = {
+      status: 503,
+      contentType: 'application/json',
+      body: '{"error":{"status":"UNAVAILABLE","message":"x"}}',
+    };
+    await page.route('**/api/v1/students/me/onboarding/steps/*', (route) => route.fulfill(failing));
+    await continueButton().click();
+    await expect(page.getByText(tx('profile.errors.save_failed'))).toBeVisible();
+    await expect(field('first_name')).toHaveValue('Aline');
+    await expect(page.getByText(tx('onboarding.step_of', { current: 2, total: 7 }))).toBeVisible();
+    await page.unrouteAll();
     await continueButton().click();
 
     // Step 2: date of birth, gender, nationality.
@@ -154,6 +166,10 @@ for (const lang of ['en', 'rw'] as const) {
 
     // Step 6: the optional picture, then Finish.
     await stepIs(7);
+    await page.route('**/api/v1/students/me/onboarding/complete', (route) => route.fulfill(failing));
+    await page.getByRole('button', { name: tx('onboarding.finish') }).click();
+    await expect(page.getByText(tx('profile.errors.complete_failed'))).toBeVisible();
+    await page.unrouteAll();
     await page.getByRole('button', { name: tx('onboarding.finish') }).click();
     await expect(page).toHaveURL(/\/home$/);
 
