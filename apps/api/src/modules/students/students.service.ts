@@ -285,3 +285,16 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
     return update(tx, row, changes);
   });
 }
+
+/**
+ * Recomputes a student's profile_completion, for changes made outside this module (a document or the
+ * profile picture uploaded or deleted). Returns the new value.
+ */
+export async function refreshProfileCompletion(db: DbOrTx, userId: string): Promise<number> {
+  const row = await findStudent(db, userId);
+  const completion = profileCompletion(await readProfile(db, row), await documentCount(db, row.id));
+  if (completion !== row.profile_completion) {
+    await db.update(students).set({ profile_completion: completion }).where(eq(students.id, row.id));
+  }
+  return completion;
+}

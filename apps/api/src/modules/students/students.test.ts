@@ -4,6 +4,7 @@ import { VALIDATION_MESSAGES as M, PROFILE_MESSAGES } from '@kaminuza/shared';
 import type { Database } from '../../db/client.ts';
 import { students, users } from '../../db/schema/index.ts';
 import { seedSchools } from '../../db/seed/students.ts';
+import { refreshProfileCompletion } from './students.service.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { expectAccess, signInAs, type TestAccount } from '../../test/auth.ts';
@@ -290,6 +291,16 @@ describe('onboarding progress', () => {
 
     const session = await app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: account.headers });
     expect(session.json().data.onboarding_complete).toBe(true);
+  });
+
+  it('profile completion is recomputed when a change is made elsewhere (a picture)', async () => {
+    const account = await signInAs(app, 'student');
+    const before = (await call(account, 'GET', '/students/me/profile')).json().data.profile_completion;
+    await database.db.update(students).set({ profile_picture: 'stored-key' }).where(eq(students.user_id, account.id));
+    const after = await refreshProfileCompletion(database.db, account.id);
+    expect(after).toBeGreaterThan(before);
+    const read = (await call(account, 'GET', '/students/me/profile')).json().data;
+    expect(read).toMatchObject({ profile_completion: after, profile_picture: '/api/v1/students/me/profile-picture' });
   });
 
   it('a new student is not onboarded in the session; staff and admins are', async () => {
