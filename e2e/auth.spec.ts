@@ -54,7 +54,7 @@ test.describe('accounts', () => {
   // Whole journeys with emails in between: give them room on a loaded two-core machine.
   test.slow();
 
-  test('sign up, verify from the email, land on home; the form explains its rules', async ({ page, request }) => {
+  test('sign up, verify from the email, land on onboarding; the form explains its rules', async ({ page, request }) => {
     const email = uniqueEmail('signup');
     await page.goto('/signup/live');
     await waitForApp(page);
@@ -87,14 +87,15 @@ test.describe('accounts', () => {
 
     const mail = await latestEmail(request, email, /verif/i);
     await page.goto(linkIn(mail.text, '/auth/verify-email'));
-    await expect(page).toHaveURL(/\/home$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Lina');
+    // A new applicant is signed in and starts with onboarding.
+    await expect(page).toHaveURL(/\/onboarding\/student$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Set up your profile');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page);
 
     // The session survives a reload; signing up again with the same address is refused.
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Lina');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Set up your profile');
     await openMenuIfCollapsed(page);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -232,7 +233,7 @@ test.describe('accounts', () => {
     await expectNoAxeViolations(page);
     const mail = await latestEmail(request, email, /Vérifiez/);
     await page.goto(linkIn(mail.text, '/auth/verify-email'));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bienvenue, Lina');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Créez votre profil');
 
     // Signing out keeps the language; the account screens and their messages stay in French.
     await openMenuIfCollapsed(page);
@@ -280,7 +281,7 @@ test('the student area fits a phone in Kinyarwanda, with every section in reach'
   await page.getByRole('button', { name: 'Injira' }).click();
   await expect(page).toHaveURL(/\/home$/);
   const nav = page.getByRole('navigation', { name: "Igice cy'umunyeshuri" });
-  for (const name of ['Ahabanza', 'Shakisha', 'Ubusabe', 'Ubufasha', 'Igenamiterere']) {
+  for (const name of ['Ahabanza', 'Umwirondoro', 'Shakisha', 'Ubusabe', 'Ubufasha', 'Igenamiterere']) {
     await expect(nav.getByRole('link', { name })).toBeInViewport({ ratio: 1 });
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

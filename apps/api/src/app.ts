@@ -29,6 +29,9 @@ import { authentication } from './lib/auth-guard.ts';
 import { openFileStores, type FileStores } from './lib/storage/index.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { studentsRoutes } from './modules/students/students.routes.ts';
+import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { offlineGeocoder } from './modules/geo/geocoder.ts';
 
 export interface AppOptions {
   database: Database;
@@ -103,6 +106,8 @@ export async function buildApp({ database, env, logger, files: given }: AppOptio
       await api.register(devMailboxRoutes, { db: database.db, enabled: mailboxEnabled(env) });
       await api.register(documentsRoutes, { db: database.db, storage: files.storage });
       await api.register(uploadsRoutes, { db: database.db, files });
+      await api.register(studentsRoutes, { db: database.db });
+      await api.register(geoRoutes, { geocoder: offlineGeocoder() });
     },
     { prefix: '/api/v1' },
   );

@@ -12,3 +12,4 @@ export * from './schemas/email.ts';
 export * from './schemas/documents.ts';
 export * from './schemas/submissions.ts';
 export * from './schemas/admin.ts';
+export * from './schemas/student-profile.ts';

@@ -53,6 +53,26 @@ export const VALIDATION_MESSAGES = {
   password_special: 'Password must contain a special character',
   passwords_mismatch: 'Passwords do not match',
   general: 'Please fill in all required fields correctly',
+  postal_code_too_long: 'Postal code is too long',
+  school_name_too_long: 'School name is too long',
+  graduation_year_invalid: 'Graduation year is invalid',
+  gpa_too_long: 'GPA is too long',
+  major_too_long: 'Major is too long',
+  degree_type_too_long: 'Degree type is too long',
+  examination_required: 'Examination is required',
+  examination_name_required: 'Examination name is required',
+  grade_required: 'Grade is required',
+  grade_too_long: 'Grade is too long',
+  exam_year_invalid: 'Examination year is invalid',
+  exam_results_over_limit: 'Too many examination results',
+} as const;
+
+/** Onboarding and profile failures (spec section 8). */
+export const PROFILE_MESSAGES = {
+  save_failed: 'Failed to save progress. Please try again.',
+  picture_failed: 'Failed to upload profile picture. Please try again.',
+  complete_failed: 'Failed to complete onboarding. Please try again.',
+  not_found: 'Profile not found',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
@@ -101,6 +121,7 @@ export function messageKey(text: string): string | null {
     ['validation', VALIDATION_MESSAGES],
     ['auth_errors', AUTH_MESSAGES],
     ['upload.errors', UPLOAD_MESSAGES],
+    ['profile.errors', PROFILE_MESSAGES],
   ] as const) {
     const found = Object.entries(messages).find(([, value]) => value === text);
     if (found) return `${group}.${found[0]}`;

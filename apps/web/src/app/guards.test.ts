@@ -13,6 +13,7 @@ const signedIn = (type: UserType) => ({
     language: 'en' as const,
     contact_verified: true,
     partner_id: null,
+    onboarding_complete: true,
   },
 });
 

@@ -219,18 +219,25 @@ export const routes: RouteObject[] = [
                   (m) => m.HomePage,
                 ),
               },
+              { path: 'support' },
+              { path: 'settings' },
+              { path: 'form' },
+              {
+                path: 'onboarding/student',
+                ...meta('onboarding'),
+                ...screen(
+                  () => import('../features/onboarding/components/onboarding-page.tsx'),
+                  (m) => m.OnboardingPage,
+                ),
+              },
               {
                 path: 'profile',
                 ...meta('profile'),
                 ...screen(
-                  () => import('../features/profile/components/profile-documents-page.tsx'),
-                  (m) => m.ProfileDocumentsPage,
+                  () => import('../features/profile/components/profile-page.tsx'),
+                  (m) => m.ProfilePage,
                 ),
               },
-              { path: 'support' },
-              { path: 'settings' },
-              { path: 'form' },
-              { path: 'onboarding/student' },
               {
                 path: 'partners',
                 ...meta('explore'),

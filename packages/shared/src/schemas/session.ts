@@ -18,6 +18,8 @@ export const SessionUserSchema = z.object({
   language: z.enum(LANGUAGES),
   contact_verified: z.boolean(),
   partner_id: z.string().nullable(),
+  /** False while a student has not finished onboarding; always true for staff and admins. */
+  onboarding_complete: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 

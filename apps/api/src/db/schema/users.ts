@@ -61,9 +61,9 @@ export const students = pgTable(
     gpa: text('gpa'),
     major: text('major'),
     degree_type: text('degree_type'),
-    /** National examination results: [{ examination, grade, year }]. */
+    /** National examination results: [{ examination, name (of an "other" examination), grade, year }]. */
     exam_results: jsonb('exam_results')
-      .$type<{ examination: string; grade: string; year: number }[]>()
+      .$type<{ examination: string; name?: string; grade: string; year: number }[]>()
       .notNull()
       .default([]),
     /** The onboarding step (0–6) to resume at; saved after each step. */

@@ -4,6 +4,7 @@ import type { Db } from '../client.ts';
 import { partners, users } from '../schema/index.ts';
 import { createVerifiedAccount } from '../../modules/auth/accounts.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
+import { seedDemoStudentProfile } from './students.ts';
 
 /** The demo accounts' shared password: outside production only, and printed on start. */
 export const DEMO_PASSWORD = 'Kaminuza#2025';
@@ -45,6 +46,8 @@ export async function seedDemoAccounts(db: Db): Promise<DemoAccount[]> {
       });
     }
   }
+
+  await seedDemoStudentProfile(db);
 
   const present = await db
     .select({ type: users.type, email: users.email, partner: partners.name })

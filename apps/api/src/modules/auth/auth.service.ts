@@ -75,6 +75,7 @@ async function findProfile(db: DbOrTx, where: SQL): Promise<Profile | null> {
       student_first_name: students.first_name,
       student_preferred_name: students.preferred_name,
       student_language: students.language,
+      student_is_complete: students.is_complete,
       staff_first_name: staff.first_name,
       staff_language: staff.language,
     })
@@ -94,6 +95,7 @@ async function findProfile(db: DbOrTx, where: SQL): Promise<Profile | null> {
     language: supportedLanguage(row.student_language ?? row.staff_language),
     contact_verified: row.contact_verified,
     partner_id: row.partner_id,
+    onboarding_complete: row.type !== 'student' || row.student_is_complete === true,
     greeting: firstName ?? row.name,
   };
 }

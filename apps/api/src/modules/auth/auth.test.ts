@@ -231,6 +231,7 @@ describe('POST /auth/sign-in', () => {
         language: 'rw',
         contact_verified: true,
         partner_id: null,
+        onboarding_complete: false,
       },
     });
     const [cookie] = response.headers['set-cookie'] as string[];

@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths.ts';
 import { useSession } from '../../../lib/session.tsx';
 
 /** The student's home. It greets them by the name they prefer. */
@@ -12,6 +14,11 @@ export function HomePage() {
       <h1 className="text-3xl font-bold tracking-tight">
         {name ? t('auth.home.greeting', { name }) : t('auth.home.greeting_anonymous')}
       </h1>
+      <p className="mt-4">
+        <Link to={paths.student.profile} className="link">
+          {t('profile.home_link')}
+        </Link>
+      </p>
     </section>
   );
 }
