@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { documents, files, students } from '../../db/schema/index.ts';
 import type { RequestUser } from '../../lib/auth-guard.ts';
 import { AppError } from '../../lib/errors.ts';
+import { refreshProfileCompletion } from '../students/students.service.ts';
 import { StoredFileNotFoundError, type Storage } from '../../lib/storage/index.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -134,6 +135,7 @@ export async function storeFile(db: Db, storage: Storage, file: NewFile): Promis
         file.purpose === 'profile_picture'
           ? await setProfilePictureTo(tx, studentId, row.id)
           : await setDocument(tx, studentId, file.purpose, row.id);
+      await refreshProfileCompletion(tx, file.ownerId);
       return { fileId: row.id, replacedKey: replaced ? await dropFile(tx, replaced) : null };
     }));
   } catch (error) {
@@ -224,6 +226,7 @@ export async function deleteOwnDocument(db: Db, storage: Storage, userId: string
       .where(and(eq(documents.student_id, studentId), eq(documents.type, type)))
       .returning({ file_id: documents.file_id });
     if (!row) throw new AppError('NOT_FOUND');
+    await refreshProfileCompletion(tx, userId);
     return dropFile(tx, row.file_id);
   });
   if (key) await storage.delete(key);
@@ -244,6 +247,7 @@ export async function deleteOwnProfilePicture(db: Db, storage: Storage, userId: 
   const key = await db.transaction(async (tx) => {
     const previous = await setProfilePictureTo(tx, studentId, null);
     if (!previous) throw new AppError('NOT_FOUND');
+    await refreshProfileCompletion(tx, userId);
     return dropFile(tx, previous);
   });
   if (key) await storage.delete(key);
