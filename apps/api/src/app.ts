@@ -23,6 +23,7 @@ import { devMailboxRoutes } from './modules/email/email.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { partnerRoutes } from './modules/partners/partners.routes.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
 import { authentication } from './lib/auth-guard.ts';
 
@@ -90,6 +91,7 @@ export async function buildApp({ database, env, logger }: AppOptions) {
       await api.register(catalogueRoutes, { db: database.db });
       await api.register(waitlistRoutes, { db: database.db });
       await api.register(authRoutes, { db: database.db, auth, publicUrl: env.PUBLIC_URL });
+      await api.register(partnerRoutes, { db: database.db });
       await api.register(devMailboxRoutes, { db: database.db, enabled: mailboxEnabled(env) });
     },
     { prefix: '/api/v1' },

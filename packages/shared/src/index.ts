@@ -11,3 +11,7 @@ export * from './schemas/sign-up.ts';
 export * from './schemas/email.ts';
 export * from './schemas/documents.ts';
 export * from './schemas/submissions.ts';
+export * from './schemas/partner-settings.ts';
+export * from './schemas/partner-profile.ts';
+export * from './schemas/partner-sign-up.ts';
+export * from './country-regions.ts';

@@ -54,10 +54,16 @@ describe('translation catalogues', () => {
 
 describe('message catalogues', () => {
   it('English carries the spec texts of every validation and account message exactly', async () => {
-    const { AUTH_MESSAGES, GENERIC_MESSAGES, VALIDATION_MESSAGES } = await import('./messages.ts');
-    const catalogue = read('en') as { errors: Catalogue; validation: Catalogue; auth_errors: Catalogue };
+    const { AUTH_MESSAGES, GENERIC_MESSAGES, PARTNER_MESSAGES, VALIDATION_MESSAGES } = await import('./messages.ts');
+    const catalogue = read('en') as {
+      errors: Catalogue;
+      validation: Catalogue;
+      auth_errors: Catalogue;
+      partner: { errors: Catalogue };
+    };
     expect(catalogue.errors).toEqual(GENERIC_MESSAGES);
     expect(catalogue.validation).toEqual(VALIDATION_MESSAGES);
     expect(catalogue.auth_errors).toEqual(AUTH_MESSAGES);
+    expect(catalogue.partner.errors).toEqual(PARTNER_MESSAGES);
   });
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "staff" ADD COLUMN "job_title" text;--> statement-breakpoint
+ALTER TABLE "staff" ADD COLUMN "work_email" text;
