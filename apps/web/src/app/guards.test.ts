@@ -13,6 +13,10 @@ const signedIn = (type: UserType) => ({
     language: 'en' as const,
     contact_verified: true,
     partner_id: null,
+    partner_name: null,
+    partner_status: null,
+    partner_review_reason: null,
+    staff_approval_status: null,
   },
 });
 

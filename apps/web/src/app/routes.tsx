@@ -143,6 +143,22 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'signup/partner',
+            ...meta('partner_signup'),
+            ...screen(
+              () => import('../features/partner/components/partner-sign-up-page.tsx'),
+              (m) => m.PartnerSignUpPage,
+            ),
+          },
+          {
+            path: 'signup/partner/pending',
+            ...meta('partner_pending'),
+            ...screen(
+              () => import('../features/partner/components/partner-pending-page.tsx'),
+              (m) => m.PartnerPendingPage,
+            ),
+          },
+          {
             path: 'pending',
             ...meta('pending'),
             ...screen(
@@ -250,7 +266,25 @@ export const routes: RouteObject[] = [
               () => import('./layouts/partner-shell.tsx'),
               (m) => m.PartnerShell,
             ),
-            children: [{ path: 'partner/*' }],
+            children: [
+              {
+                path: 'partner/dashboard',
+                ...meta('partner_dashboard'),
+                ...screen(
+                  () => import('../features/partner/components/partner-dashboard-page.tsx'),
+                  (m) => m.PartnerDashboardPage,
+                ),
+              },
+              {
+                path: 'partner/profile',
+                ...meta('partner_profile'),
+                ...screen(
+                  () => import('../features/partner/components/partner-profile-page.tsx'),
+                  (m) => m.PartnerProfilePage,
+                ),
+              },
+              { path: 'partner/*', ...meta('not_found'), element: <NotFoundPage /> },
+            ],
           },
         ],
       },

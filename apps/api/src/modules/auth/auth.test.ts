@@ -231,6 +231,10 @@ describe('POST /auth/sign-in', () => {
         language: 'rw',
         contact_verified: true,
         partner_id: null,
+        partner_name: null,
+        partner_status: null,
+        partner_review_reason: null,
+        staff_approval_status: null,
       },
     });
     const [cookie] = response.headers['set-cookie'] as string[];

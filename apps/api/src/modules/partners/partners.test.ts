@@ -444,7 +444,8 @@ describe('partner profile and join requests', () => {
   it('denies students, admins and visitors on every partner route', async () => {
     const partnerId = await approvedPartner();
     const staffId = '7d4f9a52-0f0e-4c3e-9d55-3f1b0c9b1a11';
-    const denied = { anonymous: 401, student: 403, admin: 403 };
+    // A staff member of another institution gets 404: the institution is not theirs to know.
+    const denied = { anonymous: 401, student: 403, staff: 404, admin: 403 };
     await expectAccess(app, { method: 'GET', url: `/api/v1/partners/${partnerId}/profile` }, denied);
     await expectAccess(
       app,
