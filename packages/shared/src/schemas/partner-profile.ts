@@ -134,17 +134,45 @@ export const PartnerProfileUpdateSchema = PartnerProfileFieldsSchema.partial().s
 export type PartnerProfileUpdate = z.infer<typeof PartnerProfileUpdateSchema>;
 export type PartnerProfileUpdateInput = z.input<typeof PartnerProfileUpdateSchema>;
 
-export const PartnerProfileSchema = PartnerProfileFieldsSchema.extend({
+/** The profile as stored; plain types, since stored values predate any rule change. */
+export const PartnerProfileSchema = z.object({
   id: z.uuid(),
   slug: z.string(),
   status: PartnerStatusSchema,
   review_reason: z.string().nullable(),
+  published: z.boolean(),
+  name: z.string(),
+  description: z.string(),
   logo_url: z.string().nullable(),
+  gallery_images: z.array(z.string()),
   contact_email: z.string().nullable(),
+  contact_phone: z.string().nullable(),
   contact_website: z.string().nullable(),
-  address_country: z.string(),
+  address_street: z.string().nullable(),
   address_city: z.string(),
+  address_country: z.string(),
+  address_postal_code: z.string().nullable(),
+  institution_type: z.enum(INSTITUTION_TYPES),
+  fields: z.array(StudyFieldSchema),
+  region: RegionSchema,
+  tuition_usd: z.number(),
+  tuition_min_usd: z.number(),
+  tuition_max_usd: z.number(),
+  avg_cost_after_aid_usd: z.number(),
+  graduation_rate: z.number(),
+  acceptance_rate: z.number(),
+  sat_min: z.number().nullable(),
+  sat_max: z.number().nullable(),
+  student_faculty_ratio: z.number(),
+  total_enrollment: z.number(),
+  size: InstitutionSizeSchema,
+  setting: CampusSettingSchema,
   application_deadline: z.string().nullable(),
+  program_levels: z.array(ProgramLevelSchema),
+  accreditation_body: z.string().nullable(),
+  accreditation_number: z.string().nullable(),
+  program_count: z.number(),
+  year_established: z.number(),
   updated_at: z.string(),
 });
 export type PartnerProfile = z.infer<typeof PartnerProfileSchema>;
