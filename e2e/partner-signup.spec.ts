@@ -38,7 +38,7 @@ const LABELS = {
     phone: 'Numéro de téléphone',
     email: 'Adresse e-mail',
     password: 'Mot de passe',
-    terms: 'J’accepte les conditions d’utilisation et la politique de confidentialité',
+    terms: "J'accepte les conditions d'utilisation et la politique de confidentialité",
     submit: 'Inscrire l’établissement',
   },
 } as const;
@@ -85,6 +85,7 @@ test.describe('institution sign-up', () => {
     await waitForApp(page);
     await page.getByRole('link', { name: 'Register your institution' }).click();
     await expect(page).toHaveURL(/\/signup\/partner$/);
+    await waitForApp(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Register your institution');
 
     // The form explains its rules before anything is sent.
@@ -149,7 +150,7 @@ test.describe('institution sign-up', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Consultez vos e-mails');
     await expectNoAxeViolations(page);
 
-    const mail = await latestEmail(request, email, /./);
+    const mail = await latestEmail(request, email, /Vérifiez/);
     await page.goto(linkIn(mail.text, '/auth/verify-email'));
     await expect(page).toHaveURL(/\/signup\/partner\/pending$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Votre établissement est en cours d’examen');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js/min';
+import { isSupportedCountry, isValidPhoneNumber, type CountryCode } from 'libphonenumber-js/min';
 import { LANGUAGES } from '../constants.ts';
 import { PARTNER_MESSAGES as P, VALIDATION_MESSAGES as M } from '../messages.ts';
 import { CitySchema, EmailSchema, FirstNameSchema, LastNameSchema, PasswordSchema, required } from './auth.ts';
@@ -71,20 +71,30 @@ export const PartnerSignUpSchema = z
     ),
     language: z.enum(LANGUAGES).default('en'),
   })
-  .superRefine((value, ctx) => {
-    // The number is read in the chosen phone country unless it starts with +.
-    if (value.phone && !isValidPhoneNumber(value.phone, value.phone_country as CountryCode)) {
-      ctx.addIssue({ code: 'custom', path: ['phone'], message: M.phone_invalid });
-    }
-    if (value.existing_institution_id) return;
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (!value.institution_name) issue('institution_name', P.institution_name_required);
-    if (!value.institution_type) issue('institution_type', P.institution_type_required);
-    if (value.year_established === undefined) issue('year_established', P.year_established_invalid);
-    const city = CitySchema.safeParse(value.city);
-    if (!city.success) issue('city', city.error.issues[0]?.message ?? M.city_required);
-    const country = CountrySchema.safeParse(value.country);
-    if (!country.success) issue('country', country.error.issues[0]?.message ?? M.country_required);
-  });
+  .superRefine(
+    (value, ctx) => {
+      // The number is read in the chosen phone country unless it starts with +.
+      const country = value.phone_country;
+      if (value.phone && typeof country === 'string' && isSupportedCountry(country)) {
+        if (!isValidPhoneNumber(value.phone, country as CountryCode)) {
+          ctx.addIssue({ code: 'custom', path: ['phone'], message: M.phone_invalid });
+        }
+      }
+      if (value.existing_institution_id) return;
+      const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+      if (!value.institution_name) issue('institution_name', P.institution_name_required);
+      if (!value.institution_type) issue('institution_type', P.institution_type_required);
+      if (value.year_established === undefined) issue('year_established', P.year_established_invalid);
+      const city = CitySchema.safeParse(value.city);
+      if (!city.success) issue('city', city.error.issues[0]?.message ?? M.city_required);
+      const countryOfInstitution = CountrySchema.safeParse(value.country);
+      if (!countryOfInstitution.success) {
+        issue('country', countryOfInstitution.error.issues[0]?.message ?? M.country_required);
+      }
+    },
+    // Runs even when other fields failed, so a form shows every missing field at once. The value may
+    // then hold unparsed parts, which every test above tolerates.
+    { when: () => true },
+  );
 export type PartnerSignUp = z.infer<typeof PartnerSignUpSchema>;
 export type PartnerSignUpInput = z.input<typeof PartnerSignUpSchema>;
