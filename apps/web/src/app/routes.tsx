@@ -145,7 +145,7 @@ export const routes: RouteObject[] = [
           {
             path: 'signup/partner',
             ...meta('partner_signup'),
-            ...screen(
+            ...page(
               () => import('../features/partner/components/partner-sign-up-page.tsx'),
               (m) => m.PartnerSignUpPage,
             ),
@@ -153,7 +153,7 @@ export const routes: RouteObject[] = [
           {
             path: 'signup/partner/pending',
             ...meta('partner_pending'),
-            ...screen(
+            ...page(
               () => import('../features/partner/components/partner-pending-page.tsx'),
               (m) => m.PartnerPendingPage,
             ),
@@ -270,7 +270,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'partner/dashboard',
                 ...meta('partner_dashboard'),
-                ...screen(
+                ...page(
                   () => import('../features/partner/components/partner-dashboard-page.tsx'),
                   (m) => m.PartnerDashboardPage,
                 ),
@@ -278,7 +278,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'partner/profile',
                 ...meta('partner_profile'),
-                ...screen(
+                ...page(
                   () => import('../features/partner/components/partner-profile-page.tsx'),
                   (m) => m.PartnerProfilePage,
                 ),

@@ -77,7 +77,7 @@ export function SignInPage({ admin = false }: { admin?: boolean }) {
         )}
         {!admin && (
           <Link to={paths.partnerSignup} className="link self-start">
-            {t('partner_signup.sign_in_link')}
+            {t('shell.partner.sign_up')}
           </Link>
         )}
         <Link to={admin ? paths.login : paths.loginAdmin} className="link self-start">
