@@ -177,6 +177,64 @@ test.describe('institution sign-up', () => {
   });
 });
 
+test.describe('joining an existing institution', () => {
+  test.slow();
+
+  test('a person asks to join the demo institution, its administrator approves, the person reaches the dashboard', async ({
+    page,
+    request,
+  }) => {
+    // The demo staff member's institution, as its dashboard names it.
+    await signIn(page, 'demo.staff@kaminuza.example', 'Kaminuza#2025');
+    await expect(page).toHaveURL(/\/partner\/dashboard$/);
+    const institution = (await page.getByRole('heading', { level: 2 }).first().textContent()) ?? '';
+    expect(institution).not.toBe('');
+    await page.context().clearCookies();
+
+    const email = uniqueEmail('lecturer');
+    await page.goto('/signup/partner');
+    await waitForApp(page);
+    await page.getByRole('radio', { name: /Join an existing institution/ }).check();
+    await page.getByLabel('Search institutions by name').fill(institution);
+    await page.getByRole('radio', { name: new RegExp(institution.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).check();
+    await expect(page.getByText(`Selected: ${institution}`)).toBeVisible();
+    await page.getByLabel('First name', { exact: true }).fill('Eric');
+    await page.getByLabel('Last name', { exact: true }).fill('Nshimiyimana');
+    await page.getByLabel('Job title', { exact: true }).fill('Lecturer');
+    await page.getByLabel('Work email', { exact: true }).fill('eric@university.example');
+    await page.getByLabel('Phone country', { exact: true }).selectOption('RW');
+    await page.getByLabel('Phone number', { exact: true }).fill('0788654321');
+    await page.getByLabel('Email address', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('I accept the terms of use and the privacy policy').check();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Ask to join' }).click();
+    await expect(page).toHaveURL(/\/signup\/partner\/pending$/);
+
+    const mail = await latestEmail(request, email, /verif/i);
+    await page.goto(linkIn(mail.text, '/auth/verify-email'));
+    await expect(page).toHaveURL(/\/signup\/partner\/pending$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Waiting for your institution');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The institution's administrator sees the request and approves it.
+    await signIn(page, 'demo.staff@kaminuza.example', 'Kaminuza#2025');
+    const requests = page.getByRole('region', { name: 'Join requests' });
+    await expect(requests.getByText('Eric Nshimiyimana')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await requests.getByRole('button', { name: 'Approve Eric Nshimiyimana' }).click();
+    await expect(requests.getByText('Request approved.')).toBeVisible();
+    await expect(requests.getByText('Eric Nshimiyimana')).toHaveCount(0);
+    await page.context().clearCookies();
+
+    await signIn(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/partner\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 2, name: institution })).toBeVisible();
+  });
+});
+
 test.describe('partner dashboard', () => {
   test.slow();
 
@@ -186,7 +244,6 @@ test.describe('partner dashboard', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
     await expect(page.getByText('Approved', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Join requests' })).toBeVisible();
-    await expect(page.getByText('No one is waiting to join.')).toBeVisible();
     await expectNoAxeViolations(page);
     await expectNoHorizontalScroll(page);
 
