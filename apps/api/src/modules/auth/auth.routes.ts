@@ -87,7 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.get(
     '/auth/sign-up/partner/institutions',
     {
-      onRequest: perIp(IP_LIMITS.signIn),
+      onRequest: perIp(IP_LIMITS.institutionSearch),
       schema: {
         tags,
         querystring: InstitutionDirectoryQuerySchema,

@@ -269,6 +269,23 @@ describe('POST /auth/sign-up/partner (new institution)', () => {
   });
 });
 
+describe('partner sign-up limits', () => {
+  it('shares the student sign-up limit per client address', async () => {
+    const ip = newIp();
+    for (let i = 0; i < 20; i++) await signUp({ email: 'invalid' }, ip);
+    const limited = await signUp(institution(), ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    const student = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-up/student',
+      payload: { email: 'invalid' },
+      remoteAddress: ip,
+    });
+    expect(student.statusCode).toBe(429);
+  });
+});
+
 describe('POST /auth/sign-up/partner (joining an institution)', () => {
   it('makes a pending Staff member of the approved institution, without creating one', async () => {
     const partnerId = await approvedPartner();

@@ -1,10 +1,12 @@
-import { useDeferredValue, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InstitutionDirectoryEntry } from '@kaminuza/shared';
 import { FormAlert } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { useInstitutionSearch } from '../api/search-institutions.ts';
+
+const SEARCH_DELAY_MS = 300;
 
 /** Search approved institutions by name and choose one to join. */
 export function InstitutionPicker({
@@ -19,7 +21,12 @@ export function InstitutionPicker({
   const id = useId();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const q = useDeferredValue(query.trim());
+  const [q, setQ] = useState('');
+  // Searches once typing pauses rather than on every keystroke.
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(query.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [query]);
   const search = useInstitutionSearch(q, page, q.length >= 2);
   const results = search.data?.items ?? [];
 
