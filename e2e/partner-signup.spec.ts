@@ -187,7 +187,9 @@ test.describe('joining an existing institution', () => {
     // The demo staff member's institution, as its dashboard names it.
     await signIn(page, 'demo.staff@kaminuza.example', 'Kaminuza#2025');
     await expect(page).toHaveURL(/\/partner\/dashboard$/);
-    const institution = (await page.getByRole('heading', { level: 2 }).first().textContent()) ?? '';
+    await expect(page.getByRole('link', { name: 'Edit the profile' })).toBeVisible();
+    const overview = page.getByRole('heading', { level: 2 }).filter({ hasNotText: 'Join requests' });
+    const institution = (await overview.textContent()) ?? '';
     expect(institution).not.toBe('');
     await page.context().clearCookies();
 
