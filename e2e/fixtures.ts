@@ -34,6 +34,8 @@ export const PUBLIC_PAGES = [
   { path: '/plan-for-university', name: 'plan' },
   { path: '/waitlist', name: 'waitlist' },
   { path: '/signup/live', name: 'sign up' },
+  { path: '/signup/partner', name: 'institution sign up' },
+  { path: '/signup/partner/pending', name: 'institution pending' },
   { path: '/pending', name: 'verification pending' },
   { path: '/auth/verify-email', name: 'verify email' },
   { path: '/login', name: 'sign in' },

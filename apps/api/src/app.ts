@@ -24,6 +24,7 @@ import { devMailboxRoutes } from './modules/email/email.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { partnerRoutes } from './modules/partners/partners.routes.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
 import { authentication } from './lib/auth-guard.ts';
 import { openFileStores, type FileStores } from './lib/storage/index.ts';
@@ -103,6 +104,7 @@ export async function buildApp({ database, env, logger, files: given }: AppOptio
       await api.register(waitlistRoutes, { db: database.db });
       await api.register(authRoutes, { db: database.db, auth, publicUrl: env.PUBLIC_URL });
       await api.register(adminRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
+      await api.register(partnerRoutes, { db: database.db });
       await api.register(devMailboxRoutes, { db: database.db, enabled: mailboxEnabled(env) });
       await api.register(documentsRoutes, { db: database.db, storage: files.storage });
       await api.register(uploadsRoutes, { db: database.db, files });

@@ -54,16 +54,21 @@ describe('translation catalogues', () => {
 
 describe('message catalogues', () => {
   it('English carries the spec texts of every validation and account message exactly', async () => {
-    const { AUTH_MESSAGES, GENERIC_MESSAGES, UPLOAD_MESSAGES, VALIDATION_MESSAGES } = await import('./messages.ts');
+    const { AUTH_MESSAGES, GENERIC_MESSAGES, PARTNER_MESSAGES, PROFILE_MESSAGES, UPLOAD_MESSAGES, VALIDATION_MESSAGES } =
+      await import('./messages.ts');
     const catalogue = read('en') as {
       errors: Catalogue;
       validation: Catalogue;
       auth_errors: Catalogue;
       upload: { errors: Catalogue };
+      partner: { errors: Catalogue };
+      profile: { errors: Catalogue };
     };
     expect(catalogue.errors).toEqual(GENERIC_MESSAGES);
     expect(catalogue.validation).toEqual(VALIDATION_MESSAGES);
     expect(catalogue.auth_errors).toEqual(AUTH_MESSAGES);
     expect(catalogue.upload.errors).toEqual(UPLOAD_MESSAGES);
+    expect(catalogue.partner.errors).toEqual(PARTNER_MESSAGES);
+    expect(catalogue.profile.errors).toEqual(PROFILE_MESSAGES);
   });
 });

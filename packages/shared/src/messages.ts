@@ -114,6 +114,28 @@ export const UPLOAD_MESSAGES = {
 
 export type UploadMessageKey = keyof typeof UPLOAD_MESSAGES;
 
+/** Messages of institution sign-up and the partner dashboard (the spec leaves these unworded). */
+export const PARTNER_MESSAGES = {
+  institution_name_required: 'Institution name is required',
+  institution_name_too_long: 'Institution name is too long',
+  institution_type_required: 'Institution type is required',
+  year_established_invalid: 'Enter the year the institution was established',
+  job_title_required: 'Job title is required',
+  job_title_too_long: 'Job title is too long',
+  website_invalid: 'Enter a web address starting with http:// or https://',
+  number_invalid: 'Enter a whole number of zero or more',
+  rate_invalid: 'Enter a percentage between 0 and 100',
+  range_invalid: 'The minimum cannot be more than the maximum',
+  sat_invalid: 'SAT scores are between 400 and 1600; give both or neither',
+  text_too_long: 'This text is too long',
+  date_invalid: 'Enter a valid date',
+  institution_not_found: 'No approved institution has this ID. Check it and try again.',
+  institution_id_invalid: 'An institution ID looks like 123e4567-e89b-12d3-a456-426614174000',
+  institution_not_approved: 'Your institution is not approved yet.',
+  membership_not_approved: 'Your membership has not been approved yet.',
+  request_not_found: 'This request no longer exists.',
+} as const;
+
 /** The key of a known message text, to translate a message the API sent. */
 export function messageKey(text: string): string | null {
   for (const [group, messages] of [
@@ -122,6 +144,7 @@ export function messageKey(text: string): string | null {
     ['auth_errors', AUTH_MESSAGES],
     ['upload.errors', UPLOAD_MESSAGES],
     ['profile.errors', PROFILE_MESSAGES],
+    ['partner.errors', PARTNER_MESSAGES],
   ] as const) {
     const found = Object.entries(messages).find(([, value]) => value === text);
     if (found) return `${group}.${found[0]}`;

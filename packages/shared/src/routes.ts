@@ -22,6 +22,8 @@ const STATIC_PAGES = [
 export const HYDRATED_PAGES = [
   '/waitlist',
   '/signup/live',
+  '/signup/partner',
+  '/signup/partner/pending',
   '/pending',
   '/auth/verify-email',
   '/login',

@@ -14,6 +14,10 @@ const signedIn = (type: UserType) => ({
     contact_verified: true,
     partner_id: null,
     onboarding_complete: true,
+    partner_name: null,
+    partner_status: null,
+    partner_review_reason: null,
+    staff_approval_status: null,
   },
 });
 

@@ -16,6 +16,7 @@ export const paths = {
   signupLive: '/signup/live',
   verifyEmail: '/auth/verify-email',
   pending: '/pending',
+  partnerSignup: '/signup/partner',
   partnerPending: '/signup/partner/pending',
   login: '/login',
   loginAdmin: '/login/admin',
@@ -33,5 +34,5 @@ export const paths = {
     applications: '/application',
   },
   admin: { dashboard: '/admin/dashboard' },
-  partner: { dashboard: '/partner/dashboard' },
+  partner: { dashboard: '/partner/dashboard', profile: '/partner/profile' },
 } as const;

@@ -143,6 +143,22 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'signup/partner',
+            ...meta('partner_signup'),
+            ...page(
+              () => import('../features/partner/components/partner-sign-up-page.tsx'),
+              (m) => m.PartnerSignUpPage,
+            ),
+          },
+          {
+            path: 'signup/partner/pending',
+            ...meta('partner_pending'),
+            ...page(
+              () => import('../features/partner/components/partner-pending-page.tsx'),
+              (m) => m.PartnerPendingPage,
+            ),
+          },
+          {
             path: 'pending',
             ...meta('pending'),
             ...screen(
@@ -289,7 +305,25 @@ export const routes: RouteObject[] = [
               () => import('./layouts/partner-shell.tsx'),
               (m) => m.PartnerShell,
             ),
-            children: [{ path: 'partner/*' }],
+            children: [
+              {
+                path: 'partner/dashboard',
+                ...meta('partner_dashboard'),
+                ...page(
+                  () => import('../features/partner/components/partner-dashboard-page.tsx'),
+                  (m) => m.PartnerDashboardPage,
+                ),
+              },
+              {
+                path: 'partner/profile',
+                ...meta('partner_profile'),
+                ...page(
+                  () => import('../features/partner/components/partner-profile-page.tsx'),
+                  (m) => m.PartnerProfilePage,
+                ),
+              },
+              { path: 'partner/*', ...meta('not_found'), element: <NotFoundPage /> },
+            ],
           },
         ],
       },

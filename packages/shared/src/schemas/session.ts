@@ -20,6 +20,12 @@ export const SessionUserSchema = z.object({
   partner_id: z.string().nullable(),
   /** False while a student has not finished onboarding; always true for staff and admins. */
   onboarding_complete: z.boolean(),
+  /** Staff only (null otherwise): the institution's name, vetting status and the reason of a rejection. */
+  partner_name: z.string().nullable(),
+  partner_status: z.enum(['pending', 'approved', 'rejected', 'suspended']).nullable(),
+  partner_review_reason: z.string().nullable(),
+  /** Staff only: whether the institution has accepted this member (the first member is accepted with it). */
+  staff_approval_status: z.enum(['pending', 'approved', 'declined']).nullable(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 

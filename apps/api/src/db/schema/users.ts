@@ -96,6 +96,9 @@ export const staff = pgTable(
     first_name: text('first_name').notNull(),
     last_name: text('last_name').notNull(),
     phone: text('phone'),
+    /** The position and work address given at institution sign-up (role below is the spec's Admin or Staff). */
+    job_title: text('job_title'),
+    work_email: text('work_email'),
     language: text('language').notNull().default('en'),
     currency: text('currency').notNull().default('USD'),
     timezone: text('timezone').notNull().default('UTC'),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { staff, students, users } from '../schema/index.ts';
+import { partnerSettings, partners, staff, students, users } from '../schema/index.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { demoAccountsTable, DEMO_PASSWORD, seedDemoAccounts } from './accounts.ts';
@@ -31,7 +31,16 @@ describe('demo accounts', () => {
     expect(await database.db.$count(users)).toBe(3);
 
     const [member] = await database.db.select().from(staff);
-    expect(member).toMatchObject({ role: 'Admin', permissions: ['all'], primary_contact: true, active: true });
+    expect(member).toMatchObject({
+      role: 'Admin',
+      permissions: ['all'],
+      primary_contact: true,
+      active: true,
+      approval_status: 'approved',
+    });
+    const [institution] = await database.db.select().from(partners).where(eq(partners.id, member!.partner_id));
+    expect(institution).toMatchObject({ name: accounts[1]?.partner, status: 'approved', published: true });
+    expect(await database.db.$count(partnerSettings, eq(partnerSettings.partner_id, member!.partner_id))).toBe(1);
     expect(await database.db.$count(students)).toBe(1);
     const verified = await database.db.select().from(users).where(eq(users.contact_verified, true));
     expect(verified).toHaveLength(3);

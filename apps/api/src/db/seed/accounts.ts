@@ -1,7 +1,7 @@
-import { asc, eq, inArray } from 'drizzle-orm';
-import type { UserType } from '@kaminuza/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { defaultPartnerSettings, type UserType } from '@kaminuza/shared';
 import type { Db } from '../client.ts';
-import { partners, users } from '../schema/index.ts';
+import { partnerSettings, partners, users } from '../schema/index.ts';
 import { createVerifiedAccount } from '../../modules/auth/accounts.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
 import { seedDemoStudentProfile } from './students.ts';
@@ -23,15 +23,16 @@ export interface DemoAccount {
 }
 
 /**
- * Creates the demo student, staff member (Admin of the first approved institution, permissions 'all',
- * primary contact) and admin when no user exists yet; the staff account is left out while no
- * institution is approved. Returns the demo accounts the database holds, for the start-up table.
+ * Creates the demo student, staff member (approved Admin of the first approved and published
+ * institution, permissions 'all', primary contact; the institution gets its default settings) and admin
+ * when no user exists yet; the staff account is left out while no institution is listed. Returns the
+ * demo accounts the database holds, for the start-up table.
  */
 export async function seedDemoAccounts(db: Db): Promise<DemoAccount[]> {
   const [partner] = await db
     .select({ id: partners.id, name: partners.name })
     .from(partners)
-    .where(eq(partners.status, 'approved'))
+    .where(and(eq(partners.status, 'approved'), eq(partners.published, true)))
     .orderBy(asc(partners.created_at), asc(partners.name))
     .limit(1);
 
@@ -39,6 +40,12 @@ export async function seedDemoAccounts(db: Db): Promise<DemoAccount[]> {
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     for (const account of DEMO_ACCOUNTS) {
       if (account.type === 'staff' && !partner) continue;
+      if (account.type === 'staff' && partner) {
+        await db
+          .insert(partnerSettings)
+          .values({ partner_id: partner.id, ...defaultPartnerSettings() })
+          .onConflictDoNothing();
+      }
       await createVerifiedAccount(db, {
         ...account,
         passwordHash,

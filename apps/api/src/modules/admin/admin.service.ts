@@ -44,8 +44,10 @@ function nameMatches(q: string): SQL {
 const primaryContact = {
   first_name: staff.first_name,
   last_name: staff.last_name,
-  role: staff.role,
-  email: staff.email,
+  /** The job title given at sign-up; older records have only the role. */
+  job_title: sql<string>`coalesce(${staff.job_title}, ${staff.role})`,
+  /** The work email given at sign-up, else the account's. */
+  email: sql<string>`coalesce(${staff.work_email}, ${staff.email})`,
   phone: staff.phone,
 };
 
@@ -71,7 +73,7 @@ const institutionColumns = {
 };
 
 type InstitutionRow = Omit<AdminInstitution, 'primary_contact'> & {
-  contact: { first_name: string; last_name: string; role: string; email: string; phone: string | null } | null;
+  contact: { first_name: string; last_name: string; job_title: string; email: string; phone: string | null } | null;
 };
 
 function toInstitution({ contact, ...row }: InstitutionRow): AdminInstitution {
@@ -80,7 +82,7 @@ function toInstitution({ contact, ...row }: InstitutionRow): AdminInstitution {
     primary_contact: contact
       ? {
           name: `${contact.first_name} ${contact.last_name}`.trim(),
-          job_title: contact.role,
+          job_title: contact.job_title,
           email: contact.email,
           phone: contact.phone,
         }

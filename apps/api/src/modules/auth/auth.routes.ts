@@ -4,6 +4,9 @@ import {
   AcknowledgedSchema,
   dataEnvelope,
   ForgotPasswordSchema,
+  InstitutionDirectoryPageSchema,
+  InstitutionDirectoryQuerySchema,
+  PartnerSignUpSchema,
   ResendVerificationSchema,
   ResetPasswordSchema,
   SessionUserSchema,
@@ -24,11 +27,13 @@ import {
   sessionUser,
   signIn,
   signOut,
+  signUpPartner,
   signUpStudent,
   verifyEmail,
   type AuthDeps,
   type Caller,
 } from './auth.service.ts';
+import { searchInstitutions } from '../partners/partners.service.ts';
 import { consume, IP_LIMITS, RateLimitedError, type Limit } from './rate-limit.ts';
 
 export interface AuthRoutesOptions {
@@ -40,7 +45,7 @@ export interface AuthRoutesOptions {
 const acknowledged = { data: { ok: true as const } };
 
 /**
- * Accounts: sign-up, sign-in (student/staff and admin), sign-out, the session, email verification and
+ * Accounts: sign-up (student, institution staff, and the directory of institutions to join), sign-in (student/staff and admin), sign-out, the session, email verification and
  * password reset. All anonymous; the session routes act on the caller's own cookie only.
  */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, auth, publicUrl }) => {
@@ -67,6 +72,29 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { tags, body: StudentSignUpSchema, response: { 201: dataEnvelope(SignUpResultSchema) } },
     },
     async (request, reply) => reply.code(201).send({ data: await signUpStudent(deps, request.body, device(request)) }),
+  );
+
+  app.post(
+    '/auth/sign-up/partner',
+    {
+      onRequest: perIp(IP_LIMITS.signUp),
+      schema: { tags, body: PartnerSignUpSchema, response: { 201: dataEnvelope(SignUpResultSchema) } },
+    },
+    async (request, reply) => reply.code(201).send({ data: await signUpPartner(deps, request.body, device(request)) }),
+  );
+
+  // Approved institutions a person can ask to join, by name: only id, name and city, a page at a time.
+  app.get(
+    '/auth/sign-up/partner/institutions',
+    {
+      onRequest: perIp(IP_LIMITS.institutionSearch),
+      schema: {
+        tags,
+        querystring: InstitutionDirectoryQuerySchema,
+        response: { 200: dataEnvelope(InstitutionDirectoryPageSchema) },
+      },
+    },
+    async (request) => ({ data: await searchInstitutions(db, request.query.q, request.query.page) }),
   );
 
   for (const [url, adminOnly] of [

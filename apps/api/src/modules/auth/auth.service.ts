@@ -4,17 +4,19 @@ import {
   AUTH_MESSAGES,
   LANGUAGES,
   type Language,
+  type PartnerSignUp,
   type SessionUser,
   type SignIn,
   type StudentSignUp,
   type UserType,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { accounts, sessions, staff, students, users, verifications } from '../../db/schema/index.ts';
+import { accounts, partners, sessions, staff, students, users, verifications } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Device } from '../../lib/user-agent.ts';
 import { enqueueEmail } from '../email/email.service.ts';
-import { CREDENTIAL_PROVIDER, emailIs, insertAccount, normalizeEmail, type DbOrTx } from './accounts.ts';
+import { createInstitution, joinableInstitution } from '../partners/partners.service.ts';
+import { CREDENTIAL_PROVIDER, emailIs, insertAccount, normalizeEmail, type DbOrTx, type Tx } from './accounts.ts';
 import type { Auth } from './better-auth.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { ACCOUNT_FAILURES, assertUnder, countEvent, RateLimitedError, resetCounter } from './rate-limit.ts';
@@ -78,10 +80,15 @@ async function findProfile(db: DbOrTx, where: SQL): Promise<Profile | null> {
       student_is_complete: students.is_complete,
       staff_first_name: staff.first_name,
       staff_language: staff.language,
+      staff_approval_status: staff.approval_status,
+      partner_name: partners.name,
+      partner_status: partners.status,
+      partner_review_reason: partners.review_reason,
     })
     .from(users)
     .leftJoin(students, eq(students.user_id, users.id))
     .leftJoin(staff, eq(staff.user_id, users.id))
+    .leftJoin(partners, eq(partners.id, users.partner_id))
     .where(where)
     .limit(1);
   if (!row) return null;
@@ -96,6 +103,10 @@ async function findProfile(db: DbOrTx, where: SQL): Promise<Profile | null> {
     contact_verified: row.contact_verified,
     partner_id: row.partner_id,
     onboarding_complete: row.type !== 'student' || row.student_is_complete === true,
+    partner_name: row.partner_name ?? null,
+    partner_status: row.partner_status ?? null,
+    partner_review_reason: row.partner_review_reason ?? null,
+    staff_approval_status: row.staff_approval_status ?? null,
     greeting: firstName ?? row.name,
   };
 }
@@ -202,46 +213,47 @@ export async function signOut(auth: Auth, headers: Headers): Promise<string[]> {
 
 /* ---------------------------------------------------------------- flows */
 
+interface NewAccount {
+  email: string;
+  password: string;
+  type: 'student' | 'staff';
+  name: string;
+  termsAccepted: boolean;
+  /** Staff only: creates or finds the institution, in the transaction, before the account. */
+  institution?: (tx: Tx) => Promise<string>;
+  /** The student or staff record of the new user. */
+  record: (tx: Tx, user: { id: string; email: string }, partnerId: string | null) => Promise<void>;
+}
+
 /**
- * A student account, its student record with the spec's defaults, a verification link and the welcome
- * email are committed together or not at all. The student is not signed in: sign-in needs verification.
+ * The sign-up both kinds of account share: the account, its records, a verification link and the
+ * welcome email are committed together or not at all. Nobody is signed in: sign-in needs verification.
  */
-export async function signUpStudent(
+async function signUp(
   deps: AuthDeps,
-  input: StudentSignUp,
+  account: NewAccount,
   device: Device,
 ): Promise<{ email: string; verification_sent: true }> {
-  const email = normalizeEmail(input.email);
+  const email = normalizeEmail(account.email);
   const taken = () => new AppError('ABORTED', AUTH_MESSAGES.email_taken);
   const [existing] = await deps.db.select({ id: users.id }).from(users).where(emailIs(email)).limit(1);
   if (existing) throw taken();
 
   // Hashed before the transaction: argon2 takes tens of milliseconds and needs no database.
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(account.password);
   await deps.db.transaction(async (tx) => {
+    const partnerId = account.institution ? await account.institution(tx) : null;
     const user = await insertAccount(tx, {
       email,
       passwordHash,
-      type: 'student',
-      name: `${input.first_name} ${input.last_name}`,
+      type: account.type,
+      name: account.name,
       contactVerified: false,
-      termsAccepted: input.accept_terms,
+      termsAccepted: account.termsAccepted,
+      partnerId,
     });
     if (!user) throw taken();
-    await tx.insert(students).values({
-      user_id: user.id,
-      email,
-      first_name: input.first_name,
-      last_name: input.last_name,
-      preferred_name: input.preferred_name || null,
-      phone: input.phone,
-      language: input.language,
-      date_of_birth: input.date_of_birth,
-      gender: input.gender,
-      city: input.city,
-      country: input.country,
-      education_level: input.education_level,
-    });
+    await account.record(tx, user, partnerId);
     const profile = await findProfile(tx, eq(users.id, user.id));
     if (!profile) throw new Error('the new user cannot be read back');
     await enqueueVerification(tx, deps, profile, device);
@@ -253,6 +265,90 @@ export async function signUpStudent(
     });
   });
   return { email, verification_sent: true };
+}
+
+/** A student account and its student record with the spec's defaults. */
+export function signUpStudent(deps: AuthDeps, input: StudentSignUp, device: Device) {
+  return signUp(
+    deps,
+    {
+      email: input.email,
+      password: input.password,
+      type: 'student',
+      name: `${input.first_name} ${input.last_name}`,
+      termsAccepted: input.accept_terms,
+      record: async (tx, user) => {
+        await tx.insert(students).values({
+          user_id: user.id,
+          email: user.email,
+          first_name: input.first_name,
+          last_name: input.last_name,
+          preferred_name: input.preferred_name || null,
+          phone: input.phone,
+          language: input.language,
+          date_of_birth: input.date_of_birth,
+          gender: input.gender,
+          city: input.city,
+          country: input.country,
+          education_level: input.education_level,
+        });
+      },
+    },
+    device,
+  );
+}
+
+/**
+ * A staff account (spec sections 5 and 6). A new institution is created pending with its default
+ * settings, and its first member is its Admin: permissions 'all', primary contact, approved with it.
+ * Joining an approved institution makes a Staff member with no permissions, awaiting its approval.
+ */
+export function signUpPartner(deps: AuthDeps, input: PartnerSignUp, device: Device) {
+  const joining = input.existing_institution_id;
+  return signUp(
+    deps,
+    {
+      email: input.email,
+      password: input.password,
+      type: 'staff',
+      name: `${input.contact_first_name} ${input.contact_last_name}`,
+      termsAccepted: input.accept_terms,
+      institution: (tx) =>
+        joining
+          ? joinableInstitution(tx, joining)
+          : createInstitution(tx, {
+              name: input.institution_name,
+              // The schema requires these when no institution is joined.
+              institutionType: input.institution_type!,
+              yearEstablished: input.year_established!,
+              city: input.city,
+              country: input.country,
+              contactEmail: normalizeEmail(input.work_email),
+              contactPhone: input.phone,
+              website: input.website || null,
+              accreditationBody: input.accreditation_body || null,
+              accreditationNumber: input.accreditation_number || null,
+              programCount: input.program_count ?? 0,
+            }),
+      record: async (tx, user, partnerId) => {
+        await tx.insert(staff).values({
+          user_id: user.id,
+          partner_id: partnerId!,
+          email: user.email,
+          first_name: input.contact_first_name,
+          last_name: input.contact_last_name,
+          phone: input.phone,
+          job_title: input.job_title,
+          work_email: normalizeEmail(input.work_email),
+          language: input.language,
+          ...(joining
+            ? { role: 'Staff', permissions: [], primary_contact: false, approval_status: 'pending' as const }
+            : { role: 'Admin', permissions: ['all'], primary_contact: true, approval_status: 'approved' as const }),
+        });
+      },
+    },
+    device,
+  );
 }
 
 /**

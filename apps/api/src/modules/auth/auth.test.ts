@@ -232,6 +232,10 @@ describe('POST /auth/sign-in', () => {
         contact_verified: true,
         partner_id: null,
         onboarding_complete: false,
+        partner_name: null,
+        partner_status: null,
+        partner_review_reason: null,
+        staff_approval_status: null,
       },
     });
     const [cookie] = response.headers['set-cookie'] as string[];

@@ -1,10 +1,21 @@
+import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { staffState } from '../../features/partner/components/staff-state.ts';
+import { useSession } from '../../lib/session.tsx';
 import { paths } from '../paths.ts';
 import { AppShell } from './app-shell.tsx';
 
-const LINKS = [{ to: paths.partner.dashboard, key: 'shell.partner.dashboard' }] as const;
+const LINKS = [
+  { to: paths.partner.dashboard, key: 'shell.partner.dashboard' },
+  { to: paths.partner.profile, key: 'shell.partner.profile' },
+] as const;
 
+/** The partner dashboard's frame, for approved members of approved institutions; others see where they stand. */
 export function PartnerShell() {
   const { t } = useTranslation();
+  const { session } = useSession();
+  if (session.status === 'signed-in' && staffState(session.user) !== 'approved') {
+    return <Navigate to={paths.partnerPending} replace />;
+  }
   return <AppShell label={t('shell.partner.label')} links={LINKS} home={paths.partner.dashboard} />;
 }

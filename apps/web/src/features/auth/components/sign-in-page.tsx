@@ -75,6 +75,11 @@ export function SignInPage({ admin = false }: { admin?: boolean }) {
             </Link>
           </p>
         )}
+        {!admin && (
+          <Link to={paths.partnerSignup} className="link self-start">
+            {t('shell.partner.sign_up')}
+          </Link>
+        )}
         <Link to={admin ? paths.login : paths.loginAdmin} className="link self-start">
           {admin ? t('auth.login.user_link') : t('auth.login.admin_link')}
         </Link>

@@ -8,6 +8,7 @@ const FEATURES = ['programs', 'cycles', 'forms', 'team', 'review', 'chat'] as co
 
 export function AboutPartnerPage() {
   const { t } = useTranslation(undefined, { keyPrefix: 'public.about_partner' });
+  const { t: tRoot } = useTranslation();
   return (
     <InfoPage title={t('title')} intro={t('intro')}>
       <InfoSection title={t('features.title')}>
@@ -30,7 +31,10 @@ export function AboutPartnerPage() {
       <InfoSection title={t('join.title')}>
         <p>{t('join.text')}</p>
         <NextLinks>
-          <Link to={paths.contactUs} className="btn-primary">
+          <Link to={paths.partnerSignup} className="btn-primary">
+            {tRoot('partner_signup.cta')}
+          </Link>
+          <Link to={paths.contactUs} className="btn-secondary">
             {t('join.cta')}
           </Link>
         </NextLinks>

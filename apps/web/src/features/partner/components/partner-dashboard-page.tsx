@@ -1,0 +1,90 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { PartnerProfile } from '@kaminuza/shared';
+import { FormAlert } from '../../../components/form/field.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { errorMessageKey } from '../../../lib/error-messages.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { paths } from '../../../app/paths.ts';
+import { usePartnerProfile } from '../api/get-partner-profile.ts';
+import { JoinRequests } from './join-requests.tsx';
+
+/** What students need before a listing is useful: the profile facts the catalogue filters and shows. */
+export function missingProfileFacts(profile: PartnerProfile): string[] {
+  const missing: string[] = [];
+  if (!profile.description) missing.push('description');
+  if (!profile.contact_email) missing.push('contact_email');
+  if (profile.fields.length === 0) missing.push('fields');
+  if (profile.program_levels.length === 0) missing.push('program_levels');
+  if (profile.total_enrollment === 0) missing.push('total_enrollment');
+  return missing;
+}
+
+/** The partner dashboard's overview: the institution, its state and what is left to do. */
+export function PartnerDashboardPage() {
+  const { t } = useTranslation();
+  const { session } = useSession();
+  const partnerId = session.status === 'signed-in' ? (session.user.partner_id ?? '') : '';
+  const profile = usePartnerProfile(partnerId);
+
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
+      <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{t('partner.dashboard.title')}</h1>
+      {profile.isPending && <Spinner />}
+      {profile.isError && <FormAlert>{t(errorMessageKey(profile.error))}</FormAlert>}
+      {profile.data && <Overview profile={profile.data} />}
+      <JoinRequests partnerId={partnerId} />
+    </div>
+  );
+}
+
+function Overview({ profile }: { profile: PartnerProfile }) {
+  const { t } = useTranslation(undefined, { keyPrefix: 'partner.dashboard' });
+  const { t: tRoot } = useTranslation();
+  const missing = missingProfileFacts(profile);
+  const checklist = [
+    { key: 'profile_complete', done: missing.length === 0 },
+    { key: 'published', done: profile.published },
+  ];
+  return (
+    <section aria-labelledby="overview-title" className="rounded-2xl border border-border bg-surface p-5 sm:p-6">
+      <h2 id="overview-title" className="text-xl font-semibold break-words">
+        {profile.name}
+      </h2>
+      <dl className="mt-4 grid gap-2 sm:grid-cols-[auto_1fr] sm:gap-x-6">
+        <dt className="font-medium">{t('status')}</dt>
+        <dd>{tRoot(`partner.statuses.${profile.status}`)}</dd>
+        <dt className="font-medium">{t('visibility')}</dt>
+        <dd>{profile.published ? t('published') : t('not_published')}</dd>
+        <dt className="font-medium">{t('location')}</dt>
+        <dd className="break-words">
+          {profile.address_city}, {profile.address_country}
+        </dd>
+      </dl>
+      <h3 className="mt-6 font-semibold">{t('checklist')}</h3>
+      <ul className="mt-2 flex flex-col gap-2">
+        {checklist.map((item) => (
+          <li key={item.key} className="flex items-start gap-2">
+            <span
+              aria-hidden="true"
+              className={`mt-0.5 inline-flex size-5 shrink-0 items-center justify-center rounded-full text-xs font-bold ${item.done ? 'bg-brand text-white' : 'border border-border'}`}
+            >
+              {item.done ? '✓' : ''}
+            </span>
+            <span>
+              {t(`items.${item.key}`)} <span className="text-muted">({item.done ? t('done') : t('to_do')})</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {missing.length > 0 && (
+        <p className="mt-3 text-sm text-muted">
+          {t('missing', { fields: missing.map((field) => tRoot(`partner.profile.fields.${field}`)).join(', ') })}
+        </p>
+      )}
+      <Link to={paths.partner.profile} className="btn-primary mt-5 inline-flex">
+        {t('edit_profile')}
+      </Link>
+    </section>
+  );
+}

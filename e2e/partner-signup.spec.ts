@@ -1,0 +1,280 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { chooseLanguage, expect, expectNoAxeViolations, test, waitForApp } from './fixtures.ts';
+import { latestEmail, linkIn } from './mailbox.ts';
+
+const PASSWORD = 'Str0ng#Password';
+const uniqueEmail = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.com`;
+
+const LABELS = {
+  en: {
+    name: 'Institution name',
+    type: 'Institution type',
+    year: 'Year established',
+    country: 'Country',
+    city: 'City',
+    firstName: 'First name',
+    lastName: 'Last name',
+    jobTitle: 'Job title',
+    workEmail: 'Work email',
+    phoneCountry: 'Phone country',
+    phone: 'Phone number',
+    email: 'Email address',
+    password: 'Password',
+    terms: 'I accept the terms of use and the privacy policy',
+    submit: 'Register institution',
+  },
+  fr: {
+    name: 'Nom de l’établissement',
+    type: 'Type d’établissement',
+    year: 'Année de création',
+    country: 'Pays',
+    city: 'Ville',
+    firstName: 'Prénom',
+    lastName: 'Nom',
+    jobTitle: 'Fonction',
+    workEmail: 'E-mail professionnel',
+    phoneCountry: 'Pays du téléphone',
+    phone: 'Numéro de téléphone',
+    email: 'Adresse e-mail',
+    password: 'Mot de passe',
+    terms: "J'accepte les conditions d'utilisation et la politique de confidentialité",
+    submit: 'Inscrire l’établissement',
+  },
+} as const;
+
+async function registerInstitution(page: Page, email: string, labels: (typeof LABELS)[keyof typeof LABELS]) {
+  await page.getByLabel(labels.name, { exact: true }).fill(`Lake Kivu Institute ${randomBytes(2).toString('hex')}`);
+  await page.getByLabel(labels.type, { exact: true }).selectOption('private');
+  await page.getByLabel(labels.year, { exact: true }).fill('1998');
+  await page.getByLabel(labels.country, { exact: true }).selectOption('RW');
+  await page.getByLabel(labels.city, { exact: true }).fill('Rubavu');
+  await page.getByLabel(labels.firstName, { exact: true }).fill('Diane');
+  await page.getByLabel(labels.lastName, { exact: true }).fill('Mukeshimana');
+  await page.getByLabel(labels.jobTitle, { exact: true }).fill('Registrar');
+  await page.getByLabel(labels.workEmail, { exact: true }).fill('admissions@lakekivu.example');
+  await page.getByLabel(labels.phoneCountry, { exact: true }).selectOption('RW');
+  await page.getByLabel(labels.phone, { exact: true }).fill('0788123456');
+  await page.getByLabel(labels.email, { exact: true }).fill(email);
+  await page.getByLabel(labels.password, { exact: true }).fill(PASSWORD);
+  await page.getByLabel(labels.terms).check();
+  await page.getByRole('button', { name: labels.submit }).click();
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await waitForApp(page);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+test.describe('institution sign-up', () => {
+  test.slow();
+
+  test('from /about/partner: register, verify from the email, sign in, wait on the pending screen', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('registrar');
+    await page.goto('/about/partner');
+    await waitForApp(page);
+    await page.getByRole('link', { name: 'Register your institution' }).click();
+    await expect(page).toHaveURL(/\/signup\/partner$/);
+    await waitForApp(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Register your institution');
+
+    // The form explains its rules before anything is sent.
+    await page.getByRole('button', { name: 'Register institution' }).click();
+    await expect(page.getByText('Please fill in all required fields correctly')).toBeVisible();
+    await expect(page.getByText('Institution name is required')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
+
+    // The join mode searches approved institutions by name.
+    await page.getByRole('radio', { name: /Join an existing institution/ }).check();
+    await page.getByLabel('Search institutions by name').fill('Rwanda');
+    await expect(page.getByRole('radio', { name: /University of Rwanda/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('radio', { name: /Register a new institution/ }).check();
+
+    await registerInstitution(page, email, LABELS.en);
+    await expect(page).toHaveURL(/\/signup\/partner\/pending$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your email');
+    await expect(page.getByText(`We sent a verification link to ${email}`)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
+
+    // The emailed link verifies the address; the institution then waits for review.
+    const mail = await latestEmail(request, email, /verif/i);
+    await page.goto(linkIn(mail.text, '/auth/verify-email'));
+    await expect(page).toHaveURL(/\/signup\/partner\/pending$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your institution is under review');
+
+    // Signing in again lands on the same screen: the dashboard is not open until approval.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/signup\/partner\/pending$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your institution is under review');
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/signup/partner/pending');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('What happens next');
+    await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('the sign-in page links to the institution sign-up', async ({ page }) => {
+    await page.goto('/login');
+    await waitForApp(page);
+    await page.getByRole('link', { name: /Create an institution account/ }).click();
+    await expect(page).toHaveURL(/\/signup\/partner$/);
+  });
+
+  test('in French: register and wait on the pending screen', async ({ page, request }) => {
+    const email = uniqueEmail('registraire');
+    await page.goto('/signup/partner');
+    await waitForApp(page);
+    await chooseLanguage(page, 'Français');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inscrire votre établissement');
+    await registerInstitution(page, email, LABELS.fr);
+    await expect(page).toHaveURL(/\/signup\/partner\/pending$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Consultez vos e-mails');
+    await expectNoAxeViolations(page);
+
+    const mail = await latestEmail(request, email, /Vérifiez/);
+    await page.goto(linkIn(mail.text, '/auth/verify-email'));
+    await expect(page).toHaveURL(/\/signup\/partner\/pending$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Votre établissement est en cours d’examen');
+    await expect(page.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('in Kinyarwanda: the pending screen after sign-up and once signed in', async ({ page, request }) => {
+    const email = uniqueEmail('umwanditsi');
+    await page.goto('/signup/partner');
+    await waitForApp(page);
+    await registerInstitution(page, email, LABELS.en);
+    await expect(page).toHaveURL(/\/signup\/partner\/pending$/);
+    await chooseLanguage(page, 'Kinyarwanda');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reba imeri yawe');
+    await expect(page.getByRole('link', { name: 'Injira', exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const mail = await latestEmail(request, email, /verif/i);
+    await page.goto(linkIn(mail.text, '/auth/verify-email'));
+    await expect(page).toHaveURL(/\/signup\/partner\/pending$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ikigo cyawe kiri gusuzumwa');
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('joining an existing institution', () => {
+  test.slow();
+
+  test('a person asks to join the demo institution, its administrator approves, the person reaches the dashboard', async ({
+    page,
+    request,
+  }) => {
+    // The demo staff member's institution, as its dashboard names it.
+    await signIn(page, 'demo.staff@kaminuza.example', 'Kaminuza#2025');
+    await expect(page).toHaveURL(/\/partner\/dashboard$/);
+    await expect(page.getByRole('link', { name: 'Edit the profile' })).toBeVisible();
+    const overview = page.getByRole('heading', { level: 2 }).filter({ hasNotText: 'Join requests' });
+    const institution = (await overview.textContent()) ?? '';
+    expect(institution).not.toBe('');
+    await page.context().clearCookies();
+
+    const email = uniqueEmail('lecturer');
+    await page.goto('/signup/partner');
+    await waitForApp(page);
+    await page.getByRole('radio', { name: /Join an existing institution/ }).check();
+    await page.getByLabel('Search institutions by name').fill(institution);
+    await page.getByRole('radio', { name: new RegExp(institution.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).check();
+    await expect(page.getByText(`Selected: ${institution}`)).toBeVisible();
+    await page.getByLabel('First name', { exact: true }).fill('Eric');
+    await page.getByLabel('Last name', { exact: true }).fill('Nshimiyimana');
+    await page.getByLabel('Job title', { exact: true }).fill('Lecturer');
+    await page.getByLabel('Work email', { exact: true }).fill('eric@university.example');
+    await page.getByLabel('Phone country', { exact: true }).selectOption('RW');
+    await page.getByLabel('Phone number', { exact: true }).fill('0788654321');
+    await page.getByLabel('Email address', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('I accept the terms of use and the privacy policy').check();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Ask to join' }).click();
+    await expect(page).toHaveURL(/\/signup\/partner\/pending$/);
+
+    const mail = await latestEmail(request, email, /verif/i);
+    await page.goto(linkIn(mail.text, '/auth/verify-email'));
+    await expect(page).toHaveURL(/\/signup\/partner\/pending$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Waiting for your institution');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The institution's administrator sees the request and approves it.
+    await signIn(page, 'demo.staff@kaminuza.example', 'Kaminuza#2025');
+    const requests = page.getByRole('region', { name: 'Join requests' });
+    await expect(requests.getByText('Eric Nshimiyimana')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await requests.getByRole('button', { name: 'Approve Eric Nshimiyimana' }).click();
+    await expect(requests.getByText('Request approved.')).toBeVisible();
+    await expect(requests.getByText('Eric Nshimiyimana')).toHaveCount(0);
+    await page.context().clearCookies();
+
+    await signIn(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/partner\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 2, name: institution })).toBeVisible();
+  });
+});
+
+test.describe('partner dashboard', () => {
+  test.slow();
+
+  test('the demo staff member reaches the dashboard, edits the profile and toggles Published', async ({ page }) => {
+    await signIn(page, 'demo.staff@kaminuza.example', 'Kaminuza#2025');
+    await expect(page).toHaveURL(/\/partner\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+    await expect(page.getByText('Approved', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Join requests' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
+
+    await page.getByRole('link', { name: 'Edit the profile' }).click();
+    await expect(page).toHaveURL(/\/partner\/profile$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Institution profile');
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
+
+    const description = `Updated ${randomBytes(3).toString('hex')}: a campus in the hills.`;
+    await page.getByLabel('Description').fill(description);
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('Profile saved.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Description')).toHaveValue(description);
+
+    // The switch saves at once; it is put back so the demo institution stays listed.
+    const published = page.getByRole('switch', { name: 'Published' });
+    await expect(published).toHaveAttribute('aria-checked', 'true');
+    await published.click();
+    await expect(published).toHaveAttribute('aria-checked', 'false');
+    await expect(page.getByText('Hidden from students.')).toBeVisible();
+    await page.reload();
+    await expect(published).toHaveAttribute('aria-checked', 'false');
+    await published.click();
+    await expect(published).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByText('Students can find your institution.')).toBeVisible();
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByText('Published: students can find it')).toBeVisible();
+  });
+});
