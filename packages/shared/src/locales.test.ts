@@ -54,8 +54,14 @@ describe('translation catalogues', () => {
 
 describe('message catalogues', () => {
   it('English carries the spec texts of every validation and account message exactly', async () => {
-    const { AUTH_MESSAGES, GENERIC_MESSAGES, PARTNER_MESSAGES, PROFILE_MESSAGES, UPLOAD_MESSAGES, VALIDATION_MESSAGES } =
-      await import('./messages.ts');
+    const {
+      AUTH_MESSAGES,
+      GENERIC_MESSAGES,
+      PARTNER_MESSAGES,
+      PROFILE_MESSAGES,
+      UPLOAD_MESSAGES,
+      VALIDATION_MESSAGES,
+    } = await import('./messages.ts');
     const catalogue = read('en') as {
       errors: Catalogue;
       validation: Catalogue;

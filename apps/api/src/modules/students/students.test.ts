@@ -300,7 +300,10 @@ describe('onboarding progress', () => {
     const after = await refreshProfileCompletion(database.db, account.id);
     expect(after).toBeGreaterThan(before);
     const read = (await call(account, 'GET', '/students/me/profile')).json().data;
-    expect(read).toMatchObject({ profile_completion: after, profile_picture: expect.stringMatching(/^\/api\/v1\/students\/me\/profile-picture\?v=/) });
+    expect(read).toMatchObject({
+      profile_completion: after,
+      profile_picture: expect.stringMatching(/^\/api\/v1\/students\/me\/profile-picture\?v=/),
+    });
   });
 
   it('a new student is not onboarded in the session; staff and admins are', async () => {
