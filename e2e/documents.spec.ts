@@ -57,7 +57,7 @@ for (const language of ['en', 'rw'] as const) {
       await route.continue();
     });
 
-    await page.goto('/profile');
+    await page.goto('/profile?tab=documents');
     await expect(page.getByRole('heading', { name: text(t, 'documents.title'), level: 2 })).toBeVisible();
     const row = (type: string) =>
       page
@@ -141,7 +141,7 @@ for (const language of ['en', 'rw'] as const) {
       if (route.request().method() === 'PATCH') await new Promise((resolve) => setTimeout(resolve, 1_000));
       await route.continue().catch(() => undefined);
     });
-    await page.goto('/profile');
+    await page.goto('/profile?tab=documents');
 
     const typeName = text(t, 'documents.types.personal_statement');
     const statement = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: typeName }) });
@@ -195,7 +195,7 @@ test('an interrupted upload resumes after a reload from where the server stopped
     await route.continue().catch(() => undefined);
   });
 
-  await page.goto('/profile');
+  await page.goto('/profile?tab=documents');
   const typeName = text(t, 'documents.types.recommendation_letter');
   const letter = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: typeName }) });
   const input = () =>

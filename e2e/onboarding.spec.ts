@@ -197,10 +197,15 @@ for (const lang of ['en', 'rw'] as const) {
     await expectNoAxeViolations(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
+    // The open tab is kept in the address, so a reload comes back to it.
     await page.reload();
-    await expect(field('preferred_name')).toHaveValue('Lina');
-    await page.getByRole('tab', { name: tx('profile.tabs.education') }).click();
+    await expect(page.getByRole('tab', { name: tx('profile.tabs.education') })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await expect(exam.getByLabel(tx('profile.exams.grade'), { exact: true })).toHaveValue('65/73');
+    await page.getByRole('tab', { name: tx('profile.tabs.personal') }).click();
+    await expect(field('preferred_name')).toHaveValue('Lina');
     await page.getByRole('tab', { name: tx('profile.tabs.documents') }).click();
     await expect(page.getByRole('tabpanel')).toBeVisible();
   });

@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { formatFileSize } from '../../../components/upload/file-size.ts';
 import { UploadProgress } from '../../../components/upload/upload-progress.tsx';
 import { useUpload } from '../../../components/upload/use-upload.ts';
+import { profileQuery } from '../api/get-profile.ts';
 import { documentsQuery, useDocuments } from '../api/get-documents.ts';
 import { useDeleteDocument } from '../api/delete-document.ts';
 
@@ -70,7 +71,9 @@ function DocumentRow({ document }: { document: StudentDocument }) {
 
   const onUploaded = useCallback(() => {
     setNotice(t('documents.uploaded', { type: typeName }));
+    // The profile's completion counts documents too.
     void queryClient.invalidateQueries({ queryKey: documentsQuery().queryKey });
+    void queryClient.invalidateQueries({ queryKey: profileQuery().queryKey });
   }, [queryClient, t, typeName]);
   const upload = useUpload(document.type, onUploaded);
   const busy = upload.state.status === 'uploading';

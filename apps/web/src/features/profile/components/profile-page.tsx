@@ -1,4 +1,6 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -21,8 +23,9 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { EMPTY_SCHOOL, SchoolPicker } from '../../../components/profile-fields/school-picker.tsx';
 import { countryOptions } from '../../../lib/countries.ts';
 import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
-import { useProfile } from '../api/get-profile.ts';
+import { profileQuery, useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
+import { ProfilePictureInput } from '../../../components/upload/profile-picture-input.tsx';
 import { DocumentsTab } from './documents-tab.tsx';
 
 const TABS = ['personal', 'education', 'documents'] as const;
@@ -31,6 +34,7 @@ type Tab = (typeof TABS)[number];
 /** The student's profile at /profile: completion, and the Personal, Education and Documents tabs. */
 export function ProfilePage() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const profile = useProfile();
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-6">
@@ -46,7 +50,15 @@ export function ProfilePage() {
         </div>
       ) : (
         <>
-          <Completion value={profile.data.profile_completion} />
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+            <ProfilePictureInput
+              pictureUrl={profile.data.profile_picture}
+              onUploaded={() => void queryClient.invalidateQueries({ queryKey: profileQuery().queryKey })}
+            />
+            <div className="sm:w-1/2">
+              <Completion value={profile.data.profile_completion} />
+            </div>
+          </div>
           <Tabs profile={profile.data} />
         </>
       )}
@@ -80,7 +92,10 @@ function Completion({ value }: { value: number }) {
 function Tabs({ profile }: { profile: StudentProfile }) {
   const { t } = useTranslation();
   const id = useId();
-  const [tab, setTab] = useState<Tab>('personal');
+  // The open tab lives in the address (?tab=documents), so it can be linked to and survives a reload.
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'personal';
+  const setTab = (next: Tab) => setParams(next === 'personal' ? {} : { tab: next }, { replace: true });
   const refs = useRef<Record<Tab, HTMLButtonElement | null>>({ personal: null, education: null, documents: null });
   const move = (event: KeyboardEvent) => {
     const index = TABS.indexOf(tab);
