@@ -2,72 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { chooseLanguage, expect, expectNoAxeViolations, test, waitForApp } from './fixtures.ts';
 import { latestEmail, linkIn } from './mailbox.ts';
-
-const PASSWORD = 'Str0ng#Password';
-const uniqueEmail = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.com`;
-
-const LABELS = {
-  en: {
-    name: 'Institution name',
-    type: 'Institution type',
-    year: 'Year established',
-    country: 'Country',
-    city: 'City',
-    firstName: 'First name',
-    lastName: 'Last name',
-    jobTitle: 'Job title',
-    workEmail: 'Work email',
-    phoneCountry: 'Phone country',
-    phone: 'Phone number',
-    email: 'Email address',
-    password: 'Password',
-    terms: 'I accept the terms of use and the privacy policy',
-    submit: 'Register institution',
-  },
-  fr: {
-    name: 'Nom de l’établissement',
-    type: 'Type d’établissement',
-    year: 'Année de création',
-    country: 'Pays',
-    city: 'Ville',
-    firstName: 'Prénom',
-    lastName: 'Nom',
-    jobTitle: 'Fonction',
-    workEmail: 'E-mail professionnel',
-    phoneCountry: 'Pays du téléphone',
-    phone: 'Numéro de téléphone',
-    email: 'Adresse e-mail',
-    password: 'Mot de passe',
-    terms: "J'accepte les conditions d'utilisation et la politique de confidentialité",
-    submit: 'Inscrire l’établissement',
-  },
-} as const;
-
-async function registerInstitution(page: Page, email: string, labels: (typeof LABELS)[keyof typeof LABELS]) {
-  await page.getByLabel(labels.name, { exact: true }).fill(`Lake Kivu Institute ${randomBytes(2).toString('hex')}`);
-  await page.getByLabel(labels.type, { exact: true }).selectOption('private');
-  await page.getByLabel(labels.year, { exact: true }).fill('1998');
-  await page.getByLabel(labels.country, { exact: true }).selectOption('RW');
-  await page.getByLabel(labels.city, { exact: true }).fill('Rubavu');
-  await page.getByLabel(labels.firstName, { exact: true }).fill('Diane');
-  await page.getByLabel(labels.lastName, { exact: true }).fill('Mukeshimana');
-  await page.getByLabel(labels.jobTitle, { exact: true }).fill('Registrar');
-  await page.getByLabel(labels.workEmail, { exact: true }).fill('admissions@lakekivu.example');
-  await page.getByLabel(labels.phoneCountry, { exact: true }).selectOption('RW');
-  await page.getByLabel(labels.phone, { exact: true }).fill('0788123456');
-  await page.getByLabel(labels.email, { exact: true }).fill(email);
-  await page.getByLabel(labels.password, { exact: true }).fill(PASSWORD);
-  await page.getByLabel(labels.terms).check();
-  await page.getByRole('button', { name: labels.submit }).click();
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await waitForApp(page);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+import { LABELS, PASSWORD, registerInstitution, signIn, uniqueEmail } from './institutions.ts';
 
 async function expectNoHorizontalScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
