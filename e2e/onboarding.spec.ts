@@ -174,7 +174,7 @@ for (const lang of ['en', 'rw'] as const) {
     await expect(page).toHaveURL(/\/home$/);
 
     // The profile: completion shown, a field edited and kept.
-    await page.getByRole('link', { name: tx('profile.home_link') }).click();
+    await page.getByRole('link', { name: tx('auth.home.profile_link') }).click();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByRole('progressbar')).toBeVisible();
     await expect(page.getByText(/\d+ ?%/).first()).toBeVisible();

@@ -4,7 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { PAGE_TEXT_GROUPS, SERVER_ONLY_GROUPS, THEME_STORAGE_KEY } from '@kaminuza/shared/constants';
+import { APP_TEXT_GROUPS, PAGE_TEXT_GROUPS, SERVER_ONLY_GROUPS, THEME_STORAGE_KEY } from '@kaminuza/shared/constants';
 
 /**
  * Both documents (app and static public pages) share one <head>: meta tags and the inline script that
@@ -24,26 +24,27 @@ function documentHead(): Plugin {
 const LOCALE_PART = 'virtual:kaminuza-locale/';
 
 /**
- * `virtual:kaminuza-locale/<lang>/<core|pages>`: one language's catalogue split in two, so screens
- * download the page texts only when they show a public page, and never the server's email texts.
+ * `virtual:kaminuza-locale/<lang>/<core|pages|app>`: one language's catalogue split in three, so screens
+ * download the page texts only when they show a public page, the feature texts only with a feature
+ * screen, and never the server's email texts.
  */
 function localeParts(): Plugin {
-  const pageGroups: readonly string[] = PAGE_TEXT_GROUPS;
-  const serverGroups: readonly string[] = SERVER_ONLY_GROUPS;
+  const parts: Record<string, readonly string[]> = { pages: PAGE_TEXT_GROUPS, app: APP_TEXT_GROUPS };
+  const elsewhere: readonly string[] = [...PAGE_TEXT_GROUPS, ...APP_TEXT_GROUPS, ...SERVER_ONLY_GROUPS];
   return {
     name: 'kaminuza-locale-parts',
     resolveId: (id) => (id.startsWith(LOCALE_PART) ? `\0${id}` : undefined),
     load(id) {
       if (!id.startsWith(`\0${LOCALE_PART}`)) return undefined;
       const [lang, part] = id.slice(LOCALE_PART.length + 1).split('/');
-      if (!lang || !/^[a-z]{2}$/.test(lang) || (part !== 'core' && part !== 'pages')) {
+      if (!lang || !/^[a-z]{2}$/.test(lang) || !part || (part !== 'core' && !parts[part])) {
         throw new Error(`Unknown catalogue part ${id}`);
       }
       const file = fileURLToPath(new URL(`../../packages/shared/locales/${lang}.json`, import.meta.url));
       this.addWatchFile(file);
       const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
       const picked = Object.entries(catalogue).filter(([group]) =>
-        part === 'pages' ? pageGroups.includes(group) : !pageGroups.includes(group) && !serverGroups.includes(group),
+        part === 'core' ? !elsewhere.includes(group) : parts[part]?.includes(group),
       );
       return `export default ${JSON.stringify(Object.fromEntries(picked))};`;
     },

@@ -15,6 +15,21 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
  */
 export const PAGE_TEXT_GROUPS = ['public', 'landing', 'partner_signup', 'partner_pending', 'partner'] as const;
 export const SERVER_ONLY_GROUPS = ['email'] as const;
+/**
+ * Texts of the signed-in feature screens other than the first one a student sees: loaded with the
+ * first of those screens, so the home screen's download stays small.
+ */
+export const APP_TEXT_GROUPS = [
+  'admin',
+  'catalogue',
+  'explore',
+  'university',
+  'onboarding',
+  'schools',
+  'profile',
+  'documents',
+  'upload',
+] as const;
 
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];

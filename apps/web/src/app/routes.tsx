@@ -8,7 +8,7 @@ import { RedirectKeepingQuery } from './redirect.tsx';
 import { RequireUserType } from './require-user-type.tsx';
 import { RouteError } from './route-error.tsx';
 import type { PageHandle } from './page-meta.ts';
-import { loadPageTexts } from '../lib/i18n.ts';
+import { loadAppTexts, loadPageTexts } from '../lib/i18n.ts';
 
 /** A lazily loaded screen: each one is its own chunk, fetched when its route is first visited. */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -18,6 +18,11 @@ function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
 /** A public information page: its chunk and, in the app, the page texts it shows. */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return screen(async () => (await Promise.all([load(), loadPageTexts()]))[0], pick);
+}
+
+/** A feature screen of the signed-in areas: its chunk and the feature texts it shows. */
+function feature<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return screen(async () => (await Promise.all([load(), loadAppTexts()]))[0], pick);
 }
 
 /** Title and description keys of a public page: `meta.<name>.title` / `meta.<name>.description`. */
@@ -241,7 +246,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'onboarding/student',
                 ...meta('onboarding'),
-                ...screen(
+                ...feature(
                   () => import('../features/onboarding/components/onboarding-page.tsx'),
                   (m) => m.OnboardingPage,
                 ),
@@ -249,7 +254,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'profile',
                 ...meta('profile'),
-                ...screen(
+                ...feature(
                   () => import('../features/profile/components/profile-page.tsx'),
                   (m) => m.ProfilePage,
                 ),
@@ -257,7 +262,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'partners',
                 ...meta('explore'),
-                ...screen(
+                ...feature(
                   () => import('../features/universities/components/explore-page.tsx'),
                   (m) => m.ExplorePage,
                 ),
@@ -265,7 +270,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'partners/:partnerId',
                 ...meta('university'),
-                ...screen(
+                ...feature(
                   () => import('../features/universities/components/university-page.tsx'),
                   (m) => m.UniversityPage,
                 ),
@@ -288,7 +293,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'admin/dashboard',
                 ...meta('admin_dashboard'),
-                ...screen(
+                ...feature(
                   () => import('../features/admin/components/admin-dashboard-page.tsx'),
                   (m) => m.AdminDashboardPage,
                 ),

@@ -44,20 +44,28 @@ type CatalogueLoader = () => Promise<{ default: Resource[string] }>;
  * downloads only the languages in use.
  */
 const PAGES_NAMESPACE = 'pages';
-const catalogues: Record<Language, Record<'core' | 'pages', CatalogueLoader>> = {
+/** The feature screens' texts (APP_TEXT_GROUPS), loaded with the first of those screens. */
+const APP_NAMESPACE = 'app';
+type Part = 'core' | 'pages' | 'app';
+const catalogues: Record<Language, Record<Part, CatalogueLoader>> = {
   en: {
     core: () => import('virtual:kaminuza-locale/en/core'),
     pages: () => import('virtual:kaminuza-locale/en/pages'),
+    app: () => import('virtual:kaminuza-locale/en/app'),
   },
   fr: {
     core: () => import('virtual:kaminuza-locale/fr/core'),
     pages: () => import('virtual:kaminuza-locale/fr/pages'),
+    app: () => import('virtual:kaminuza-locale/fr/app'),
   },
   rw: {
     core: () => import('virtual:kaminuza-locale/rw/core'),
     pages: () => import('virtual:kaminuza-locale/rw/pages'),
+    app: () => import('virtual:kaminuza-locale/rw/app'),
   },
 };
+const partOf = (namespace: string): Part =>
+  namespace === PAGES_NAMESPACE ? 'pages' : namespace === APP_NAMESPACE ? 'app' : 'core';
 
 let browserInstance: Promise<i18n> | null = null;
 
@@ -68,6 +76,11 @@ let browserInstance: Promise<i18n> | null = null;
  */
 export async function loadPageTexts(): Promise<void> {
   if (browserInstance) await (await browserInstance).loadNamespaces(PAGES_NAMESPACE);
+}
+
+/** The same for the feature screens' texts, before a feature screen renders. */
+export async function loadAppTexts(): Promise<void> {
+  if (browserInstance) await (await browserInstance).loadNamespaces(APP_NAMESPACE);
 }
 
 export function detectLanguage(): Language {
@@ -88,13 +101,13 @@ export function createClientI18n(lng: Language): Promise<i18n> {
     document.documentElement.lang = next;
   });
   const load = (language: string, namespace: string) =>
-    catalogues[isLanguage(language) ? language : DEFAULT_LANGUAGE][namespace === PAGES_NAMESPACE ? 'pages' : 'core']();
+    catalogues[isLanguage(language) ? language : DEFAULT_LANGUAGE][partOf(namespace)]();
   browserInstance = instance
     .use(LanguageDetector)
     .use(resourcesToBackend(load))
     .use(initReactI18next)
-    // Page texts are looked up after the common ones, so their keys stay `public.…` / `landing.…`.
-    .init({ ...baseOptions, lng, detection, ns: ['translation'], fallbackNS: PAGES_NAMESPACE })
+    // Page and feature texts are looked up after the common ones, so their keys stay `public.…`, `explore.…`.
+    .init({ ...baseOptions, lng, detection, ns: ['translation'], fallbackNS: [PAGES_NAMESPACE, APP_NAMESPACE] })
     .then(() => instance);
   return browserInstance;
 }

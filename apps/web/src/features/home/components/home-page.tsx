@@ -16,7 +16,7 @@ export function HomePage() {
       </h1>
       <p className="mt-4">
         <Link to={paths.student.profile} className="link">
-          {t('profile.home_link')}
+          {t('auth.home.profile_link')}
         </Link>
       </p>
     </section>
