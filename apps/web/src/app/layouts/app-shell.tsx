@@ -9,7 +9,15 @@ import { paths } from '../paths.ts';
 export interface ShellLink {
   to: string;
   key: string;
+  /**
+   * On phones a secondary link sits in the header's menu instead of the bottom bar, which keeps room for
+   * four or five whole words in every language; on wide screens the rail shows every link.
+   */
+  secondary?: boolean;
 }
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-12 items-center justify-center rounded-lg px-1 text-center text-xs font-medium break-words md:justify-start md:px-3 md:text-left md:text-sm ${isActive ? 'text-brand md:bg-surface-muted' : 'text-muted hover:text-fg'}`;
 
 /**
  * The frame shared by the signed-in areas: a top bar, a navigation that is a side rail on wide screens
@@ -33,6 +41,7 @@ export function AppShell({ label, links, home }: { label: string; links: readonl
   const { signOut } = useSession();
   const navigate = useNavigate();
   const leave = () => void signOut().finally(() => navigate(paths.login, { replace: true }));
+  const secondary = links.filter((link) => link.secondary);
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-border bg-surface">
@@ -52,8 +61,23 @@ export function AppShell({ label, links, home }: { label: string; links: readonl
               <span className="group-open:hidden">{t('nav.menu')}</span>
               <span className="hidden group-open:inline">{t('nav.close_menu')}</span>
             </summary>
-            <div className="absolute inset-x-0 top-full z-50 flex flex-wrap items-center gap-2 border-b border-border bg-surface p-4 shadow-lg">
-              <AccountControls onSignOut={leave} />
+            <div className="absolute inset-x-0 top-full z-50 flex flex-col gap-3 border-b border-border bg-surface p-4 shadow-lg">
+              {secondary.length > 0 && (
+                <nav aria-label={label}>
+                  <ul className="flex flex-col gap-1">
+                    {secondary.map((link) => (
+                      <li key={link.to}>
+                        <NavLink to={link.to} className="link flex min-h-11 items-center font-medium">
+                          {t(link.key)}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+              )}
+              <div className="flex flex-wrap items-center gap-2">
+                <AccountControls onSignOut={leave} />
+              </div>
             </div>
           </details>
         </div>
@@ -65,13 +89,8 @@ export function AppShell({ label, links, home }: { label: string; links: readonl
         >
           <ul className="grid auto-cols-[minmax(0,1fr)] grid-flow-col md:flex md:flex-col md:gap-1 md:p-3">
             {links.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  className={({ isActive }) =>
-                    `flex min-h-12 items-center justify-center rounded-lg px-1 text-center text-xs font-medium [overflow-wrap:anywhere] md:justify-start md:px-3 md:text-left md:text-sm ${isActive ? 'text-brand md:bg-surface-muted' : 'text-muted hover:text-fg'}`
-                  }
-                >
+              <li key={link.to} className={link.secondary ? 'hidden md:block' : undefined}>
+                <NavLink to={link.to} className={navLinkClass}>
                   {t(link.key)}
                 </NavLink>
               </li>

@@ -6,11 +6,11 @@ import { AppShell } from './app-shell.tsx';
 
 const LINKS = [
   { to: paths.student.home, key: 'shell.student.home' },
-  { to: paths.student.profile, key: 'shell.student.profile' },
   { to: paths.student.partners, key: 'shell.student.explore' },
   { to: paths.student.applications, key: 'shell.student.applications' },
   { to: paths.student.support, key: 'shell.student.support' },
-  { to: paths.student.settings, key: 'shell.student.settings' },
+  { to: paths.student.profile, key: 'shell.student.profile', secondary: true },
+  { to: paths.student.settings, key: 'shell.student.settings', secondary: true },
 ] as const;
 
 /** The student area. A student who has not finished onboarding is sent there from every other page. */
