@@ -30,6 +30,17 @@ export async function createTestDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
+      // A closed pool's backends may still be exiting: forcing them off would send a client that is
+      // ending an error it no longer listens for. Wait for them, then drop (forced only as a last resort).
+      await admin(
+        serverUrl,
+        `DO $$ BEGIN
+           FOR i IN 1..50 LOOP
+             EXIT WHEN NOT EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = '${name}');
+             PERFORM pg_sleep(0.1);
+           END LOOP;
+         END $$`,
+      );
       await admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
