@@ -124,7 +124,7 @@ function Wizard({ initialStep, profile }: { initialStep: number; profile: Studen
     pending: save.isPending || complete.isPending,
     onBack: back,
   };
-  const Step = STEPS[step] ?? PictureStep;
+  const Step = STEPS[step];
 
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-6">
@@ -133,7 +133,7 @@ function Wizard({ initialStep, profile }: { initialStep: number; profile: Studen
         <p className="text-muted">{t('onboarding.intro')}</p>
         <StepIndicator step={step} />
       </div>
-      <Step frame={frame} profile={profile} draft={drafts[step]} onSubmit={submit} />
+      {Step && <Step frame={frame} profile={profile} draft={drafts[step]} onSubmit={submit} />}
     </section>
   );
 }
