@@ -1,12 +1,10 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useForm, type FieldValues, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
-  EDUCATION_LEVELS,
-  GENDERS,
   LANGUAGES,
   LAST_ONBOARDING_STEP,
   ONBOARDING_STEPS,
@@ -20,12 +18,26 @@ import {
   phoneCountryOf,
   type StudentProfile,
 } from '@kaminuza/shared';
-import { FormAlert, SelectField, TextField, useMessage } from '../../../components/form/field.tsx';
+import { FormAlert, useMessage } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { CityCombobox } from '../../../components/profile-fields/city-combobox.tsx';
-import { EMPTY_SCHOOL, SchoolPicker } from '../../../components/profile-fields/school-picker.tsx';
+import { EducationFields } from '../../../components/profile-fields/education-fields.tsx';
+import { type FormBinding } from '../../../components/profile-fields/form-binding.ts';
+import { FieldMessage } from '../../../components/profile-fields/field-message.tsx';
+import {
+  AboutFields,
+  AddressFields,
+  CountryField,
+  NameFields,
+  PhoneFields,
+} from '../../../components/profile-fields/personal-fields.tsx';
+import {
+  aboutValues,
+  addressValues,
+  educationValues,
+  nameValues,
+} from '../../../components/profile-fields/profile-values.ts';
 import { ProfilePictureInput } from '../../../components/upload/profile-picture-input.tsx';
-import { countryOptions } from '../../../lib/countries.ts';
 import { fieldErrors } from '../../../lib/error-messages.ts';
 import { paths } from '../../../app/paths.ts';
 import { useOnboarding, onboardingQuery } from '../api/get-onboarding.ts';
@@ -37,6 +49,7 @@ import { useQueryClient } from '@tanstack/react-query';
 const NATIVE_NAMES = { en: 'English', fr: 'Français', rw: 'Kinyarwanda' } as const;
 
 const STEP_TITLES = ['language', 'name', 'about', 'phone', 'address', 'education', 'picture'] as const;
+const STEPS = [LanguageStep, NameStep, AboutStep, PhoneStep, AddressStep, EducationStep, PictureStep] as const;
 
 /** Onboarding at /onboarding/student: steps 0–6 (spec section 2), saved after each one and resumable. */
 export function OnboardingPage() {
@@ -111,8 +124,7 @@ function Wizard({ initialStep, profile }: { initialStep: number; profile: Studen
     pending: save.isPending || complete.isPending,
     onBack: back,
   };
-  const draft = drafts[step];
-  const props = { frame, profile, onSubmit: submit };
+  const Step = STEPS[step];
 
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-6">
@@ -121,13 +133,7 @@ function Wizard({ initialStep, profile }: { initialStep: number; profile: Studen
         <p className="text-muted">{t('onboarding.intro')}</p>
         <StepIndicator step={step} />
       </div>
-      {step === 0 && <LanguageStep {...props} draft={draft} />}
-      {step === 1 && <NameStep {...props} draft={draft} />}
-      {step === 2 && <AboutStep {...props} draft={draft} />}
-      {step === 3 && <PhoneStep {...props} draft={draft} />}
-      {step === 4 && <AddressStep {...props} draft={draft} />}
-      {step === 5 && <EducationStep {...props} draft={draft} />}
-      {step === 6 && <PictureStep {...props} />}
+      {Step && <Step frame={frame} profile={profile} draft={drafts[step]} onSubmit={submit} />}
     </section>
   );
 }
@@ -223,38 +229,55 @@ interface StepProps {
 /** A step's form wired to its shared schema, with what was typed before or saved as its values. */
 function useStepForm<S extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   schema: S,
-  values: z.input<S>,
+  draft: object | undefined,
+  saved: z.input<S>,
 ) {
   return useForm<z.input<S>, unknown, z.output<S>>({
     // The resolver's generic signature cannot follow a schema passed as a type parameter.
     resolver: zodResolver(schema as never) as never,
-    defaultValues: values as never,
+    defaultValues: (draft ?? saved) as never,
     // Checked on Continue, then as the student corrects: a message appearing when a field loses focus
     // would move the buttons under the pointer between press and release, and the click would be lost.
     mode: 'onSubmit',
   });
 }
 
-function submitWith<T extends Record<string, unknown>>(
-  form: ReturnType<typeof useForm<T>>,
-  onSubmit: StepProps['onSubmit'],
-) {
-  return form.handleSubmit(async (values) => {
-    const rejected = await onSubmit(values);
+/** A step made of form fields: the frame shows their errors, Continue saves them, Back keeps them. */
+function FormStep<T extends FieldValues, O>({
+  step,
+  form,
+  children,
+}: {
+  step: StepProps;
+  form: FormBinding<T, O>;
+  children: ReactNode;
+}) {
+  const onSubmit = form.handleSubmit(async (values) => {
+    const rejected = await step.onSubmit(values as object);
     for (const [field, text] of Object.entries(rejected ?? {})) {
-      form.setError(field as never, { message: text });
+      form.setError(field as Path<T>, { message: text });
     }
   });
+  return (
+    <StepFrame
+      frame={step.frame}
+      hasErrors={Object.keys(form.formState.errors).length > 0}
+      onSubmit={onSubmit}
+      values={form.getValues}
+    >
+      {children}
+    </StepFrame>
+  );
 }
 
-function LanguageStep({ frame, profile, draft, onSubmit }: StepProps) {
+function LanguageStep(props: StepProps) {
   const { t, i18n } = useTranslation();
-  const current = LANGUAGES.find((l) => l === i18n.resolvedLanguage) ?? profile.language;
-  const form = useStepForm(OnboardingStep0Schema, (draft as never) ?? { language: current });
+  const current = LANGUAGES.find((l) => l === i18n.resolvedLanguage) ?? props.profile.language;
+  const form = useStepForm(OnboardingStep0Schema, props.draft, { language: current });
   const error = form.formState.errors.language?.message;
   const language = form.register('language');
   return (
-    <StepFrame frame={frame} hasErrors={!!error} onSubmit={submitWith(form as never, onSubmit)} values={form.getValues}>
+    <FormStep step={props} form={form}>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 font-medium">{t('onboarding.language.label')}</legend>
         {LANGUAGES.map((lng) => (
@@ -275,173 +298,56 @@ function LanguageStep({ frame, profile, draft, onSubmit }: StepProps) {
         ))}
       </fieldset>
       {error && <FieldMessage text={error} />}
-    </StepFrame>
+    </FormStep>
   );
 }
 
-function FieldMessage({ text }: { text: string }) {
-  const message = useMessage();
-  return <p className="text-sm font-medium text-danger">{message(text)}</p>;
-}
-
-function NameStep({ frame, profile, draft, onSubmit }: StepProps) {
-  const { t } = useTranslation();
-  const form = useStepForm(
-    OnboardingStep1Schema,
-    (draft as never) ?? {
-      first_name: profile.first_name ?? '',
-      last_name: profile.last_name ?? '',
-      preferred_name: profile.preferred_name ?? '',
-    },
-  );
-  const { errors } = form.formState;
+function NameStep(props: StepProps) {
+  const form = useStepForm(OnboardingStep1Schema, props.draft, nameValues(props.profile));
   return (
-    <StepFrame
-      frame={frame}
-      hasErrors={Object.keys(errors).length > 0}
-      onSubmit={submitWith(form as never, onSubmit)}
-      values={form.getValues}
-    >
-      <TextField
-        label={t('onboarding.fields.first_name')}
-        autoComplete="given-name"
-        error={errors.first_name?.message}
-        {...form.register('first_name')}
-      />
-      <TextField
-        label={t('onboarding.fields.last_name')}
-        autoComplete="family-name"
-        error={errors.last_name?.message}
-        {...form.register('last_name')}
-      />
-      <TextField
-        label={t('onboarding.fields.preferred_name')}
-        optional
-        autoComplete="nickname"
-        error={errors.preferred_name?.message}
-        {...form.register('preferred_name')}
-      />
-    </StepFrame>
+    <FormStep step={props} form={form}>
+      <NameFields form={form} layout="step" />
+    </FormStep>
   );
 }
 
-function useCountries() {
-  const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? 'en';
-  return useMemo(() => countryOptions(language), [language]);
-}
-
-function AboutStep({ frame, profile, draft, onSubmit }: StepProps) {
-  const { t } = useTranslation();
-  const countries = useCountries();
-  const form = useStepForm(
-    OnboardingStep2Schema,
-    (draft as never) ?? {
-      date_of_birth: profile.date_of_birth ?? '',
-      gender: profile.gender ?? ('' as never),
-      nationality: profile.nationality ?? '',
-    },
-  );
-  const { errors } = form.formState;
+function AboutStep(props: StepProps) {
+  const form = useStepForm(OnboardingStep2Schema, props.draft, aboutValues(props.profile));
   return (
-    <StepFrame
-      frame={frame}
-      hasErrors={Object.keys(errors).length > 0}
-      onSubmit={submitWith(form as never, onSubmit)}
-      values={form.getValues}
-    >
-      <TextField
-        label={t('onboarding.fields.date_of_birth')}
-        type="date"
-        autoComplete="bday"
-        error={errors.date_of_birth?.message}
-        {...form.register('date_of_birth')}
-      />
-      <SelectField
-        label={t('onboarding.fields.gender')}
-        placeholder={t('onboarding.choose')}
-        options={GENDERS.map((g) => ({ value: g, label: t(`onboarding.genders.${g}`) }))}
-        error={errors.gender?.message}
-        {...form.register('gender')}
-      />
-      <SelectField
-        label={t('onboarding.fields.nationality')}
-        placeholder={t('onboarding.choose')}
-        options={countries}
-        error={errors.nationality?.message}
-        {...form.register('nationality')}
-      />
-    </StepFrame>
+    <FormStep step={props} form={form}>
+      <AboutFields form={form} layout="step" />
+    </FormStep>
   );
 }
 
-function PhoneStep({ frame, profile, draft, onSubmit }: StepProps) {
-  const { t } = useTranslation();
-  const countries = useCountries();
-  const form = useStepForm(
-    OnboardingStep3Schema,
-    (draft as never) ?? {
-      phone_country: phoneCountryOf(profile.phone) ?? profile.country_of_residence ?? profile.country ?? '',
-      phone: profile.phone ?? '',
-    },
-  );
-  const { errors } = form.formState;
+function PhoneStep(props: StepProps) {
+  const { profile } = props;
+  const form = useStepForm(OnboardingStep3Schema, props.draft, {
+    phone_country: phoneCountryOf(profile.phone) ?? profile.country_of_residence ?? profile.country ?? '',
+    phone: profile.phone ?? '',
+  });
   return (
-    <StepFrame
-      frame={frame}
-      hasErrors={Object.keys(errors).length > 0}
-      onSubmit={submitWith(form as never, onSubmit)}
-      values={form.getValues}
-    >
-      <SelectField
-        label={t('onboarding.fields.phone_country')}
-        placeholder={t('onboarding.choose')}
-        options={countries}
-        autoComplete="tel-country-code"
-        error={errors.phone_country?.message}
-        {...form.register('phone_country')}
-      />
-      <TextField
-        label={t('onboarding.fields.phone')}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        hint={t('onboarding.fields.phone_hint')}
-        error={errors.phone?.message}
-        {...form.register('phone')}
-      />
-    </StepFrame>
+    <FormStep step={props} form={form}>
+      <PhoneFields form={form} layout="step" />
+    </FormStep>
   );
 }
 
-function AddressStep({ frame, profile, draft, onSubmit }: StepProps) {
+function AddressStep(props: StepProps) {
   const { t } = useTranslation();
-  const countries = useCountries();
-  const form = useStepForm(
-    OnboardingStep4Schema,
-    (draft as never) ?? {
-      country_of_residence: profile.country_of_residence ?? profile.country ?? '',
-      address: profile.address ?? '',
-      city: profile.city ?? '',
-      postal_code: profile.postal_code ?? '',
-    },
-  );
-  const { errors } = form.formState;
+  const { profile } = props;
+  const form = useStepForm(OnboardingStep4Schema, props.draft, {
+    country_of_residence: profile.country_of_residence ?? profile.country ?? '',
+    ...addressValues(profile),
+  });
   const country = form.watch('country_of_residence') ?? '';
   return (
-    <StepFrame
-      frame={frame}
-      hasErrors={Object.keys(errors).length > 0}
-      onSubmit={submitWith(form as never, onSubmit)}
-      values={form.getValues}
-    >
-      <SelectField
+    <FormStep step={props} form={form}>
+      <CountryField
+        form={form}
+        name="country_of_residence"
         label={t('onboarding.fields.country_of_residence')}
-        placeholder={t('onboarding.choose')}
-        options={countries}
         autoComplete="country"
-        error={errors.country_of_residence?.message}
-        {...form.register('country_of_residence')}
       />
       <CityCombobox
         country={country}
@@ -450,88 +356,17 @@ function AddressStep({ frame, profile, draft, onSubmit }: StepProps) {
           if (!country) form.setValue('country_of_residence', city.country, { shouldValidate: true });
         }}
       />
-      <TextField
-        label={t('onboarding.fields.address')}
-        autoComplete="street-address"
-        hint={t('onboarding.fields.address_hint')}
-        error={errors.address?.message}
-        {...form.register('address')}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={t('onboarding.fields.city')}
-          autoComplete="address-level2"
-          error={errors.city?.message}
-          {...form.register('city')}
-        />
-        <TextField
-          label={t('onboarding.fields.postal_code')}
-          optional
-          autoComplete="postal-code"
-          error={errors.postal_code?.message}
-          {...form.register('postal_code')}
-        />
-      </div>
-    </StepFrame>
+      <AddressFields form={form} layout="step" />
+    </FormStep>
   );
 }
 
-function EducationStep({ frame, profile, draft, onSubmit }: StepProps) {
-  const { t } = useTranslation();
-  const form = useStepForm(
-    OnboardingStep5Schema,
-    (draft as never) ?? {
-      education_level: profile.education_level ?? ('' as never),
-      school: profile.school
-        ? {
-            id: profile.school.id,
-            name: profile.school.name,
-            city: profile.school.city ?? '',
-            state_province: profile.school.state_province ?? '',
-            country: profile.school.country ?? '',
-            levels_offered: profile.school.levels_offered,
-          }
-        : EMPTY_SCHOOL,
-    },
-  );
-  const { errors } = form.formState;
-  const schoolErrors = errors.school as
-    Record<'name' | 'city' | 'country' | 'state_province', { message?: string } | undefined> | undefined;
+function EducationStep(props: StepProps) {
+  const form = useStepForm(OnboardingStep5Schema, props.draft, educationValues(props.profile));
   return (
-    <StepFrame
-      frame={frame}
-      hasErrors={Object.keys(errors).length > 0}
-      onSubmit={submitWith(form as never, onSubmit)}
-      values={form.getValues}
-    >
-      <SelectField
-        label={t('onboarding.fields.education_level')}
-        placeholder={t('onboarding.choose')}
-        options={EDUCATION_LEVELS.map((l) => ({ value: l, label: t(`onboarding.education_levels.${l}`) }))}
-        error={errors.education_level?.message}
-        {...form.register('education_level')}
-      />
-      <div className="flex flex-col gap-2">
-        <h3 className="font-semibold">{t('onboarding.fields.school')}</h3>
-        <Controller
-          control={form.control}
-          name="school"
-          render={({ field }) => (
-            <SchoolPicker
-              value={field.value ?? EMPTY_SCHOOL}
-              onChange={field.onChange}
-              country={profile.country_of_residence ?? ''}
-              errors={{
-                name: schoolErrors?.name?.message,
-                city: schoolErrors?.city?.message,
-                country: schoolErrors?.country?.message,
-                state_province: schoolErrors?.state_province?.message,
-              }}
-            />
-          )}
-        />
-      </div>
-    </StepFrame>
+    <FormStep step={props} form={form}>
+      <EducationFields form={form} residence={props.profile.country_of_residence ?? ''} Heading="h3" />
+    </FormStep>
   );
 }
 
