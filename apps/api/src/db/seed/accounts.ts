@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { defaultPartnerSettings, type UserType } from '@kaminuza/shared';
+import type { UserType } from '@kaminuza/shared';
 import type { Db } from '../client.ts';
-import { partnerSettings, partners, users } from '../schema/index.ts';
+import { partners, users } from '../schema/index.ts';
 import { createVerifiedAccount } from '../../modules/auth/accounts.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
 import { seedDemoStudentProfile } from './students.ts';
@@ -40,12 +40,6 @@ export async function seedDemoAccounts(db: Db): Promise<DemoAccount[]> {
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     for (const account of DEMO_ACCOUNTS) {
       if (account.type === 'staff' && !partner) continue;
-      if (account.type === 'staff' && partner) {
-        await db
-          .insert(partnerSettings)
-          .values({ partner_id: partner.id, ...defaultPartnerSettings() })
-          .onConflictDoNothing();
-      }
       await createVerifiedAccount(db, {
         ...account,
         passwordHash,

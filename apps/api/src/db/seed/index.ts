@@ -1,6 +1,7 @@
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { defaultPartnerSettings } from '@kaminuza/shared';
 import type { Db } from '../client.ts';
-import { partners } from '../schema/partners.ts';
+import { partnerSettings, partners } from '../schema/partners.ts';
 import { generateUniversities } from './generate.ts';
 import { DEMO_UNIVERSITIES, type SeedUniversity } from './universities.data.ts';
 
@@ -66,6 +67,14 @@ async function insertInBatches(
             })
             .returning({ id: partners.id });
     written += result.length;
+    // Every institution has its settings (spec section 3), as one made by sign-up does.
+    if (result.length > 0) {
+      const settings = defaultPartnerSettings();
+      await tx
+        .insert(partnerSettings)
+        .values(result.map(({ id }) => ({ partner_id: id, ...settings })))
+        .onConflictDoNothing();
+    }
   }
   return written;
 }

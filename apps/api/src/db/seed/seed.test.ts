@@ -11,7 +11,7 @@ import {
   UniversityListingSchema,
 } from '@kaminuza/shared';
 import type { Database } from '../client.ts';
-import { partners } from '../schema/partners.ts';
+import { partnerSettings, partners } from '../schema/partners.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { toListing } from '../../modules/catalogue/catalogue.service.ts';
 import { generateUniversities } from './generate.ts';
@@ -151,6 +151,10 @@ describe('seeding a database', () => {
     expect(first).toEqual({ seeded: true, universities: DEMO_UNIVERSITIES.length });
     expect(first.universities).toBeGreaterThanOrEqual(60);
     expect(await partnerCount()).toBe(DEMO_UNIVERSITIES.length);
+    // Each institution has its settings row with the spec's defaults, as sign-up gives one.
+    const settings = await database.db.select().from(partnerSettings);
+    expect(settings).toHaveLength(DEMO_UNIVERSITIES.length);
+    expect(settings[0]?.admissions).toMatchObject({ application_fee: 100, auto_accept_threshold: 90 });
 
     expect(await seedIfEmpty(database.db)).toEqual({ seeded: false, universities: 0 });
     expect(await partnerCount()).toBe(DEMO_UNIVERSITIES.length);
