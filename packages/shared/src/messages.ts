@@ -70,7 +70,6 @@ export const VALIDATION_MESSAGES = {
 /** Onboarding and profile failures (spec section 8). */
 export const PROFILE_MESSAGES = {
   save_failed: 'Failed to save progress. Please try again.',
-  picture_failed: 'Failed to upload profile picture. Please try again.',
   complete_failed: 'Failed to complete onboarding. Please try again.',
   not_found: 'Profile not found',
 } as const;
