@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageKey } from '@kaminuza/shared';
 
@@ -74,6 +80,37 @@ export function TextField({
           aria-describedby={describedBy}
           className="field-input aria-invalid:border-danger"
           {...input}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+  label: string;
+  error?: string;
+  hint?: string;
+  optional?: boolean;
+};
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  optional,
+  ref,
+  ...textarea
+}: TextAreaFieldProps & { ref?: React.Ref<HTMLTextAreaElement> }) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint} optional={optional}>
+      {({ id, describedBy, invalid }) => (
+        <textarea
+          ref={ref}
+          id={id}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          className="field-input aria-invalid:border-danger"
+          {...textarea}
         />
       )}
     </FieldFrame>

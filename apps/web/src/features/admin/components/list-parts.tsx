@@ -4,6 +4,7 @@ import { adminMessageKey } from '@kaminuza/shared';
 import { countryNamer } from '../../../lib/countries.ts';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { SkeletonTable } from '../../../components/skeleton-table.tsx';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -182,4 +183,116 @@ export function useFormats() {
       country: countryNamer(language),
     };
   }, [language]);
+}
+
+const LIST_PAGE_SIZE = 20;
+
+/** A searchable, status-filtered, paged list's state; a new search or filter goes back to the first page. */
+export function useListFilters<S extends string>() {
+  const [text, q, setText] = useDebouncedSearch();
+  const [status, setStatus] = useState<S | ''>('');
+  const [page, setPage] = useState(1);
+  return {
+    text,
+    status,
+    page,
+    setPage,
+    filtered: Boolean(q || status),
+    search: (value: string) => {
+      setText(value);
+      setPage(1);
+    },
+    filter: (value: S | '') => {
+      setStatus(value);
+      setPage(1);
+    },
+    params: { q: q || undefined, status: status || undefined, page, page_size: LIST_PAGE_SIZE },
+  };
+}
+
+interface ListQuery<T> {
+  data?: { items: T[]; total: number };
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * An admin list section: its heading, a search box and a status filter above a paged table, with the
+ * loading, error, empty and no-match states.
+ */
+export function FilteredListSection<S extends string, T>({
+  id,
+  title,
+  searchLabel,
+  statuses,
+  statusLabel,
+  filters,
+  query,
+  emptyText,
+  noMatchText,
+  headings,
+  tableClassName,
+  row,
+}: {
+  id: string;
+  title: string;
+  searchLabel: string;
+  statuses: readonly S[];
+  statusLabel: (status: S) => string;
+  filters: ReturnType<typeof useListFilters<S>>;
+  query: ListQuery<T>;
+  emptyText: string;
+  noMatchText: string;
+  headings: string[];
+  tableClassName: string;
+  row: (item: T) => ReactNode;
+}) {
+  let body: ReactNode;
+  if (query.isError) {
+    body = <SectionError error={query.error} onRetry={() => void query.refetch()} />;
+  } else if (!query.data) {
+    body = <SkeletonTable rows={6} columns={headings.length} />;
+  } else if (query.data.items.length === 0) {
+    body = <EmptyState>{filters.filtered ? noMatchText : emptyText}</EmptyState>;
+  } else {
+    body = (
+      <>
+        <TableScroller label={title} busy={query.isFetching}>
+          <table className={`w-full divide-y divide-border ${tableClassName}`}>
+            <thead className="bg-surface-muted">
+              <tr>
+                {headings.map((heading) => (
+                  <th key={heading} scope="col" className={th}>
+                    {heading}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">{query.data.items.map(row)}</tbody>
+          </table>
+        </TableScroller>
+        <Pager
+          page={filters.page}
+          pageSize={filters.params.page_size}
+          total={query.data.total}
+          onPage={filters.setPage}
+        />
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-4">
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <SearchBox label={searchLabel} value={filters.text} onChange={filters.search} />
+        <StatusFilter statuses={statuses} value={filters.status} labelOf={statusLabel} onChange={filters.filter} />
+      </div>
+      {body}
+    </section>
+  );
 }

@@ -1,7 +1,6 @@
-import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   EDUCATION_LEVELS,
@@ -10,16 +9,16 @@ import {
   type StudentSignUp,
   type StudentSignUpInput,
 } from '@kaminuza/shared';
+import { EmailField, FormAlert, SelectField, TextField } from '../../../components/form/field.tsx';
 import {
-  CheckboxField,
-  FormAlert,
-  SelectField,
-  EmailField,
-  TextField,
-  useMessage,
-} from '../../../components/form/field.tsx';
-import { countryOptions } from '../../../lib/countries.ts';
-import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
+  HaveAccountPrompt,
+  InvalidFormAlert,
+  NewPasswordField,
+  TermsField,
+  showFieldErrors,
+  signUpFailureKey,
+  useCountryOptions,
+} from '../../../components/form/account-fields.tsx';
 import { isLanguage } from '../../../lib/languages.ts';
 import { paths } from '../../../app/paths.ts';
 import { useSignUpStudent } from '../api/sign-up.ts';
@@ -28,11 +27,10 @@ import { AuthCard } from './auth-card.tsx';
 
 export function SignUpPage() {
   const { t, i18n } = useTranslation();
-  const message = useMessage();
   const navigate = useNavigate();
   const signUp = useSignUpStudent();
   const language = i18n.resolvedLanguage ?? 'en';
-  const countries = useMemo(() => countryOptions(language), [language]);
+  const countries = useCountryOptions();
   const {
     register,
     handleSubmit,
@@ -51,33 +49,17 @@ export function SignUpPage() {
           rememberPendingEmail(email);
           void navigate(paths.pending, { state: { email } });
         },
-        onError: (error) => {
-          for (const [field, text] of Object.entries(fieldErrors(error))) {
-            setError(field as keyof StudentSignUpInput, { message: text });
-          }
-        },
+        onError: (error) => showFieldErrors(error, setError),
       },
     ),
   );
 
   const err = (field: keyof StudentSignUpInput) => errors[field]?.message;
-  const rejected = signUp.isError ? fieldErrors(signUp.error) : {};
-  // Spec section 8: a refused password or address is also named above the form.
-  const failureKey = !signUp.isError
-    ? null
-    : 'password' in rejected
-      ? 'auth_errors.weak_password'
-      : 'email' in rejected
-        ? 'auth_errors.invalid_email'
-        : Object.keys(rejected).length === 0
-          ? errorMessageKey(signUp.error, { network: 'auth_errors.network', fallback: 'auth_errors.signup_failed' })
-          : null;
+  const failureKey = signUp.isError ? signUpFailureKey(signUp.error) : null;
   return (
     <AuthCard title={t('auth.signup.title')} intro={t('auth.signup.intro')}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        {Object.keys(errors).length > 0 && (
-          <FormAlert>{message('Please fill in all required fields correctly')}</FormAlert>
-        )}
+        <InvalidFormAlert errors={errors} />
         {failureKey && <FormAlert>{t(failureKey)}</FormAlert>}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
@@ -101,14 +83,7 @@ export function SignUpPage() {
           {...register('preferred_name')}
         />
         <EmailField error={err('email')} {...register('email')} />
-        <TextField
-          label={t('auth.password')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('auth.password_hint')}
-          error={err('password')}
-          {...register('password')}
-        />
+        <NewPasswordField error={err('password')} {...register('password')} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label={t('auth.signup.date_of_birth')}
@@ -157,26 +132,12 @@ export function SignUpPage() {
             {...register('phone')}
           />
         </div>
-        <CheckboxField label={t('auth.signup.accept_terms')} error={err('accept_terms')} {...register('accept_terms')}>
-          <span className="flex flex-wrap gap-x-4 pl-9 text-sm">
-            <Link to={paths.terms} target="_blank" className="link inline-flex min-h-6 items-center">
-              {t('auth.signup.terms_link')}
-            </Link>
-            <Link to={paths.privacy} target="_blank" className="link inline-flex min-h-6 items-center">
-              {t('auth.signup.privacy_link')}
-            </Link>
-          </span>
-        </CheckboxField>
+        <TermsField error={err('accept_terms')} {...register('accept_terms')} />
         <button type="submit" className="btn-primary" disabled={signUp.isPending}>
           {signUp.isPending ? t('auth.signup.submitting') : t('auth.signup.submit')}
         </button>
       </form>
-      <p className="text-sm">
-        {t('auth.signup.have_account')}{' '}
-        <Link to={paths.login} className="link">
-          {t('auth.signup.sign_in')}
-        </Link>
-      </p>
+      <HaveAccountPrompt />
     </AuthCard>
   );
 }

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +14,9 @@ import {
   STUDY_FIELDS,
   type PartnerProfile,
 } from '@kaminuza/shared';
-import { FieldFrame, FormAlert, SelectField, TextField, useMessage } from '../../../components/form/field.tsx';
+import { FormAlert, SelectField, TextAreaField, TextField, useMessage } from '../../../components/form/field.tsx';
+import { InvalidFormAlert, showFieldErrors, useCountryOptions } from '../../../components/form/account-fields.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { countryOptions } from '../../../lib/countries.ts';
 import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { usePartnerProfile } from '../api/get-partner-profile.ts';
@@ -148,11 +147,9 @@ const fieldsetClass = 'flex min-w-0 flex-col gap-4 rounded-2xl border border-bor
 const legendClass = 'float-left mb-2 w-full text-xl font-semibold';
 
 function ProfileEditor({ partnerId, profile }: { partnerId: string; profile: PartnerProfile }) {
-  const { t, i18n } = useTranslation();
-  const message = useMessage();
+  const { t } = useTranslation();
   const update = useUpdatePartnerProfile(partnerId);
-  const language = i18n.resolvedLanguage ?? 'en';
-  const countries = useMemo(() => countryOptions(language), [language]);
+  const countries = useCountryOptions();
   const {
     register,
     handleSubmit,
@@ -170,13 +167,8 @@ function ProfileEditor({ partnerId, profile }: { partnerId: string; profile: Par
       { ...values, gallery_images: gallery_text },
       {
         onSuccess: (saved) => reset(formValues(saved)),
-        onError: (error) => {
-          for (const [field, text] of Object.entries(fieldErrors(error))) {
-            setError((field === 'gallery_images' ? 'gallery_text' : field) as keyof ProfileFormInput, {
-              message: text,
-            });
-          }
-        },
+        onError: (error) =>
+          showFieldErrors(error, setError, (field) => (field === 'gallery_images' ? 'gallery_text' : field)),
       },
     ),
   );
@@ -197,25 +189,18 @@ function ProfileEditor({ partnerId, profile }: { partnerId: string; profile: Par
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
-      {Object.keys(errors).length > 0 && (
-        <FormAlert>{message('Please fill in all required fields correctly')}</FormAlert>
-      )}
+      <InvalidFormAlert errors={errors} />
 
       <fieldset className={fieldsetClass}>
         <legend className={legendClass}>{t('partner.profile.sections.about')}</legend>
         <TextField label={f('name')} error={err('name')} {...register('name')} />
-        <FieldFrame label={f('description')} error={err('description')} optional>
-          {({ id, describedBy, invalid }) => (
-            <textarea
-              id={id}
-              rows={5}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              className="field-input aria-invalid:border-danger"
-              {...register('description')}
-            />
-          )}
-        </FieldFrame>
+        <TextAreaField
+          label={f('description')}
+          optional
+          rows={5}
+          error={err('description')}
+          {...register('description')}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             label={f('institution_type')}
@@ -252,23 +237,14 @@ function ProfileEditor({ partnerId, profile }: { partnerId: string; profile: Par
           error={err('logo_url')}
           {...register('logo_url')}
         />
-        <FieldFrame
+        <TextAreaField
           label={f('gallery_images')}
           hint={t('partner.profile.gallery_hint')}
-          error={err('gallery_text')}
           optional
-        >
-          {({ id, describedBy, invalid }) => (
-            <textarea
-              id={id}
-              rows={3}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              className="field-input aria-invalid:border-danger"
-              {...register('gallery_text')}
-            />
-          )}
-        </FieldFrame>
+          rows={3}
+          error={err('gallery_text')}
+          {...register('gallery_text')}
+        />
       </fieldset>
 
       <fieldset className={fieldsetClass}>

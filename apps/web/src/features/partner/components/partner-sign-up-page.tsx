@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   INSTITUTION_TYPES,
@@ -10,16 +10,16 @@ import {
   type PartnerSignUp,
   type PartnerSignUpInput,
 } from '@kaminuza/shared';
+import { EmailField, FormAlert, SelectField, TextField } from '../../../components/form/field.tsx';
 import {
-  CheckboxField,
-  EmailField,
-  FormAlert,
-  SelectField,
-  TextField,
-  useMessage,
-} from '../../../components/form/field.tsx';
-import { countryOptions } from '../../../lib/countries.ts';
-import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
+  HaveAccountPrompt,
+  InvalidFormAlert,
+  NewPasswordField,
+  TermsField,
+  showFieldErrors,
+  signUpFailureKey,
+  useCountryOptions,
+} from '../../../components/form/account-fields.tsx';
 import { isLanguage } from '../../../lib/languages.ts';
 import { paths } from '../../../app/paths.ts';
 import { useSignUpPartner } from '../api/sign-up-partner.ts';
@@ -32,13 +32,12 @@ type Field = keyof PartnerSignUpInput;
 /** Institution sign-up (spec section 5): register a new institution, or ask to join an approved one. */
 export function PartnerSignUpPage() {
   const { t, i18n } = useTranslation();
-  const message = useMessage();
   const navigate = useNavigate();
   const signUp = useSignUpPartner();
   const [mode, setMode] = useState<Mode>('new');
   const [selected, setSelected] = useState<InstitutionDirectoryEntry | null>(null);
   const language = i18n.resolvedLanguage ?? 'en';
-  const countries = useMemo(() => countryOptions(language), [language]);
+  const countries = useCountryOptions();
   const {
     register,
     handleSubmit,
@@ -69,34 +68,20 @@ export function PartnerSignUpPage() {
       },
       {
         onSuccess: ({ email }) => void navigate(paths.partnerPending, { state: { email } }),
-        onError: (error) => {
-          for (const [field, text] of Object.entries(fieldErrors(error))) setError(field as Field, { message: text });
-        },
+        onError: (error) => showFieldErrors(error, setError),
       },
     ),
   );
 
   const err = (field: Field) => errors[field]?.message;
-  const rejected = signUp.isError ? fieldErrors(signUp.error) : {};
-  // Spec section 8, as on the student sign-up: a refused password or address is also named above the form.
-  const failure = !signUp.isError
-    ? null
-    : 'password' in rejected
-      ? t('auth_errors.weak_password')
-      : 'email' in rejected
-        ? t('auth_errors.invalid_email')
-        : Object.keys(rejected).length === 0
-          ? t(errorMessageKey(signUp.error, { network: 'auth_errors.network', fallback: 'auth_errors.signup_failed' }))
-          : null;
+  const failureKey = signUp.isError ? signUpFailureKey(signUp.error) : null;
   const joining = mode === 'join';
 
   return (
     <PartnerCard title={t('partner_signup.title')} intro={t('partner_signup.intro')} wide>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        {Object.keys(errors).length > 0 && (
-          <FormAlert>{message('Please fill in all required fields correctly')}</FormAlert>
-        )}
-        {failure && <FormAlert>{failure}</FormAlert>}
+        <InvalidFormAlert errors={errors} />
+        {failureKey && <FormAlert>{t(failureKey)}</FormAlert>}
 
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-2 font-semibold">{t('partner_signup.mode.legend')}</legend>
@@ -262,28 +247,8 @@ export function PartnerSignUpPage() {
         <fieldset className="flex flex-col gap-4">
           <legend className="mb-2 text-lg font-semibold">{t('partner_signup.sections.account')}</legend>
           <EmailField hint={t('partner_signup.fields.email_hint')} error={err('email')} {...register('email')} />
-          <TextField
-            label={t('auth.password')}
-            type="password"
-            autoComplete="new-password"
-            hint={t('auth.password_hint')}
-            error={err('password')}
-            {...register('password')}
-          />
-          <CheckboxField
-            label={t('auth.signup.accept_terms')}
-            error={err('accept_terms')}
-            {...register('accept_terms')}
-          >
-            <span className="flex flex-wrap gap-x-4 pl-9 text-sm">
-              <Link to={paths.terms} target="_blank" className="link inline-flex min-h-6 items-center">
-                {t('auth.signup.terms_link')}
-              </Link>
-              <Link to={paths.privacy} target="_blank" className="link inline-flex min-h-6 items-center">
-                {t('auth.signup.privacy_link')}
-              </Link>
-            </span>
-          </CheckboxField>
+          <NewPasswordField error={err('password')} {...register('password')} />
+          <TermsField error={err('accept_terms')} {...register('accept_terms')} />
         </fieldset>
 
         <button type="submit" className="btn-primary" disabled={signUp.isPending}>
@@ -294,12 +259,7 @@ export function PartnerSignUpPage() {
               : t('partner_signup.submit_new')}
         </button>
       </form>
-      <p className="text-sm">
-        {t('auth.signup.have_account')}{' '}
-        <Link to={paths.login} className="link">
-          {t('auth.signup.sign_in')}
-        </Link>
-      </p>
+      <HaveAccountPrompt />
     </PartnerCard>
   );
 }

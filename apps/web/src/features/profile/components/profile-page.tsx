@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useForm, type FieldValues, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -33,6 +33,7 @@ import {
   educationValues,
   nameValues,
 } from '../../../components/profile-fields/profile-values.ts';
+import { Tabs as TabView } from '../../../components/tabs.tsx';
 import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
 import { profileQuery, useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -99,61 +100,24 @@ function Completion({ value }: { value: number }) {
   );
 }
 
-/** Tabs in the ARIA pattern: arrow keys, Home and End move between them. */
+/** The Personal, Education and Documents tabs. */
 function Tabs({ profile }: { profile: StudentProfile }) {
   const { t } = useTranslation();
-  const id = useId();
   // The open tab lives in the address (?tab=documents), so it can be linked to and survives a reload.
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'personal';
   const setTab = (next: Tab) => setParams(next === 'personal' ? {} : { tab: next }, { replace: true });
-  const refs = useRef<Record<Tab, HTMLButtonElement | null>>({ personal: null, education: null, documents: null });
-  const move = (event: KeyboardEvent) => {
-    const index = TABS.indexOf(tab);
-    const next =
-      event.key === 'ArrowRight'
-        ? TABS[(index + 1) % TABS.length]
-        : event.key === 'ArrowLeft'
-          ? TABS[(index - 1 + TABS.length) % TABS.length]
-          : event.key === 'Home'
-            ? TABS[0]
-            : event.key === 'End'
-              ? TABS[TABS.length - 1]
-              : undefined;
-    if (!next) return;
-    event.preventDefault();
-    setTab(next);
-    refs.current[next]?.focus();
-  };
   return (
-    <div className="flex flex-col gap-4">
-      <div role="tablist" aria-label={t('profile.tabs.label')} className="flex gap-1 border-b border-border">
-        {TABS.map((name) => (
-          <button
-            key={name}
-            ref={(element) => {
-              refs.current[name] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-${name}-tab`}
-            aria-selected={tab === name}
-            aria-controls={`${id}-${name}-panel`}
-            tabIndex={tab === name ? 0 : -1}
-            onClick={() => setTab(name)}
-            onKeyDown={move}
-            className={`min-h-11 border-b-2 px-3 font-medium ${tab === name ? 'border-brand text-fg' : 'border-transparent text-muted hover:text-fg'}`}
-          >
-            {t(`profile.tabs.${name}`)}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}-tab`} tabIndex={0}>
-        {tab === 'personal' && <PersonalForm profile={profile} />}
-        {tab === 'education' && <EducationForm profile={profile} />}
-        {tab === 'documents' && <DocumentsTab />}
-      </div>
-    </div>
+    <TabView
+      label={t('profile.tabs.label')}
+      items={TABS.map((name) => ({ id: name, label: t(`profile.tabs.${name}`) }))}
+      value={tab}
+      onChange={setTab}
+    >
+      {tab === 'personal' && <PersonalForm profile={profile} />}
+      {tab === 'education' && <EducationForm profile={profile} />}
+      {tab === 'documents' && <DocumentsTab />}
+    </TabView>
   );
 }
 

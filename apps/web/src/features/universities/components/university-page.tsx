@@ -1,13 +1,14 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UniversityDetail } from '@kaminuza/shared';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../app/paths.ts';
+import { Tabs } from '../../../components/tabs.tsx';
 import { useUniversity } from '../api/get-university.ts';
 import { SaveButton } from './save-button.tsx';
 import { useFormats } from './formats.ts';
 import { applicationPath } from './paths.ts';
-import { Tabs } from './university-tabs.tsx';
 
 function Facts({ items }: { items: Array<[string, string]> }) {
   return (
@@ -22,8 +23,12 @@ function Facts({ items }: { items: Array<[string, string]> }) {
   );
 }
 
+const SECTIONS = ['overview', 'admissions', 'academics', 'costs', 'campus_life'] as const;
+type Section = (typeof SECTIONS)[number];
+
 function Panels({ university }: { university: UniversityDetail }) {
   const { t } = useTranslation();
+  const [section, setSection] = useState<Section>('overview');
   const format = useFormats();
   const none = t('university.not_provided');
   const list = (values: string[]) => (values.length > 0 ? values.join(', ') : none);
@@ -163,17 +168,23 @@ function Panels({ university }: { university: UniversityDetail }) {
     />
   );
 
+  const panels: Record<Section, React.JSX.Element> = {
+    overview,
+    admissions,
+    academics,
+    costs,
+    campus_life: campusLife,
+  };
+
   return (
     <Tabs
       label={t('university.sections')}
-      tabs={[
-        { id: 'overview', label: t('university.tabs.overview'), panel: overview },
-        { id: 'admissions', label: t('university.tabs.admissions'), panel: admissions },
-        { id: 'academics', label: t('university.tabs.academics'), panel: academics },
-        { id: 'costs', label: t('university.tabs.costs'), panel: costs },
-        { id: 'campus_life', label: t('university.tabs.campus_life'), panel: campusLife },
-      ]}
-    />
+      items={SECTIONS.map((id) => ({ id, label: t(`university.tabs.${id}`) }))}
+      value={section}
+      onChange={setSection}
+    >
+      {panels[section]}
+    </Tabs>
   );
 }
 
