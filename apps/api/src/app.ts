@@ -102,7 +102,12 @@ export async function buildApp({ database, env, logger, files: given }: AppOptio
     async (api) => {
       await api.register(catalogueRoutes, { db: database.db });
       await api.register(waitlistRoutes, { db: database.db });
-      await api.register(authRoutes, { db: database.db, auth, publicUrl: env.PUBLIC_URL });
+      await api.register(authRoutes, {
+        db: database.db,
+        auth,
+        publicUrl: env.PUBLIC_URL,
+        ipLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+      });
       await api.register(adminRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
       await api.register(partnerRoutes, { db: database.db });
       await api.register(devMailboxRoutes, { db: database.db, enabled: mailboxEnabled(env) });

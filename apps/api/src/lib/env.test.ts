@@ -13,6 +13,7 @@ describe('parseEnv', () => {
       HOST: '0.0.0.0',
       DATA_DIR: `${repoRoot}data`,
       STORAGE_DRIVER: 'disk',
+      RATE_LIMIT_MULTIPLIER: 1,
       WEB_DIST: `${repoRoot}apps/web/dist`,
       LOG_LEVEL: 'info',
       NODE_ENV: 'development',

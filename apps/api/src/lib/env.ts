@@ -24,6 +24,11 @@ const EnvSchema = z
     /** Where uploaded files are kept: `disk` (under DATA_DIR/files). An S3 driver can be added beside it. */
     STORAGE_DRIVER: z.enum(['disk']).default('disk'),
     WEB_DIST: z.string().min(1).default(`${REPO_ROOT}apps/web/dist`),
+    /**
+     * Multiplies the per-address rate limits of the account routes: for many people behind one address
+     * (a campus network), or a test suite whose every browser shares 127.0.0.1.
+     */
+    RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),

@@ -40,22 +40,28 @@ export interface AuthRoutesOptions {
   db: Db;
   auth: Auth;
   publicUrl: string;
+  /** Multiplies the per-address limits (env RATE_LIMIT_MULTIPLIER); 1 keeps them as written. */
+  ipLimitMultiplier?: number;
 }
 
 const acknowledged = { data: { ok: true as const } };
 
 /**
- * Accounts: sign-up (student, institution staff, and the directory of institutions to join), sign-in (student/staff and admin), sign-out, the session, email verification and
- * password reset. All anonymous; the session routes act on the caller's own cookie only.
+ * Accounts: sign-up (student, institution staff, and the directory of institutions to join), sign-in
+ * (student/staff and admin), sign-out, the session, email verification and password reset. All
+ * anonymous; the session routes act on the caller's own cookie only.
  */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, auth, publicUrl }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { db, auth, publicUrl, ipLimitMultiplier = 1 },
+) => {
   const deps: AuthDeps = { db, auth, publicUrl };
   const device = (request: FastifyRequest) => deviceFromUserAgent(request.headers['user-agent']);
   const caller = (request: FastifyRequest): Caller => ({ headers: authHeaders(request), device: device(request) });
   const perIp =
     (limit: Limit): onRequestAsyncHookHandler =>
     (request) =>
-      consume(db, limit, request.ip);
+      consume(db, { ...limit, max: limit.max * ipLimitMultiplier }, request.ip);
 
   app.addHook('onError', async (_request, reply, error) => {
     if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));

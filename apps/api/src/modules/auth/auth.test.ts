@@ -451,6 +451,25 @@ describe('POST /auth/resend-verification', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
   });
+
+  it('raises the per-address limits by RATE_LIMIT_MULTIPLIER', async () => {
+    const roomier = await createTestApp(database, testEnv({ RATE_LIMIT_MULTIPLIER: '2' }));
+    try {
+      const ip = newIp();
+      const resend = () =>
+        roomier.inject({
+          method: 'POST',
+          url: '/api/v1/auth/resend-verification',
+          payload: { email: uniqueEmail('r') },
+          headers: { origin: TEST_PUBLIC_URL },
+          remoteAddress: ip,
+        });
+      for (let i = 0; i < 40; i++) expect((await resend()).statusCode).toBe(200);
+      expect((await resend()).statusCode).toBe(429);
+    } finally {
+      await roomier.close();
+    }
+  });
 });
 
 describe('forgot and reset password', () => {
