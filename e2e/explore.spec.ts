@@ -211,6 +211,9 @@ test.describe('Explore Universities', () => {
     await expect(page.getByRole('tab', { name: texts.tabs[1], exact: true })).toHaveAttribute('aria-selected', 'true');
     await expectNoAxeViolations(page);
 
+    // Both projects share the demo student and its list: only one of them changes it (the whole-journey
+    // test adds and removes on a phone too, with an institution of its own).
+    if (test.info().project.name !== 'desktop') return;
     await page.getByRole('button', { name: texts.add(name) }).click();
     await expect(page.getByRole('button', { name: texts.remove(name) })).toBeVisible();
 
@@ -258,6 +261,7 @@ test.describe('Explore Universities', () => {
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
       await visitEachTab(page, texts);
       await expectNoAxeViolations(page);
+      if (test.info().project.name !== 'desktop') return;
       await page.getByRole('button', { name: texts.add(name) }).click();
       await expect(page.getByRole('button', { name: texts.remove(name) })).toBeVisible();
       await page.getByRole('button', { name: texts.remove(name) }).click();
