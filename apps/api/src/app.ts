@@ -12,7 +12,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Database } from './db/client.ts';
 import { docsDirectives, inlineSources, siteDirectives } from './lib/csp.ts';
 import { envelope } from './lib/envelope.ts';
-import { mailboxEnabled, type Env } from './lib/env.ts';
+import { mailboxEnabled, trustProxy, type Env } from './lib/env.ts';
 import { loggerOptions, requestId } from './lib/logging.ts';
 import { sameOriginGuard } from './lib/same-origin.ts';
 import { loadWebDist, webDocuments, webRoutes } from './lib/web.ts';
@@ -49,6 +49,7 @@ export async function buildApp({ database, env, logger, files: given }: AppOptio
   const app = Fastify({
     logger: logger ?? loggerOptions(env),
     genReqId: requestId,
+    trustProxy: trustProxy(env.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

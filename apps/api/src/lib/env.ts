@@ -29,6 +29,15 @@ const EnvSchema = z
      * (a campus network), or a test suite whose every browser shares 127.0.0.1.
      */
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
+    /**
+     * Behind a load balancer or reverse proxy: which proxies' X-Forwarded-For to believe, so the client's
+     * own address (not the proxy's) is what the per-address limits and logs see: `true` (every hop) or a
+     * comma-separated list of proxy addresses/CIDRs. Unset: the socket's address.
+     */
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(true|[0-9a-fA-F:./]+(\s*,\s*[0-9a-fA-F:./]+)*)$/, 'must be true or proxy addresses')
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -94,4 +103,11 @@ export function fileDataDir(env: Env): string | null {
 /** The dev mailbox receives mail only when no real SMTP server is configured. */
 export function mailboxEnabled(env: Env): boolean {
   return env.MAILBOX && !env.SMTP_URL;
+}
+
+/** Fastify's `trustProxy` from TRUST_PROXY: believe nobody by default. */
+export function trustProxy(value: string | undefined): boolean | string[] {
+  if (!value) return false;
+  if (value === 'true') return true;
+  return value.split(',').map((address) => address.trim());
 }

@@ -452,6 +452,46 @@ describe('POST /auth/resend-verification', () => {
     expect(limited.headers['retry-after']).toBeDefined();
   });
 
+  it('counts the forwarded client address only behind a trusted proxy (TRUST_PROXY)', async () => {
+    const behindProxy = await createTestApp(database, testEnv({ TRUST_PROXY: '10.0.0.1' }));
+    try {
+      const resend = (target: App, client: string) =>
+        target.inject({
+          method: 'POST',
+          url: '/api/v1/auth/resend-verification',
+          payload: { email: uniqueEmail('p') },
+          headers: { 'x-forwarded-for': client },
+          remoteAddress: '10.0.0.1',
+        });
+      const first = `198.51.100.${Math.floor(Math.random() * 200)}`;
+      for (let i = 0; i < 20; i++) expect((await resend(behindProxy, first)).statusCode).toBe(200);
+      expect((await resend(behindProxy, first)).statusCode).toBe(429);
+      // Another client behind the same proxy has its own allowance.
+      expect((await resend(behindProxy, '203.0.113.7')).statusCode).toBe(200);
+      // Without trust, the header is ignored: everyone is the proxy's address, now over its limit.
+      const proxyIp = newIp();
+      for (let i = 0; i < 20; i++) {
+        await app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/resend-verification',
+          payload: { email: uniqueEmail('p') },
+          headers: { 'x-forwarded-for': `203.0.113.${i}` },
+          remoteAddress: proxyIp,
+        });
+      }
+      const untrusted = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/resend-verification',
+        payload: { email: uniqueEmail('p') },
+        headers: { 'x-forwarded-for': '203.0.113.99' },
+        remoteAddress: proxyIp,
+      });
+      expect(untrusted.statusCode).toBe(429);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it('raises the per-address limits by RATE_LIMIT_MULTIPLIER', async () => {
     const roomier = await createTestApp(database, testEnv({ RATE_LIMIT_MULTIPLIER: '2' }));
     try {
