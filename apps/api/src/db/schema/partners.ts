@@ -103,7 +103,6 @@ export const partners = pgTable(
     index('partners_status_name_idx').on(t.status, t.name),
     index('partners_country_idx').on(t.address_country),
     index('partners_search_idx').using('gin', t.search_vector),
-    index('partners_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
     /** GiST, not GIN: it hands out names closest first (`<->>`), so a similar-names search stops early. */
     index('partners_search_name_trgm_idx').using('gist', sql`${t.search_name} gist_trgm_ops`),
     /** What students browse: listed institutions in name order. */

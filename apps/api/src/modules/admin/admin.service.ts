@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, partners, staff, students, submissions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enqueueEmail, type DbOrTransaction } from '../email/email.service.ts';
+import { containsPattern, folded } from '../../lib/text-search.ts';
 
 type PartnerStatus = (typeof PARTNER_STATUSES)[number];
 
@@ -25,20 +26,12 @@ export interface PageInput {
   page_size: number;
 }
 
-/** `%`, `_` and `\` are LIKE wildcards; a search for "100%" means the characters, not a pattern. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/** The accent- and case-folded form the trigram indexes are built on (`f_unaccent(lower(...))`). */
-const folded = (value: SQL | typeof partners.name) => sql`f_unaccent(lower(${value}))`;
-
 /**
- * Name search served by the trigram GIN index on `f_unaccent(lower(name))`: a substring match, or a
- * close spelling (trigram similarity) so "Nairoby" still finds Nairobi.
+ * Name search on the folded name and its trigram index: a substring match, or a close spelling
+ * (trigram similarity) so "Nairoby" still finds Nairobi.
  */
 function nameMatches(q: string): SQL {
-  return sql`(${folded(partners.name)} like f_unaccent(${likePattern(q.toLowerCase())}) escape '\\' or ${folded(partners.name)} % f_unaccent(lower(${q})))`;
+  return sql`(${partners.search_name} like ${folded(containsPattern(q))} or ${partners.search_name} % ${folded(q)})`;
 }
 
 const primaryContact = {
@@ -108,7 +101,7 @@ export async function listInstitutions(db: Db, input: InstitutionListInput): Pro
     input.order === 'newest'
       ? [desc(partners.created_at), asc(partners.name)]
       : q
-        ? [desc(sql`similarity(${folded(partners.name)}, f_unaccent(lower(${q})))`), asc(partners.name)]
+        ? [desc(sql`similarity(${partners.search_name}, ${folded(q)})`), asc(partners.name)]
         : [asc(partners.name)];
   const [rows, [total]] = await Promise.all([
     db
@@ -234,14 +227,14 @@ const applicantEmail = sql<string | null>`coalesce(${students.email}, ${submissi
 /** Submitted applications with their applicant and university, searched and paged in SQL. */
 export async function listApplications(db: Db, input: ApplicationListInput): Promise<AdminApplicationPage> {
   const q = input.q?.trim() || undefined;
-  const pattern = q ? likePattern(q.toLowerCase()) : '';
+  const pattern = q ? containsPattern(q) : '';
   const where = and(
     input.status ? eq(submissions.status, input.status) : undefined,
     q
-      ? sql`(lower(${submissions.reference}) like ${pattern} escape '\\'
-          or f_unaccent(lower(${applicantName})) like f_unaccent(${pattern}) escape '\\'
-          or lower(${applicantEmail}) like ${pattern} escape '\\'
-          or ${folded(partners.name)} like f_unaccent(${pattern}) escape '\\')`
+      ? sql`(lower(${submissions.reference}) like ${pattern}
+          or ${folded(applicantName)} like ${folded(pattern)}
+          or lower(${applicantEmail}) like ${pattern}
+          or ${partners.search_name} like ${folded(pattern)})`
       : undefined,
   );
   const base = () =>

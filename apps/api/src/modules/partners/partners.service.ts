@@ -18,6 +18,7 @@ import { partners, partnerSettings, staff } from '../../db/schema/index.ts';
 import { slugify } from '../../db/seed/reference.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx } from '../auth/accounts.ts';
+import { containsPattern, folded } from '../../lib/text-search.ts';
 
 /* ---------------------------------------------------------------- sign-up */
 
@@ -90,14 +91,13 @@ export async function joinableInstitution(tx: DbOrTx, partnerId: string): Promis
 
 /** Approved institutions whose name contains the query (accents and case ignored), by name, one page. */
 export async function searchInstitutions(db: Db, q: string, page: number): Promise<InstitutionDirectoryPage> {
-  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await db
     .select({ id: partners.id, name: partners.name, city: partners.address_city })
     .from(partners)
     .where(
       and(
         eq(partners.status, 'approved'),
-        q ? sql`f_unaccent(lower(${partners.name})) like f_unaccent(${pattern})` : undefined,
+        q ? sql`${partners.search_name} like ${folded(containsPattern(q))}` : undefined,
       ),
     )
     .orderBy(asc(partners.name), asc(partners.id))

@@ -3,6 +3,7 @@ import { SCHOOL_LEVELS, type NewSchool, type School, type SchoolPage } from '@ka
 import type { Db } from '../../db/client.ts';
 import { schools } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../auth/accounts.ts';
+import { containsPattern, folded } from '../../lib/text-search.ts';
 
 type SchoolRow = typeof schools.$inferSelect;
 
@@ -17,10 +18,6 @@ export function toSchool(row: SchoolRow): School {
   };
 }
 
-/** The same folding as the trigram index: lower case, accents removed. */
-const folded = (value: SQL | string) => sql`f_unaccent(lower(${value}))`;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Schools whose name contains the query or is close to it word by word (typos, missing accents), best
  * matches first; both conditions use the trigram index on `f_unaccent(lower(name))`.
@@ -34,7 +31,7 @@ export async function searchSchools(
   let rank: SQL | null = null;
   if (q) {
     const query = folded(q);
-    const matches = or(sql`${name} like '%' || ${folded(escapeLike(q))} || '%'`, sql`${query} <% ${name}`) as SQL;
+    const matches = or(sql`${name} like ${folded(containsPattern(q))}`, sql`${query} <% ${name}`) as SQL;
     conditions.push(matches);
     rank = sql`word_similarity(${query}, ${name})`;
   }

@@ -79,7 +79,10 @@ ALTER TABLE "partners" ADD COLUMN "reviewed_at" timestamp with time zone;--> sta
 ALTER TABLE "partners" ADD COLUMN "reviewed_by" uuid;--> statement-breakpoint
 ALTER TABLE "partners" ADD COLUMN "review_reason" text;--> statement-breakpoint
 ALTER TABLE "partners" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple'::regconfig, f_unaccent(coalesce("name", ''))), 'A') || setweight(to_tsvector('simple'::regconfig, f_unaccent(coalesce("address_city", ''))), 'B') || setweight(to_tsvector('simple'::regconfig, f_unaccent(coalesce("description", ''))), 'C')) STORED;--> statement-breakpoint
+ALTER TABLE "partners" ADD COLUMN "search_name" text GENERATED ALWAYS AS (f_unaccent(lower("name"))) STORED;--> statement-breakpoint
 ALTER TABLE "schools" ADD COLUMN "created_by" uuid;--> statement-breakpoint
+ALTER TABLE "staff" ADD COLUMN "job_title" text;--> statement-breakpoint
+ALTER TABLE "staff" ADD COLUMN "work_email" text;--> statement-breakpoint
 ALTER TABLE "staff" ADD COLUMN "approval_status" text DEFAULT 'approved' NOT NULL;--> statement-breakpoint
 ALTER TABLE "students" ADD COLUMN "last_school_id" uuid;--> statement-breakpoint
 ALTER TABLE "students" ADD COLUMN "school_city" text;--> statement-breakpoint
@@ -114,6 +117,7 @@ CREATE UNIQUE INDEX "files_storage_key_unique" ON "files" USING btree ("storage_
 CREATE INDEX "files_owner_idx" ON "files" USING btree ("owner_id");--> statement-breakpoint
 ALTER TABLE "students" ADD CONSTRAINT "students_last_school_id_schools_id_fk" FOREIGN KEY ("last_school_id") REFERENCES "public"."schools"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "partners_search_idx" ON "partners" USING gin ("search_vector");--> statement-breakpoint
-CREATE INDEX "partners_name_trgm_idx" ON "partners" USING gin (f_unaccent(lower("name")) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "partners_search_name_trgm_idx" ON "partners" USING gist ("search_name" gist_trgm_ops);--> statement-breakpoint
 CREATE INDEX "partners_listed_name_idx" ON "partners" USING btree ("name") WHERE "partners"."status" = 'approved' and "partners"."published";--> statement-breakpoint
+CREATE INDEX "partners_listed_filters_idx" ON "partners" USING btree ("institution_type","region","size","setting","tuition_usd","application_deadline","fields") WHERE "partners"."status" = 'approved' and "partners"."published";--> statement-breakpoint
 CREATE INDEX "schools_name_trgm_idx" ON "schools" USING gin (f_unaccent(lower("name")) gin_trgm_ops);
