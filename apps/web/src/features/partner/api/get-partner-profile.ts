@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CACHE_TTL_MS, PartnerProfileSchema } from '@kaminuza/shared';
 import { api } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.tsx';
 
 export const getPartnerProfile = (partnerId: string, signal?: AbortSignal) =>
   api(`/partners/${encodeURIComponent(partnerId)}/profile`, PartnerProfileSchema, { signal });
@@ -12,6 +13,9 @@ export const partnerProfileQuery = (partnerId: string) =>
     staleTime: CACHE_TTL_MS.partners,
   });
 
-export function usePartnerProfile(partnerId: string) {
-  return useQuery(partnerProfileQuery(partnerId));
+/** The signed-in staff member's institution and its profile. */
+export function useOwnPartnerProfile() {
+  const { session } = useSession();
+  const partnerId = session.status === 'signed-in' ? (session.user.partner_id ?? '') : '';
+  return { partnerId, profile: useQuery(partnerProfileQuery(partnerId)) };
 }

@@ -4,9 +4,8 @@ import type { PartnerProfile } from '@kaminuza/shared';
 import { FormAlert } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
-import { useSession } from '../../../lib/session.tsx';
 import { paths } from '../../../app/paths.ts';
-import { usePartnerProfile } from '../api/get-partner-profile.ts';
+import { useOwnPartnerProfile } from '../api/get-partner-profile.ts';
 import { JoinRequests } from './join-requests.tsx';
 
 /** What students need before a listing is useful: the profile facts the catalogue filters and shows. */
@@ -23,9 +22,7 @@ export function missingProfileFacts(profile: PartnerProfile): string[] {
 /** The partner dashboard's overview: the institution, its state and what is left to do. */
 export function PartnerDashboardPage() {
   const { t } = useTranslation();
-  const { session } = useSession();
-  const partnerId = session.status === 'signed-in' ? (session.user.partner_id ?? '') : '';
-  const profile = usePartnerProfile(partnerId);
+  const { partnerId, profile } = useOwnPartnerProfile();
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">

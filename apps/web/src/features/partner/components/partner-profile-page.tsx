@@ -18,8 +18,7 @@ import { FormAlert, SelectField, TextAreaField, TextField, useMessage } from '..
 import { InvalidFormAlert, showFieldErrors, useCountryOptions } from '../../../components/form/account-fields.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
-import { useSession } from '../../../lib/session.tsx';
-import { usePartnerProfile } from '../api/get-partner-profile.ts';
+import { useOwnPartnerProfile } from '../api/get-partner-profile.ts';
 import { useUpdatePartnerProfile } from '../api/update-partner-profile.ts';
 
 /** The editor's form: the profile's fields, with the gallery as one address per line. */
@@ -86,9 +85,7 @@ function formValues(profile: PartnerProfile): ProfileFormInput {
 /** The institution's public profile and its "Published" switch. */
 export function PartnerProfilePage() {
   const { t } = useTranslation();
-  const { session } = useSession();
-  const partnerId = session.status === 'signed-in' ? (session.user.partner_id ?? '') : '';
-  const profile = usePartnerProfile(partnerId);
+  const { partnerId, profile } = useOwnPartnerProfile();
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('partner.profile.title')}</h1>
