@@ -4,7 +4,13 @@ import tailwindcss from '@tailwindcss/vite';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { APP_TEXT_GROUPS, PAGE_TEXT_GROUPS, SERVER_ONLY_GROUPS, THEME_STORAGE_KEY } from '@kaminuza/shared/constants';
+import {
+  APP_TEXT_GROUPS,
+  PAGE_TEXT_GROUPS,
+  SERVER_ONLY_GROUPS,
+  STAFF_TEXT_GROUPS,
+  THEME_STORAGE_KEY,
+} from '@kaminuza/shared/constants';
 
 /**
  * Both documents (app and static public pages) share one <head>: meta tags and the inline script that
@@ -24,13 +30,22 @@ function documentHead(): Plugin {
 const LOCALE_PART = 'virtual:kaminuza-locale/';
 
 /**
- * `virtual:kaminuza-locale/<lang>/<core|pages|app>`: one language's catalogue split in three, so screens
- * download the page texts only when they show a public page, the feature texts only with a feature
- * screen, and never the server's email texts.
+ * `virtual:kaminuza-locale/<lang>/<core|pages|app|staff>`: one language's catalogue split in four, so
+ * screens download the page texts only when they show a public page, the feature texts only with a
+ * feature screen, the admissions setup texts only with a setup screen, and never the server's email texts.
  */
 function localeParts(): Plugin {
-  const parts: Record<string, readonly string[]> = { pages: PAGE_TEXT_GROUPS, app: APP_TEXT_GROUPS };
-  const elsewhere: readonly string[] = [...PAGE_TEXT_GROUPS, ...APP_TEXT_GROUPS, ...SERVER_ONLY_GROUPS];
+  const parts: Record<string, readonly string[]> = {
+    pages: PAGE_TEXT_GROUPS,
+    app: APP_TEXT_GROUPS,
+    staff: STAFF_TEXT_GROUPS,
+  };
+  const elsewhere: readonly string[] = [
+    ...PAGE_TEXT_GROUPS,
+    ...APP_TEXT_GROUPS,
+    ...STAFF_TEXT_GROUPS,
+    ...SERVER_ONLY_GROUPS,
+  ];
   return {
     name: 'kaminuza-locale-parts',
     resolveId: (id) => (id.startsWith(LOCALE_PART) ? `\0${id}` : undefined),

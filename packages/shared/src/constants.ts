@@ -31,6 +31,43 @@ export const APP_TEXT_GROUPS = [
   'upload',
 ] as const;
 
+/**
+ * Texts of the institution's admissions setup screens (programs, cycles, forms, team, settings): only
+ * institution staff download them, with the first of those screens.
+ */
+export const STAFF_TEXT_GROUPS = ['setup', 'programs', 'cycles', 'forms', 'team', 'partner_settings'] as const;
+
+/**
+ * What a member of an institution may do (spec section 6 leaves the values other than 'all' to us).
+ * 'all' grants everything, including granting 'all'. Reading the institution's setup needs no permission.
+ */
+export const STAFF_PERMISSIONS = [
+  'all',
+  /** The public profile, published switch, and the general, theme and admissions settings. */
+  'manage_settings',
+  /** Programs, campuses and admission cycles. */
+  'manage_programs',
+  /** Application forms. */
+  'manage_forms',
+  /** Members, invitations, teams and join requests (granting 'all' still needs 'all'). */
+  'manage_team',
+  /** Keys of the partner REST API. */
+  'manage_api_keys',
+  /** Reading submitted applications and their documents, adding notes. */
+  'review_applications',
+  /** Accepting, waitlisting and rejecting applications, releasing decisions. */
+  'make_decisions',
+  /** Payments and fees received. */
+  'view_payments',
+  /** Conversations with applicants. */
+  'message_applicants',
+] as const;
+export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
+
+/** Scopes of a partner API key: each allows reading one kind of the institution's records. */
+export const API_KEY_SCOPES = ['submissions:read', 'decisions:read', 'programs:read'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 export const THEME_STORAGE_KEY = 'kaminuza.theme';

@@ -16,4 +16,7 @@ export * from './schemas/student-profile.ts';
 export * from './schemas/partner-settings.ts';
 export * from './schemas/partner-profile.ts';
 export * from './schemas/partner-sign-up.ts';
+export * from './schemas/admissions.ts';
+export * from './schemas/forms.ts';
+export * from './schemas/team.ts';
 export * from './country-regions.ts';

@@ -59,6 +59,7 @@ describe('message catalogues', () => {
       GENERIC_MESSAGES,
       PARTNER_MESSAGES,
       PROFILE_MESSAGES,
+      SETUP_MESSAGES,
       UPLOAD_MESSAGES,
       VALIDATION_MESSAGES,
     } = await import('./messages.ts');
@@ -69,6 +70,7 @@ describe('message catalogues', () => {
       upload: { errors: Catalogue };
       partner: { errors: Catalogue };
       profile: { errors: Catalogue };
+      setup: { errors: Catalogue };
     };
     expect(catalogue.errors).toEqual(GENERIC_MESSAGES);
     expect(catalogue.validation).toEqual(VALIDATION_MESSAGES);
@@ -76,5 +78,6 @@ describe('message catalogues', () => {
     expect(catalogue.upload.errors).toEqual(UPLOAD_MESSAGES);
     expect(catalogue.partner.errors).toEqual(PARTNER_MESSAGES);
     expect(catalogue.profile.errors).toEqual(PROFILE_MESSAGES);
+    expect(catalogue.setup.errors).toEqual(SETUP_MESSAGES);
   });
 });

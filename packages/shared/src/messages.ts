@@ -132,7 +132,52 @@ export const PARTNER_MESSAGES = {
   institution_id_invalid: 'An institution ID looks like 123e4567-e89b-12d3-a456-426614174000',
   institution_not_approved: 'Your institution is not approved yet.',
   membership_not_approved: 'Your membership has not been approved yet.',
+  membership_inactive: 'Your access to this institution has been deactivated.',
   request_not_found: 'This request no longer exists.',
+} as const;
+
+/** The admissions setup screens and their api (programs, cycles, forms, team, settings, API keys). */
+export const SETUP_MESSAGES = {
+  name_required: 'Name is required',
+  text_too_long: 'This text is too long',
+  number_invalid: 'Enter a whole number of zero or more',
+  amount_invalid: 'Enter an amount of zero or more',
+  currency_invalid: 'Choose a currency',
+  date_invalid: 'Enter a valid date',
+  country_invalid: 'Choose a country',
+  campus_required: 'Choose at least one campus',
+  campus_not_found: 'This campus no longer exists.',
+  campus_exists: 'A campus with this name already exists',
+  program_not_found: 'This program no longer exists.',
+  program_exists: 'A program with this name and level already exists',
+  cycle_not_found: 'This admission cycle no longer exists.',
+  cycle_dates_order: 'The closing date must be after the opening date',
+  decision_date_order: 'Decisions cannot be released before applications close',
+  form_not_found: 'This form no longer exists.',
+  form_stale: 'Someone else changed this form. Reload it to see their changes.',
+  section_required: 'A form needs at least one section',
+  question_label_required: 'Give the question a label',
+  options_required: 'A choice question needs at least two options',
+  ids_unique: 'Each section, question and option needs its own ID',
+  in_use: 'Submitted applications refer to this, so it cannot be deleted.',
+  team_not_found: 'This team no longer exists.',
+  team_exists: 'A team with this name already exists',
+  member_not_found: 'This member no longer exists.',
+  not_yourself: 'You cannot deactivate yourself or change your own permissions.',
+  last_full_admin: 'The institution needs at least one active member with all permissions.',
+  grant_all_denied: 'Only members with all permissions can give or take them.',
+  primary_contact_inactive: 'The primary contact must be an active member.',
+  invitation_exists: 'An invitation to this address is already waiting.',
+  account_exists: 'This email already has a Kaminuza account.',
+  invitation_invalid: 'This invitation is no longer valid. Ask your institution to send a new one.',
+  invitation_not_found: 'This invitation no longer exists.',
+  current_cycle_invalid: 'Choose one of your admission cycles',
+  languages_invalid: 'The default language must be one of the supported languages',
+  timezone_invalid: 'Choose a time zone',
+  threshold_order: 'The auto-reject threshold must be below the auto-accept threshold',
+  api_key_not_found: 'This API key no longer exists.',
+  scope_required: 'Choose at least one scope',
+  api_key_invalid: 'The API key is missing, revoked or not valid.',
 } as const;
 
 /** The key of a known message text, to translate a message the API sent. */
@@ -144,6 +189,7 @@ export function messageKey(text: string): string | null {
     ['upload.errors', UPLOAD_MESSAGES],
     ['profile.errors', PROFILE_MESSAGES],
     ['partner.errors', PARTNER_MESSAGES],
+    ['setup.errors', SETUP_MESSAGES],
   ] as const) {
     const found = Object.entries(messages).find(([, value]) => value === text);
     if (found) return `${group}.${found[0]}`;

@@ -18,6 +18,8 @@ const signedIn = (type: UserType) => ({
     partner_status: null,
     partner_review_reason: null,
     staff_approval_status: null,
+    staff_permissions: null,
+    staff_active: null,
   },
 });
 

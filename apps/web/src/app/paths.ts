@@ -18,6 +18,7 @@ export const paths = {
   pending: '/pending',
   partnerSignup: '/signup/partner',
   partnerPending: '/signup/partner/pending',
+  partnerInvitation: '/signup/partner/invitation',
   login: '/login',
   loginAdmin: '/login/admin',
   forgotPassword: '/forgot-password',
@@ -34,5 +35,14 @@ export const paths = {
     applications: '/application',
   },
   admin: { dashboard: '/admin/dashboard' },
-  partner: { dashboard: '/partner/dashboard', profile: '/partner/profile' },
+  partner: {
+    dashboard: '/partner/dashboard',
+    profile: '/partner/profile',
+    programs: '/partner/programs',
+    cycles: '/partner/cycles',
+    forms: '/partner/forms',
+    form: (formId: string) => `/partner/forms/${formId}`,
+    team: '/partner/team',
+    settings: '/partner/settings',
+  },
 } as const;

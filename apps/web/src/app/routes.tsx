@@ -8,7 +8,7 @@ import { RedirectKeepingQuery } from './redirect.tsx';
 import { RequireUserType } from './require-user-type.tsx';
 import { RouteError } from './route-error.tsx';
 import type { PageHandle } from './page-meta.ts';
-import { loadAppTexts, loadPageTexts } from '../lib/i18n.ts';
+import { loadAppTexts, loadPageTexts, loadStaffTexts } from '../lib/i18n.ts';
 
 /** A lazily loaded screen: each one is its own chunk, fetched when its route is first visited. */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -23,6 +23,11 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
 /** A feature screen of the signed-in areas: its chunk and the feature texts it shows. */
 function feature<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return screen(async () => (await Promise.all([load(), loadAppTexts()]))[0], pick);
+}
+
+/** An admissions setup screen of the partner dashboard: its chunk and the setup texts. */
+function staffFeature<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return screen(async () => (await Promise.all([load(), loadStaffTexts()]))[0], pick);
 }
 
 /** Title and description keys of a public page: `meta.<name>.title` / `meta.<name>.description`. */
@@ -153,6 +158,14 @@ export const routes: RouteObject[] = [
             ...page(
               () => import('../features/partner/components/partner-sign-up-page.tsx'),
               (m) => m.PartnerSignUpPage,
+            ),
+          },
+          {
+            path: 'signup/partner/invitation',
+            ...meta('partner_invitation'),
+            ...staffFeature(
+              () => import('../features/team/components/invitation-page.tsx'),
+              (m) => m.InvitationPage,
             ),
           },
           {
@@ -325,6 +338,54 @@ export const routes: RouteObject[] = [
                 ...page(
                   () => import('../features/partner/components/partner-profile-page.tsx'),
                   (m) => m.PartnerProfilePage,
+                ),
+              },
+              {
+                path: 'partner/programs',
+                ...meta('partner_programs'),
+                ...staffFeature(
+                  () => import('../features/programs/components/programs-page.tsx'),
+                  (m) => m.ProgramsPage,
+                ),
+              },
+              {
+                path: 'partner/cycles',
+                ...meta('partner_cycles'),
+                ...staffFeature(
+                  () => import('../features/cycles/components/cycles-page.tsx'),
+                  (m) => m.CyclesPage,
+                ),
+              },
+              {
+                path: 'partner/forms',
+                ...meta('partner_forms'),
+                ...staffFeature(
+                  () => import('../features/forms/components/forms-page.tsx'),
+                  (m) => m.FormsPage,
+                ),
+              },
+              {
+                path: 'partner/forms/:formId',
+                ...meta('partner_form'),
+                ...staffFeature(
+                  () => import('../features/forms/components/form-builder-page.tsx'),
+                  (m) => m.FormBuilderPage,
+                ),
+              },
+              {
+                path: 'partner/team',
+                ...meta('partner_team'),
+                ...staffFeature(
+                  () => import('../features/team/components/team-page.tsx'),
+                  (m) => m.TeamPage,
+                ),
+              },
+              {
+                path: 'partner/settings',
+                ...meta('partner_settings'),
+                ...staffFeature(
+                  () => import('../features/partner-settings/components/settings-page.tsx'),
+                  (m) => m.SettingsPage,
                 ),
               },
               { path: 'partner/*', ...meta('not_found'), element: <NotFoundPage /> },

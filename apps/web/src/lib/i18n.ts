@@ -46,26 +46,35 @@ type CatalogueLoader = () => Promise<{ default: Resource[string] }>;
 const PAGES_NAMESPACE = 'pages';
 /** The feature screens' texts (APP_TEXT_GROUPS), loaded with the first of those screens. */
 const APP_NAMESPACE = 'app';
-type Part = 'core' | 'pages' | 'app';
+/** The admissions setup screens' texts (STAFF_TEXT_GROUPS), which only institution staff download. */
+const STAFF_NAMESPACE = 'staff';
+type Part = 'core' | 'pages' | 'app' | 'staff';
 const catalogues: Record<Language, Record<Part, CatalogueLoader>> = {
   en: {
     core: () => import('virtual:kaminuza-locale/en/core'),
     pages: () => import('virtual:kaminuza-locale/en/pages'),
     app: () => import('virtual:kaminuza-locale/en/app'),
+    staff: () => import('virtual:kaminuza-locale/en/staff'),
   },
   fr: {
     core: () => import('virtual:kaminuza-locale/fr/core'),
     pages: () => import('virtual:kaminuza-locale/fr/pages'),
     app: () => import('virtual:kaminuza-locale/fr/app'),
+    staff: () => import('virtual:kaminuza-locale/fr/staff'),
   },
   rw: {
     core: () => import('virtual:kaminuza-locale/rw/core'),
     pages: () => import('virtual:kaminuza-locale/rw/pages'),
     app: () => import('virtual:kaminuza-locale/rw/app'),
+    staff: () => import('virtual:kaminuza-locale/rw/staff'),
   },
 };
-const partOf = (namespace: string): Part =>
-  namespace === PAGES_NAMESPACE ? 'pages' : namespace === APP_NAMESPACE ? 'app' : 'core';
+const NAMESPACE_PARTS: Record<string, Part> = {
+  [PAGES_NAMESPACE]: 'pages',
+  [APP_NAMESPACE]: 'app',
+  [STAFF_NAMESPACE]: 'staff',
+};
+const partOf = (namespace: string): Part => NAMESPACE_PARTS[namespace] ?? 'core';
 
 let browserInstance: Promise<i18n> | null = null;
 
@@ -81,6 +90,16 @@ export async function loadPageTexts(): Promise<void> {
 /** The same for the feature screens' texts, before a feature screen renders. */
 export async function loadAppTexts(): Promise<void> {
   if (browserInstance) await (await browserInstance).loadNamespaces(APP_NAMESPACE);
+}
+
+/**
+ * The same for the admissions setup screens: their own texts, the dashboard's (page texts) and the
+ * feature texts (the form preview shows questions as applicants see them).
+ */
+export async function loadStaffTexts(): Promise<void> {
+  if (browserInstance) {
+    await (await browserInstance).loadNamespaces([STAFF_NAMESPACE, PAGES_NAMESPACE, APP_NAMESPACE]);
+  }
 }
 
 export function detectLanguage(): Language {
@@ -107,7 +126,13 @@ export function createClientI18n(lng: Language): Promise<i18n> {
     .use(resourcesToBackend(load))
     .use(initReactI18next)
     // Page and feature texts are looked up after the common ones, so their keys stay `public.…`, `explore.…`.
-    .init({ ...baseOptions, lng, detection, ns: ['translation'], fallbackNS: [PAGES_NAMESPACE, APP_NAMESPACE] })
+    .init({
+      ...baseOptions,
+      lng,
+      detection,
+      ns: ['translation'],
+      fallbackNS: [PAGES_NAMESPACE, APP_NAMESPACE, STAFF_NAMESPACE],
+    })
     .then(() => instance);
   return browserInstance;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULTS, LANGUAGES } from '../constants.ts';
+import { API_KEY_SCOPES, DEFAULTS, LANGUAGES } from '../constants.ts';
+import { SETUP_MESSAGES as S } from '../messages.ts';
 
 /*
  * An institution's settings (spec section 3): general, theme, admissions and API keys. The defaults are
@@ -50,24 +51,43 @@ export const PartnerAdmissionsSettingsSchema = z.object({
   custom_stages: z.array(z.object({ id: z.string().min(1), name: z.string().min(1), order: z.int().nonnegative() })),
 });
 
+/** An API key as its institution sees it: never the key itself, which is shown once when created. */
 export const PartnerApiKeySchema = z.object({
-  id: z.string().min(1),
-  name: z.string().min(1),
-  /** Only a hash of the key is kept; the key itself is shown once. */
-  key_hash: z.string().min(1),
-  created_at: z.iso.datetime({ offset: true }),
+  id: z.uuid(),
+  name: z.string(),
+  scopes: z.array(z.enum(API_KEY_SCOPES)),
+  /** The key's first characters, to tell keys apart. */
+  prefix: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
 });
+export type PartnerApiKey = z.infer<typeof PartnerApiKeySchema>;
 
-export const PartnerSettingsSchema = z.object({
+export const ApiKeyCreateSchema = z.object({
+  name: z.string().trim().min(1, S.name_required).max(100, S.text_too_long),
+  scopes: z.array(z.enum(API_KEY_SCOPES)).min(1, S.scope_required),
+});
+export type ApiKeyCreate = z.infer<typeof ApiKeyCreateSchema>;
+
+/** The answer to creating a key: the only time the key is shown. */
+export const CreatedApiKeySchema = z.object({ key: z.string(), api_key: PartnerApiKeySchema });
+export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
+
+/** The stored settings (api keys live in their own table, listed with them). */
+export const StoredPartnerSettingsSchema = z.object({
   general: PartnerGeneralSettingsSchema,
   theme: PartnerThemeSchema,
   admissions: PartnerAdmissionsSettingsSchema,
-  api_keys: z.array(PartnerApiKeySchema),
 });
+export type StoredPartnerSettings = z.infer<typeof StoredPartnerSettingsSchema>;
+
+/** Spec section 3's settings as the dashboard reads them. */
+export const PartnerSettingsSchema = StoredPartnerSettingsSchema.extend({ api_keys: z.array(PartnerApiKeySchema) });
 export type PartnerSettings = z.infer<typeof PartnerSettingsSchema>;
 
 /** A new institution's settings: the spec's defaults, and a theme in the product's own colours. */
-export function defaultPartnerSettings(): PartnerSettings {
+export function defaultPartnerSettings(): StoredPartnerSettings {
   return {
     general: {
       default_language: DEFAULTS.language,
@@ -101,6 +121,5 @@ export function defaultPartnerSettings(): PartnerSettings {
       admission_letter: { template: '', signature_name: '', signature_title: '', signature_image: null },
       custom_stages: [],
     },
-    api_keys: [],
   };
 }

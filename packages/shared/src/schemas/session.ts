@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../constants.ts';
+import { LANGUAGES, STAFF_PERMISSIONS, type StaffPermission } from '../constants.ts';
 
 /*
  * What every screen needs to know about the signed-in user. Kept apart from the sign-up schemas, whose
@@ -26,8 +26,21 @@ export const SessionUserSchema = z.object({
   partner_review_reason: z.string().nullable(),
   /** Staff only: whether the institution has accepted this member (the first member is accepted with it). */
   staff_approval_status: z.enum(['pending', 'approved', 'declined']).nullable(),
+  /** Staff only: what the member may do (the server checks again on every call), and whether they are active. */
+  staff_permissions: z.array(z.enum(STAFF_PERMISSIONS)).nullable(),
+  staff_active: z.boolean().nullable(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+/** Whether a staff member holds one of `permissions` ('all' holds every one). */
+export function holdsPermission(
+  held: readonly string[] | null | undefined,
+  ...permissions: StaffPermission[]
+): boolean {
+  return Boolean(
+    held?.some((permission) => permission === 'all' || permissions.includes(permission as StaffPermission)),
+  );
+}
 
 /** The answer of requests that must not reveal anything (resend, forgot password) or return nothing. */
 export const AcknowledgedSchema = z.object({ ok: z.literal(true) });

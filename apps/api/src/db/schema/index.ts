@@ -8,3 +8,4 @@ export * from './catalogue.ts';
 export * from './admin.ts';
 export * from './submissions.ts';
 export * from './documents.ts';
+export * from './admissions.ts';

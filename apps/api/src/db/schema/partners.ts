@@ -120,7 +120,7 @@ export const partners = pgTable(
 );
 
 /**
- * An institution's settings (spec section 3), one row per partner, created with the partner and its
+ * An institution's settings (spec section 3), one row per partner (its API keys have a table), created with the partner and its
  * defaults. The nested shapes are validated by the shared schemas before they are written.
  */
 export const partnerSettings = pgTable('partner_settings', {
@@ -130,7 +130,6 @@ export const partnerSettings = pgTable('partner_settings', {
   general: jsonb('general').$type<Record<string, unknown>>().notNull(),
   theme: jsonb('theme').$type<Record<string, unknown>>().notNull(),
   admissions: jsonb('admissions').$type<Record<string, unknown>>().notNull(),
-  api_keys: jsonb('api_keys').$type<unknown[]>().notNull().default([]),
   ...timestamps,
 });
 

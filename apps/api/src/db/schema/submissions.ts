@@ -1,5 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { SUBMISSION_STATUSES } from '@kaminuza/shared';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { DECISION_RESPONSES, DECISION_STATES, SUBMISSION_STATUSES, type FormSnapshot } from '@kaminuza/shared';
 import { id, timestamps } from './columns.ts';
 import { partners } from './partners.ts';
 import { staff, students } from './users.ts';
@@ -24,6 +24,8 @@ export const submissions = pgTable(
     program_id: uuid('program_id'),
     campus_id: uuid('campus_id').notNull(),
     form_id: uuid('form_id'),
+    /** The form as it was when submitted: later edits of the form never change what was answered. */
+    form_snapshot: jsonb('form_snapshot').$type<FormSnapshot>(),
     /** Snapshot of the applicant's details at submission. */
     profile: jsonb('profile').$type<Record<string, unknown>>().notNull().default({}),
     /** Question id → answer, empty values stripped. */
@@ -40,5 +42,37 @@ export const submissions = pgTable(
     index('submissions_partner_created_idx').on(t.partner_id, t.created_at),
     index('submissions_student_idx').on(t.student_id),
     index('submissions_created_idx').on(t.created_at),
+  ],
+);
+
+/**
+ * An admission decision on a submission (spec section 3: programName, universityName, a state and a
+ * response date). The names are kept as they were when decided.
+ */
+export const decisions = pgTable(
+  'decisions',
+  {
+    id: id(),
+    submission_id: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    partner_id: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    student_id: uuid('student_id').references(() => students.id, { onDelete: 'set null' }),
+    state: text('state', { enum: DECISION_STATES }).notNull(),
+    program_name: text('program_name').notNull(),
+    university_name: text('university_name').notNull(),
+    decided_by: uuid('decided_by').references(() => staff.id, { onDelete: 'set null' }),
+    /** When the applicant may see it; null while held back. */
+    released_at: timestamp('released_at', { withTimezone: true, mode: 'string' }),
+    /** The applicant's answer to an offer, and when they gave it. */
+    response: text('response', { enum: DECISION_RESPONSES }),
+    response_date: timestamp('response_date', { withTimezone: true, mode: 'string' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('decisions_submission_unique').on(t.submission_id),
+    index('decisions_partner_created_idx').on(t.partner_id, t.created_at),
   ],
 );

@@ -81,6 +81,8 @@ async function findProfile(db: DbOrTx, where: SQL): Promise<Profile | null> {
       staff_first_name: staff.first_name,
       staff_language: staff.language,
       staff_approval_status: staff.approval_status,
+      staff_permissions: staff.permissions,
+      staff_active: staff.active,
       partner_name: partners.name,
       partner_status: partners.status,
       partner_review_reason: partners.review_reason,
@@ -107,6 +109,8 @@ async function findProfile(db: DbOrTx, where: SQL): Promise<Profile | null> {
     partner_status: row.partner_status ?? null,
     partner_review_reason: row.partner_review_reason ?? null,
     staff_approval_status: row.staff_approval_status ?? null,
+    staff_permissions: (row.staff_permissions as SessionUser['staff_permissions']) ?? null,
+    staff_active: row.staff_active ?? null,
     greeting: firstName ?? row.name,
   };
 }

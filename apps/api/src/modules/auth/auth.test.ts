@@ -236,6 +236,8 @@ describe('POST /auth/sign-in', () => {
         partner_status: null,
         partner_review_reason: null,
         staff_approval_status: null,
+        staff_permissions: null,
+        staff_active: null,
       },
     });
     const [cookie] = response.headers['set-cookie'] as string[];

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,9 +8,8 @@ import {
   StaffRequestListSchema,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { requireUserType } from '../../lib/auth-guard.ts';
+import { staffGuard } from './staff-guard.ts';
 import {
-  assertStaffAccess,
   decideStaffRequest,
   getProfile,
   listStaffRequests,
@@ -24,24 +22,19 @@ const PartnerParamsSchema = z.object({ partnerId: z.uuid() });
 const StaffParamsSchema = PartnerParamsSchema.extend({ staffId: z.uuid() });
 
 /**
- * The partner dashboard's institution: staff only, of that institution (another's is 404), approved
- * institution and approved member (403 otherwise). Reading the profile needs no permission; editing it
- * needs 'all' or 'manage_settings'; deciding join requests needs 'all'.
+ * The partner dashboard's institution (see staffGuard). Reading the profile needs no permission; editing
+ * it needs manage_settings; join requests need manage_team.
  */
 export const partnerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ['partners'];
-  const preHandler = requireUserType('staff');
-  const access = (request: FastifyRequest, partnerId: string, permissions: readonly string[] | null) =>
-    assertStaffAccess(db, request.user!.id, partnerId, permissions);
 
   app.get(
     '/partners/:partnerId/profile',
     {
-      preHandler,
+      preHandler: staffGuard(db, null),
       schema: { tags, params: PartnerParamsSchema, response: { 200: dataEnvelope(PartnerProfileSchema) } },
     },
     async (request) => {
-      await access(request, request.params.partnerId, null);
       return { data: await getProfile(db, request.params.partnerId) };
     },
   );
@@ -49,7 +42,7 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.patch(
     '/partners/:partnerId/profile',
     {
-      preHandler,
+      preHandler: staffGuard(db, PROFILE_PERMISSIONS),
       schema: {
         tags,
         params: PartnerParamsSchema,
@@ -58,7 +51,6 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request) => {
-      await access(request, request.params.partnerId, PROFILE_PERMISSIONS);
       return { data: await updateProfile(db, request.params.partnerId, request.body) };
     },
   );
@@ -66,11 +58,10 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get(
     '/partners/:partnerId/staff/requests',
     {
-      preHandler,
+      preHandler: staffGuard(db, MEMBERSHIP_PERMISSIONS),
       schema: { tags, params: PartnerParamsSchema, response: { 200: dataEnvelope(StaffRequestListSchema) } },
     },
     async (request) => {
-      await access(request, request.params.partnerId, MEMBERSHIP_PERMISSIONS);
       return { data: await listStaffRequests(db, request.params.partnerId) };
     },
   );
@@ -82,11 +73,10 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     app.post(
       `/partners/:partnerId/staff/:staffId/${action}`,
       {
-        preHandler,
+        preHandler: staffGuard(db, MEMBERSHIP_PERMISSIONS),
         schema: { tags, params: StaffParamsSchema, response: { 200: dataEnvelope(StaffDecisionSchema) } },
       },
       async (request) => {
-        await access(request, request.params.partnerId, MEMBERSHIP_PERMISSIONS);
         return { data: await decideStaffRequest(db, request.params.partnerId, request.params.staffId, decision) };
       },
     );

@@ -12,6 +12,8 @@ import {
   type PartnerProfileUpdate,
   type StaffDecision,
   type StaffRequest,
+  type StaffPermission,
+  holdsPermission,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { partners, partnerSettings, staff } from '../../db/schema/index.ts';
@@ -113,21 +115,28 @@ export async function searchInstitutions(db: Db, q: string, page: number): Promi
 /* ---------------------------------------------------------------- staff access */
 
 /** Permissions that allow editing the institution's profile and settings. */
-export const PROFILE_PERMISSIONS = ['all', 'manage_settings'] as const;
-/** Only full administrators decide who joins. */
-export const MEMBERSHIP_PERMISSIONS = ['all'] as const;
+export const PROFILE_PERMISSIONS = ['manage_settings'] as const satisfies readonly StaffPermission[];
+/** Deciding who joins is managing the team. */
+export const MEMBERSHIP_PERMISSIONS = ['manage_team'] as const satisfies readonly StaffPermission[];
+
+/** The member behind a dashboard request. */
+export interface StaffCaller {
+  staffId: string;
+  partnerId: string;
+  permissions: StaffPermission[];
+}
 
 /**
  * Lets a staff user act on an institution: another institution's id is unknown to them (404); their own
  * institution must be approved and their membership approved and active (403), and, when permissions
- * are named, they must hold one of them (403).
+ * are named, they must hold one of them or 'all' (403).
  */
 export async function assertStaffAccess(
-  db: Db,
+  db: DbOrTx,
   userId: string,
   partnerId: string,
-  permissions: readonly string[] | null,
-): Promise<{ staffId: string }> {
+  permissions: readonly StaffPermission[] | null,
+): Promise<StaffCaller> {
   const [row] = await db
     .select({
       id: staff.id,
@@ -145,13 +154,13 @@ export async function assertStaffAccess(
   if (row.partner_status !== 'approved') {
     throw new AppError('PERMISSION_DENIED', PARTNER_MESSAGES.institution_not_approved);
   }
-  if (row.approval_status !== 'approved' || !row.active) {
+  if (row.approval_status !== 'approved') {
     throw new AppError('PERMISSION_DENIED', PARTNER_MESSAGES.membership_not_approved);
   }
-  if (permissions && !permissions.some((permission) => row.permissions.includes(permission))) {
-    throw new AppError('PERMISSION_DENIED');
-  }
-  return { staffId: row.id };
+  if (!row.active) throw new AppError('PERMISSION_DENIED', PARTNER_MESSAGES.membership_inactive);
+  const held = row.permissions as StaffPermission[];
+  if (permissions && !holdsPermission(held, ...permissions)) throw new AppError('PERMISSION_DENIED');
+  return { staffId: row.id, partnerId: row.partner_id, permissions: held };
 }
 
 /* ---------------------------------------------------------------- profile */

@@ -5,7 +5,7 @@ import {
   AUTH_MESSAGES,
   defaultPartnerSettings,
   PARTNER_MESSAGES,
-  PartnerSettingsSchema,
+  StoredPartnerSettingsSchema,
   VALIDATION_MESSAGES,
   type PartnerSignUpInput,
 } from '@kaminuza/shared';
@@ -137,8 +137,8 @@ describe('POST /auth/sign-up/partner (new institution)', () => {
       .select()
       .from(partnerSettings)
       .where(eq(partnerSettings.partner_id, row!.partner.id));
-    const { general, theme, admissions, api_keys } = settings!;
-    expect(PartnerSettingsSchema.parse({ general, theme, admissions, api_keys })).toEqual(defaultPartnerSettings());
+    const { general, theme, admissions } = settings!;
+    expect(StoredPartnerSettingsSchema.parse({ general, theme, admissions })).toEqual(defaultPartnerSettings());
     expect(general).toEqual({
       default_language: 'en',
       supported_languages: ['en'],
@@ -157,7 +157,6 @@ describe('POST /auth/sign-up/partner (new institution)', () => {
       custom_stages: [],
     });
     expect(Object.keys(theme).sort()).toEqual(['borderRadius', 'colors', 'effects', 'layout', 'spacing', 'typography']);
-    expect(api_keys).toEqual([]);
 
     const sent = await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, input.email));
     expect(sent.map((e) => e.template).sort()).toEqual(['email_verification', 'welcome']);

@@ -7,7 +7,12 @@ import { AppShell } from './app-shell.tsx';
 
 const LINKS = [
   { to: paths.partner.dashboard, key: 'shell.partner.dashboard' },
-  { to: paths.partner.profile, key: 'shell.partner.profile' },
+  { to: paths.partner.programs, key: 'shell.partner.programs' },
+  { to: paths.partner.cycles, key: 'shell.partner.cycles' },
+  { to: paths.partner.forms, key: 'shell.partner.forms' },
+  { to: paths.partner.team, key: 'shell.partner.team', secondary: true },
+  { to: paths.partner.profile, key: 'shell.partner.profile', secondary: true },
+  { to: paths.partner.settings, key: 'shell.partner.settings', secondary: true },
 ] as const;
 
 /** The partner dashboard's frame, for approved members of approved institutions; others see where they stand. */

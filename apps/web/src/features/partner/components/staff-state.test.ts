@@ -19,6 +19,8 @@ const staff = (
     partner_status,
     partner_review_reason: null,
     staff_approval_status,
+    staff_permissions: ['all'],
+    staff_active: true,
     onboarding_complete: true,
   }) satisfies SessionUser;
 

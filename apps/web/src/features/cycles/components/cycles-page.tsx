@@ -1,0 +1,4 @@
+/** Built in this change. */
+export function CyclesPage() {
+  return null;
+}

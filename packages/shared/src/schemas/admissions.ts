@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { SETUP_MESSAGES as S } from '../messages.ts';
+import { CountryCodeSchema, ProgramLevelSchema, StudyFieldSchema } from './catalogue.ts';
+
+/*
+ * An institution's admissions offer (spec section 3, partner subcollections): campuses, programs offered
+ * at one or more campuses, and admission cycles during which chosen programs are open for application.
+ */
+
+export const requiredName = (max = 160) =>
+  z.string({ error: S.name_required }).trim().min(1, S.name_required).max(max, S.text_too_long);
+const text = (max: number) => z.string().trim().max(max, S.text_too_long);
+export const CurrencySchema = z.string().regex(/^[A-Z]{3}$/, S.currency_invalid);
+/** A calendar day, yyyy-mm-dd. */
+export const DaySchema = z.iso.date(S.date_invalid);
+
+/* ---------------------------------------------------------------- campuses */
+
+export const CampusInputSchema = z.object({
+  name: requiredName(),
+  address: text(300),
+  city: requiredName(120),
+  country: CountryCodeSchema.refine(Boolean, S.country_invalid),
+});
+export type CampusInput = z.infer<typeof CampusInputSchema>;
+
+export const CampusSchema = CampusInputSchema.extend({
+  id: z.uuid(),
+  /** How many programs are offered here. */
+  program_count: z.int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Campus = z.infer<typeof CampusSchema>;
+
+/* ---------------------------------------------------------------- programs */
+
+/** Languages a program can be taught in (ISO 639-1), the continent's common languages of instruction. */
+export const INSTRUCTION_LANGUAGES = ['en', 'fr', 'rw', 'sw', 'ar', 'pt', 'am', 'ha', 'yo', 'zu', 'af', 'so'] as const;
+export const InstructionLanguageSchema = z.enum(INSTRUCTION_LANGUAGES);
+
+export const ProgramInputSchema = z.object({
+  name: requiredName(),
+  level: ProgramLevelSchema,
+  field: StudyFieldSchema,
+  /** Length of the program in months (a four-year degree is 48). */
+  duration_months: z.int(S.number_invalid).min(1, S.number_invalid).max(120, S.number_invalid),
+  language: InstructionLanguageSchema,
+  /** Tuition per year in the given currency, whole units. */
+  tuition_amount: z.int(S.amount_invalid).min(0, S.amount_invalid).max(10_000_000, S.amount_invalid),
+  tuition_currency: CurrencySchema,
+  /** Entry requirements as the institution words them. */
+  requirements: text(4000),
+  /** Places offered per intake; null when not capped. */
+  seats: z.int(S.number_invalid).min(1, S.number_invalid).max(1_000_000, S.number_invalid).nullable(),
+  campus_ids: z.array(z.uuid()).min(1, S.campus_required).max(100),
+});
+export type ProgramInput = z.infer<typeof ProgramInputSchema>;
+
+export const ProgramSchema = ProgramInputSchema.extend({
+  id: z.uuid(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Program = z.infer<typeof ProgramSchema>;
+
+/* ---------------------------------------------------------------- cycles */
+
+export const CYCLE_STATUSES = ['draft', 'open', 'closed'] as const;
+export const CycleStatusSchema = z.enum(CYCLE_STATUSES);
+export type CycleStatus = z.infer<typeof CycleStatusSchema>;
+
+/**
+ * A cycle accepts applications while it is open and between its opening day and the end of its closing
+ * day in the institution's time zone. Decisions are released on or after the closing day.
+ */
+export const CycleInputSchema = z
+  .object({
+    name: requiredName(),
+    opens_on: DaySchema,
+    closes_on: DaySchema,
+    decision_release_on: DaySchema.nullable(),
+    status: CycleStatusSchema,
+    /** The programs open for application in this cycle. */
+    program_ids: z.array(z.uuid()).max(1000),
+  })
+  .superRefine((cycle, ctx) => {
+    if (cycle.closes_on < cycle.opens_on) {
+      ctx.addIssue({ code: 'custom', path: ['closes_on'], message: S.cycle_dates_order });
+    }
+    if (cycle.decision_release_on && cycle.decision_release_on < cycle.closes_on) {
+      ctx.addIssue({ code: 'custom', path: ['decision_release_on'], message: S.decision_date_order });
+    }
+  });
+export type CycleInput = z.infer<typeof CycleInputSchema>;
+
+export const CycleSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  opens_on: z.string(),
+  closes_on: z.string(),
+  decision_release_on: z.string().nullable(),
+  status: CycleStatusSchema,
+  program_ids: z.array(z.uuid()),
+  /** Whether this is the institution's current cycle (settings.general.current_cycle_id). */
+  current: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Cycle = z.infer<typeof CycleSchema>;
