@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { UserType } from '@kaminuza/shared';
+import type { StaffPermission, UserType } from '@kaminuza/shared';
 import type { App } from '../app.ts';
 import { partners } from '../db/schema/index.ts';
 import { createVerifiedAccount } from '../modules/auth/accounts.ts';
@@ -51,12 +51,18 @@ export function cookieHeader(setCookie: string | string[] | undefined): string {
 
 /**
  * Creates a verified account of the type (students get a student record, staff an approved
- * institution and a staff record) and signs it in through the API. Each call makes a new account.
+ * institution, unless one is given, and a staff record) and signs it in through the API. Each call makes a new account.
  */
 export async function signInAs(
   app: App,
   type: UserType,
-  options: { email?: string; partnerId?: string } = {},
+  options: {
+    email?: string;
+    partnerId?: string;
+    /** Staff only: the member's permissions (default ['all']) and whether they are the primary contact. */
+    permissions?: StaffPermission[];
+    primaryContact?: boolean;
+  } = {},
 ): Promise<TestAccount> {
   const email = options.email ?? `${type}-${randomBytes(6).toString('hex')}@test.kaminuza.example`;
   const partnerId = type === 'staff' ? (options.partnerId ?? (await testPartner(app))) : null;
@@ -68,6 +74,8 @@ export async function signInAs(
     firstName: 'Test',
     lastName: type === 'student' ? 'Student' : type === 'staff' ? 'Staff' : 'Admin',
     ...(partnerId ? { partnerId } : {}),
+    ...(options.permissions ? { permissions: options.permissions } : {}),
+    ...(options.primaryContact !== undefined ? { primaryContact: options.primaryContact } : {}),
   });
   if (!user) throw new Error(`signInAs: ${email} already exists`);
 
