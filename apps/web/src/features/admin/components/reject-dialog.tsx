@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -8,15 +8,13 @@ import {
   type AdminInstitution,
   type RejectInstitution,
 } from '@kaminuza/shared';
+import { Dialog } from '../../../components/dialog.tsx';
 import { FormAlert } from '../../../components/form/field.tsx';
 import { fieldErrors } from '../../../lib/error-messages.ts';
 import { useRejectInstitution } from '../api/reject-institution.ts';
 import { adminErrorKey } from './list-parts.tsx';
 
-/**
- * Asks for the reason of a rejection in a modal dialog (the native one: focus moves into it, stays
- * there, Escape closes it and focus returns to the button that opened it).
- */
+/** Asks for the reason of a rejection in a modal dialog. */
 export function RejectDialog({
   institution,
   onClose,
@@ -27,7 +25,6 @@ export function RejectDialog({
   onRejected: (institution: AdminInstitution) => void;
 }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   const reject = useRejectInstitution();
   const {
@@ -35,12 +32,6 @@ export function RejectDialog({
     handleSubmit,
     formState: { errors },
   } = useForm<RejectInstitution>({ resolver: zodResolver(RejectInstitutionSchema), defaultValues: { reason: '' } });
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
 
   const onSubmit = handleSubmit(({ reason }) =>
     reject.mutate({ id: institution.id, reason }, { onSuccess: (rejected) => onRejected(rejected) }),
@@ -51,54 +42,47 @@ export function RejectDialog({
   const shownError = message ? (messageKey ? t(`admin.errors.${messageKey}`) : message) : undefined;
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl border border-border bg-surface p-0 text-fg backdrop:bg-black/50"
+    <Dialog
+      title={t('admin.reject_dialog.title', { name: institution.name })}
+      description={t('admin.reject_dialog.text')}
+      onClose={onClose}
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4 p-5">
-        <h2 id={`${id}-title`} className="text-xl font-bold [overflow-wrap:anywhere]">
-          {t('admin.reject_dialog.title', { name: institution.name })}
-        </h2>
-        <p id={`${id}-text`} className="text-sm text-muted">
-          {t('admin.reject_dialog.text')}
-        </p>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-reason`} className="font-medium">
-            {t('admin.reject_dialog.reason')}
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            rows={5}
-            className="field-input"
-            aria-invalid={shownError ? true : undefined}
-            aria-describedby={`${id}-hint${shownError ? ` ${id}-error` : ''}`}
-            {...register('reason')}
-          />
-          <p id={`${id}-hint`} className="text-sm text-muted">
-            {t('admin.reject_dialog.hint')}
-          </p>
-          {shownError && (
-            <p id={`${id}-error`} className="text-sm font-medium text-danger">
-              {shownError}
+      {() => (
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={`${id}-reason`} className="font-medium">
+              {t('admin.reject_dialog.reason')}
+            </label>
+            <textarea
+              id={`${id}-reason`}
+              rows={5}
+              className="field-input"
+              aria-invalid={shownError ? true : undefined}
+              aria-describedby={`${id}-hint${shownError ? ` ${id}-error` : ''}`}
+              {...register('reason')}
+            />
+            <p id={`${id}-hint`} className="text-sm text-muted">
+              {t('admin.reject_dialog.hint')}
             </p>
+            {shownError && (
+              <p id={`${id}-error`} className="text-sm font-medium text-danger">
+                {shownError}
+              </p>
+            )}
+          </div>
+          {reject.isError && !fieldErrors(reject.error).reason && (
+            <FormAlert>{t(adminErrorKey(reject.error))}</FormAlert>
           )}
-        </div>
-        {reject.isError && !fieldErrors(reject.error).reason && <FormAlert>{t(adminErrorKey(reject.error))}</FormAlert>}
-        <div className="flex flex-wrap justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            {t('admin.reject_dialog.cancel')}
-          </button>
-          <button type="submit" className="btn-primary" disabled={reject.isPending}>
-            {reject.isPending ? t('admin.pending.saving') : t('admin.reject_dialog.confirm')}
-          </button>
-        </div>
-      </form>
-    </dialog>
+          <div className="flex flex-wrap justify-end gap-2">
+            <button type="button" className="btn-secondary" onClick={onClose}>
+              {t('admin.reject_dialog.cancel')}
+            </button>
+            <button type="submit" className="btn-primary" disabled={reject.isPending}>
+              {reject.isPending ? t('admin.pending.saving') : t('admin.reject_dialog.confirm')}
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
   );
 }
