@@ -1,10 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { partnerSettings, partners, staff, students, users } from '../schema/index.ts';
+import { FormSectionsSchema, QUESTION_TYPES } from '@kaminuza/shared';
+import {
+  campuses,
+  cyclePrograms,
+  cycles,
+  forms,
+  partnerSettings,
+  partners,
+  programCampuses,
+  programs,
+  staff,
+  students,
+  users,
+} from '../schema/index.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { demoAccountsTable, DEMO_PASSWORD, seedDemoAccounts } from './accounts.ts';
+import { DEMO_CAMPUSES, DEMO_PROGRAMS } from './admissions.data.ts';
 import { seedIfEmpty } from './index.ts';
 
 let database: Database;
@@ -45,6 +59,44 @@ describe('demo accounts', () => {
     const verified = await database.db.select().from(users).where(eq(users.contact_verified, true));
     expect(verified).toHaveLength(3);
     expect(demoAccountsTable(accounts)).toContain(DEMO_PASSWORD);
+  });
+
+  it('sets the demo institution up to receive applications, once', async () => {
+    const [member] = await database.db.select().from(staff);
+    const partnerId = member!.partner_id;
+    const campusRows = await database.db.select().from(campuses).where(eq(campuses.partner_id, partnerId));
+    const programRows = await database.db.select().from(programs).where(eq(programs.partner_id, partnerId));
+    expect(campusRows.map((c) => c.name).sort()).toEqual(DEMO_CAMPUSES.map((c) => c.name).sort());
+    expect(programRows).toHaveLength(DEMO_PROGRAMS.length);
+    expect(new Set(programRows.map((p) => p.level))).toEqual(new Set(['undergraduate', 'graduate']));
+    const [institution] = await database.db.select().from(partners).where(eq(partners.id, partnerId));
+    expect(institution?.program_count).toBe(DEMO_PROGRAMS.length);
+    // Every program is offered somewhere and open in the cycle.
+    const offered = await database.db.select().from(programCampuses);
+    expect(new Set(offered.map((o) => o.program_id))).toEqual(new Set(programRows.map((p) => p.id)));
+
+    const [cycle, ...others] = await database.db.select().from(cycles).where(eq(cycles.partner_id, partnerId));
+    expect(others).toHaveLength(0);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(cycle).toMatchObject({ status: 'open' });
+    expect(cycle!.opens_on <= today && today <= cycle!.closes_on).toBe(true);
+    expect(await database.db.$count(cyclePrograms, eq(cyclePrograms.cycle_id, cycle!.id))).toBe(programRows.length);
+    const [settings] = await database.db
+      .select()
+      .from(partnerSettings)
+      .where(eq(partnerSettings.partner_id, partnerId));
+    expect(settings?.general).toMatchObject({ current_cycle_id: cycle!.id });
+
+    const [form] = await database.db.select().from(forms).where(eq(forms.partner_id, partnerId));
+    expect(form).toMatchObject({ cycle_id: cycle!.id, version: 1 });
+    const sections = FormSectionsSchema.parse(form!.sections);
+    expect(sections.length).toBeGreaterThanOrEqual(4);
+    const types = new Set(sections.flatMap((section) => section.questions.map((question) => question.type)));
+    expect([...types].sort()).toEqual([...QUESTION_TYPES].sort());
+
+    await seedDemoAccounts(database.db);
+    expect(await database.db.$count(campuses, eq(campuses.partner_id, partnerId))).toBe(DEMO_CAMPUSES.length);
+    expect(await database.db.$count(forms, eq(forms.partner_id, partnerId))).toBe(1);
   });
 
   it('signs each demo account in with the demo password', async () => {

@@ -4,6 +4,7 @@ import type { Db } from '../client.ts';
 import { partners, users } from '../schema/index.ts';
 import { createVerifiedAccount } from '../../modules/auth/accounts.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
+import { seedDemoAdmissions } from './admissions.ts';
 import { seedDemoStudentProfile } from './students.ts';
 
 /** The demo accounts' shared password: outside production only, and printed on start. */
@@ -15,6 +16,8 @@ export const DEMO_ACCOUNTS = [
   { type: 'admin', email: 'demo.admin@kaminuza.example', firstName: 'Grace', lastName: 'Mukamana' },
 ] as const satisfies readonly { type: UserType; email: string; firstName: string; lastName: string }[];
 
+const DEMO_STAFF_EMAIL = DEMO_ACCOUNTS.find((account) => account.type === 'staff')!.email;
+
 export interface DemoAccount {
   type: UserType;
   email: string;
@@ -24,8 +27,8 @@ export interface DemoAccount {
 
 /**
  * Creates the demo student, staff member (approved Admin of the first approved and published
- * institution, permissions 'all', primary contact; the institution gets its default settings) and admin
- * when no user exists yet; the staff account is left out while no institution is listed. Returns the
+ * institution, permissions 'all', primary contact; the institution gets its default settings and its
+ * admissions setup) and admin when no user exists yet; the staff account is left out while no institution is listed. Returns the
  * demo accounts the database holds, for the start-up table.
  */
 export async function seedDemoAccounts(db: Db): Promise<DemoAccount[]> {
@@ -49,6 +52,12 @@ export async function seedDemoAccounts(db: Db): Promise<DemoAccount[]> {
   }
 
   await seedDemoStudentProfile(db);
+  const [demoStaff] = await db
+    .select({ partner_id: users.partner_id })
+    .from(users)
+    .where(eq(users.email, DEMO_STAFF_EMAIL))
+    .limit(1);
+  if (demoStaff?.partner_id) await seedDemoAdmissions(db, demoStaff.partner_id);
 
   const present = await db
     .select({ type: users.type, email: users.email, partner: partners.name })

@@ -1,0 +1,299 @@
+import type { FormSection, ProgramInput } from '@kaminuza/shared';
+
+/*
+ * The demo institution's admissions setup: what a real technology university would publish, so the demo
+ * student can apply right after the first start.
+ */
+
+export const DEMO_CAMPUSES = [
+  { key: 'kilinto', name: 'Kilinto Main Campus', address: 'Kilinto, Akaki Kality', city: 'Addis Ababa', country: 'ET' },
+  { key: 'bole', name: 'Bole City Campus', address: 'Bole Road', city: 'Addis Ababa', country: 'ET' },
+] as const;
+type CampusKey = (typeof DEMO_CAMPUSES)[number]['key'];
+
+export const DEMO_PROGRAMS: (Omit<ProgramInput, 'campus_ids'> & { campuses: CampusKey[] })[] = [
+  {
+    name: 'BSc Software Engineering',
+    level: 'undergraduate',
+    field: 'technology',
+    duration_months: 60,
+    language: 'en',
+    tuition_amount: 1900,
+    tuition_currency: 'USD',
+    requirements:
+      'Ethiopian Secondary School Leaving Certificate or equivalent, with strong results in mathematics and physics.',
+    seats: 120,
+    campuses: ['kilinto'],
+  },
+  {
+    name: 'BSc Electrical and Computer Engineering',
+    level: 'undergraduate',
+    field: 'engineering',
+    duration_months: 60,
+    language: 'en',
+    tuition_amount: 1900,
+    tuition_currency: 'USD',
+    requirements: 'Secondary school certificate with mathematics, physics and chemistry.',
+    seats: 150,
+    campuses: ['kilinto'],
+  },
+  {
+    name: 'BSc Applied Chemistry',
+    level: 'undergraduate',
+    field: 'natural_sciences',
+    duration_months: 48,
+    language: 'en',
+    tuition_amount: 1700,
+    tuition_currency: 'USD',
+    requirements: 'Secondary school certificate with chemistry and biology.',
+    seats: 60,
+    campuses: ['kilinto', 'bole'],
+  },
+  {
+    name: 'MSc Artificial Intelligence',
+    level: 'graduate',
+    field: 'technology',
+    duration_months: 24,
+    language: 'en',
+    tuition_amount: 2600,
+    tuition_currency: 'USD',
+    requirements:
+      'A bachelor’s degree in computer science, software engineering or mathematics, with a CGPA of 2.75 or more.',
+    seats: 30,
+    campuses: ['bole'],
+  },
+  {
+    name: 'MSc Environmental Engineering',
+    level: 'graduate',
+    field: 'engineering',
+    duration_months: 24,
+    language: 'en',
+    tuition_amount: 2400,
+    tuition_currency: 'USD',
+    requirements: 'A bachelor’s degree in civil, chemical or environmental engineering.',
+    seats: null,
+    campuses: ['kilinto', 'bole'],
+  },
+];
+
+export const DEMO_FORM_NAME = 'AASTU application 2026/27';
+
+export const DEMO_FORM_SECTIONS: FormSection[] = [
+  {
+    id: 'motivation',
+    order: 0,
+    title: { en: 'Your programme choice', fr: 'Votre choix de programme', rw: 'Isomo wahisemo' },
+    description: {
+      en: 'Tell us why you chose this programme.',
+      fr: 'Dites-nous pourquoi vous avez choisi ce programme.',
+      rw: 'Tubwire impamvu wahisemo iri somo.',
+    },
+    questions: [
+      {
+        id: 'why_programme',
+        order: 0,
+        type: 'long_text',
+        label: {
+          en: 'Why do you want to study this programme?',
+          fr: 'Pourquoi voulez-vous suivre ce programme ?',
+          rw: 'Kuki ushaka kwiga iri somo?',
+        },
+        help: { en: 'At most 300 words.', fr: '300 mots au plus.', rw: 'Amagambo atarenze 300.' },
+        required: true,
+        word_limit: 300,
+      },
+      {
+        id: 'heard_from',
+        order: 1,
+        type: 'single_choice',
+        label: {
+          en: 'How did you hear about AASTU?',
+          fr: 'Comment avez-vous connu l’AASTU ?',
+          rw: 'Wamenye AASTU ute?',
+        },
+        help: {},
+        required: false,
+        options: [
+          { id: 'school', label: { en: 'My school', fr: 'Mon école', rw: 'Ishuri ryanjye' } },
+          {
+            id: 'friend',
+            label: { en: 'A friend or relative', fr: 'Un ami ou un parent', rw: 'Inshuti cyangwa umuvandimwe' },
+          },
+          { id: 'social', label: { en: 'Social media', fr: 'Réseaux sociaux', rw: 'Imbuga nkoranyambaga' } },
+          { id: 'kaminuza', label: { en: 'Kaminuza', fr: 'Kaminuza', rw: 'Kaminuza' } },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'academics',
+    order: 1,
+    title: { en: 'Academic background', fr: 'Parcours scolaire', rw: 'Amashuri wize' },
+    description: {},
+    questions: [
+      {
+        id: 'grade_average',
+        order: 0,
+        type: 'number',
+        label: {
+          en: 'Final secondary school average (%)',
+          fr: 'Moyenne finale du secondaire (%)',
+          rw: 'Amanota yawe ya nyuma mu mashuri yisumbuye (%)',
+        },
+        help: {},
+        required: true,
+        min: 0,
+        max: 100,
+      },
+      {
+        id: 'completed_on',
+        order: 1,
+        type: 'date',
+        label: {
+          en: 'When did you complete secondary school?',
+          fr: 'Quand avez-vous terminé le secondaire ?',
+          rw: 'Warangije amashuri yisumbuye ryari?',
+        },
+        help: {},
+        required: true,
+      },
+      {
+        id: 'school_country',
+        order: 2,
+        type: 'country',
+        label: {
+          en: 'Country where you completed secondary school',
+          fr: 'Pays où vous avez terminé le secondaire',
+          rw: 'Igihugu warangirijemo amashuri yisumbuye',
+        },
+        help: {},
+        required: true,
+      },
+    ],
+  },
+  {
+    id: 'documents',
+    order: 2,
+    title: { en: 'Documents', fr: 'Documents', rw: 'Inyandiko' },
+    description: {
+      en: 'Choose documents from your profile.',
+      fr: 'Choisissez des documents de votre profil.',
+      rw: 'Hitamo inyandiko ziri mu mwirondoro wawe.',
+    },
+    questions: [
+      {
+        id: 'transcript',
+        order: 0,
+        type: 'file',
+        label: { en: 'Academic transcript', fr: 'Relevé de notes', rw: 'Icyemezo cy’amanota' },
+        help: {},
+        required: true,
+        document_type: 'transcript',
+      },
+      {
+        id: 'passport',
+        order: 1,
+        type: 'file',
+        label: {
+          en: 'Passport or national ID',
+          fr: 'Passeport ou carte d’identité',
+          rw: 'Pasiporo cyangwa indangamuntu',
+        },
+        help: {},
+        required: true,
+        document_type: 'passport',
+      },
+      {
+        id: 'recommendation',
+        order: 2,
+        type: 'file',
+        label: { en: 'Letter of recommendation', fr: 'Lettre de recommandation', rw: 'Ibaruwa y’ubuhamya' },
+        help: {},
+        required: false,
+        document_type: 'recommendation_letter',
+      },
+    ],
+  },
+  {
+    id: 'more',
+    order: 3,
+    title: { en: 'More about you', fr: 'Plus sur vous', rw: 'Ibindi bikwerekeye' },
+    description: {},
+    questions: [
+      {
+        id: 'activities',
+        order: 0,
+        type: 'multiple_choice',
+        label: {
+          en: 'Which activities have you taken part in?',
+          fr: 'À quelles activités avez-vous participé ?',
+          rw: 'Ni ibihe bikorwa wagizemo uruhare?',
+        },
+        help: {},
+        required: false,
+        options: [
+          { id: 'sports', label: { en: 'Sports', fr: 'Sport', rw: 'Imikino' } },
+          { id: 'science_club', label: { en: 'Science club', fr: 'Club scientifique', rw: 'Ihuriro ry’ubumenyi' } },
+          { id: 'volunteering', label: { en: 'Volunteering', fr: 'Bénévolat', rw: 'Ibikorwa by’ubukorerabushake' } },
+          { id: 'arts', label: { en: 'Music or arts', fr: 'Musique ou arts', rw: 'Umuziki cyangwa ubuhanzi' } },
+        ],
+      },
+      {
+        id: 'accommodation',
+        order: 1,
+        type: 'yes_no',
+        label: {
+          en: 'Do you need accommodation on campus?',
+          fr: 'Avez-vous besoin d’un logement sur le campus ?',
+          rw: 'Ukeneye icumbi mu kigo?',
+        },
+        help: {},
+        required: true,
+      },
+      {
+        id: 'emergency_name',
+        order: 2,
+        type: 'short_text',
+        label: {
+          en: 'Emergency contact name',
+          fr: 'Personne à contacter en cas d’urgence',
+          rw: 'Uwo guhamagara habaye ikibazo',
+        },
+        help: {},
+        required: true,
+      },
+      {
+        id: 'emergency_phone',
+        order: 3,
+        type: 'phone',
+        label: {
+          en: 'Emergency contact phone',
+          fr: 'Téléphone de la personne à contacter',
+          rw: 'Telefoni y’uwo guhamagara',
+        },
+        help: {},
+        required: true,
+      },
+    ],
+  },
+  {
+    id: 'declaration',
+    order: 4,
+    title: { en: 'Declaration', fr: 'Déclaration', rw: 'Icyemezo' },
+    description: {},
+    questions: [
+      {
+        id: 'accurate',
+        order: 0,
+        type: 'yes_no',
+        label: {
+          en: 'I confirm that the information I gave is complete and accurate.',
+          fr: 'Je confirme que les informations fournies sont complètes et exactes.',
+          rw: 'Ndemeza ko amakuru natanze yuzuye kandi ari ukuri.',
+        },
+        help: {},
+        required: true,
+      },
+    ],
+  },
+];
