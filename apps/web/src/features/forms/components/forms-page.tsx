@@ -106,7 +106,11 @@ export function FormsPage() {
                   <Link
                     to={paths.partner.form(form.id)}
                     className="btn-secondary"
-                    aria-label={t('forms.open_label', { name: form.name })}
+                    aria-label={
+                      canManage
+                        ? t('forms.edit_label', { name: form.name })
+                        : t('forms.open_label', { name: form.name })
+                    }
                   >
                     {canManage ? t('forms.edit') : t('forms.open')}
                   </Link>
