@@ -18,6 +18,14 @@ async function addQuestion(
   await expect(dialog).toBeHidden();
 }
 
+/** Nothing wider than the screen (360 px on the mobile project). */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
 /** The question labels of a section, in order. */
 const questionsOf = (page: Page, section: string) =>
   page.getByRole('list', { name: `Questions of ${section}` }).getByRole('listitem');
@@ -103,6 +111,7 @@ test('staff build a form: sections, questions of several types, reordering, save
   await page.getByRole('button', { name: 'Move up: How did you hear about us?' }).click();
   await expect(questionsOf(page, 'Section 1')).toHaveText([/^Why this programme\?/, /^How did you hear/, /^Full name/]);
   await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved as version 2')).toBeVisible();
@@ -133,4 +142,5 @@ test('staff build a form: sections, questions of several types, reordering, save
   await preview.getByRole('button', { name: 'Check answers' }).click();
   await expect(preview.getByText('Every answer is valid.')).toBeVisible();
   await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
 });
