@@ -29,6 +29,7 @@ export const APP_TEXT_GROUPS = [
   'profile',
   'documents',
   'upload',
+  'application_form',
 ] as const;
 
 /**

@@ -21,3 +21,8 @@ const REGION_OF = new Map<string, Region>(
 export function regionOfCountry(country: string): Region {
   return REGION_OF.get(country.toUpperCase()) ?? 'africa';
 }
+
+/** Whether `code` is an ISO 3166-1 alpha-2 country code of the table (upper case). */
+export function isCountryCode(code: string): boolean {
+  return REGION_OF.has(code);
+}

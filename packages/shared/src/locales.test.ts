@@ -55,6 +55,7 @@ describe('translation catalogues', () => {
 describe('message catalogues', () => {
   it('English carries the spec texts of every validation and account message exactly', async () => {
     const {
+      ANSWER_MESSAGES,
       AUTH_MESSAGES,
       GENERIC_MESSAGES,
       PARTNER_MESSAGES,
@@ -71,6 +72,7 @@ describe('message catalogues', () => {
       partner: { errors: Catalogue };
       profile: { errors: Catalogue };
       setup: { errors: Catalogue };
+      application_form: { errors: Catalogue };
     };
     expect(catalogue.errors).toEqual(GENERIC_MESSAGES);
     expect(catalogue.validation).toEqual(VALIDATION_MESSAGES);
@@ -79,5 +81,6 @@ describe('message catalogues', () => {
     expect(catalogue.partner.errors).toEqual(PARTNER_MESSAGES);
     expect(catalogue.profile.errors).toEqual(PROFILE_MESSAGES);
     expect(catalogue.setup.errors).toEqual(SETUP_MESSAGES);
+    expect(catalogue.application_form.errors).toEqual(ANSWER_MESSAGES);
   });
 });

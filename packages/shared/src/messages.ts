@@ -180,6 +180,25 @@ export const SETUP_MESSAGES = {
   api_key_invalid: 'The API key is missing, revoked or not valid.',
 } as const;
 
+/**
+ * Why an applicant's answer to an application form question is refused (slice forms): shown beside the
+ * question in the applicant's language under `application_form.errors.<key>`.
+ */
+export const ANSWER_MESSAGES = {
+  required: 'This question needs an answer',
+  text_too_long: 'This answer is too long',
+  word_limit: 'This answer has more words than allowed',
+  number_invalid: 'Enter a number',
+  number_too_small: 'This number is below the minimum',
+  number_too_large: 'This number is above the maximum',
+  date_invalid: 'Enter a valid date',
+  choice_invalid: 'Choose one of the options',
+  yes_no_invalid: 'Answer yes or no',
+  document_invalid: 'Choose one of your documents',
+  country_invalid: 'Choose a country',
+  phone_invalid: 'Enter the phone number with its country code, e.g. +250788123456',
+} as const;
+
 /** The key of a known message text, to translate a message the API sent. */
 export function messageKey(text: string): string | null {
   for (const [group, messages] of [
@@ -190,6 +209,7 @@ export function messageKey(text: string): string | null {
     ['profile.errors', PROFILE_MESSAGES],
     ['partner.errors', PARTNER_MESSAGES],
     ['setup.errors', SETUP_MESSAGES],
+    ['application_form.errors', ANSWER_MESSAGES],
   ] as const) {
     const found = Object.entries(messages).find(([, value]) => value === text);
     if (found) return `${group}.${found[0]}`;

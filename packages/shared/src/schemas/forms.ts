@@ -128,6 +128,10 @@ export type FormCreate = z.infer<typeof FormCreateSchema>;
 export const FormUpdateSchema = z.object({ ...formFields, sections: FormSectionsSchema, version: z.int().min(1) });
 export type FormUpdate = z.infer<typeof FormUpdateSchema>;
 
+/** A copy of a form under a new name (the builder proposes one in the member's language). */
+export const FormDuplicateSchema = z.object({ name: requiredName() });
+export type FormDuplicate = z.infer<typeof FormDuplicateSchema>;
+
 export const FormSchema = z.object({
   id: z.uuid(),
   name: z.string(),

@@ -21,6 +21,7 @@ import { slugify } from '../../db/seed/reference.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx } from '../auth/accounts.ts';
 import { containsPattern, folded } from '../../lib/text-search.ts';
+import { createDefaultForm } from '../forms/forms.service.ts';
 
 /* ---------------------------------------------------------------- sign-up */
 
@@ -77,6 +78,7 @@ export async function createInstitution(tx: DbOrTx, input: NewInstitution): Prom
   }
   if (!row) throw new Error('the new institution was not inserted');
   await tx.insert(partnerSettings).values({ partner_id: row.id, ...defaultPartnerSettings() });
+  await createDefaultForm(tx, row.id);
   return row.id;
 }
 
