@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SETUP_MESSAGES as S } from '../messages.ts';
-import { CountryCodeSchema, ProgramLevelSchema, StudyFieldSchema } from './catalogue.ts';
+import { ProgramLevelSchema, StudyFieldSchema } from './catalogue.ts';
 
 /*
  * An institution's admissions offer (spec section 3, partner subcollections): campuses, programs offered
@@ -20,7 +20,7 @@ export const CampusInputSchema = z.object({
   name: requiredName(),
   address: text(300),
   city: requiredName(120),
-  country: CountryCodeSchema.refine(Boolean, S.country_invalid),
+  country: z.string().regex(/^[A-Z]{2}$/, S.country_invalid),
 });
 export type CampusInput = z.infer<typeof CampusInputSchema>;
 
