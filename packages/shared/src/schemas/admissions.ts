@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SETUP_MESSAGES as S } from '../messages.ts';
+import { SETUP_MESSAGES as S, VALIDATION_MESSAGES as V } from '../messages.ts';
 import { ProgramLevelSchema, StudyFieldSchema } from './catalogue.ts';
 
 /*
@@ -19,7 +19,7 @@ export const DaySchema = z.iso.date(S.date_invalid);
 export const CampusInputSchema = z.object({
   name: requiredName(),
   address: text(300),
-  city: requiredName(120),
+  city: z.string({ error: V.city_required }).trim().min(1, V.city_required).max(120, S.text_too_long),
   country: z.string().regex(/^[A-Z]{2}$/, S.country_invalid),
 });
 export type CampusInput = z.infer<typeof CampusInputSchema>;

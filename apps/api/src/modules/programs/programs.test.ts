@@ -1,7 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SETUP_MESSAGES, type Campus, type CampusInput, type Program, type ProgramInput } from '@kaminuza/shared';
+import {
+  SETUP_MESSAGES,
+  VALIDATION_MESSAGES,
+  type Campus,
+  type CampusInput,
+  type Program,
+  type ProgramInput,
+} from '@kaminuza/shared';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { campuses, partners, programCampuses, programs, submissions } from '../../db/schema/index.ts';
@@ -175,7 +182,7 @@ describe('campuses', () => {
     expect(error.details).toEqual(
       expect.arrayContaining([
         { path: 'name', message: SETUP_MESSAGES.name_required },
-        { path: 'city', message: SETUP_MESSAGES.name_required },
+        { path: 'city', message: VALIDATION_MESSAGES.city_required },
       ]),
     );
     expect(error.details?.some((d) => d.path === 'country')).toBe(true);
