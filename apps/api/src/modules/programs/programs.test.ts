@@ -392,3 +392,15 @@ describe('programs', () => {
     expect(await programCount(admin.partnerId!)).toBe(1);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the campus, program and cycle routes under their tags', async () => {
+    const doc = (await app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { tags?: string[]; summary?: string }>>;
+    };
+    const route = (path: string, method: string) => doc.paths[`/api/v1/partners/{partnerId}${path}`]?.[method];
+    expect(route('/campuses', 'post')).toMatchObject({ tags: ['programs'], summary: 'Add a campus' });
+    expect(route('/programs/{programId}', 'delete')).toMatchObject({ tags: ['programs'], summary: 'Delete a program' });
+    expect(route('/cycles/{cycleId}', 'put')).toMatchObject({ tags: ['cycles'], summary: 'Change an admission cycle' });
+  });
+});

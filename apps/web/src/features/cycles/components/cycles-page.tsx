@@ -69,7 +69,11 @@ export function CyclesPage() {
         {cycles.data && cycles.data.length > 0 && addButton}
       </div>
 
-      {makeCurrent.isError && <FormAlert>{t(errorMessageKey(makeCurrent.error))}</FormAlert>}
+      {makeCurrent.isError && (
+        <FormAlert>
+          {t('cycles.current_failed')} {t(errorMessageKey(makeCurrent.error))}
+        </FormAlert>
+      )}
       {makeCurrent.isSuccess && <FormAlert tone="success">{t('cycles.current_changed')}</FormAlert>}
 
       {programs.isError && (
@@ -115,7 +119,7 @@ export function CyclesPage() {
                       t('cycles.form.decision_release_on'),
                       cycle.decision_release_on ? day(cycle.decision_release_on) : t('cycles.not_set'),
                     ],
-                    [t('cycles.form.programs'), t('cycles.program_count', { count: cycle.program_ids.length })],
+                    [t('cycles.programs_label'), t('cycles.program_count', { count: cycle.program_ids.length })],
                   ] as const
                 ).map(([label, value]) => (
                   <div key={label} className="min-w-0">

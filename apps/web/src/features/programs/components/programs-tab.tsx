@@ -192,7 +192,7 @@ function ProgramCard({
   const facts: Array<[string, string]> = [
     [t('programs.program_form.duration'), duration],
     [t('programs.program_form.language'), t(`programs.languages.${program.language}`)],
-    [t('programs.program_form.tuition'), t('programs.list.per_year', { amount: money.format(program.tuition_amount) })],
+    [t('programs.program_form.tuition'), money.format(program.tuition_amount)],
     [t('programs.program_form.seats'), program.seats === null ? t('programs.list.not_capped') : String(program.seats)],
     [t('programs.program_form.campuses'), names],
   ];
