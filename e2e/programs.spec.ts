@@ -60,6 +60,10 @@ test('a new institution sets up a campus, a program and an admission cycle', asy
   await expect(program.getByText('4 years')).toBeVisible();
   await expect(program.getByText('$1,200')).toBeVisible();
   await expectNoSidewaysScroll(page);
+  await page.getByRole('searchbox', { name: 'Search programs' }).fill('medicine');
+  await expect(page.getByText('No program matches these filters.')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search programs' }).fill('software');
+  await expect(program).toBeVisible();
 
   // The program's only campus cannot be deleted.
   await page.getByRole('tab', { name: 'Campuses' }).click();

@@ -353,7 +353,9 @@ describe('programs', () => {
     expect(changed.statusCode).toBe(404);
     expect((await call(admin, 'GET', `${p}/programs/${program.id}`)).json()).toEqual({ data: program });
 
-    // Their program is unknown here too.
+    // Their campus and program are unknown here too.
+    expect((await call(admin, 'PUT', `${p}/campuses/${theirs.id}`, campusInput())).statusCode).toBe(404);
+    expect((await call(admin, 'DELETE', `${p}/campuses/${theirs.id}`)).statusCode).toBe(404);
     const theirProgram = await addProgram(other, [theirs.id]);
     expect((await call(admin, 'GET', `${p}/programs/${theirProgram.id}`)).statusCode).toBe(404);
     expect((await call(admin, 'DELETE', `${p}/programs/${theirProgram.id}`)).statusCode).toBe(404);

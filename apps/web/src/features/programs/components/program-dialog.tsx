@@ -179,11 +179,7 @@ export function ProgramDialog({
             control={control}
             name="campus_ids"
             render={({ field }) => (
-              <fieldset
-                className={fieldsetClass}
-                aria-describedby={campusError ? `${id}-campus-error` : undefined}
-                aria-invalid={campusError ? true : undefined}
-              >
+              <fieldset className={fieldsetClass} aria-describedby={campusError ? `${id}-campus-error` : undefined}>
                 <legend className={legendClass}>{f('campuses')}</legend>
                 <ul className="flex flex-col gap-2">
                   {campuses.map((campus) => (
