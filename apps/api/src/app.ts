@@ -26,6 +26,8 @@ import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { partnerRoutes } from './modules/partners/partners.routes.ts';
 import { formsRoutes } from './modules/forms/forms.routes.ts';
+import { programsRoutes } from './modules/programs/programs.routes.ts';
+import { cyclesRoutes } from './modules/cycles/cycles.routes.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
 import { authentication } from './lib/auth-guard.ts';
 import { openFileStores, type FileStores } from './lib/storage/index.ts';
@@ -113,6 +115,8 @@ export async function buildApp({ database, env, logger, files: given }: AppOptio
       await api.register(adminRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
       await api.register(partnerRoutes, { db: database.db });
       await api.register(formsRoutes, { db: database.db });
+      await api.register(programsRoutes, { db: database.db });
+      await api.register(cyclesRoutes, { db: database.db });
       await api.register(devMailboxRoutes, { db: database.db, enabled: mailboxEnabled(env) });
       await api.register(documentsRoutes, { db: database.db, storage: files.storage });
       await api.register(uploadsRoutes, { db: database.db, files });

@@ -178,6 +178,9 @@ export const SETUP_MESSAGES = {
   api_key_not_found: 'This API key no longer exists.',
   scope_required: 'Choose at least one scope',
   api_key_invalid: 'The API key is missing, revoked or not valid.',
+  // programs
+  campus_only_one_of_program: 'A program is offered only at this campus. Offer it at another campus first.',
+  cycle_is_current: 'This is the current admission cycle. Make another cycle current first.',
 } as const;
 
 /**

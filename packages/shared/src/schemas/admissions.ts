@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SETUP_MESSAGES as S } from '../messages.ts';
-import { CountryCodeSchema, ProgramLevelSchema, StudyFieldSchema } from './catalogue.ts';
+import { SETUP_MESSAGES as S, VALIDATION_MESSAGES as V } from '../messages.ts';
+import { ProgramLevelSchema, StudyFieldSchema } from './catalogue.ts';
 
 /*
  * An institution's admissions offer (spec section 3, partner subcollections): campuses, programs offered
@@ -19,8 +19,8 @@ export const DaySchema = z.iso.date(S.date_invalid);
 export const CampusInputSchema = z.object({
   name: requiredName(),
   address: text(300),
-  city: requiredName(120),
-  country: CountryCodeSchema.refine(Boolean, S.country_invalid),
+  city: z.string({ error: V.city_required }).trim().min(1, V.city_required).max(120, S.text_too_long),
+  country: z.string().regex(/^[A-Z]{2}$/, S.country_invalid),
 });
 export type CampusInput = z.infer<typeof CampusInputSchema>;
 
@@ -104,7 +104,48 @@ export const CycleSchema = z.object({
   program_ids: z.array(z.uuid()),
   /** Whether this is the institution's current cycle (settings.general.current_cycle_id). */
   current: z.boolean(),
+  /** Whether it takes applications today (cycleAcceptsApplications in the institution's time zone). */
+  accepting_applications: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Cycle = z.infer<typeof CycleSchema>;
+
+/** The day it is at `now` in a time zone, yyyy-mm-dd (an unknown zone counts as UTC). */
+export function dayInTimeZone(now: Date, timezone: string): string {
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+  } catch {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
+  }
+  const parts = Object.fromEntries(format.formatToParts(now).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/**
+ * Whether a cycle takes drafts and submissions at `now`: its status is open and, in the institution's time
+ * zone, today is between its opening and closing days (both included).
+ */
+export function cycleAcceptsApplications(
+  cycle: Pick<CycleInput, 'status' | 'opens_on' | 'closes_on'>,
+  timezone: string,
+  now: Date,
+): boolean {
+  if (cycle.status !== 'open') return false;
+  const today = dayInTimeZone(now, timezone);
+  return cycle.opens_on <= today && today <= cycle.closes_on;
+}
+
+/** Filters of the staff's program list. */
+export const ProgramListQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  level: ProgramLevelSchema.optional(),
+  field: StudyFieldSchema.optional(),
+});
+export type ProgramListQuery = z.infer<typeof ProgramListQuerySchema>;

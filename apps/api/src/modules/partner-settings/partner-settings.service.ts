@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { StoredPartnerSettings } from '@kaminuza/shared';
+import { DEFAULTS, type StoredPartnerSettings } from '@kaminuza/shared';
 import { partnerSettings } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../auth/accounts.ts';
 
@@ -11,4 +11,14 @@ export async function currentCycleId(db: DbOrTx, partnerId: string): Promise<str
     .where(eq(partnerSettings.partner_id, partnerId))
     .limit(1);
   return (row?.general as StoredPartnerSettings['general'] | undefined)?.current_cycle_id ?? null;
+}
+
+/** The institution's time zone (settings.general.timezone), in which its cycles open and close. */
+export async function partnerTimezone(db: DbOrTx, partnerId: string): Promise<string> {
+  const [row] = await db
+    .select({ general: partnerSettings.general })
+    .from(partnerSettings)
+    .where(eq(partnerSettings.partner_id, partnerId))
+    .limit(1);
+  return (row?.general as StoredPartnerSettings['general'] | undefined)?.timezone ?? DEFAULTS.timezone;
 }

@@ -233,6 +233,11 @@ export async function updateProfile(db: Db, partnerId: string, update: PartnerPr
   });
 }
 
+/** Keeps the listed number of programs (partners.program_count) equal to the programs the institution set up. */
+export async function setProgramCount(tx: DbOrTx, partnerId: string, count: number): Promise<void> {
+  await tx.update(partners).set({ program_count: count }).where(eq(partners.id, partnerId));
+}
+
 /* ---------------------------------------------------------------- membership requests */
 
 export async function listStaffRequests(db: Db, partnerId: string): Promise<StaffRequest[]> {

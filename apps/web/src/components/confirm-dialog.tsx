@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { Dialog } from './dialog.tsx';
+import { FormAlert } from './form/field.tsx';
+
+/**
+ * Asks before an action that cannot be undone (a deletion). The action's refusal, if any, is shown in the
+ * dialog itself, so the reader sees why nothing happened.
+ */
+export function ConfirmDialog({
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  pending,
+  error,
+  onConfirm,
+  onClose,
+}: {
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  pending: boolean;
+  /** The translated failure of the last attempt. */
+  error?: ReactNode;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog title={title} description={description} onClose={onClose}>
+      {() => (
+        <>
+          {error && <FormAlert>{error}</FormAlert>}
+          <div className="flex flex-wrap justify-end gap-2">
+            <button type="button" className="btn-secondary" onClick={onClose}>
+              {cancelLabel}
+            </button>
+            <button
+              type="button"
+              className="btn border border-danger bg-surface text-danger hover:bg-surface-muted"
+              disabled={pending}
+              onClick={onConfirm}
+            >
+              {confirmLabel}
+            </button>
+          </div>
+        </>
+      )}
+    </Dialog>
+  );
+}

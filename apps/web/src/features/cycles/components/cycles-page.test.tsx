@@ -1,0 +1,125 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import en from '@kaminuza/shared/locales/en.json';
+import type { Cycle, SessionUser, StaffPermission } from '@kaminuza/shared';
+import { SessionProvider } from '../../../lib/session.tsx';
+import { CyclesPage } from './cycles-page.tsx';
+
+const i18n = i18next.createInstance();
+await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } }, initAsync: false });
+
+const PARTNER = '00000000-0000-4000-8000-00000000000a';
+const stamp = '2026-01-01T00:00:00.000Z';
+const cycle: Cycle = {
+  id: '00000000-0000-4000-8000-000000000003',
+  name: 'September intake',
+  opens_on: '2026-09-01',
+  closes_on: '2026-11-30',
+  decision_release_on: null,
+  status: 'open',
+  program_ids: ['00000000-0000-4000-8000-000000000002'],
+  current: false,
+  accepting_applications: true,
+  created_at: stamp,
+  updated_at: stamp,
+};
+
+function member(permissions: StaffPermission[]): SessionUser {
+  return {
+    id: '00000000-0000-4000-8000-00000000000b',
+    email: 'registrar@example.com',
+    type: 'staff',
+    first_name: 'Diane',
+    preferred_name: null,
+    language: 'en',
+    contact_verified: true,
+    partner_id: PARTNER,
+    onboarding_complete: true,
+    partner_name: 'Lake Kivu Institute',
+    partner_status: 'approved',
+    partner_review_reason: null,
+    staff_approval_status: 'approved',
+    staff_permissions: permissions,
+    staff_active: true,
+  };
+}
+
+/** The session, the cycles and the programs; making a cycle current answers `current` (the api's 404 for an unknown route by default). */
+function serve(
+  user: SessionUser,
+  current: { status: number; body: unknown } = {
+    status: 404,
+    body: { error: { status: 'NOT_FOUND', message: 'Not found' } },
+  },
+) {
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const path = new URL(url, 'http://x').pathname;
+    if (path === '/api/v1/auth/session') return json(200, { data: user });
+    if (path.endsWith('/settings/current-cycle') && init?.method === 'PUT') return json(current.status, current.body);
+    if (path.endsWith('/cycles')) return json(200, { data: [cycle] });
+    if (path.endsWith('/programs')) return json(200, { data: [] });
+    return json(404, { error: { status: 'NOT_FOUND', message: 'Not found' } });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <SessionProvider>
+          <CyclesPage />
+        </SessionProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('CyclesPage', () => {
+  it('shows each cycle’s dates, state and open programs', async () => {
+    serve(member(['review_applications']));
+    renderPage();
+    const card = within(await screen.findByRole('listitem'));
+    expect(card.getByRole('heading', { name: 'September intake' })).toBeTruthy();
+    expect(card.getByText('Open')).toBeTruthy();
+    expect(card.getByText('Accepting applications')).toBeTruthy();
+    expect(card.getByText('Sep 1, 2026')).toBeTruthy();
+    expect(card.getByText('Nov 30, 2026')).toBeTruthy();
+    expect(card.getByText('Not set')).toBeTruthy();
+    expect(card.getByText('1 program open')).toBeTruthy();
+    // A reader has nothing to press.
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('lets settings managers make a cycle current, but not edit cycles', async () => {
+    serve(member(['manage_settings']), { status: 200, body: { data: {} } });
+    renderPage();
+    await screen.findByRole('listitem');
+    expect(screen.queryByRole('button', { name: 'Add a cycle' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit September intake' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Make current: September intake' }));
+    expect((await screen.findByRole('status')).textContent).toBe('The current cycle has changed.');
+  });
+
+  it('says plainly when the current cycle could not be changed', async () => {
+    serve(member(['all']));
+    renderPage();
+    await screen.findByRole('listitem');
+    expect(screen.getByRole('button', { name: 'Add a cycle' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete September intake' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Make current: September intake' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The current cycle could not be changed. Not found');
+  });
+});
