@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { partnerRoutes } from './modules/partners/partners.routes.ts';
+import { teamRoutes } from './modules/team/team.routes.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
 import { authentication } from './lib/auth-guard.ts';
 import { openFileStores, type FileStores } from './lib/storage/index.ts';
@@ -111,6 +112,12 @@ export async function buildApp({ database, env, logger, files: given }: AppOptio
       });
       await api.register(adminRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
       await api.register(partnerRoutes, { db: database.db });
+      await api.register(teamRoutes, {
+        db: database.db,
+        auth,
+        publicUrl: env.PUBLIC_URL,
+        ipLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+      });
       await api.register(devMailboxRoutes, { db: database.db, enabled: mailboxEnabled(env) });
       await api.register(documentsRoutes, { db: database.db, storage: files.storage });
       await api.register(uploadsRoutes, { db: database.db, files });

@@ -138,11 +138,12 @@ export function renderTemplate(
 ): RenderedEmail {
   const t = i18n.getFixedT(language);
   const key = (name: string) => `email.${template}.${name}`;
-  const subject = t(key('subject'));
+  const facts = { institution: data.institution_name ?? '', inviter: data.inviter_name ?? '', role: data.role ?? '' };
+  const subject = t(key('subject'), facts);
   const body: Block[] = [
     { kind: 'heading', text: t(key('heading')) },
     { kind: 'paragraph', text: data.name ? t('email.greeting', { name: data.name }) : t('email.greeting_no_name') },
-    { kind: 'paragraph', text: t(key('intro'), { institution: data.institution_name ?? '' }) },
+    { kind: 'paragraph', text: t(key('intro'), facts) },
   ];
   if (data.reason) body.push({ kind: 'paragraph', text: t(key('reason'), { reason: data.reason }) });
   if (data.link) {
