@@ -85,7 +85,7 @@ const accept = (token: string, overrides: object = {}) =>
   });
 
 describe('who may call the team routes', () => {
-  it('answers 401 to anonymous callers and 403 to students and admins', async () => {
+  it('answers 401 to anonymous callers, 403 to students and admins, 404 to staff of another institution', async () => {
     const { partnerId } = await institution();
     const id = '00000000-0000-4000-8000-000000000000';
     const routes = [
@@ -103,7 +103,7 @@ describe('who may call the team routes', () => {
       { method: 'DELETE', url: `/api/v1/partners/${partnerId}/teams/${id}` },
     ] as const;
     for (const route of routes) {
-      await expectAccess(app, route, { anonymous: 401, student: 403, admin: 403 });
+      await expectAccess(app, route, { anonymous: 401, student: 403, admin: 403, staff: 404 });
     }
   });
 
