@@ -1,7 +1,13 @@
+import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, recordRenderEvent, test, waitForApp } from './fixtures.ts';
 import { PASSWORD, signIn, uniqueEmail } from './institutions.ts';
 import { latestEmail, linkIn } from './mailbox.ts';
 import { signInNewInstitution } from './staff.ts';
+
+/** Usable at 360 px: nothing wider than the screen. */
+async function expectNoHorizontalScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
 
 /**
  * The team of a new institution, from the UI: its Admin invites a colleague with one permission, the
@@ -27,6 +33,7 @@ test('an admin invites a colleague who joins, then deactivates them and creates 
   await expect(page.getByRole('heading', { level: 3, name: /Diane Mukeshimana/ })).toBeVisible();
   await expect(page.getByText('Primary contact', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
+  await expectNoHorizontalScroll(page);
 
   await page.getByRole('tab', { name: 'Invitations' }).click();
   await expect(page).toHaveURL(/\?tab=invitations$/);
@@ -45,6 +52,7 @@ test('an admin invites a colleague who joins, then deactivates them and creates 
   await expect(page.getByText(`Invitation sent to ${email}.`)).toBeVisible();
   const sent = page.getByRole('listitem').filter({ hasText: email });
   await expect(sent.getByText('Waiting')).toBeVisible();
+  await expectNoHorizontalScroll(page);
 
   // 2. The colleague opens the emailed link in their own browser and joins.
   const link = linkIn((await latestEmail(request, email, /invited/i)).text, '/signup/partner/invitation');
@@ -58,6 +66,7 @@ test('an admin invites a colleague who joins, then deactivates them and creates 
   await expect(colleague.getByText('Admissions officer')).toBeVisible();
   await expect(colleague.getByLabel('First name')).toHaveValue('Aline');
   await expectNoAxeViolations(colleague);
+  await expectNoHorizontalScroll(colleague);
   await colleague.getByLabel('Password').fill(PASSWORD);
   await colleague.getByRole('checkbox', { name: 'I accept the terms of use and the privacy policy' }).check();
   await colleague.getByRole('button', { name: 'Join' }).click();
@@ -112,6 +121,7 @@ test('an admin invites a colleague who joins, then deactivates them and creates 
   const team = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Admissions committee' }) });
   await expect(team.getByText(/1 member: Diane Mukeshimana/)).toBeVisible();
   await expectNoAxeViolations(page);
+  await expectNoHorizontalScroll(page);
 
   await page.getByRole('tab', { name: 'Join requests' }).click();
   await expect(page.getByText('No one is waiting to join.')).toBeVisible();
