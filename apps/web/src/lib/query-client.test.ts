@@ -16,13 +16,13 @@ async function failWith(error: ApiError, signedIn = true) {
 }
 
 describe('the cached session after a refused call', () => {
-  it('is read again when the session ended or the member was deactivated', async () => {
+  it('is read again when the session ended (revoked when the member was deactivated)', async () => {
     expect(await failWith(new ApiError('UNAUTHENTICATED', GENERIC_MESSAGES.not_authorized, 401))).toBe(true);
-    expect(await failWith(new ApiError('PERMISSION_DENIED', PARTNER_MESSAGES.membership_inactive, 403))).toBe(true);
   });
 
   it('is kept for other refusals, and when nobody was signed in', async () => {
     expect(await failWith(new ApiError('PERMISSION_DENIED', GENERIC_MESSAGES.not_authorized, 403))).toBe(false);
+    expect(await failWith(new ApiError('PERMISSION_DENIED', PARTNER_MESSAGES.membership_inactive, 403))).toBe(false);
     expect(await failWith(new ApiError('NOT_FOUND', GENERIC_MESSAGES.not_found, 404))).toBe(false);
     expect(await failWith(new ApiError('UNAUTHENTICATED', GENERIC_MESSAGES.not_authorized, 401), false)).toBe(false);
   });

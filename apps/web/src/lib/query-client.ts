@@ -1,25 +1,19 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { PARTNER_MESSAGES, QUERY_CACHE } from '@kaminuza/shared';
+import { QUERY_CACHE } from '@kaminuza/shared';
 import { ApiError } from './api-client.ts';
 import { sessionQuery } from './session.tsx';
 
 /**
- * A call refused because the session ended (signed out elsewhere, or revoked when an administrator
- * deactivated the member) or because the member's access was turned off: the cached session is stale.
+ * A call refused for want of a session while one is cached: it ended elsewhere (signed out on another
+ * tab, or revoked when an administrator deactivated the member), so the cached one is stale.
  */
-function sessionChanged(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    (error.status === 'UNAUTHENTICATED' ||
-      (error.status === 'PERMISSION_DENIED' && error.message === PARTNER_MESSAGES.membership_inactive))
-  );
-}
+const sessionEnded = (error: unknown) => error instanceof ApiError && error.status === 'UNAUTHENTICATED';
 
 export function createQueryClient(): QueryClient {
   // Reading the session again lets the route guards send the person where they now belong.
   const onError = (error: unknown) => {
     const signedIn = client.getQueryData(sessionQuery().queryKey);
-    if (signedIn && sessionChanged(error)) void client.invalidateQueries({ queryKey: sessionQuery().queryKey });
+    if (signedIn && sessionEnded(error)) void client.invalidateQueries({ queryKey: sessionQuery().queryKey });
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),
