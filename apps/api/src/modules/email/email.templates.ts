@@ -190,6 +190,8 @@ export function renderCustom(
 type Translate = ReturnType<typeof i18n.getFixedT>;
 
 function expiry(t: Translate, minutes: number): string {
+  // Week-long links (staff invitations) read better in days than as 168 hours.
+  if (minutes >= 2880 && minutes % 1440 === 0) return t('email.expires_days', { count: minutes / 1440 });
   return minutes % 60 === 0
     ? t('email.expires_hours', { count: minutes / 60 })
     : t('email.expires_minutes', { count: minutes });

@@ -24,7 +24,7 @@ import type { StaffCaller } from '../partners/partners.service.ts';
 
 const DAY_MS = 86_400_000;
 /** How long an emailed invitation link works. */
-export const INVITATION_TTL_MS = 7 * DAY_MS;
+const INVITATION_TTL_MS = 7 * DAY_MS;
 
 const holdsAll = (permissions: readonly string[]) => permissions.includes('all');
 

@@ -356,6 +356,7 @@ describe('invitations', () => {
     expect(mail!.text).toContain('Admissions officer');
     expect(mail!.text).toContain('Test Staff');
     expect(mail!.text).toContain('/signup/partner/invitation?token=');
+    expect(mail!.text).toContain('Ce lien expire dans 7 jours.');
     const token = await tokenSentTo(sent.email);
     const [stored] = await database.db.select().from(staffInvitations).where(eq(staffInvitations.id, sent.id));
     expect(stored!.token_hash).not.toContain(token);
