@@ -181,6 +181,26 @@ describe('members', () => {
     expect(list).toHaveLength(2);
     expect(list[0]!.email).toBe(admin.email);
     expect(list[0]!.primary_contact).toBe(true);
+
+    // A join request still waiting is not a member yet.
+    const asking = await signInAs(app, 'staff', { partnerId, permissions: [], primaryContact: false });
+    await database.db.update(staff).set({ approval_status: 'pending' }).where(eq(staff.user_id, asking.id));
+    const after = dataOf<{ email: string }[]>(await call(admin, 'GET', `/partners/${partnerId}/staff`));
+    expect(after.map((member) => member.email)).not.toContain(asking.email);
+  });
+
+  it("puts a member in the institution's teams", async () => {
+    const { admin, partnerId, member } = await institution();
+    const colleague = await staffIdOf(await member(['manage_forms']));
+    const team = dataOf<{ id: string }>(
+      await call(admin, 'POST', `/partners/${partnerId}/teams`, { name: 'Admissions', description: '' }),
+    );
+    const response = await call(admin, 'PATCH', `/partners/${partnerId}/staff/${colleague}`, { team_ids: [team.id] });
+    expect(dataOf<{ team_ids: string[] }>(response).team_ids).toEqual([team.id]);
+    const teamsList = dataOf<{ id: string; member_ids: string[] }[]>(
+      await call(admin, 'GET', `/partners/${partnerId}/teams`),
+    );
+    expect(teamsList.find((item) => item.id === team.id)?.member_ids).toEqual([colleague]);
   });
 
   it('refuses a member changing their own permissions or deactivating themselves', async () => {
@@ -534,9 +554,17 @@ describe('teams', () => {
     });
     expect(dataOf<{ name: string }>(renamed).name).toBe('Scholarship reviewers');
 
+    const invited = invitation({ team_ids: [team.id] });
+    await call(admin, 'POST', `/partners/${partnerId}/invitations`, invited);
+
     expect((await call(admin, 'DELETE', `/partners/${partnerId}/teams/${team.id}`)).statusCode).toBe(200);
     const [row] = await database.db.select().from(staff).where(eq(staff.id, colleague));
     expect(row?.team_ids).toEqual([]);
+    const [waiting] = await database.db
+      .select()
+      .from(staffInvitations)
+      .where(eq(staffInvitations.email, invited.email));
+    expect(waiting?.team_ids).toEqual([]);
     expect((await call(admin, 'DELETE', `/partners/${partnerId}/teams/${team.id}`)).statusCode).toBe(404);
   });
 });
