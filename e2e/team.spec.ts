@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, recordRenderEvent, test, waitForApp } from './fixtures.ts';
+import { chooseLanguage, expect, expectNoAxeViolations, recordRenderEvent, test, waitForApp } from './fixtures.ts';
 import { PASSWORD, signIn, uniqueEmail } from './institutions.ts';
 import { latestEmail, linkIn } from './mailbox.ts';
 import { signInNewInstitution } from './staff.ts';
@@ -7,6 +7,16 @@ import { signInNewInstitution } from './staff.ts';
 /** Usable at 360 px: nothing wider than the screen. */
 async function expectNoHorizontalScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+/** Picks the language, then folds the phone header menu the switcher lives in, so it covers nothing. */
+async function switchLanguage(page: Page, label: 'Français' | 'Kinyarwanda') {
+  await chooseLanguage(page, label);
+  const summary = page.locator('header summary');
+  if (await summary.isVisible()) {
+    const open = await summary.evaluate((el) => (el.parentElement as HTMLDetailsElement).open);
+    if (open) await summary.click();
+  }
 }
 
 /**
@@ -134,4 +144,26 @@ test('a link that is not a waiting invitation says so and leads to sign-in', asy
   await expect(page.getByRole('heading', { level: 1, name: 'This invitation cannot be used' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to sign-in' })).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test('the Team page speaks French and Kinyarwanda', async ({ page, request }) => {
+  await signInNewInstitution(page, request);
+  await page.goto('/partner/team?tab=teams');
+  await waitForApp(page);
+  await switchLanguage(page, 'Français');
+  await expect(page.getByRole('heading', { level: 1, name: 'Équipe' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Demandes d’adhésion' })).toBeVisible();
+  await expect(page.getByText(/Aucune équipe pour l’instant/)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await switchLanguage(page, 'Kinyarwanda');
+  await page.getByRole('tab', { name: 'Ubutumire' }).click();
+  await page.getByRole('button', { name: 'Tumira umuntu' }).click();
+  const invite = page.getByRole('dialog', { name: 'Tumira umuntu' });
+  await expect(invite.getByRole('checkbox', { name: 'Uburenganzira bwose' })).toBeVisible();
+  // An empty form is refused with the translated messages, and nothing is sent.
+  await invite.getByRole('button', { name: 'Ohereza ubutumire' }).click();
+  await expect(invite.getByLabel('Umwanya w’akazi')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+  await expectNoHorizontalScroll(page);
 });
