@@ -156,9 +156,11 @@ test.describe('joining an existing institution', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);
 
-    // The institution's administrator sees the request and approves it.
+    // The institution's administrator sees the request waiting and approves it on the Team page.
     await signIn(page, 'demo.staff@kaminuza.example', 'Kaminuza#2025');
-    const requests = page.getByRole('region', { name: 'Join requests' });
+    await page.getByRole('link', { name: 'Review join requests' }).click();
+    await expect(page).toHaveURL(/\/partner\/team\?tab=requests$/);
+    const requests = page.getByRole('tabpanel');
     await expect(requests.getByText('Eric Nshimiyimana')).toBeVisible();
     await expectNoAxeViolations(page);
     await requests.getByRole('button', { name: 'Approve Eric Nshimiyimana' }).click();

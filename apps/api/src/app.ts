@@ -28,6 +28,7 @@ import { partnerRoutes } from './modules/partners/partners.routes.ts';
 import { formsRoutes } from './modules/forms/forms.routes.ts';
 import { programsRoutes } from './modules/programs/programs.routes.ts';
 import { cyclesRoutes } from './modules/cycles/cycles.routes.ts';
+import { teamRoutes } from './modules/team/team.routes.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
 import { authentication } from './lib/auth-guard.ts';
 import { openFileStores, type FileStores } from './lib/storage/index.ts';
@@ -117,6 +118,12 @@ export async function buildApp({ database, env, logger, files: given }: AppOptio
       await api.register(formsRoutes, { db: database.db });
       await api.register(programsRoutes, { db: database.db });
       await api.register(cyclesRoutes, { db: database.db });
+      await api.register(teamRoutes, {
+        db: database.db,
+        auth,
+        publicUrl: env.PUBLIC_URL,
+        ipLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+      });
       await api.register(devMailboxRoutes, { db: database.db, enabled: mailboxEnabled(env) });
       await api.register(documentsRoutes, { db: database.db, storage: files.storage });
       await api.register(uploadsRoutes, { db: database.db, files });

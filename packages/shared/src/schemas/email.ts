@@ -8,12 +8,21 @@ export const EMAIL_TEMPLATES = [
   'password_reset',
   'institution_approved',
   'institution_rejected',
+  'staff_invitation',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 /** Templates that exist to deliver a link; they cannot be sent without one. */
-export const TEMPLATES_WITH_LINK: readonly EmailTemplate[] = ['email_verification', 'password_reset'];
+export const TEMPLATES_WITH_LINK: readonly EmailTemplate[] = [
+  'email_verification',
+  'password_reset',
+  'staff_invitation',
+];
 /** Templates about a request the reader may not have made: they end with a note on ignoring them. */
-export const TEMPLATES_WITH_IGNORE_NOTE: readonly EmailTemplate[] = ['email_verification', 'password_reset'];
+export const TEMPLATES_WITH_IGNORE_NOTE: readonly EmailTemplate[] = [
+  'email_verification',
+  'password_reset',
+  'staff_invitation',
+];
 
 /** The spec's two sender addresses (section 9), by role; the addresses themselves are server config. */
 export const EMAIL_SENDERS = ['info', 'no_reply'] as const;
@@ -39,6 +48,9 @@ export const EmailDataSchema = z.object({
   /** The institution an admin reviewed, and the reason given with a rejection. */
   institution_name: optionalText(300),
   reason: optionalText(1000),
+  /** A staff invitation: who sent it and the job title it offers. */
+  inviter_name: optionalText(200),
+  role: optionalText(100),
 });
 export type EmailData = z.infer<typeof EmailDataSchema>;
 

@@ -102,3 +102,16 @@ export const TeamSchema = TeamInputSchema.extend({
   updated_at: z.string(),
 });
 export type Team = z.infer<typeof TeamSchema>;
+
+/** The whole membership of one team, replacing the previous one. */
+export const TeamMembersInputSchema = z.object({
+  staff_ids: z.array(z.uuid()).max(500),
+});
+export type TeamMembersInput = z.infer<typeof TeamMembersInputSchema>;
+
+/**
+ * The invitation link's token, sent in a body rather than in the address so request logs never hold a
+ * usable link.
+ */
+export const InvitationTokenSchema = z.object({ token: z.string().min(1).max(200) });
+export type InvitationToken = z.infer<typeof InvitationTokenSchema>;

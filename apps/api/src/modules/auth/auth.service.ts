@@ -198,6 +198,18 @@ async function startSession(deps: AuthDeps, caller: Caller, profile: Profile): P
   return { user: toSessionUser(profile), setCookies: setCookiesOf(headers) };
 }
 
+/** Signs in a user whose account was just created or proved otherwise (an accepted invitation). */
+export async function startSessionFor(deps: AuthDeps, caller: Caller, userId: string): Promise<SignedIn> {
+  const profile = await findProfile(deps.db, eq(users.id, userId));
+  if (!profile) throw new Error('the user to sign in cannot be read back');
+  return startSession(deps, caller, profile);
+}
+
+/** Ends every session of a user at once (a deactivated member): their next request is anonymous. */
+export async function revokeSessions(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.user_id, userId));
+}
+
 /** The session the request's cookie names, if it is valid; refreshing it may set a new cookie. */
 export async function readSession(
   auth: Auth,

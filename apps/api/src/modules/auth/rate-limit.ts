@@ -19,6 +19,8 @@ export const IP_LIMITS = {
   signUp: { name: 'sign-up:ip', max: 20, windowMs: 60 * MINUTE },
   password: { name: 'password-reset:ip', max: 20, windowMs: 15 * MINUTE },
   verification: { name: 'verification:ip', max: 20, windowMs: 15 * MINUTE },
+  /** Opening and accepting staff invitations: the token is long and random, this only slows guessing. */
+  invitation: { name: 'invitation:ip', max: 30, windowMs: 15 * MINUTE },
   /** The sign-up screen searches as the person types, so this allows many small reads. */
   institutionSearch: { name: 'institution-search:ip', max: 300, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, Limit>;

@@ -25,6 +25,8 @@ const DEFAULT_SENDER: Record<EmailTemplate, EmailSender> = {
   // Review outcomes come from the info address: an institution may well reply with questions.
   institution_approved: 'info',
   institution_rejected: 'info',
+  // Sent on a colleague's behalf: a reply reaches Kaminuza's info address rather than nowhere.
+  staff_invitation: 'info',
 };
 
 /** The spec's "Failed to send …" text for each template (section 8). */
@@ -34,6 +36,7 @@ export const SEND_FAILURE_MESSAGES: Record<EmailTemplate, string> = {
   password_reset: AUTH_MESSAGES.reset_email_failed,
   institution_approved: GENERIC_MESSAGES.generic,
   institution_rejected: GENERIC_MESSAGES.generic,
+  staff_invitation: GENERIC_MESSAGES.generic,
 };
 
 export interface EnqueueEmailInput {

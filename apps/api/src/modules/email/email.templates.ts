@@ -138,11 +138,12 @@ export function renderTemplate(
 ): RenderedEmail {
   const t = i18n.getFixedT(language);
   const key = (name: string) => `email.${template}.${name}`;
-  const subject = t(key('subject'));
+  const facts = { institution: data.institution_name ?? '', inviter: data.inviter_name ?? '', role: data.role ?? '' };
+  const subject = t(key('subject'), facts);
   const body: Block[] = [
     { kind: 'heading', text: t(key('heading')) },
     { kind: 'paragraph', text: data.name ? t('email.greeting', { name: data.name }) : t('email.greeting_no_name') },
-    { kind: 'paragraph', text: t(key('intro'), { institution: data.institution_name ?? '' }) },
+    { kind: 'paragraph', text: t(key('intro'), facts) },
   ];
   if (data.reason) body.push({ kind: 'paragraph', text: t(key('reason'), { reason: data.reason }) });
   if (data.link) {
@@ -189,6 +190,8 @@ export function renderCustom(
 type Translate = ReturnType<typeof i18n.getFixedT>;
 
 function expiry(t: Translate, minutes: number): string {
+  // Week-long links (staff invitations) read better in days than as 168 hours.
+  if (minutes >= 2880 && minutes % 1440 === 0) return t('email.expires_days', { count: minutes / 1440 });
   return minutes % 60 === 0
     ? t('email.expires_hours', { count: minutes / 60 })
     : t('email.expires_minutes', { count: minutes });

@@ -5,6 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 export const getStaffRequests = (partnerId: string, signal?: AbortSignal) =>
   api(`/partners/${encodeURIComponent(partnerId)}/staff/requests`, StaffRequestListSchema, { signal });
 
+/** Same key as the Team page's list, so a decision there updates the dashboard's count. */
 export const staffRequestsQuery = (partnerId: string) =>
   queryOptions({
     queryKey: ['partner', partnerId, 'staff-requests'],
@@ -12,5 +13,5 @@ export const staffRequestsQuery = (partnerId: string) =>
   });
 
 export function useStaffRequests(partnerId: string, enabled: boolean) {
-  return useQuery({ ...staffRequestsQuery(partnerId), enabled });
+  return useQuery({ ...staffRequestsQuery(partnerId), enabled: enabled && partnerId !== '' });
 }

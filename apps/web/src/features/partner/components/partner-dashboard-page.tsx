@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PartnerProfile } from '@kaminuza/shared';
+import { holdsPermission, type PartnerProfile } from '@kaminuza/shared';
 import { FormAlert } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { paths } from '../../../app/paths.ts';
+import { useSession } from '../../../lib/session.tsx';
 import { useOwnPartnerProfile } from '../api/get-partner-profile.ts';
-import { JoinRequests } from './join-requests.tsx';
+import { useStaffRequests } from '../api/get-staff-requests.ts';
 
 /** What students need before a listing is useful: the profile facts the catalogue filters and shows. */
 export function missingProfileFacts(profile: PartnerProfile): string[] {
@@ -30,8 +31,30 @@ export function PartnerDashboardPage() {
       {profile.isPending && <Spinner />}
       {profile.isError && <FormAlert>{t(errorMessageKey(profile.error))}</FormAlert>}
       {profile.data && <Overview profile={profile.data} />}
-      <JoinRequests partnerId={partnerId} />
+      <JoinRequestsLink partnerId={partnerId} />
     </div>
+  );
+}
+
+/** How many people wait to join, for members who decide; the requests themselves are on the Team page. */
+function JoinRequestsLink({ partnerId }: { partnerId: string }) {
+  const { t } = useTranslation(undefined, { keyPrefix: 'partner.requests' });
+  const { session } = useSession();
+  const decides =
+    session.status === 'signed-in' && holdsPermission(session.user.staff_permissions ?? [], 'manage_team');
+  const requests = useStaffRequests(partnerId, decides);
+  if (!decides || !requests.data) return null;
+  const count = requests.data.length;
+  return (
+    <section aria-labelledby="requests-title" className="rounded-2xl border border-border bg-surface p-5 sm:p-6">
+      <h2 id="requests-title" className="text-xl font-semibold">
+        {t('title')}
+      </h2>
+      <p className="mt-2 text-muted">{count > 0 ? t('waiting', { count }) : t('empty')}</p>
+      <Link to={`${paths.partner.team}?tab=requests`} className="btn-secondary mt-4 inline-flex">
+        {t('open')}
+      </Link>
+    </section>
   );
 }
 

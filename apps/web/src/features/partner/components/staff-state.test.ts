@@ -5,6 +5,7 @@ import { staffState } from './staff-state.ts';
 const staff = (
   partner_status: SessionUser['partner_status'],
   staff_approval_status: SessionUser['staff_approval_status'],
+  staff_active = true,
 ) =>
   ({
     id: 'u1',
@@ -20,7 +21,7 @@ const staff = (
     partner_review_reason: null,
     staff_approval_status,
     staff_permissions: ['all'],
-    staff_active: true,
+    staff_active,
     onboarding_complete: true,
   }) satisfies SessionUser;
 
@@ -36,5 +37,14 @@ describe('staffState', () => {
     ['pending', 'pending', 'review'],
   ] as const)('institution %s, member %s → %s', (institution, member, expected) => {
     expect(staffState(staff(institution, member))).toBe(expected);
+  });
+
+  it.each([
+    ['approved', 'approved', 'deactivated'],
+    // A request still waiting, or an institution under review, says so before the access does.
+    ['approved', 'pending', 'membership_pending'],
+    ['pending', 'approved', 'review'],
+  ] as const)('institution %s, member %s, inactive → %s', (institution, member, expected) => {
+    expect(staffState(staff(institution, member, false))).toBe(expected);
   });
 });

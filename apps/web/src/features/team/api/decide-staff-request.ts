@@ -1,22 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { StaffDecisionSchema } from '@kaminuza/shared';
 import { api } from '../../../lib/api-client.ts';
-import { staffRequestsQuery } from './get-staff-requests.ts';
+import { partnerPath, teamKeys } from './keys.ts';
 
 export type StaffDecisionAction = 'approve' | 'decline';
 
 export const decideStaffRequest = (partnerId: string, staffId: string, action: StaffDecisionAction) =>
-  api(
-    `/partners/${encodeURIComponent(partnerId)}/staff/${encodeURIComponent(staffId)}/${action}`,
-    StaffDecisionSchema,
-    { method: 'POST' },
-  );
+  api(partnerPath(partnerId, `/staff/${encodeURIComponent(staffId)}/${action}`), StaffDecisionSchema, {
+    method: 'POST',
+  });
 
+/** An approved request becomes a member, so both lists are refreshed. */
 export function useDecideStaffRequest(partnerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ staffId, action }: { staffId: string; action: StaffDecisionAction }) =>
       decideStaffRequest(partnerId, staffId, action),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: staffRequestsQuery(partnerId).queryKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamKeys.requests(partnerId) }),
+        queryClient.invalidateQueries({ queryKey: teamKeys.members(partnerId) }),
+      ]),
   });
 }

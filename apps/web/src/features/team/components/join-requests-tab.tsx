@@ -1,41 +1,42 @@
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { useDecideStaffRequest } from '../api/decide-staff-request.ts';
 import { useStaffRequests } from '../api/get-staff-requests.ts';
+import { useTeamAccess } from './team-parts.tsx';
 
-/** People asking to join the institution; only its administrators (permission 'all') may see them. */
-export function JoinRequests({ partnerId }: { partnerId: string }) {
-  const { t } = useTranslation(undefined, { keyPrefix: 'partner.requests' });
-  const { t: tRoot } = useTranslation();
-  const requests = useStaffRequests(partnerId, partnerId !== '');
+/** People who signed up asking to join the institution: approve them (as members with no permissions yet) or decline. */
+export function JoinRequestsTab() {
+  const { t } = useTranslation();
+  const { partnerId, manageTeam } = useTeamAccess();
+  const requests = useStaffRequests(partnerId, manageTeam);
   const decide = useDecideStaffRequest(partnerId);
 
-  // Members without the permission simply have no panel.
-  if (requests.error instanceof ApiError && requests.error.status === 'PERMISSION_DENIED') return null;
   return (
-    <section aria-labelledby="requests-title" className="rounded-2xl border border-border bg-surface p-5 sm:p-6">
-      <h2 id="requests-title" className="text-xl font-semibold">
-        {t('title')}
-      </h2>
+    <section aria-labelledby="requests-title" className="flex flex-col gap-4">
+      <div>
+        <h2 id="requests-title" className="text-xl font-semibold">
+          {t('team.requests.title')}
+        </h2>
+        <p className="mt-1 text-sm text-muted">{t('team.requests.intro')}</p>
+      </div>
       {requests.isPending && <Spinner />}
-      {requests.isError && <FormAlert>{tRoot(errorMessageKey(requests.error))}</FormAlert>}
-      {decide.isError && <FormAlert>{tRoot(errorMessageKey(decide.error))}</FormAlert>}
+      {requests.isError && <FormAlert>{t(errorMessageKey(requests.error))}</FormAlert>}
+      {decide.isError && <FormAlert>{t(errorMessageKey(decide.error))}</FormAlert>}
       {decide.isSuccess && (
-        <p role="status" className="mt-3 text-sm">
-          {decide.data.approval_status === 'approved' ? t('approved') : t('declined')}
-        </p>
+        <FormAlert tone="success">
+          {decide.data.approval_status === 'approved' ? t('team.requests.approved') : t('team.requests.declined')}
+        </FormAlert>
       )}
-      {requests.data?.length === 0 && <p className="mt-3 text-muted">{t('empty')}</p>}
+      {requests.data?.length === 0 && <p className="text-muted">{t('team.requests.empty')}</p>}
       {requests.data && requests.data.length > 0 && (
-        <ul className="mt-4 flex flex-col gap-3">
+        <ul className="flex flex-col gap-3">
           {requests.data.map((request) => {
             const name = `${request.first_name} ${request.last_name}`;
             return (
-              <li key={request.id} className="rounded-lg border border-border p-4">
-                <p className="font-medium break-words">{name}</p>
+              <li key={request.id} className="rounded-2xl border border-border bg-surface p-4 sm:p-5">
+                <h3 className="font-semibold break-words">{name}</h3>
                 <p className="text-sm break-words text-muted">
                   {[request.job_title, request.work_email ?? request.email, request.phone].filter(Boolean).join(' · ')}
                 </p>
@@ -44,19 +45,19 @@ export function JoinRequests({ partnerId }: { partnerId: string }) {
                     type="button"
                     className="btn-primary"
                     disabled={decide.isPending}
-                    aria-label={t('approve_label', { name })}
+                    aria-label={t('team.requests.approve_label', { name })}
                     onClick={() => decide.mutate({ staffId: request.id, action: 'approve' })}
                   >
-                    {t('approve')}
+                    {t('team.requests.approve')}
                   </button>
                   <button
                     type="button"
                     className="btn-secondary"
                     disabled={decide.isPending}
-                    aria-label={t('decline_label', { name })}
+                    aria-label={t('team.requests.decline_label', { name })}
                     onClick={() => decide.mutate({ staffId: request.id, action: 'decline' })}
                   >
-                    {t('decline')}
+                    {t('team.requests.decline')}
                   </button>
                 </div>
               </li>
