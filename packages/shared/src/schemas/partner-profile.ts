@@ -212,3 +212,25 @@ export type StaffRequest = z.infer<typeof StaffRequestSchema>;
 
 export const StaffDecisionSchema = z.object({ id: z.uuid(), approval_status: StaffApprovalStatusSchema });
 export type StaffDecision = z.infer<typeof StaffDecisionSchema>;
+
+/** How far the institution is from receiving applications: what the dashboard's checklist shows. */
+export const AdmissionsReadinessSchema = z.object({
+  approved: z.boolean(),
+  published: z.boolean(),
+  campuses: z.int(),
+  programs: z.int(),
+  /** The current cycle (settings.general.current_cycle_id), if one is chosen. */
+  current_cycle: z
+    .object({
+      id: z.uuid(),
+      name: z.string(),
+      accepting_applications: z.boolean(),
+      open_programs: z.int(),
+      /** Forms attached to it. */
+      forms: z.int(),
+    })
+    .nullable(),
+  /** Everything above is in place: students can start applications. */
+  ready: z.boolean(),
+});
+export type AdmissionsReadiness = z.infer<typeof AdmissionsReadinessSchema>;

@@ -7,6 +7,7 @@ import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { paths } from '../../../app/paths.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOwnPartnerProfile } from '../api/get-partner-profile.ts';
+import { useReadiness } from '../api/get-readiness.ts';
 import { useStaffRequests } from '../api/get-staff-requests.ts';
 
 /** What students need before a listing is useful: the profile facts the catalogue filters and shows. */
@@ -31,6 +32,7 @@ export function PartnerDashboardPage() {
       {profile.isPending && <Spinner />}
       {profile.isError && <FormAlert>{t(errorMessageKey(profile.error))}</FormAlert>}
       {profile.data && <Overview profile={profile.data} />}
+      <Readiness partnerId={partnerId} />
       <JoinRequestsLink partnerId={partnerId} />
     </div>
   );
@@ -84,17 +86,7 @@ function Overview({ profile }: { profile: PartnerProfile }) {
       <h3 className="mt-6 font-semibold">{t('checklist')}</h3>
       <ul className="mt-2 flex flex-col gap-2">
         {checklist.map((item) => (
-          <li key={item.key} className="flex items-start gap-2">
-            <span
-              aria-hidden="true"
-              className={`mt-0.5 inline-flex size-5 shrink-0 items-center justify-center rounded-full text-xs font-bold ${item.done ? 'bg-brand text-white' : 'border border-border'}`}
-            >
-              {item.done ? '✓' : ''}
-            </span>
-            <span>
-              {t(`items.${item.key}`)} <span className="text-muted">({item.done ? t('done') : t('to_do')})</span>
-            </span>
-          </li>
+          <ChecklistItem key={item.key} done={item.done} label={t(`items.${item.key}`)} />
         ))}
       </ul>
       {missing.length > 0 && (
@@ -105,6 +97,75 @@ function Overview({ profile }: { profile: PartnerProfile }) {
       <Link to={paths.partner.profile} className="btn-primary mt-5 inline-flex">
         {t('edit_profile')}
       </Link>
+    </section>
+  );
+}
+
+/** One step of a checklist: a mark, its name, whether it is done, and where to do it while it is not. */
+function ChecklistItem({ done, label, to, action }: { done: boolean; label: string; to?: string; action?: string }) {
+  const { t } = useTranslation(undefined, { keyPrefix: 'partner.dashboard' });
+  return (
+    <li className="flex flex-wrap items-start gap-2">
+      <span
+        aria-hidden="true"
+        className={`mt-0.5 inline-flex size-5 shrink-0 items-center justify-center rounded-full text-xs font-bold ${done ? 'bg-brand text-white' : 'border border-border'}`}
+      >
+        {done ? '✓' : ''}
+      </span>
+      <span className="min-w-0 flex-1 break-words">
+        {label} <span className="text-muted">({done ? t('done') : t('to_do')})</span>
+      </span>
+      {!done && to && action && (
+        <Link to={to} className="text-sm font-medium text-brand underline">
+          {action}
+        </Link>
+      )}
+    </li>
+  );
+}
+
+/** Whether students can apply now, and the setup steps left before they can. */
+function Readiness({ partnerId }: { partnerId: string }) {
+  const { t } = useTranslation(undefined, { keyPrefix: 'partner.dashboard.readiness' });
+  const readiness = useReadiness(partnerId);
+  const data = readiness.data;
+  const cycle = data?.current_cycle;
+  const steps = data
+    ? [
+        { key: 'published', done: data.published, to: paths.partner.profile },
+        { key: 'campus', done: data.campuses > 0, to: `${paths.partner.programs}?tab=campuses` },
+        { key: 'program', done: data.programs > 0, to: paths.partner.programs },
+        { key: 'cycle', done: Boolean(cycle?.accepting_applications), to: paths.partner.cycles },
+        { key: 'open_programs', done: Boolean(cycle && cycle.open_programs > 0), to: paths.partner.cycles },
+        { key: 'form', done: Boolean(cycle && cycle.forms > 0), to: paths.partner.forms },
+      ]
+    : [];
+  return (
+    <section aria-labelledby="readiness-title" className="rounded-2xl border border-border bg-surface p-5 sm:p-6">
+      <h2 id="readiness-title" className="text-xl font-semibold">
+        {t('title')}
+      </h2>
+      {readiness.isPending && <Spinner />}
+      {readiness.isError && <FormAlert>{t('error')}</FormAlert>}
+      {data && (
+        <>
+          <p className="mt-2 font-medium" role="status">
+            {data.ready ? t('ready') : t('not_ready', { count: steps.filter((step) => !step.done).length })}
+          </p>
+          {cycle && <p className="mt-1 text-sm text-muted break-words">{t('current_cycle', { name: cycle.name })}</p>}
+          <ul className="mt-3 flex flex-col gap-2">
+            {steps.map((step) => (
+              <ChecklistItem
+                key={step.key}
+                done={step.done}
+                label={t(`steps.${step.key}`)}
+                to={step.to}
+                action={t(`actions.${step.key}`)}
+              />
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
 }
