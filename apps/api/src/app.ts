@@ -25,6 +25,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { partnerRoutes } from './modules/partners/partners.routes.ts';
+import { partnerSettingsRoutes } from './modules/partner-settings/partner-settings.routes.ts';
+import { PARTNER_API_SECURITY, partnerApiRoutes } from './modules/partner-api/partner-api.routes.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
 import { authentication } from './lib/auth-guard.ts';
 import { openFileStores, type FileStores } from './lib/storage/index.ts';
@@ -90,6 +92,15 @@ export async function buildApp({ database, env, logger, files: given }: AppOptio
     openapi: {
       info: { title: 'Kaminuza API', version: '1' },
       servers: [{ url: env.PUBLIC_URL }],
+      components: {
+        securitySchemes: {
+          [PARTNER_API_SECURITY]: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "An institution's API key, made in its dashboard (Settings → API keys).",
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -111,6 +122,8 @@ export async function buildApp({ database, env, logger, files: given }: AppOptio
       });
       await api.register(adminRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
       await api.register(partnerRoutes, { db: database.db });
+      await api.register(partnerSettingsRoutes, { db: database.db });
+      await api.register(partnerApiRoutes, { db: database.db });
       await api.register(devMailboxRoutes, { db: database.db, enabled: mailboxEnabled(env) });
       await api.register(documentsRoutes, { db: database.db, storage: files.storage });
       await api.register(uploadsRoutes, { db: database.db, files });

@@ -20,3 +20,4 @@ export * from './schemas/admissions.ts';
 export * from './schemas/forms.ts';
 export * from './schemas/team.ts';
 export * from './country-regions.ts';
+export * from './schemas/partner-api.ts';

@@ -1,6 +1,7 @@
 import { and, asc, count, countDistinct, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   DEADLINE_OPEN,
+  PartnerThemeSchema,
   SIMILAR_NAMES_MAX,
   type CatalogueQuery,
   type CatalogueSummary,
@@ -277,13 +278,23 @@ function applicationFee(admissions: Record<string, unknown> | null): UniversityD
 export async function universityDetail(db: Db, studentId: string, partnerId: string): Promise<UniversityDetail> {
   if (!UUID.test(partnerId)) throw new AppError('NOT_FOUND');
   const [row] = await db
-    .select({ partner: partners, admissions: partnerSettings.admissions, saved: savedBy(studentId) })
+    .select({
+      partner: partners,
+      admissions: partnerSettings.admissions,
+      theme: partnerSettings.theme,
+      saved: savedBy(studentId),
+    })
     .from(partners)
     .leftJoin(partnerSettings, eq(partnerSettings.partner_id, partners.id))
     .where(and(eq(partners.id, partnerId), listed()))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
-  return { ...toListing(row.partner), saved: Boolean(row.saved), application_fee: applicationFee(row.admissions) };
+  return {
+    ...toListing(row.partner),
+    saved: Boolean(row.saved),
+    application_fee: applicationFee(row.admissions),
+    theme: PartnerThemeSchema.safeParse(row.theme).data ?? null,
+  };
 }
 
 async function assertListed(db: Db, partnerId: string): Promise<void> {
