@@ -1,7 +1,10 @@
+import { isDeepStrictEqual } from 'node:util';
 import { and, asc, count, countDistinct, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   DEADLINE_OPEN,
+  defaultPartnerSettings,
   PartnerThemeSchema,
+  type PartnerTheme,
   SIMILAR_NAMES_MAX,
   type CatalogueQuery,
   type CatalogueSummary,
@@ -274,6 +277,16 @@ function applicationFee(admissions: Record<string, unknown> | null): UniversityD
   return { amount, currency: typeof currency === 'string' ? currency : 'USD' };
 }
 
+/**
+ * The institution's theme when it has made one: an institution still on the default theme (or with one
+ * that no longer reads as a theme) keeps the app's own look, light or dark as the student chose.
+ */
+function customTheme(stored: Record<string, unknown> | null): PartnerTheme | null {
+  const theme = PartnerThemeSchema.safeParse(stored).data;
+  if (!theme || isDeepStrictEqual(theme, defaultPartnerSettings().theme)) return null;
+  return theme;
+}
+
 /** A listed university's details for one student; anything else (unknown, pending, unpublished…) is 404. */
 export async function universityDetail(db: Db, studentId: string, partnerId: string): Promise<UniversityDetail> {
   if (!UUID.test(partnerId)) throw new AppError('NOT_FOUND');
@@ -293,7 +306,7 @@ export async function universityDetail(db: Db, studentId: string, partnerId: str
     ...toListing(row.partner),
     saved: Boolean(row.saved),
     application_fee: applicationFee(row.admissions),
-    theme: PartnerThemeSchema.safeParse(row.theme).data ?? null,
+    theme: customTheme(row.theme),
   };
 }
 
