@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, openMenuIfCollapsed, test, waitForApp } from './fixtures.ts';
+import { signIn } from './institutions.ts';
 import { signInNewInstitution } from './staff.ts';
 
 /** Axe finds nothing, and the page fits the screen's width (360 px on the mobile project). */
@@ -137,4 +138,34 @@ test('a member without the settings permissions reads the settings and sees no A
   await expect(page.getByRole('tab', { name: 'API keys' })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Time zone' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
+});
+
+test("a student sees an institution's own theme on its page, readable", async ({ page, request }) => {
+  const { partnerId, name } = await signInNewInstitution(page, request);
+  const headers = { origin: new URL(page.url()).origin };
+  const settings = (await (await page.request.get(`/api/v1/partners/${partnerId}/settings`)).json()) as {
+    data: { theme: { colors: Record<string, string> } };
+  };
+  const theme = settings.data.theme;
+  // Pale text on a pale page would fail AA: the page must fall back to a readable text colour.
+  const themed = await page.request.put(`/api/v1/partners/${partnerId}/settings/theme`, {
+    headers,
+    data: { ...theme, colors: { ...theme.colors, primary: '#7c2d12', text: '#e2e8f0' } },
+  });
+  expect(themed.status()).toBe(200);
+  const published = await page.request.patch(`/api/v1/partners/${partnerId}/profile`, {
+    headers,
+    data: { published: true },
+  });
+  expect(published.status()).toBe(200);
+  await page.context().clearCookies();
+
+  await signIn(page, 'demo.student@kaminuza.example', 'Kaminuza#2025');
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto(`/partners/${partnerId}`);
+  const heading = page.getByRole('heading', { level: 1, name });
+  await expect(heading).toBeVisible();
+  await expect(heading.locator('xpath=../..')).toHaveCSS('background-color', 'rgb(124, 45, 18)');
+  await expect(page.getByRole('article')).not.toHaveCSS('color', 'rgb(226, 232, 240)');
+  await expectAccessibleAndFitting(page);
 });
