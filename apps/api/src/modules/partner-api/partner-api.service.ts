@@ -12,7 +12,7 @@ import {
   type Program,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { decisions, partnerApiKeys, programCampuses, programs, submissions } from '../../db/schema/index.ts';
+import { decisions, partnerApiKeys, partners, programCampuses, programs, submissions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { consume, type Limit } from '../auth/rate-limit.ts';
 import { hashApiKey } from '../partner-settings/partner-settings.service.ts';
@@ -31,7 +31,7 @@ const KEY_FORMAT = /^kz_[a-z0-9]{8}_[A-Za-z0-9_-]{43}$/;
 
 /**
  * The key of an `Authorization: Bearer <key>` header, if it is a live one: 401 for a missing, malformed,
- * unknown or revoked key (all alike, so callers learn nothing about which keys exist), 403 without the
+ * unknown or revoked key (or one of an institution no longer approved) (all alike, so callers learn nothing about which keys exist), 403 without the
  * scope, 429 past the key's rate limit. Records the use at most once a minute, to keep reads cheap.
  */
 export async function authenticateKey(
@@ -46,6 +46,8 @@ export async function authenticateKey(
   const [row] = await db
     .select({ id: partnerApiKeys.id, partnerId: partnerApiKeys.partner_id, scopes: partnerApiKeys.scopes })
     .from(partnerApiKeys)
+    // A suspended (or no longer approved) institution's keys stop working with it.
+    .innerJoin(partners, and(eq(partners.id, partnerApiKeys.partner_id), eq(partners.status, 'approved')))
     .where(and(eq(partnerApiKeys.key_hash, hashApiKey(key)), isNull(partnerApiKeys.revoked_at)))
     .limit(1);
   if (!row) throw invalid();

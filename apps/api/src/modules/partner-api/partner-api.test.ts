@@ -8,6 +8,7 @@ import {
   campuses,
   decisions,
   partnerApiKeys,
+  partners,
   programCampuses,
   programs,
   rateLimits,
@@ -100,6 +101,14 @@ describe('authentication by key', () => {
     const after = await call('/submissions', key);
     expect(after.statusCode).toBe(401);
     expect(errorOf(after).message).toBe(SETUP_MESSAGES.api_key_invalid);
+  });
+
+  it('stops answering a key once its institution is suspended', async () => {
+    const owner = await signInAs(app, 'staff');
+    const { key } = await newKey(owner, ['programs:read']);
+    expect((await call('/programs', key)).statusCode).toBe(200);
+    await database.db.update(partners).set({ status: 'suspended' }).where(eq(partners.id, owner.partnerId!));
+    expect((await call('/programs', key)).statusCode).toBe(401);
   });
 
   it('refuses a key without the scope with 403', async () => {
