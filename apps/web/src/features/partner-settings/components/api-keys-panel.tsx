@@ -151,7 +151,10 @@ function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone: () =>
   const l = (key: string) => t(`partner_settings.api_keys.${key}`);
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // The dialog that made the key has closed: the key is what to read next, so focus goes to it.
+  useEffect(() => title.current?.focus(), []);
 
   async function copy() {
     try {
@@ -172,7 +175,7 @@ function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone: () =>
       aria-labelledby="created-key-title"
       className="flex min-w-0 flex-col gap-3 rounded-xl border-2 border-brand p-4"
     >
-      <h3 id="created-key-title" className="font-semibold">
+      <h3 id="created-key-title" ref={title} tabIndex={-1} className="font-semibold focus:outline-none">
         {t('partner_settings.api_keys.created_title', { name: created.api_key.name })}
       </h3>
       <p role="note" className="text-sm font-medium">
