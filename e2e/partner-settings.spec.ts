@@ -16,7 +16,7 @@ test('an institution sets its languages, theme and admissions, and makes and rev
 }) => {
   test.setTimeout(90_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signInNewInstitution(page, request);
+  const { name } = await signInNewInstitution(page, request);
   await page.goto('/partner/dashboard');
   await waitForApp(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -51,7 +51,7 @@ test('an institution sets its languages, theme and admissions, and makes and rev
   await tabs.getByRole('tab', { name: 'Theme' }).click();
   await expect(page).toHaveURL(/tab=theme/);
   const preview = page.getByRole('region', { name: 'Live preview' });
-  const band = preview.getByText('Your institution', { exact: true }).locator('xpath=../..');
+  const band = preview.getByText(name, { exact: true }).locator('xpath=../..');
   await expect(band).toHaveCSS('background-color', 'rgb(29, 78, 216)');
   await page.getByRole('textbox', { name: 'Primary colour', exact: true }).fill('#7c2d12');
   await expect(band).toHaveCSS('background-color', 'rgb(124, 45, 18)');

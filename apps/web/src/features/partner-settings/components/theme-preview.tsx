@@ -7,7 +7,7 @@ import { institutionThemeClass, institutionThemeStyle } from '../../../component
  * edited through the same function the real pages use, so what is seen here is what applicants get.
  * Nothing in it is a control: it only shows.
  */
-export function ThemePreview({ theme }: { theme: PartnerTheme }) {
+export function ThemePreview({ theme, name }: { theme: PartnerTheme; name: string }) {
   const { t } = useTranslation(undefined, { keyPrefix: 'partner_settings.theme.preview' });
   const compact = theme.layout.header_style === 'compact';
   return (
@@ -26,10 +26,10 @@ export function ThemePreview({ theme }: { theme: PartnerTheme }) {
           aria-hidden="true"
           className="grid size-12 shrink-0 place-items-center rounded-xl bg-surface text-xl font-bold text-brand"
         >
-          {t('institution').charAt(0)}
+          {name.charAt(0)}
         </span>
         <div className="min-w-0">
-          <p className="text-xl font-bold break-words">{t('institution')}</p>
+          <p className="text-xl font-bold break-words">{name}</p>
           <p>{t('location')}</p>
         </div>
       </div>

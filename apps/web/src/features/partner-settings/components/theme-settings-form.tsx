@@ -11,6 +11,7 @@ import {
 import { CheckboxField, FieldFrame, SelectField, TextField } from '../../../components/form/field.tsx';
 import { InvalidFormAlert } from '../../../components/form/account-fields.tsx';
 import { fieldErrors } from '../../../lib/error-messages.ts';
+import { useSession } from '../../../lib/session.tsx';
 import { useUpdateTheme } from '../api/update-theme.ts';
 import { SaveBar, SettingsSection } from './form-parts.tsx';
 import { ThemePreview } from './theme-preview.tsx';
@@ -45,6 +46,10 @@ export function ThemeSettingsForm({
 }) {
   const { t } = useTranslation();
   const update = useUpdateTheme(partnerId);
+  const { session } = useSession();
+  const institutionName =
+    (session.status === 'signed-in' ? session.user.partner_name : null) ??
+    t('partner_settings.theme.preview.institution');
   const [theme, setTheme] = useState(saved);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [edited, setEdited] = useState(false);
@@ -183,7 +188,7 @@ export function ThemeSettingsForm({
           </SettingsSection>
         </fieldset>
         <div className="min-w-0 lg:sticky lg:top-4 lg:self-start">
-          <ThemePreview theme={previewable(theme, saved)} />
+          <ThemePreview theme={previewable(theme, saved)} name={institutionName} />
         </div>
       </div>
       <SaveBar canEdit={canEdit} pending={update.isPending} saved={update.isSuccess && !edited} error={update.error}>
