@@ -61,8 +61,8 @@ test('an institution sets its languages, theme and admissions, and makes and rev
 
   // Admissions: crossed thresholds are refused first, then a fee and thresholds that make sense are saved.
   await tabs.getByRole('tab', { name: 'Admissions' }).click();
-  await page.getByRole('checkbox', { name: 'Accept automatically' }).check();
-  await page.getByRole('checkbox', { name: 'Reject automatically' }).check();
+  await page.getByRole('switch', { name: 'Accept automatically' }).check();
+  await page.getByRole('switch', { name: 'Reject automatically' }).check();
   await page.getByLabel('Auto-accept threshold (0–100)').fill('50');
   await page.getByLabel('Auto-reject threshold (0–100)').fill('60');
   await page.getByRole('button', { name: 'Save changes' }).click();

@@ -56,8 +56,8 @@ describe('AdmissionsSettingsForm', () => {
   it('refuses crossed thresholds before sending anything', async () => {
     const fetch = serveSave();
     renderForm();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Accept automatically' }));
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Reject automatically' }));
+    fireEvent.click(screen.getByRole('switch', { name: 'Accept automatically' }));
+    fireEvent.click(screen.getByRole('switch', { name: 'Reject automatically' }));
     fireEvent.change(screen.getByLabelText('Auto-accept threshold (0–100)'), { target: { value: '40' } });
     fireEvent.change(screen.getByLabelText('Auto-reject threshold (0–100)'), { target: { value: '60' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));

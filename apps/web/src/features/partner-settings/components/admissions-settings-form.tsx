@@ -76,8 +76,15 @@ export function AdmissionsSettingsForm({
         <InvalidFormAlert errors={errors} />
         <SettingsSection id="admissions-auto" title={l('auto_title')}>
           <p className="text-sm text-muted">{l('auto_hint')}</p>
-          <CheckboxField label={l('auto_accept')} {...register('auto_accept_enabled')}>
-            <p className="ml-9 text-sm text-muted">{l('auto_accept_hint')}</p>
+          <CheckboxField
+            label={l('auto_accept')}
+            role="switch"
+            aria-describedby="auto-accept-hint"
+            {...register('auto_accept_enabled')}
+          >
+            <p id="auto-accept-hint" className="ml-9 text-sm text-muted">
+              {l('auto_accept_hint')}
+            </p>
           </CheckboxField>
           <TextField
             label={l('auto_accept_threshold')}
@@ -88,8 +95,15 @@ export function AdmissionsSettingsForm({
             error={errors.auto_accept_threshold?.message}
             {...register('auto_accept_threshold', asNumber)}
           />
-          <CheckboxField label={l('auto_reject')} {...register('auto_reject_enabled')}>
-            <p className="ml-9 text-sm text-muted">{l('auto_reject_hint')}</p>
+          <CheckboxField
+            label={l('auto_reject')}
+            role="switch"
+            aria-describedby="auto-reject-hint"
+            {...register('auto_reject_enabled')}
+          >
+            <p id="auto-reject-hint" className="ml-9 text-sm text-muted">
+              {l('auto_reject_hint')}
+            </p>
           </CheckboxField>
           <TextField
             label={l('auto_reject_threshold')}
