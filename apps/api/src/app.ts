@@ -92,6 +92,13 @@ export async function buildApp({ database, env, logger, files: given }: AppOptio
     openapi: {
       info: { title: 'Kaminuza API', version: '1' },
       servers: [{ url: env.PUBLIC_URL }],
+      tags: [
+        {
+          name: 'partner-api',
+          description:
+            "An institution's own systems read its records here with an API key from its dashboard (Settings → API keys), sent as `Authorization: Bearer <key>`. Each key reads only its institution's records, within its scopes, up to 120 calls a minute (then 429 with Retry-After). Lists are newest first: pass `next_cursor` back as `cursor` until it is null.",
+        },
+      ],
       components: {
         securitySchemes: {
           [PARTNER_API_SECURITY]: {
