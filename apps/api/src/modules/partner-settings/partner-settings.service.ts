@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
+  DEFAULTS,
   defaultPartnerSettings,
   PartnerAdmissionsSettingsSchema,
   PartnerGeneralSettingsSchema,
@@ -28,6 +29,16 @@ export async function currentCycleId(db: DbOrTx, partnerId: string): Promise<str
     .where(eq(partnerSettings.partner_id, partnerId))
     .limit(1);
   return (row?.general as StoredPartnerSettings['general'] | undefined)?.current_cycle_id ?? null;
+}
+
+/** The institution's time zone (settings.general.timezone), in which its cycles open and close. */
+export async function partnerTimezone(db: DbOrTx, partnerId: string): Promise<string> {
+  const [row] = await db
+    .select({ general: partnerSettings.general })
+    .from(partnerSettings)
+    .where(eq(partnerSettings.partner_id, partnerId))
+    .limit(1);
+  return (row?.general as StoredPartnerSettings['general'] | undefined)?.timezone ?? DEFAULTS.timezone;
 }
 
 /**
