@@ -29,6 +29,8 @@ import { formsRoutes } from './modules/forms/forms.routes.ts';
 import { programsRoutes } from './modules/programs/programs.routes.ts';
 import { cyclesRoutes } from './modules/cycles/cycles.routes.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
+import { partnerSettingsRoutes } from './modules/partner-settings/partner-settings.routes.ts';
+import { PARTNER_API_SECURITY, partnerApiRoutes } from './modules/partner-api/partner-api.routes.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
 import { authentication } from './lib/auth-guard.ts';
 import { openFileStores, type FileStores } from './lib/storage/index.ts';
@@ -94,6 +96,22 @@ export async function buildApp({ database, env, logger, files: given }: AppOptio
     openapi: {
       info: { title: 'Kaminuza API', version: '1' },
       servers: [{ url: env.PUBLIC_URL }],
+      tags: [
+        {
+          name: 'partner-api',
+          description:
+            "An institution's own systems read its records here with an API key from its dashboard (Settings → API keys), sent as `Authorization: Bearer <key>`. Each key reads only its institution's records, within its scopes, up to 120 calls a minute (then 429 with Retry-After). Lists are newest first: pass `next_cursor` back as `cursor` until it is null.",
+        },
+      ],
+      components: {
+        securitySchemes: {
+          [PARTNER_API_SECURITY]: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "An institution's API key, made in its dashboard (Settings → API keys).",
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -124,6 +142,8 @@ export async function buildApp({ database, env, logger, files: given }: AppOptio
         publicUrl: env.PUBLIC_URL,
         ipLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
       });
+      await api.register(partnerSettingsRoutes, { db: database.db });
+      await api.register(partnerApiRoutes, { db: database.db });
       await api.register(devMailboxRoutes, { db: database.db, enabled: mailboxEnabled(env) });
       await api.register(documentsRoutes, { db: database.db, storage: files.storage });
       await api.register(uploadsRoutes, { db: database.db, files });

@@ -21,3 +21,4 @@ export * from './schemas/forms.ts';
 export * from './schemas/team.ts';
 export * from './country-regions.ts';
 export * from './schemas/form-answers.ts';
+export * from './schemas/partner-api.ts';

@@ -178,13 +178,20 @@ export const SETUP_MESSAGES = {
   api_key_not_found: 'This API key no longer exists.',
   scope_required: 'Choose at least one scope',
   api_key_invalid: 'The API key is missing, revoked or not valid.',
-  // programs
   campus_only_one_of_program: 'A program is offered only at this campus. Offer it at another campus first.',
   cycle_is_current: 'This is the current admission cycle. Make another cycle current first.',
+  color_invalid: 'Enter a colour as # followed by six hexadecimal digits',
+  font_invalid: 'Choose one of the listed fonts',
+  value_out_of_range: 'Enter a value within the allowed range',
+  threshold_invalid: 'Enter a score from 0 to 100',
+  signature_image_invalid: 'Enter the https:// address of the signature image',
+  stage_names_unique: 'Each stage needs its own name',
+  stage_ids_unique: 'Each stage needs its own ID',
+  api_key_scope_denied: 'This API key does not have the scope this request needs.',
 } as const;
 
 /**
- * Why an applicant's answer to an application form question is refused (slice forms): shown beside the
+ * Why an applicant's answer to an application form question is refused: shown beside the
  * question in the applicant's language under `application_form.errors.<key>`.
  */
 export const ANSWER_MESSAGES = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PartnerThemeSchema } from './partner-settings.ts';
 
 /** University listing vocabularies (spec section 3). */
 export const INSTITUTION_TYPES = ['public', 'private', 'international', 'community_college', 'online'] as const;
@@ -210,10 +211,14 @@ export const UniversityPageSchema = z.object({
 });
 export type UniversityPage = z.infer<typeof UniversityPageSchema>;
 
-/** A university's details page: the listing, the caller's saved flag and the application fee when set. */
+/**
+ * A university's details page: the listing, the caller's saved flag, the application fee when set, and
+ * the institution's theme (null when it has none that reads as one).
+ */
 export const UniversityDetailSchema = UniversityListingSchema.extend({
   saved: z.boolean(),
   application_fee: z.object({ amount: z.number().nonnegative(), currency: z.string() }).nullable(),
+  theme: PartnerThemeSchema.nullable(),
 });
 export type UniversityDetail = z.infer<typeof UniversityDetailSchema>;
 

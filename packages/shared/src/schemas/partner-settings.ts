@@ -14,8 +14,59 @@ export const PartnerGeneralSettingsSchema = z.object({
   timezone: z.string().min(1),
   current_cycle_id: z.uuid().nullable(),
 });
+export type PartnerGeneralSettings = z.infer<typeof PartnerGeneralSettingsSchema>;
 
-const HexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+/** Every IANA time zone this runtime knows, and UTC (which some runtimes list only as Etc/UTC). */
+export function timeZones(): string[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return zones.includes('UTC') ? zones : ['UTC', ...zones];
+}
+
+export const isTimeZone = (value: string) => value === 'UTC' || Intl.supportedValuesOf('timeZone').includes(value);
+
+export const PartnerGeneralSettingsUpdateSchema = z
+  .object({
+    default_language: z.enum(LANGUAGES, S.languages_invalid),
+    supported_languages: z
+      .array(z.enum(LANGUAGES, S.languages_invalid), S.languages_invalid)
+      .min(1, S.languages_invalid)
+      // Kept in the product's order, each once, whatever order the boxes were ticked in.
+      .transform((chosen) => LANGUAGES.filter((language) => chosen.includes(language))),
+    default_currency: z.string().regex(/^[A-Z]{3}$/, S.currency_invalid),
+    timezone: z.string().refine(isTimeZone, S.timezone_invalid),
+    current_cycle_id: z.uuid(S.current_cycle_invalid).nullable(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.supported_languages.includes(value.default_language)) {
+      ctx.addIssue({ code: 'custom', path: ['default_language'], message: S.languages_invalid });
+    }
+  });
+export type PartnerGeneralSettingsUpdate = z.input<typeof PartnerGeneralSettingsUpdateSchema>;
+
+/** The current admission cycle alone: the cycles screen sets it too. */
+export const CurrentCycleUpdateSchema = z.object({ cycle_id: z.uuid(S.current_cycle_invalid).nullable() });
+export type CurrentCycleUpdate = z.infer<typeof CurrentCycleUpdateSchema>;
+
+/**
+ * The fonts an institution may choose: system stacks only, so a themed page never loads anything from
+ * another site and reads well in every language. Keyed by a name the dashboard translates.
+ */
+export const THEME_FONTS = {
+  system: 'system-ui, sans-serif',
+  humanist: "'Segoe UI', Candara, 'Gill Sans', 'DejaVu Sans', sans-serif",
+  geometric: "Avenir, Montserrat, Corbel, 'URW Gothic', source-sans-pro, sans-serif",
+  serif: "Charter, 'Bitstream Charter', 'Sitka Text', Cambria, Georgia, serif",
+  classical: "'Iowan Old Style', 'Palatino Linotype', 'URW Palladio L', P052, serif",
+  monospace: "ui-monospace, 'Cascadia Code', 'Source Code Pro', Menlo, Consolas, 'DejaVu Sans Mono', monospace",
+} as const;
+export type ThemeFont = keyof typeof THEME_FONTS;
+const FONT_STACKS = Object.values(THEME_FONTS) as [string, ...string[]];
+
+const HexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, S.color_invalid);
+const pixels = (min: number, max: number) =>
+  z.int(S.value_out_of_range).min(min, S.value_out_of_range).max(max, S.value_out_of_range);
+
+export const THEME_HEADER_STYLES = ['standard', 'compact'] as const;
 
 export const PartnerThemeSchema = z.object({
   colors: z.object({
@@ -26,12 +77,25 @@ export const PartnerThemeSchema = z.object({
     surface: HexColorSchema,
     text: HexColorSchema,
   }),
-  typography: z.object({ font_family: z.string().min(1), base_size_px: z.int().min(10).max(32) }),
-  spacing: z.object({ unit_px: z.int().min(1).max(32) }),
-  borderRadius: z.object({ small_px: z.int().min(0), medium_px: z.int().min(0), large_px: z.int().min(0) }),
+  typography: z.object({ font_family: z.enum(FONT_STACKS, S.font_invalid), base_size_px: pixels(12, 24) }),
+  spacing: z.object({ unit_px: pixels(2, 12) }),
+  borderRadius: z.object({ small_px: pixels(0, 24), medium_px: pixels(0, 32), large_px: pixels(0, 48) }),
   effects: z.object({ shadows: z.boolean(), animations: z.boolean() }),
-  layout: z.object({ max_width_px: z.int().min(320), header_style: z.enum(['standard', 'compact']) }),
+  layout: z.object({ max_width_px: pixels(640, 1920), header_style: z.enum(THEME_HEADER_STYLES) }),
 });
+export type PartnerTheme = z.infer<typeof PartnerThemeSchema>;
+/** The theme is replaced whole: the editor always sends every value. */
+export const PartnerThemeUpdateSchema = PartnerThemeSchema;
+
+/** Words in braces that an admission letter's template may use; the letter fills them in. */
+export const ADMISSION_LETTER_PLACEHOLDERS = [
+  'student_name',
+  'program_name',
+  'university_name',
+  'decision_date',
+  'cycle_name',
+] as const;
+export const ADMISSION_LETTER_MAX_LENGTH = 10_000;
 
 export const AdmissionLetterSchema = z.object({
   template: z.string(),
@@ -39,6 +103,10 @@ export const AdmissionLetterSchema = z.object({
   signature_title: z.string(),
   signature_image: z.string().nullable(),
 });
+
+const StageSchema = z.object({ id: z.string().min(1), name: z.string().min(1), order: z.int().nonnegative() });
+export type CustomStage = z.infer<typeof StageSchema>;
+export const CUSTOM_STAGES_MAX = 20;
 
 export const PartnerAdmissionsSettingsSchema = z.object({
   auto_accept_enabled: z.boolean(),
@@ -48,8 +116,78 @@ export const PartnerAdmissionsSettingsSchema = z.object({
   application_fee: z.number().nonnegative(),
   application_fee_currency: z.string().regex(/^[A-Z]{3}$/),
   admission_letter: AdmissionLetterSchema,
-  custom_stages: z.array(z.object({ id: z.string().min(1), name: z.string().min(1), order: z.int().nonnegative() })),
+  custom_stages: z.array(StageSchema),
 });
+export type PartnerAdmissionsSettings = z.infer<typeof PartnerAdmissionsSettingsSchema>;
+
+const threshold = z.number(S.threshold_invalid).min(0, S.threshold_invalid).max(100, S.threshold_invalid);
+const isHttpsAddress = (value: string) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+};
+
+export const PartnerAdmissionsSettingsUpdateSchema = z
+  .object({
+    auto_accept_enabled: z.boolean(),
+    auto_accept_threshold: threshold,
+    auto_reject_enabled: z.boolean(),
+    auto_reject_threshold: threshold,
+    application_fee: z.number(S.amount_invalid).nonnegative(S.amount_invalid).max(1_000_000, S.amount_invalid),
+    application_fee_currency: z.string().regex(/^[A-Z]{3}$/, S.currency_invalid),
+    admission_letter: z.object({
+      template: z.string().max(ADMISSION_LETTER_MAX_LENGTH, S.text_too_long),
+      signature_name: z.string().trim().max(120, S.text_too_long),
+      signature_title: z.string().trim().max(120, S.text_too_long),
+      signature_image: z
+        .string()
+        .trim()
+        .max(2000, S.text_too_long)
+        .refine((value) => value === '' || isHttpsAddress(value), S.signature_image_invalid)
+        .nullable()
+        .transform((value) => value || null),
+    }),
+    custom_stages: z
+      .array(
+        z.object({
+          id: z
+            .string()
+            .min(1, S.stage_ids_unique)
+            .max(64, S.text_too_long)
+            .regex(/^[A-Za-z0-9_-]+$/, S.stage_ids_unique),
+          name: z.string().trim().min(1, S.name_required).max(60, S.text_too_long),
+        }),
+      )
+      .max(CUSTOM_STAGES_MAX, S.value_out_of_range)
+      // The list's order is the stages' order: `order` is always the index, whatever was sent.
+      .transform((stages) => stages.map((stage, order) => ({ ...stage, order }))),
+  })
+  .superRefine((value, ctx) => {
+    if (
+      value.auto_accept_enabled &&
+      value.auto_reject_enabled &&
+      value.auto_reject_threshold >= value.auto_accept_threshold
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['auto_reject_threshold'], message: S.threshold_order });
+    }
+    const ids = new Set<string>();
+    const names = new Set<string>();
+    value.custom_stages.forEach((stage, index) => {
+      if (ids.has(stage.id)) {
+        ctx.addIssue({ code: 'custom', path: ['custom_stages', index, 'id'], message: S.stage_ids_unique });
+      }
+      const name = stage.name.toLocaleLowerCase();
+      if (names.has(name)) {
+        ctx.addIssue({ code: 'custom', path: ['custom_stages', index, 'name'], message: S.stage_names_unique });
+      }
+      ids.add(stage.id);
+      names.add(name);
+    });
+  });
+export type PartnerAdmissionsSettingsUpdate = z.input<typeof PartnerAdmissionsSettingsUpdateSchema>;
 
 /** An API key as its institution sees it: never the key itself, which is shown once when created. */
 export const PartnerApiKeySchema = z.object({
@@ -73,6 +211,8 @@ export type ApiKeyCreate = z.infer<typeof ApiKeyCreateSchema>;
 /** The answer to creating a key: the only time the key is shown. */
 export const CreatedApiKeySchema = z.object({ key: z.string(), api_key: PartnerApiKeySchema });
 export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
+
+export const ApiKeyListSchema = z.array(PartnerApiKeySchema);
 
 /** The stored settings (api keys live in their own table, listed with them). */
 export const StoredPartnerSettingsSchema = z.object({
@@ -105,7 +245,7 @@ export function defaultPartnerSettings(): StoredPartnerSettings {
         surface: '#f8fafc',
         text: '#0f172a',
       },
-      typography: { font_family: 'system-ui, sans-serif', base_size_px: 16 },
+      typography: { font_family: THEME_FONTS.system, base_size_px: 16 },
       spacing: { unit_px: 4 },
       borderRadius: { small_px: 4, medium_px: 8, large_px: 16 },
       effects: { shadows: true, animations: true },

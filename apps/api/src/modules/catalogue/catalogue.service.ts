@@ -1,6 +1,10 @@
+import { isDeepStrictEqual } from 'node:util';
 import { and, asc, count, countDistinct, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   DEADLINE_OPEN,
+  defaultPartnerSettings,
+  PartnerThemeSchema,
+  type PartnerTheme,
   SIMILAR_NAMES_MAX,
   type CatalogueQuery,
   type CatalogueSummary,
@@ -273,17 +277,37 @@ function applicationFee(admissions: Record<string, unknown> | null): UniversityD
   return { amount, currency: typeof currency === 'string' ? currency : 'USD' };
 }
 
+/**
+ * The institution's theme when it has made one: an institution still on the default theme (or with one
+ * that no longer reads as a theme) keeps the app's own look, light or dark as the student chose.
+ */
+function customTheme(stored: Record<string, unknown> | null): PartnerTheme | null {
+  const theme = PartnerThemeSchema.safeParse(stored).data;
+  if (!theme || isDeepStrictEqual(theme, defaultPartnerSettings().theme)) return null;
+  return theme;
+}
+
 /** A listed university's details for one student; anything else (unknown, pending, unpublished…) is 404. */
 export async function universityDetail(db: Db, studentId: string, partnerId: string): Promise<UniversityDetail> {
   if (!UUID.test(partnerId)) throw new AppError('NOT_FOUND');
   const [row] = await db
-    .select({ partner: partners, admissions: partnerSettings.admissions, saved: savedBy(studentId) })
+    .select({
+      partner: partners,
+      admissions: partnerSettings.admissions,
+      theme: partnerSettings.theme,
+      saved: savedBy(studentId),
+    })
     .from(partners)
     .leftJoin(partnerSettings, eq(partnerSettings.partner_id, partners.id))
     .where(and(eq(partners.id, partnerId), listed()))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
-  return { ...toListing(row.partner), saved: Boolean(row.saved), application_fee: applicationFee(row.admissions) };
+  return {
+    ...toListing(row.partner),
+    saved: Boolean(row.saved),
+    application_fee: applicationFee(row.admissions),
+    theme: customTheme(row.theme),
+  };
 }
 
 async function assertListed(db: Db, partnerId: string): Promise<void> {

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIMILAR_NAMES_MAX, UniversityDetailSchema, UniversityPageSchema } from '@kaminuza/shared';
+import { eq } from 'drizzle-orm';
+import {
+  defaultPartnerSettings,
+  SIMILAR_NAMES_MAX,
+  UniversityDetailSchema,
+  UniversityPageSchema,
+} from '@kaminuza/shared';
 import type { Database } from '../../db/client.ts';
 import { partnerSettings, partners } from '../../db/schema/index.ts';
 import { createTestApp } from '../../test/app.ts';
@@ -283,6 +289,27 @@ describe('GET /api/v1/catalogue/universities/:partnerId', () => {
     });
     const other = await app.inject({ url: `/api/v1/catalogue/universities/${ids.lyon}`, headers: student.headers });
     expect(other.json().data.application_fee).toBeNull();
+  });
+
+  it("answers the institution's own theme, and none while it keeps the default one", async () => {
+    const detail = async (id: string) =>
+      UniversityDetailSchema.parse(
+        (await app.inject({ url: `/api/v1/catalogue/universities/${id}`, headers: student.headers })).json().data,
+      );
+    // Kigali's stored theme is empty (not a theme), Lyon has no settings row: neither is themed.
+    expect((await detail(ids.kigali!)).theme).toBeNull();
+    expect((await detail(ids.lyon!)).theme).toBeNull();
+
+    const defaults = defaultPartnerSettings();
+    const theme = { ...defaults.theme, colors: { ...defaults.theme.colors, primary: '#7c2d12' } };
+    await database.db
+      .insert(partnerSettings)
+      .values({ partner_id: ids.lyon!, ...defaults })
+      .onConflictDoUpdate({ target: partnerSettings.partner_id, set: { theme: defaults.theme } });
+    expect((await detail(ids.lyon!)).theme).toBeNull();
+    await database.db.update(partnerSettings).set({ theme }).where(eq(partnerSettings.partner_id, ids.lyon!));
+    expect((await detail(ids.lyon!)).theme).toEqual(theme);
+    await database.db.delete(partnerSettings).where(eq(partnerSettings.partner_id, ids.lyon!));
   });
 
   it.each(['pending', 'rejected', 'suspended', 'unpublished'])('answers 404 for a %s institution', async (slug) => {

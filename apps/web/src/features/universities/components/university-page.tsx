@@ -5,6 +5,7 @@ import type { UniversityDetail } from '@kaminuza/shared';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../app/paths.ts';
 import { Tabs } from '../../../components/tabs.tsx';
+import { institutionThemeClass, institutionThemeStyle } from '../../../components/institution-theme.ts';
 import { useUniversity } from '../api/get-university.ts';
 import { SaveButton } from './save-button.tsx';
 import { useFormats } from './formats.ts';
@@ -247,11 +248,19 @@ export function UniversityPage() {
     );
   }
 
+  const { theme } = data;
+  const compact = theme?.layout.header_style === 'compact';
   return (
-    <article className="mx-auto flex max-w-4xl flex-col gap-6">
+    <article
+      // The institution's own colours, font and corners (chosen in its settings) on its page.
+      style={theme ? institutionThemeStyle(theme) : undefined}
+      className={`mx-auto flex w-full max-w-4xl flex-col gap-6 ${theme ? `rounded-2xl p-3 sm:p-5 ${institutionThemeClass(theme)}` : ''}`}
+    >
       <BackLink />
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="flex min-w-0 gap-4">
+      <header className={`flex flex-col gap-4 ${theme ? '' : 'sm:flex-row sm:items-start sm:justify-between'}`}>
+        <div
+          className={`flex min-w-0 gap-4 ${theme ? `rounded-xl bg-[var(--inst-primary)] text-[var(--inst-on-primary)] shadow-[var(--inst-shadow)] ${compact ? 'p-3' : 'p-4 sm:p-6'}` : ''}`}
+        >
           {data.images.logo_url ? (
             <img src={data.images.logo_url} alt="" className="size-16 shrink-0 rounded-xl object-cover" />
           ) : (
@@ -264,11 +273,13 @@ export function UniversityPage() {
           )}
           <div className="min-w-0">
             <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{data.name}</h1>
-            <p className="text-muted">
+            <p className={theme ? '' : 'text-muted'}>
               {t('explore.location', { city: data.address.city, country: format.country(data.address.country) })}
             </p>
             {data.is_demo && (
-              <span className="mt-1 inline-block rounded-full border border-border px-2.5 py-0.5 text-xs font-medium text-muted">
+              <span
+                className={`mt-1 inline-block rounded-full border px-2.5 py-0.5 text-xs font-medium ${theme ? 'border-current' : 'border-border text-muted'}`}
+              >
                 {t('university.demo')}
               </span>
             )}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { StoredPartnerSettingsSchema, type PartnerAdmissionsSettingsUpdate } from '@kaminuza/shared';
+import { api } from '../../../lib/api-client.ts';
+import { settingsQuery } from './get-settings.ts';
+
+export const updateAdmissionsSettings = (partnerId: string, value: PartnerAdmissionsSettingsUpdate) =>
+  api(`/partners/${encodeURIComponent(partnerId)}/settings/admissions`, StoredPartnerSettingsSchema, {
+    method: 'PUT',
+    body: value,
+  });
+
+/** The answer is the whole settings, which replace the cached ones. */
+export function useUpdateAdmissionsSettings(partnerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (value: PartnerAdmissionsSettingsUpdate) => updateAdmissionsSettings(partnerId, value),
+    onSuccess: (settings) => queryClient.setQueryData(settingsQuery(partnerId).queryKey, settings),
+  });
+}
