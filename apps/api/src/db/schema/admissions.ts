@@ -12,9 +12,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
-  API_KEY_SCOPES,
   CYCLE_STATUSES,
   PROGRAM_LEVELS,
+  type ApiKeyScope,
   type FormSection,
   type StaffPermission,
   type StudyField,
@@ -193,7 +193,7 @@ export const partnerApiKeys = pgTable(
     id: id(),
     partner_id: partnerId(),
     name: text('name').notNull(),
-    scopes: text('scopes').array().$type<(typeof API_KEY_SCOPES)[number][]>().notNull(),
+    scopes: text('scopes').array().$type<ApiKeyScope[]>().notNull(),
     prefix: text('prefix').notNull(),
     key_hash: text('key_hash').notNull(),
     created_by: uuid('created_by').references(() => staff.id, { onDelete: 'set null' }),
