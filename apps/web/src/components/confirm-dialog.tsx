@@ -3,8 +3,9 @@ import { Dialog } from './dialog.tsx';
 import { FormAlert } from './form/field.tsx';
 
 /**
- * Asks before an action that cannot be undone (a deletion). The action's refusal, if any, is shown in the
- * dialog itself, so the reader sees why nothing happened.
+ * Asks before an action: one that cannot be undone (a deletion, a revocation: `danger`) or one that
+ * changes who does what (`primary`). The action's refusal, if any, is shown in the dialog itself, so the
+ * reader sees why nothing happened.
  */
 export function ConfirmDialog({
   title,
@@ -15,6 +16,7 @@ export function ConfirmDialog({
   error,
   onConfirm,
   onClose,
+  tone = 'danger',
 }: {
   title: ReactNode;
   description: ReactNode;
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   error?: ReactNode;
   onConfirm: () => void;
   onClose: () => void;
+  tone?: 'danger' | 'primary';
 }) {
   return (
     <Dialog title={title} description={description} onClose={onClose}>
@@ -37,7 +40,11 @@ export function ConfirmDialog({
             </button>
             <button
               type="button"
-              className="btn border border-danger bg-surface text-danger hover:bg-surface-muted"
+              className={
+                tone === 'danger'
+                  ? 'btn border border-danger bg-surface text-danger hover:bg-surface-muted'
+                  : 'btn-primary'
+              }
               disabled={pending}
               onClick={onConfirm}
             >

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormCreateSchema, type FormCreate, type FormSummary } from '@kaminuza/shared';
 import { paths } from '../../../app/paths.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { FormAlert, SelectField, TextField } from '../../../components/form/field.tsx';
 import { SkeletonTable } from '../../../components/skeleton-table.tsx';
@@ -236,29 +237,15 @@ function DeleteFormDialog({
   const { t } = useTranslation();
   const remove = useDeleteForm(partnerId);
   return (
-    <Dialog
+    <ConfirmDialog
       title={t('forms.delete_title', { name: form.name })}
       description={t('forms.delete_warning')}
+      confirmLabel={t('forms.delete_confirm')}
+      cancelLabel={t('forms.cancel')}
+      pending={remove.isPending}
+      error={remove.isError ? t(errorMessageKey(remove.error)) : undefined}
+      onConfirm={() => remove.mutate(form.id, { onSuccess: onDeleted })}
       onClose={onClose}
-    >
-      {() => (
-        <div className="flex flex-col gap-4">
-          {remove.isError && <FormAlert>{t(errorMessageKey(remove.error))}</FormAlert>}
-          <div className="flex flex-wrap justify-end gap-2">
-            <button type="button" className="btn-secondary" onClick={onClose}>
-              {t('forms.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn-primary"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(form.id, { onSuccess: onDeleted })}
-            >
-              {t('forms.delete_confirm')}
-            </button>
-          </div>
-        </div>
-      )}
-    </Dialog>
+    />
   );
 }

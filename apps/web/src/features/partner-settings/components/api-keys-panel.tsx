@@ -10,6 +10,7 @@ import {
   type CreatedApiKey,
   type PartnerApiKey,
 } from '@kaminuza/shared';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { FormAlert, TextField, useMessage } from '../../../components/form/field.tsx';
 import { showFieldErrors } from '../../../components/form/account-fields.tsx';
@@ -281,29 +282,15 @@ function RevokeKeyDialog({
   const revoke = useRevokeApiKey(partnerId);
   const l = (key: string) => t(`partner_settings.api_keys.${key}`);
   return (
-    <Dialog
+    <ConfirmDialog
       title={t('partner_settings.api_keys.revoke_title', { name: apiKey.name })}
       description={l('revoke_description')}
+      confirmLabel={l('revoke_confirm')}
+      cancelLabel={l('cancel')}
+      pending={revoke.isPending}
+      error={revoke.isError ? t(errorMessageKey(revoke.error)) : undefined}
+      onConfirm={() => revoke.mutate(apiKey.id, { onSuccess: onClose })}
       onClose={onClose}
-    >
-      {() => (
-        <div className="flex flex-col gap-4">
-          {revoke.isError && <FormAlert>{t(errorMessageKey(revoke.error))}</FormAlert>}
-          <div className="flex flex-wrap justify-end gap-2">
-            <button type="button" className="btn-secondary" onClick={onClose}>
-              {l('cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn-primary"
-              disabled={revoke.isPending}
-              onClick={() => revoke.mutate(apiKey.id, { onSuccess: onClose })}
-            >
-              {l('revoke_confirm')}
-            </button>
-          </div>
-        </div>
-      )}
-    </Dialog>
+    />
   );
 }

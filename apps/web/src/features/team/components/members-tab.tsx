@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffMember, Team } from '@kaminuza/shared';
-import { Dialog } from '../../../components/dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
@@ -156,29 +156,16 @@ function PrimaryContactDialog({
   const { partnerId } = useTeamAccess();
   const promote = useMakePrimaryContact(partnerId);
   return (
-    <Dialog
+    <ConfirmDialog
+      tone="primary"
       title={t('team.members.primary_title', { name: fullName(member) })}
       description={t('team.members.primary_text')}
+      confirmLabel={t('team.members.primary_confirm')}
+      cancelLabel={t('team.cancel')}
+      pending={promote.isPending}
+      error={promote.isError ? t(errorMessageKey(promote.error)) : undefined}
+      onConfirm={() => promote.mutate(member.id, { onSuccess: onDone })}
       onClose={onClose}
-    >
-      {() => (
-        <div className="flex flex-col gap-4">
-          {promote.isError && <FormAlert>{t(errorMessageKey(promote.error))}</FormAlert>}
-          <div className="flex flex-wrap justify-end gap-2">
-            <button type="button" className="btn-secondary" onClick={onClose}>
-              {t('team.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn-primary"
-              disabled={promote.isPending}
-              onClick={() => promote.mutate(member.id, { onSuccess: onDone })}
-            >
-              {t('team.members.primary_confirm')}
-            </button>
-          </div>
-        </div>
-      )}
-    </Dialog>
+    />
   );
 }

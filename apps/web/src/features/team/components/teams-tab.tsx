@@ -3,6 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { TeamInputSchema, type StaffMember, type Team, type TeamInput } from '@kaminuza/shared';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { FormAlert, TextAreaField, TextField } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -233,29 +234,15 @@ function DeleteTeamDialog({ team, onClose, onDeleted }: { team: Team; onClose: (
   const { partnerId } = useTeamAccess();
   const remove = useDeleteTeam(partnerId);
   return (
-    <Dialog
+    <ConfirmDialog
       title={t('team.team_dialog.delete_title', { name: team.name })}
       description={t('team.team_dialog.delete_text')}
+      confirmLabel={t('team.team_dialog.delete_confirm')}
+      cancelLabel={t('team.cancel')}
+      pending={remove.isPending}
+      error={remove.isError ? t(errorMessageKey(remove.error)) : undefined}
+      onConfirm={() => remove.mutate(team.id, { onSuccess: onDeleted })}
       onClose={onClose}
-    >
-      {() => (
-        <div className="flex flex-col gap-4">
-          {remove.isError && <FormAlert>{t(errorMessageKey(remove.error))}</FormAlert>}
-          <div className="flex flex-wrap justify-end gap-2">
-            <button type="button" className="btn-secondary" onClick={onClose}>
-              {t('team.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn-primary"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(team.id, { onSuccess: onDeleted })}
-            >
-              {t('team.team_dialog.delete_confirm')}
-            </button>
-          </div>
-        </div>
-      )}
-    </Dialog>
+    />
   );
 }
