@@ -104,7 +104,7 @@ test('an admin makes a new institution ready to receive applications, and a coll
   // Published, the institution can receive applications.
   await page.goto('/partner/dashboard');
   await expect(readiness.getByText('Not yet: 1 step left.')).toBeVisible();
-  await readiness.getByRole('link', { name: 'Edit the profile' }).click();
+  await readiness.getByRole('link', { name: 'Publish the profile' }).click();
   await page.getByRole('switch', { name: 'Published' }).click();
   await expect(page.getByRole('switch', { name: 'Published' })).toHaveAttribute('aria-checked', 'true');
   await page.getByRole('navigation', { name: 'Institution area' }).getByRole('link', { name: 'Dashboard' }).click();
@@ -130,7 +130,7 @@ test('an admin makes a new institution ready to receive applications, and a coll
   await recordRenderEvent(colleague);
   await colleague.goto(linkIn((await latestEmail(request, email, /invited/i)).text, '/signup/partner/invitation'));
   await waitForApp(colleague);
-  await expect(colleague.getByText(name)).toBeVisible();
+  await expect(colleague.getByText(name, { exact: true })).toBeVisible();
   await colleague.getByLabel('Password').fill(PASSWORD);
   await colleague.getByRole('checkbox', { name: 'I accept the terms of use and the privacy policy' }).check();
   await colleague.getByRole('button', { name: 'Join' }).click();
