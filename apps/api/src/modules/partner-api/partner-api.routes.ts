@@ -17,7 +17,7 @@ import {
   authenticateKey,
   getSubmission,
   listDecisions,
-  listPrograms,
+  listPartnerPrograms,
   listSubmissions,
   type ApiKeyCaller,
 } from './partner-api.service.ts';
@@ -119,6 +119,6 @@ export const partnerApiRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
         response: { 200: dataEnvelope(PartnerApiProgramListSchema) },
       },
     },
-    async (request) => ({ data: await listPrograms(db, partnerOf(request.apiKey)) }),
+    async (request) => ({ data: await listPartnerPrograms(db, partnerOf(request.apiKey)) }),
   );
 };

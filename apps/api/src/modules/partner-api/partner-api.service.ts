@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   SETUP_MESSAGES,
@@ -12,10 +12,11 @@ import {
   type Program,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { decisions, partnerApiKeys, partners, programCampuses, programs, submissions } from '../../db/schema/index.ts';
+import { decisions, partnerApiKeys, partners, submissions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { consume, type Limit } from '../auth/rate-limit.ts';
 import { hashApiKey } from '../partner-settings/partner-settings.service.ts';
+import { listPrograms } from '../programs/programs.service.ts';
 
 /** The institution's systems calling with one key. */
 export interface ApiKeyCaller {
@@ -31,8 +32,8 @@ const KEY_FORMAT = /^kz_[a-z0-9]{8}_[A-Za-z0-9_-]{43}$/;
 
 /**
  * The key of an `Authorization: Bearer <key>` header, if it is a live one: 401 for a missing, malformed,
- * unknown or revoked key (or one of an institution no longer approved) (all alike, so callers learn nothing about which keys exist), 403 without the
- * scope, 429 past the key's rate limit. Records the use at most once a minute, to keep reads cheap.
+ * unknown or revoked key, or one of an institution no longer approved (all alike, so callers learn
+ * nothing about which keys exist); 403 without the scope; 429 past the key's rate limit. Records the use at most once a minute, to keep reads cheap.
  */
 export async function authenticateKey(
   db: Db,
@@ -193,39 +194,11 @@ export async function listDecisions(
   return page(rows, query.limit, toDecision);
 }
 
-/** The institution's programs by name, each with the campuses that offer it. */
-export async function listPrograms(db: Db, partnerId: string): Promise<Program[]> {
-  const rows = await db
-    .select()
-    .from(programs)
-    .where(eq(programs.partner_id, partnerId))
-    .orderBy(asc(programs.name), asc(programs.level), asc(programs.id));
-  const links =
-    rows.length === 0
-      ? []
-      : await db
-          .select()
-          .from(programCampuses)
-          .where(
-            inArray(
-              programCampuses.program_id,
-              rows.map((row) => row.id),
-            ),
-          )
-          .orderBy(asc(programCampuses.campus_id));
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    level: row.level,
-    field: row.field,
-    duration_months: row.duration_months,
-    language: row.language as Program['language'],
-    tuition_amount: row.tuition_amount,
-    tuition_currency: row.tuition_currency,
-    requirements: row.requirements,
-    seats: row.seats,
-    campus_ids: links.filter((link) => link.program_id === row.id).map((link) => link.campus_id),
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+/** The institution's programs by name, each with the campuses that offer it, dates in ISO 8601. */
+export async function listPartnerPrograms(db: Db, partnerId: string): Promise<Program[]> {
+  return (await listPrograms(db, partnerId)).map((program) => ({
+    ...program,
+    created_at: iso(program.created_at),
+    updated_at: iso(program.updated_at),
   }));
 }
