@@ -59,6 +59,13 @@ test('an institution sets its languages, theme and admissions, and makes and rev
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Changes saved.')).toBeVisible();
 
+  // The application form's preview wears the new theme too.
+  await page.goto('/partner/forms');
+  await page.getByRole('link', { name: 'Edit Application form' }).click();
+  await page.getByRole('tab', { name: 'Preview' }).click();
+  await expect(page.getByRole('button', { name: 'Check answers' })).toHaveCSS('background-color', 'rgb(124, 45, 18)');
+  await page.goto('/partner/settings');
+
   // Admissions: crossed thresholds are refused first, then a fee and thresholds that make sense are saved.
   await tabs.getByRole('tab', { name: 'Admissions' }).click();
   await page.getByRole('switch', { name: 'Accept automatically' }).check();

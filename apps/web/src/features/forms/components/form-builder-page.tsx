@@ -150,7 +150,7 @@ function FormBuilder({
       <>
         {header}
         <p className="text-muted">{t('forms.read_only')}</p>
-        <FormPreview sections={draft.sections} />
+        <FormPreview partnerId={partnerId} sections={draft.sections} />
       </>
     );
   }
@@ -191,7 +191,7 @@ function FormBuilder({
         onChange={setTab}
       >
         {tab === 'preview' ? (
-          <FormPreview sections={draft.sections} />
+          <FormPreview partnerId={partnerId} sections={draft.sections} />
         ) : (
           <div className="flex flex-col gap-6">
             <fieldset className="flex min-w-0 flex-col gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-6">

@@ -3,9 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { answersSchema, LANGUAGES, type AnswerValue, type FormSection, type Language } from '@kaminuza/shared';
 import { ApplicationFormView } from '../../../components/application-form/application-form-view.tsx';
 import { SelectField } from '../../../components/form/field.tsx';
+import { institutionThemeClass, institutionThemeStyle } from '../../../components/institution-theme.ts';
+import { useInstitutionTheme } from '../api/get-theme.ts';
 
-/** The form as an applicant will see it, in the language chosen, checked as it will be on submission. */
-export function FormPreview({ sections }: { sections: readonly FormSection[] }) {
+/**
+ * The form as an applicant will see it, in the language chosen and the institution's theme, checked as it
+ * will be on submission.
+ */
+export function FormPreview({ partnerId, sections }: { partnerId: string; sections: readonly FormSection[] }) {
+  const theme = useInstitutionTheme(partnerId);
   const { t, i18n } = useTranslation();
   const [language, setLanguage] = useState<Language>(
     LANGUAGES.find((candidate) => candidate === i18n.resolvedLanguage) ?? 'en',
@@ -44,7 +50,9 @@ export function FormPreview({ sections }: { sections: readonly FormSection[] }) 
           event.preventDefault();
           check();
         }}
-        className="flex flex-col gap-5"
+        // In the institution's own colours, font and corners, as applicants will see it.
+        style={theme ? institutionThemeStyle(theme) : undefined}
+        className={`flex flex-col gap-5 ${theme ? `rounded-2xl p-3 sm:p-5 ${institutionThemeClass(theme)}` : ''}`}
       >
         <ApplicationFormView
           sections={sections}
