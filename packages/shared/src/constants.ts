@@ -30,13 +30,24 @@ export const APP_TEXT_GROUPS = [
   'documents',
   'upload',
   'application_form',
+  'support',
+  'chat',
+  'support_inbox',
 ] as const;
 
 /**
  * Texts of the institution's admissions setup screens (programs, cycles, forms, team, settings): only
  * institution staff download them, with the first of those screens.
  */
-export const STAFF_TEXT_GROUPS = ['setup', 'programs', 'cycles', 'forms', 'team', 'partner_settings'] as const;
+export const STAFF_TEXT_GROUPS = [
+  'setup',
+  'programs',
+  'cycles',
+  'forms',
+  'team',
+  'partner_settings',
+  'partner_inbox',
+] as const;
 
 /**
  * What a member of an institution may do (spec section 6 leaves the values other than 'all' to us).

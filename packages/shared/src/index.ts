@@ -22,3 +22,4 @@ export * from './schemas/team.ts';
 export * from './country-regions.ts';
 export * from './schemas/form-answers.ts';
 export * from './schemas/partner-api.ts';
+export * from './schemas/messaging.ts';

@@ -61,6 +61,7 @@ describe('message catalogues', () => {
       PARTNER_MESSAGES,
       PROFILE_MESSAGES,
       SETUP_MESSAGES,
+      SUPPORT_MESSAGES,
       UPLOAD_MESSAGES,
       VALIDATION_MESSAGES,
     } = await import('./messages.ts');
@@ -72,6 +73,7 @@ describe('message catalogues', () => {
       partner: { errors: Catalogue };
       profile: { errors: Catalogue };
       setup: { errors: Catalogue };
+      support: { errors: Catalogue };
       application_form: { errors: Catalogue };
     };
     expect(catalogue.errors).toEqual(GENERIC_MESSAGES);
@@ -81,6 +83,7 @@ describe('message catalogues', () => {
     expect(catalogue.partner.errors).toEqual(PARTNER_MESSAGES);
     expect(catalogue.profile.errors).toEqual(PROFILE_MESSAGES);
     expect(catalogue.setup.errors).toEqual(SETUP_MESSAGES);
+    expect(catalogue.support.errors).toEqual(SUPPORT_MESSAGES);
     expect(catalogue.application_form.errors).toEqual(ANSWER_MESSAGES);
   });
 });

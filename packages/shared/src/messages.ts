@@ -209,6 +209,23 @@ export const ANSWER_MESSAGES = {
   phone_invalid: 'Enter the phone number with its country code, e.g. +250788123456',
 } as const;
 
+/* Conversations (support tickets and institution chats). */
+/** The spec's support texts (section 8) and the messaging rules, sent by the api, shown translated. */
+export const SUPPORT_MESSAGES = {
+  ticket_closed: 'Cannot send message - this ticket is closed',
+  database_failed: 'Cannot send message - database connection failed',
+  send_failed: 'Failed to send message: {error}',
+  connection_failed: 'Database connection failed. Please refresh the page.',
+  realtime_unavailable: 'Real-time messaging may not work properly',
+  resolve_failed: 'Failed to resolve ticket: {error}',
+  init_failed: 'Failed to initialize support chat: {error}',
+  message_required: 'Write a message',
+  message_too_long: 'This message is too long',
+  subject_too_long: 'This subject is too long',
+  institution_unavailable: 'This institution is not taking messages.',
+  conversation_not_found: 'This conversation no longer exists.',
+} as const;
+
 /** The key of a known message text, to translate a message the API sent. */
 export function messageKey(text: string): string | null {
   for (const [group, messages] of [
@@ -220,6 +237,7 @@ export function messageKey(text: string): string | null {
     ['partner.errors', PARTNER_MESSAGES],
     ['setup.errors', SETUP_MESSAGES],
     ['application_form.errors', ANSWER_MESSAGES],
+    ['support.errors', SUPPORT_MESSAGES],
   ] as const) {
     const found = Object.entries(messages).find(([, value]) => value === text);
     if (found) return `${group}.${found[0]}`;

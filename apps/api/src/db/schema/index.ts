@@ -9,3 +9,4 @@ export * from './admin.ts';
 export * from './submissions.ts';
 export * from './documents.ts';
 export * from './admissions.ts';
+export * from './messaging.ts';
