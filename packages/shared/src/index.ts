@@ -23,3 +23,4 @@ export * from './country-regions.ts';
 export * from './schemas/form-answers.ts';
 export * from './schemas/partner-api.ts';
 export * from './schemas/messaging.ts';
+export * from './schemas/support.ts';
