@@ -253,7 +253,14 @@ export const routes: RouteObject[] = [
                   (m) => m.HomePage,
                 ),
               },
-              { path: 'support' },
+              {
+                path: 'support',
+                ...meta('support'),
+                ...feature(
+                  () => import('../features/support/components/support-page.tsx'),
+                  (m) => m.SupportPage,
+                ),
+              },
               { path: 'settings' },
               { path: 'form' },
               {

@@ -31,7 +31,13 @@ export const SupportInboxQuerySchema = z.object({
     .optional(),
   page: z.coerce.number().int().min(1).max(1000).default(1),
 });
-export type SupportInboxQuery = z.input<typeof SupportInboxQuerySchema>;
+/** The inbox query as a client sends it (the schema's input, with the page as a number). */
+export type SupportInboxQuery = {
+  status: (typeof TICKET_STATUSES)[number];
+  q?: string | undefined;
+  mine?: 'true' | 'false' | undefined;
+  page: number;
+};
 
 export const SUPPORT_INBOX_PAGE_SIZE = 20;
 

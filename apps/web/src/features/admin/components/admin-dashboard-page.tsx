@@ -8,9 +8,10 @@ import { ActivitySection } from './activity-section.tsx';
 import { ApplicationsSection } from './applications-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
 import { PendingSection, pendingParams } from './pending-section.tsx';
+import { SupportSection } from './support-section.tsx';
 import { UniversitiesSection } from './universities-section.tsx';
 
-const SECTIONS = ['overview', 'pending', 'universities', 'applications', 'activity'] as const;
+const SECTIONS = ['overview', 'pending', 'universities', 'applications', 'support', 'activity'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const PANELS: Record<Section, () => React.JSX.Element> = {
@@ -18,6 +19,7 @@ const PANELS: Record<Section, () => React.JSX.Element> = {
   pending: PendingSection,
   universities: UniversitiesSection,
   applications: ApplicationsSection,
+  support: SupportSection,
   activity: ActivitySection,
 };
 
