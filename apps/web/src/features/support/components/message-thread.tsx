@@ -72,39 +72,42 @@ export function MessageThread({
           {loadingOlder ? t('support.thread.loading_older') : t('support.thread.load_older')}
         </button>
       )}
-      <ol role="log" aria-live="polite" aria-label={t('support.thread.label')} className="flex flex-col gap-3">
-        {messages.map((message) => {
-          const own = message.sender_side === viewer;
-          const author = own
-            ? t('support.thread.you')
-            : message.sender_side === 'team'
-              ? t('support.thread.team')
-              : (message.sender_name ?? t('support.thread.student'));
-          return (
-            <li
-              key={message.id}
-              className={`flex max-w-[85%] flex-col gap-1 rounded-2xl px-4 py-2 ${
-                own ? 'self-end bg-brand text-on-brand' : 'self-start border border-border bg-surface'
-              }`}
-            >
-              <p className={`text-xs ${own ? 'opacity-90' : 'text-muted'}`}>
-                <span className="font-semibold">{author}</span> ·{' '}
-                <time dateTime={message.created_at}>{time.format(new Date(message.created_at))}</time>
-              </p>
-              <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{message.body}</p>
-              {message.document && (
-                <p className="text-sm">
-                  {t('support.thread.attached', {
-                    name: message.document.name,
-                    type: t(`documents.types.${message.document.type}`, { defaultValue: message.document.type }),
-                  })}
+      {/* The log role sits on a wrapper: on the list itself it would hide the list from screen readers. */}
+      <div role="log" aria-live="polite" aria-label={t('support.thread.label')}>
+        <ol className="flex flex-col gap-3">
+          {messages.map((message) => {
+            const own = message.sender_side === viewer;
+            const author = own
+              ? t('support.thread.you')
+              : message.sender_side === 'team'
+                ? t('support.thread.team')
+                : (message.sender_name ?? t('support.thread.student'));
+            return (
+              <li
+                key={message.id}
+                className={`flex max-w-[85%] flex-col gap-1 rounded-2xl px-4 py-2 ${
+                  own ? 'self-end bg-brand text-on-brand' : 'self-start border border-border bg-surface'
+                }`}
+              >
+                <p className={`text-xs ${own ? 'opacity-90' : 'text-muted'}`}>
+                  <span className="font-semibold">{author}</span> ·{' '}
+                  <time dateTime={message.created_at}>{time.format(new Date(message.created_at))}</time>
                 </p>
-              )}
-            </li>
-          );
-        })}
-        <li ref={end} aria-hidden="true" />
-      </ol>
+                <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{message.body}</p>
+                {message.document && (
+                  <p className="text-sm">
+                    {t('support.thread.attached', {
+                      name: message.document.name,
+                      type: t(`documents.types.${message.document.type}`, { defaultValue: message.document.type }),
+                    })}
+                  </p>
+                )}
+              </li>
+            );
+          })}
+          <li ref={end} aria-hidden="true" />
+        </ol>
+      </div>
       {seen && <p className="self-end text-xs text-muted">{t('support.thread.seen')}</p>}
     </div>
   );
