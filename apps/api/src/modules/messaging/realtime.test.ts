@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import type { RealtimeEvent } from '@kaminuza/shared';
 import type { App } from '../../app.ts';
@@ -75,7 +75,10 @@ const isMarker = (event: RealtimeEvent) => event.type === 'support.ticket' && ev
  * The scenario each engine runs: two api instances; notices published through A's database reach the
  * right sockets held by B, and only those.
  */
-function realtimeSuite(open: () => Promise<{ a: Database; b: Database; close(): Promise<void> }>) {
+function realtimeSuite(
+  open: () => Promise<{ a: Database; b: Database; close(): Promise<void> }>,
+  { server = false }: { server?: boolean } = {},
+) {
   let databases: Awaited<ReturnType<typeof open>>;
   let appA: App;
   let appB: App;
@@ -174,6 +177,27 @@ function realtimeSuite(open: () => Promise<{ a: Database; b: Database; close(): 
     await expect(connect(appB, { cookie: 'better-auth.session_token=forged' })).rejects.toThrow('HTTP 401');
   });
 
+  it.runIf(server)('listens again after its connection to the server is cut', async () => {
+    const studentTab = await tab(student);
+    const { rows } = (await databases.b.db.execute(
+      sql`select pg_terminate_backend(pid) as done from pg_stat_activity
+          where datname = current_database() and query ilike 'LISTEN%'`,
+    )) as unknown as { rows: { done: boolean }[] };
+    expect(rows.length).toBeGreaterThan(0);
+    // Notifications sent while no listener is connected are lost (clients refetch on reconnect), so
+    // publish until one arrives through the new connection.
+    const deadline = Date.now() + 10_000;
+    let arrived = false;
+    while (!arrived && Date.now() < deadline) {
+      await publish(databases.a.db, { users: [student.id] }, { type: 'chat.message', chat_id: MARKER });
+      arrived = await studentTab
+        .next((event) => event.type === 'chat.message' && event.chat_id === MARKER, 500)
+        .then(() => true)
+        .catch(() => false);
+    }
+    expect(arrived).toBe(true);
+  });
+
   it('counts unread messages for each kind of reader', async () => {
     const { db } = databases.a;
     const [record] = await db.select({ id: students.id }).from(students).where(eq(students.user_id, student.id));
@@ -227,16 +251,19 @@ describe('realtime over PGlite: two app instances sharing one database', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('realtime over PostgreSQL: two app instances, two pools', () => {
-  realtimeSuite(async () => {
-    const a = await createTestDatabase();
-    const b = await openDatabase({ kind: 'postgres', url: a.url!, poolSize: 2 });
-    return {
-      a,
-      b,
-      async close() {
-        await b.close();
-        await a.close();
-      },
-    };
-  });
+  realtimeSuite(
+    async () => {
+      const a = await createTestDatabase();
+      const b = await openDatabase({ kind: 'postgres', url: a.url!, poolSize: 2 });
+      return {
+        a,
+        b,
+        async close() {
+          await b.close();
+          await a.close();
+        },
+      };
+    },
+    { server: true },
+  );
 });
