@@ -9,6 +9,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import type { Database } from './db/client.ts';
 import { docsDirectives, inlineSources, siteDirectives } from './lib/csp.ts';
 import { envelope } from './lib/envelope.ts';
@@ -40,6 +41,8 @@ import { studentsRoutes } from './modules/students/students.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { offlineGeocoder } from './modules/geo/geocoder.ts';
+import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
+import { createRealtimeHub } from './lib/realtime.ts';
 
 export interface AppOptions {
   database: Database;
@@ -121,6 +124,13 @@ export async function buildApp({ database, env, logger, files: given }: AppOptio
   const auth = createAuth(database.db, env);
   await app.register(authentication, { auth, db: database.db });
 
+  // Messages are small notices; anything bigger from a client is refused by ws itself.
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  const hub = createRealtimeHub(database, app.log);
+  // Listening starts with the app, so a socket accepted once it listens never misses a notification.
+  app.addHook('onReady', () => hub.start());
+  app.addHook('preClose', () => hub.stop());
+
   await app.register(healthRoutes, { database });
   await app.register(
     async (api) => {
@@ -151,6 +161,7 @@ export async function buildApp({ database, env, logger, files: given }: AppOptio
       await api.register(studentsRoutes, { db: database.db });
       await api.register(geoRoutes, { geocoder: offlineGeocoder() });
       await api.register(supportRoutes, { db: database.db });
+      await api.register(messagingRoutes, { db: database.db, hub, publicUrl: env.PUBLIC_URL });
     },
     { prefix: '/api/v1' },
   );

@@ -6,7 +6,7 @@ import { openDatabase, type Database } from '../db/client.ts';
  * A fresh, migrated database for one test file: in-memory PGlite by default; with TEST_DATABASE_URL,
  * a uniquely named database on that server, dropped again on close.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
@@ -28,6 +28,8 @@ export async function createTestDatabase(): Promise<Database> {
   }
   return {
     ...database,
+    // A second connection (another api instance in a test) opens the same database with this.
+    url: url.toString(),
     async close() {
       await database.close();
       // A closed pool's backends may still be exiting: forcing them off would send a client that is

@@ -9,6 +9,8 @@ export const EMAIL_TEMPLATES = [
   'institution_approved',
   'institution_rejected',
   'staff_invitation',
+  /** A reply in a support ticket or an institution chat left unread (issue 9). */
+  'unread_message',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 /** Templates that exist to deliver a link; they cannot be sent without one. */

@@ -27,6 +27,8 @@ const DEFAULT_SENDER: Record<EmailTemplate, EmailSender> = {
   institution_rejected: 'info',
   // Sent on a colleague's behalf: a reply reaches Kaminuza's info address rather than nowhere.
   staff_invitation: 'info',
+  // Answers belong in the conversation, not in a reply to the email.
+  unread_message: 'no_reply',
 };
 
 /** The spec's "Failed to send …" text for each template (section 8). */
@@ -37,6 +39,7 @@ export const SEND_FAILURE_MESSAGES: Record<EmailTemplate, string> = {
   institution_approved: GENERIC_MESSAGES.generic,
   institution_rejected: GENERIC_MESSAGES.generic,
   staff_invitation: GENERIC_MESSAGES.generic,
+  unread_message: GENERIC_MESSAGES.generic,
 };
 
 export interface EnqueueEmailInput {

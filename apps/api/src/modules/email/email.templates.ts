@@ -138,7 +138,9 @@ export function renderTemplate(
 ): RenderedEmail {
   const t = i18n.getFixedT(language);
   const key = (name: string) => `email.${template}.${name}`;
-  const facts = { institution: data.institution_name ?? '', inviter: data.inviter_name ?? '', role: data.role ?? '' };
+  // An unread support reply comes from the team, named in the recipient's language; a chat names its sender.
+  const sender = data.institution_name ?? (template === 'unread_message' ? t('email.unread_message.support_team') : '');
+  const facts = { institution: sender, inviter: data.inviter_name ?? '', role: data.role ?? '' };
   const subject = t(key('subject'), facts);
   const body: Block[] = [
     { kind: 'heading', text: t(key('heading')) },

@@ -1,5 +1,9 @@
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import type { UnreadCounts, UserType } from '@kaminuza/shared';
+import { RealtimeNotice } from '../../components/realtime-notice.tsx';
+import { unreadQuery, useRealtime } from '../../lib/realtime.ts';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
 import { Logo } from './site-header.tsx';
@@ -14,6 +18,33 @@ export interface ShellLink {
    * four or five whole words in every language; on wide screens the rail shows every link.
    */
   secondary?: boolean;
+}
+
+/**
+ * Which unread count each destination shows, by user type. Keyed by path so a shell's link gets its
+ * badge wherever it is added: the support inbox is a tab of the admin dashboard, a student's chats
+ * with universities are reached from Explore, an institution's from its Messages page.
+ */
+const BADGES: Record<UserType, Partial<Record<string, keyof UnreadCounts>>> = {
+  student: { [paths.student.support]: 'support', [paths.student.partners]: 'chats' },
+  staff: { '/partner/messages': 'chats' },
+  admin: { [paths.admin.dashboard]: 'support' },
+};
+
+function UnreadBadge({ count }: { count: number }) {
+  const { t } = useTranslation();
+  if (count <= 0) return null;
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className="ms-1 inline-flex min-w-5 items-center justify-center rounded-full bg-brand px-1.5 text-xs leading-5 font-semibold text-on-brand"
+      >
+        {count > 99 ? '99+' : count}
+      </span>
+      <span className="sr-only">{` (${t('shell.unread', { count })})`}</span>
+    </>
+  );
 }
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -38,10 +69,18 @@ function AccountControls({ onSignOut }: { onSignOut: () => void }) {
 
 export function AppShell({ label, links, home }: { label: string; links: readonly ShellLink[]; home: string }) {
   const { t } = useTranslation();
-  const { signOut } = useSession();
+  const { signOut, session } = useSession();
   const navigate = useNavigate();
   const leave = () => void signOut().finally(() => navigate(paths.login, { replace: true }));
   const secondary = links.filter((link) => link.secondary);
+  // One socket for the whole signed-in area; every screen below reads through TanStack Query.
+  const realtime = useRealtime();
+  const userType = session.status === 'signed-in' ? session.user.type : null;
+  const unread = useQuery({ ...unreadQuery(), enabled: userType !== null });
+  const badgeOf = (to: string) => {
+    const kind = userType ? BADGES[userType][to] : undefined;
+    return kind && unread.data ? <UnreadBadge count={unread.data[kind]} /> : null;
+  };
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-border bg-surface">
@@ -69,6 +108,7 @@ export function AppShell({ label, links, home }: { label: string; links: readonl
                       <li key={link.to}>
                         <NavLink to={link.to} className="link flex min-h-11 items-center font-medium">
                           {t(link.key)}
+                          {badgeOf(link.to)}
                         </NavLink>
                       </li>
                     ))}
@@ -82,6 +122,7 @@ export function AppShell({ label, links, home }: { label: string; links: readonl
           </details>
         </div>
       </header>
+      <RealtimeNotice state={realtime} />
       <div className="flex flex-1">
         <nav
           aria-label={label}
@@ -91,7 +132,10 @@ export function AppShell({ label, links, home }: { label: string; links: readonl
             {links.map((link) => (
               <li key={link.to} className={link.secondary ? 'hidden md:block' : undefined}>
                 <NavLink to={link.to} className={navLinkClass}>
-                  {t(link.key)}
+                  <span>
+                    {t(link.key)}
+                    {badgeOf(link.to)}
+                  </span>
                 </NavLink>
               </li>
             ))}
