@@ -38,6 +38,7 @@ import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { studentsRoutes } from './modules/students/students.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { chatsRoutes } from './modules/chats/chats.routes.ts';
 import { offlineGeocoder } from './modules/geo/geocoder.ts';
 
 export interface AppOptions {
@@ -149,6 +150,7 @@ export async function buildApp({ database, env, logger, files: given }: AppOptio
       await api.register(uploadsRoutes, { db: database.db, files });
       await api.register(studentsRoutes, { db: database.db });
       await api.register(geoRoutes, { geocoder: offlineGeocoder() });
+      await api.register(chatsRoutes, { db: database.db });
     },
     { prefix: '/api/v1' },
   );
