@@ -149,22 +149,29 @@ export function Conversation({
         {ordered.length === 0 ? (
           <p className="p-4 text-center text-muted">{t('chat.empty')}</p>
         ) : (
-          <ol role="log" aria-live="polite" aria-label={t('chat.messages_label')} className="flex flex-col gap-2">
-            {ordered.map((message) => {
-              const mine = message.sender_side === endpoint.side;
-              return (
-                <Bubble
-                  key={message.id}
-                  message={message}
-                  mine={mine}
-                  seen={message.id === lastMine?.id && otherReadAt !== null && otherReadAt >= message.created_at}
-                  senderLabel={
-                    mine ? names.mine : message.sender_name ? `${message.sender_name} · ${names.theirs}` : names.theirs
-                  }
-                />
-              );
-            })}
-          </ol>
+          // The log announces arrivals; the list inside keeps the messages a list for screen readers.
+          <div role="log" aria-live="polite" aria-label={t('chat.messages_label')}>
+            <ol className="flex flex-col gap-2">
+              {ordered.map((message) => {
+                const mine = message.sender_side === endpoint.side;
+                return (
+                  <Bubble
+                    key={message.id}
+                    message={message}
+                    mine={mine}
+                    seen={message.id === lastMine?.id && otherReadAt !== null && otherReadAt >= message.created_at}
+                    senderLabel={
+                      mine
+                        ? names.mine
+                        : message.sender_name
+                          ? `${message.sender_name} · ${names.theirs}`
+                          : names.theirs
+                    }
+                  />
+                );
+              })}
+            </ol>
+          </div>
         )}
         <div ref={endRef} />
       </div>
