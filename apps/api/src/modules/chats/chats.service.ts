@@ -103,12 +103,15 @@ export async function getChat(db: DbOrTx, viewer: ChatViewer, chatId: string): P
 
 /**
  * The viewer's conversations, latest activity first. Staff see only conversations the student has
- * written in: opening a chat screen without writing must not fill the institution's inbox.
+ * written in: opening a chat screen without writing must not fill the institution's inbox. Students
+ * see those with institutions still listed.
  */
 export async function listChats(db: Db, viewer: ChatViewer): Promise<Chat[]> {
   const written = sql`exists (select 1 from chat_messages m where m.chat_id = ${chats.id})`;
+  // A student's list shows the institutions they can still write to; a hidden one's page is gone too.
+  const listed = and(eq(partners.status, 'approved'), eq(partners.published, true));
   const rows = await chatQuery(db, viewer.side)
-    .where(viewer.side === 'partner' ? and(scopeOf(viewer), written) : scopeOf(viewer))
+    .where(viewer.side === 'partner' ? and(scopeOf(viewer), written) : and(scopeOf(viewer), listed))
     .orderBy(desc(chats.last_message_at), desc(chats.id));
   return rows.map(toChat);
 }

@@ -180,6 +180,7 @@ describe('starting a conversation', () => {
     const response = await call(student, 'POST', `/students/me/chats/${chat.id}/messages`, { body: 'Still there?' });
     expect(response.statusCode).toBe(403);
     expect(errorOf(response).message).toBe(SUPPORT_MESSAGES.institution_unavailable);
+    expect(dataOf<ChatBody[]>(await call(student, 'GET', '/students/me/chats'))).toEqual([]);
   });
 });
 
