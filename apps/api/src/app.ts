@@ -40,6 +40,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { studentsRoutes } from './modules/students/students.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+import { chatsRoutes } from './modules/chats/chats.routes.ts';
 import { offlineGeocoder } from './modules/geo/geocoder.ts';
 import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
 import { createRealtimeHub } from './lib/realtime.ts';
@@ -162,6 +163,7 @@ export async function buildApp({ database, env, logger, files: given }: AppOptio
       await api.register(geoRoutes, { geocoder: offlineGeocoder() });
       await api.register(supportRoutes, { db: database.db });
       await api.register(messagingRoutes, { db: database.db, hub, publicUrl: env.PUBLIC_URL });
+      await api.register(chatsRoutes, { db: database.db });
     },
     { prefix: '/api/v1' },
   );

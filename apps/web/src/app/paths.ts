@@ -44,5 +44,6 @@ export const paths = {
     form: (formId: string) => `/partner/forms/${formId}`,
     team: '/partner/team',
     settings: '/partner/settings',
+    messages: '/partner/messages',
   },
 } as const;

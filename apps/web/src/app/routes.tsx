@@ -295,6 +295,14 @@ export const routes: RouteObject[] = [
                   (m) => m.UniversityPage,
                 ),
               },
+              {
+                path: 'partners/:partnerId/chat',
+                ...meta('chat'),
+                ...feature(
+                  () => import('../features/chat/components/chat-page.tsx'),
+                  (m) => m.ChatPage,
+                ),
+              },
               { path: 'partners/:partnerId/*' },
               { path: 'application/*' },
             ],
@@ -393,6 +401,14 @@ export const routes: RouteObject[] = [
                 ...staffFeature(
                   () => import('../features/partner-settings/components/settings-page.tsx'),
                   (m) => m.SettingsPage,
+                ),
+              },
+              {
+                path: 'partner/messages',
+                ...meta('partner_messages'),
+                ...staffFeature(
+                  () => import('../features/partner-inbox/components/inbox-page.tsx'),
+                  (m) => m.InboxPage,
                 ),
               },
               { path: 'partner/*', ...meta('not_found'), element: <NotFoundPage /> },

@@ -88,6 +88,17 @@ export const ChatSchema = z.object({
 });
 export type Chat = z.infer<typeof ChatSchema>;
 
+/** A student starts (or reopens) their conversation with a listed institution. */
+export const StartChatSchema = z.object({ partner_id: z.uuid() });
+export type StartChat = z.infer<typeof StartChatSchema>;
+
+/** A page of a conversation's messages, oldest first; `has_more` when older ones remain before it. */
+export const ChatMessagePageSchema = z.object({ messages: z.array(ChatMessageSchema), has_more: z.boolean() });
+export type ChatMessagePage = z.infer<typeof ChatMessagePageSchema>;
+
+/** Older messages than the one named by `before` (a message id); the newest page without it. */
+export const MessagePageQuerySchema = z.object({ before: z.uuid().optional() });
+
 /** Unread counts for the navigation. */
 export const UnreadCountsSchema = z.object({ support: z.int(), chats: z.int() });
 export type UnreadCounts = z.infer<typeof UnreadCountsSchema>;

@@ -5,6 +5,7 @@ import { CATALOGUE_PAGE_SIZE_DEFAULT, CATALOGUE_SORTS } from '@kaminuza/shared';
 import { useUniversities } from '../api/search-universities.ts';
 import { UniversityCard } from './university-card.tsx';
 import { apiQuery, DEADLINE_CHOICES, FILTER_NAMES, MULTI_FILTERS } from './explore-query.ts';
+import { MyConversations } from '../../chat/components/my-conversations.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SKELETON_CARDS = 6;
@@ -193,6 +194,8 @@ export function ExplorePage() {
         <h1 className="text-3xl font-bold tracking-tight">{t('explore.title')}</h1>
         <p className="mt-1 text-muted">{t('explore.lead')}</p>
       </header>
+
+      <MyConversations />
 
       <div role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">

@@ -10,6 +10,7 @@ import { useUniversity } from '../api/get-university.ts';
 import { SaveButton } from './save-button.tsx';
 import { useFormats } from './formats.ts';
 import { applicationPath } from './paths.ts';
+import { chatPath } from '../../chat/components/paths.ts';
 
 function Facts({ items }: { items: Array<[string, string]> }) {
   return (
@@ -290,6 +291,9 @@ export function UniversityPage() {
             {t('university.apply')}
           </Link>
           <SaveButton partnerId={data.id} name={data.name} saved={data.saved} />
+          <Link to={chatPath(data.id)} className="btn-secondary">
+            {t('chat.message_university')}
+          </Link>
         </div>
       </header>
       <Panels university={data} />
