@@ -88,13 +88,7 @@ test('a student writes to a university from its page and its staff answer from t
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(staffLog.getByText('Welcome! Send us your transcript when you apply.')).toBeVisible();
 
-  // For the lead: once the realtime slice is merged, the reply appears without this reload (the
-  // socket invalidates ['messaging']); until then the student's screen refetches on reload.
-  const studentRead = student.waitForResponse(
-    (response) => response.url().endsWith('/read') && response.request().method() === 'POST',
-  );
-  await student.reload();
-  await studentRead;
+  // The reply arrives on the student's open conversation without a reload (the realtime socket).
   await expect(studentLog.getByText('Welcome! Send us your transcript when you apply.')).toBeVisible();
   // The institution opened the conversation: the student's message shows as seen.
   await expect(studentLog.getByText('Seen')).toBeVisible();
@@ -105,8 +99,7 @@ test('a student writes to a university from its page and its staff answer from t
   await expect(student.getByRole('heading', { name: 'Your conversations with universities' })).toBeVisible();
   await expect(student.getByRole('link', { name: new RegExp(name) }).first()).toBeVisible();
 
-  // The student read the reply: after a refetch the institution sees it as seen.
-  await page.reload();
+  // The student read the reply: the read receipt reaches the institution live.
   await expect(page.getByRole('log', { name: 'Messages' }).getByText('Seen')).toBeVisible();
 
   // An institution that stops being listed stops taking messages.

@@ -60,8 +60,7 @@ test('support: a student asks, the team assigns, answers and closes; markup stay
   await admin.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(admin.getByRole('log').getByText('We are on it: try a PDF under 10 MB.')).toBeVisible();
 
-  // LEAD: once the realtime slice is merged, the reply arrives without this reload (drop it then).
-  await student.reload();
+  // The reply arrives on the student's open page without a reload (pushed through the realtime socket).
   await expect(student.getByRole('log').getByText('We are on it: try a PDF under 10 MB.')).toBeVisible();
 
   // The team closes the ticket: the student cannot write any more, is told so, and is taken to a new one.
@@ -69,8 +68,7 @@ test('support: a student asks, the team assigns, answers and closes; markup stay
   await admin.getByRole('dialog').getByRole('button', { name: 'Close ticket' }).click();
   await expect(admin.getByText('This ticket is closed: no more replies can be sent.')).toBeVisible();
 
-  // LEAD: as above, realtime makes this reload unnecessary.
-  await student.reload();
+  // The closing reaches the student live too.
   await expect(student.getByText('Cannot send message - this ticket is closed')).toBeVisible();
   await expect(student.getByLabel('Your message')).toHaveCount(0);
   await expect(student.getByRole('heading', { name: 'Start a new conversation' })).toBeVisible({ timeout: 10_000 });
