@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, openMenuIfCollapsed, recordRenderEvent, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, openMenuIfCollapsed, recordRenderEvent, test, waitForApp } from './fixtures.ts';
 import { signIn } from './institutions.ts';
 import { signInNewInstitution } from './staff.ts';
 
@@ -67,8 +67,14 @@ test('a student writes to a university from its page and its staff answer from t
 
   // The institution's inbox, reached from the partner navigation.
   await page.goto('/partner/dashboard');
+  await waitForApp(page);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await openMenuIfCollapsed(page);
-  await page.getByRole('navigation', { name: 'Institution area' }).getByRole('link', { name: 'Messages' }).click();
+  await page
+    .getByRole('navigation', { name: 'Institution area' })
+    .getByRole('link', { name: /^Messages/ })
+    .locator('visible=true')
+    .click();
   // On phones the header menu stays open after a choice: close it so it does not cover the page.
   await closeMenuIfOpen(page);
   await expect(page).toHaveURL(/\/partner\/messages$/);
