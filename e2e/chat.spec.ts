@@ -100,6 +100,11 @@ test('a student writes to a university from its page and its staff answer from t
   await expect(studentLog.getByText('Seen')).toBeVisible();
   await expectAccessibleAndFitting(student);
 
+  // And the other way: the student's next message reaches the institution's open conversation live.
+  await student.getByLabel('Your message').fill('Thank you, I will.');
+  await student.getByRole('button', { name: 'Send' }).click();
+  await expect(staffLog.getByText('Thank you, I will.')).toBeVisible();
+
   // Explore lists the conversation, so the student finds it again.
   await student.goto('/partners');
   await expect(student.getByRole('heading', { name: 'Your conversations with universities' })).toBeVisible();
