@@ -33,6 +33,8 @@ export const paths = {
     profile: '/profile',
     partners: '/partners',
     applications: '/application',
+    university: (partnerId: string) => `/partners/${encodeURIComponent(partnerId)}`,
+    chat: (partnerId: string) => `/partners/${encodeURIComponent(partnerId)}/chat`,
   },
   admin: { dashboard: '/admin/dashboard' },
   partner: {

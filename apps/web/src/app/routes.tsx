@@ -283,8 +283,8 @@ export const routes: RouteObject[] = [
                 path: 'partners',
                 ...meta('explore'),
                 ...feature(
-                  () => import('../features/universities/components/explore-page.tsx'),
-                  (m) => m.ExplorePage,
+                  () => import('./explore.tsx'),
+                  (m) => m.Explore,
                 ),
               },
               {
@@ -407,7 +407,7 @@ export const routes: RouteObject[] = [
                 path: 'partner/messages',
                 ...meta('partner_messages'),
                 ...staffFeature(
-                  () => import('../features/partner-inbox/components/inbox-page.tsx'),
+                  () => import('../features/chat/components/inbox-page.tsx'),
                   (m) => m.InboxPage,
                 ),
               },

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { SupportAgentSchema, SupportTicketPageSchema, type SupportInboxQuery } from '@kaminuza/shared';
 import { api } from '../../../lib/api-client.ts';
-import { useConversationPages } from '../../support/api/support.ts';
+import { useConversationPages } from '../../../components/support-conversation/use-ticket-conversation.ts';
 import { queryString } from './query-string.ts';
 
 /*

@@ -8,8 +8,8 @@ import { SkeletonTable } from '../../../components/skeleton-table.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { useSendMessage, useTicketAction } from '../../support/api/support.ts';
-import { Composer, MessageThread, sendErrorText } from '../../support/components/message-thread.tsx';
+import { useSendMessage, useTicketAction } from '../../../components/support-conversation/use-ticket-conversation.ts';
+import { Composer, MessageThread, sendErrorText } from '../../../components/support-conversation/message-thread.tsx';
 import {
   adminTicketPath,
   inboxKeys,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/list-states.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { universityPath } from '../../universities/components/paths.ts';
+import { paths } from '../../../app/paths.ts';
 import { studentEndpoint } from '../api/keys.ts';
 import { useChatWithPartner } from '../api/student-chats.ts';
 import { Conversation } from './conversation.tsx';
@@ -18,7 +18,7 @@ export function ChatPage() {
   const chat = useChatWithPartner(partnerId);
 
   const back = (
-    <Link to={universityPath(partnerId)} className="link self-start text-sm">
+    <Link to={paths.student.university(partnerId)} className="link self-start text-sm">
       {t('chat.back')}
     </Link>
   );

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStudentChats } from '../api/student-chats.ts';
-import { chatPath } from './paths.ts';
+import { paths } from '../../../app/paths.ts';
 
 /**
  * The student's conversations with institutions, shown above Explore once there is one: the way back
@@ -21,7 +21,7 @@ export function MyConversations() {
         {written.map((chat) => (
           <li key={chat.id}>
             <Link
-              to={chatPath(chat.partner_id)}
+              to={paths.student.chat(chat.partner_id)}
               className="flex min-w-0 items-center gap-3 rounded-xl border border-border bg-surface p-3 hover:bg-surface-muted"
             >
               <span className="min-w-0 flex-1">

@@ -23,11 +23,15 @@ import {
   useAttachableDocuments,
   useConversation,
   useCreateTicket,
-  useSendMessage,
-  useTicketAction,
   useTickets,
 } from '../api/support.ts';
-import { Composer, MessageThread, sendErrorText, withError } from './message-thread.tsx';
+import { useSendMessage, useTicketAction } from '../../../components/support-conversation/use-ticket-conversation.ts';
+import {
+  Composer,
+  MessageThread,
+  sendErrorText,
+  withError,
+} from '../../../components/support-conversation/message-thread.tsx';
 
 /** How long the notice of a ticket closed by the team shows before the student is taken to a new one. */
 export const CLOSED_REDIRECT_MS = 4000;

@@ -5,7 +5,6 @@ import { CATALOGUE_PAGE_SIZE_DEFAULT, CATALOGUE_SORTS } from '@kaminuza/shared';
 import { useUniversities } from '../api/search-universities.ts';
 import { UniversityCard } from './university-card.tsx';
 import { apiQuery, DEADLINE_CHOICES, FILTER_NAMES, MULTI_FILTERS } from './explore-query.ts';
-import { MyConversations } from '../../chat/components/my-conversations.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SKELETON_CARDS = 6;
@@ -152,7 +151,8 @@ function SkeletonCards() {
 }
 
 /** Explore Universities: search, filters, the student's list, results page by page. State lives in the address. */
-export function ExplorePage() {
+/** `conversations`: the student's conversations with universities, shown above the search when given. */
+export function ExplorePage({ conversations }: { conversations?: ReactNode }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useDebouncedParam('q');
@@ -195,7 +195,7 @@ export function ExplorePage() {
         <p className="mt-1 text-muted">{t('explore.lead')}</p>
       </header>
 
-      <MyConversations />
+      {conversations}
 
       <div role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">

@@ -1,4 +1,4 @@
 import { paths } from '../../../app/paths.ts';
 
-export const universityPath = (partnerId: string) => `${paths.student.partners}/${encodeURIComponent(partnerId)}`;
+export const universityPath = paths.student.university;
 export const applicationPath = (partnerId: string) => `${universityPath(partnerId)}/application`;

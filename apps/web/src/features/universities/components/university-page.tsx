@@ -10,7 +10,6 @@ import { useUniversity } from '../api/get-university.ts';
 import { SaveButton } from './save-button.tsx';
 import { useFormats } from './formats.ts';
 import { applicationPath } from './paths.ts';
-import { chatPath } from '../../chat/components/paths.ts';
 
 function Facts({ items }: { items: Array<[string, string]> }) {
   return (
@@ -291,7 +290,7 @@ export function UniversityPage() {
             {t('university.apply')}
           </Link>
           <SaveButton partnerId={data.id} name={data.name} saved={data.saved} />
-          <Link to={chatPath(data.id)} className="btn-secondary">
+          <Link to={paths.student.chat(data.id)} className="btn-secondary">
             {t('chat.message_university')}
           </Link>
         </div>

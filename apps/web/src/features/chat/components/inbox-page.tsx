@@ -5,8 +5,8 @@ import { holdsPermission, type Chat } from '@kaminuza/shared';
 import { EmptyState, LoadError } from '../../../components/list-states.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useSession } from '../../../lib/session.tsx';
-import { partnerEndpoint } from '../../chat/api/keys.ts';
-import { Conversation } from '../../chat/components/conversation.tsx';
+import { partnerEndpoint } from '../api/keys.ts';
+import { Conversation } from './conversation.tsx';
 import { useInbox } from '../api/inbox.ts';
 
 /** The signed-in member's institution and whether they may answer students (the api decides again). */

@@ -10,9 +10,9 @@ import {
   type SendMessage,
   type SupportMessage,
 } from '@kaminuza/shared';
-import { FormAlert, TextAreaField, useMessage } from '../../../components/form/field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { errorMessageKey } from '../../../lib/error-messages.ts';
+import { FormAlert, TextAreaField, useMessage } from '../form/field.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { errorMessageKey } from '../../lib/error-messages.ts';
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
