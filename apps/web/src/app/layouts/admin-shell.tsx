@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../paths.ts';
 import { AppShell } from './app-shell.tsx';
 
-const LINKS = [{ to: paths.admin.dashboard, key: 'shell.admin.dashboard' }] as const;
+const LINKS = [{ to: paths.admin.dashboard, key: 'shell.admin.dashboard', unread: 'support' }] as const;
 
 export function AdminShell() {
   const { t } = useTranslation();

@@ -1,14 +1,14 @@
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
-import type { UnreadCounts, UserType } from '@kaminuza/shared';
-import { RealtimeNotice } from '../../components/realtime-notice.tsx';
-import { unreadQuery, useRealtime } from '../../lib/realtime.ts';
+import { lazy, Suspense, useState } from 'react';
+import type { UnreadCounts } from '@kaminuza/shared';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
 import { Logo } from './site-header.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { paths } from '../paths.ts';
+
+const LiveUpdates = lazy(async () => ({ default: (await import('./live-updates.tsx')).LiveUpdates }));
 
 export interface ShellLink {
   to: string;
@@ -18,18 +18,9 @@ export interface ShellLink {
    * four or five whole words in every language; on wide screens the rail shows every link.
    */
   secondary?: boolean;
+  /** The unread count this link shows as a badge, if any. */
+  unread?: keyof UnreadCounts;
 }
-
-/**
- * Which unread count each destination shows, by user type. Keyed by path so a shell's link gets its
- * badge wherever it is added: the support inbox is a tab of the admin dashboard, a student's chats
- * with universities are reached from Explore, an institution's from its Messages page.
- */
-const BADGES: Record<UserType, Partial<Record<string, keyof UnreadCounts>>> = {
-  student: { [paths.student.support]: 'support', [paths.student.partners]: 'chats' },
-  staff: { '/partner/messages': 'chats' },
-  admin: { [paths.admin.dashboard]: 'support' },
-};
 
 function UnreadBadge({ count }: { count: number }) {
   const { t } = useTranslation();
@@ -73,14 +64,8 @@ export function AppShell({ label, links, home }: { label: string; links: readonl
   const navigate = useNavigate();
   const leave = () => void signOut().finally(() => navigate(paths.login, { replace: true }));
   const secondary = links.filter((link) => link.secondary);
-  // One socket for the whole signed-in area; every screen below reads through TanStack Query.
-  const realtime = useRealtime();
-  const userType = session.status === 'signed-in' ? session.user.type : null;
-  const unread = useQuery({ ...unreadQuery(), enabled: userType !== null });
-  const badgeOf = (to: string) => {
-    const kind = userType ? BADGES[userType][to] : undefined;
-    return kind && unread.data ? <UnreadBadge count={unread.data[kind]} /> : null;
-  };
+  const [unread, setUnread] = useState<UnreadCounts | null>(null);
+  const badgeOf = (link: ShellLink) => (link.unread && unread ? <UnreadBadge count={unread[link.unread]} /> : null);
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-border bg-surface">
@@ -108,7 +93,7 @@ export function AppShell({ label, links, home }: { label: string; links: readonl
                       <li key={link.to}>
                         <NavLink to={link.to} className="link flex min-h-11 items-center font-medium">
                           {t(link.key)}
-                          {badgeOf(link.to)}
+                          {badgeOf(link)}
                         </NavLink>
                       </li>
                     ))}
@@ -122,7 +107,10 @@ export function AppShell({ label, links, home }: { label: string; links: readonl
           </details>
         </div>
       </header>
-      <RealtimeNotice state={realtime} />
+      {/* One socket for the whole signed-in area; every screen below reads through TanStack Query. */}
+      <Suspense fallback={null}>
+        <LiveUpdates enabled={session.status === 'signed-in'} onUnread={setUnread} />
+      </Suspense>
       <div className="flex flex-1">
         <nav
           aria-label={label}
@@ -134,7 +122,7 @@ export function AppShell({ label, links, home }: { label: string; links: readonl
                 <NavLink to={link.to} className={navLinkClass}>
                   <span>
                     {t(link.key)}
-                    {badgeOf(link.to)}
+                    {badgeOf(link)}
                   </span>
                 </NavLink>
               </li>

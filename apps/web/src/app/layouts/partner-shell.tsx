@@ -10,7 +10,7 @@ const LINKS = [
   { to: paths.partner.programs, key: 'shell.partner.programs' },
   { to: paths.partner.cycles, key: 'shell.partner.cycles' },
   { to: paths.partner.forms, key: 'shell.partner.forms' },
-  { to: paths.partner.messages, key: 'shell.partner.messages', secondary: true },
+  { to: paths.partner.messages, key: 'shell.partner.messages', secondary: true, unread: 'chats' },
   { to: paths.partner.team, key: 'shell.partner.team', secondary: true },
   { to: paths.partner.profile, key: 'shell.partner.profile', secondary: true },
   { to: paths.partner.settings, key: 'shell.partner.settings', secondary: true },

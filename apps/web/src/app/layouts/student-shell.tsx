@@ -6,9 +6,9 @@ import { AppShell } from './app-shell.tsx';
 
 const LINKS = [
   { to: paths.student.home, key: 'shell.student.home' },
-  { to: paths.student.partners, key: 'shell.student.explore' },
+  { to: paths.student.partners, key: 'shell.student.explore', unread: 'chats' },
   { to: paths.student.applications, key: 'shell.student.applications' },
-  { to: paths.student.support, key: 'shell.student.support' },
+  { to: paths.student.support, key: 'shell.student.support', unread: 'support' },
   { to: paths.student.profile, key: 'shell.student.profile', secondary: true },
   { to: paths.student.settings, key: 'shell.student.settings', secondary: true },
 ] as const;
