@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { RealtimeEventSchema, type RealtimeEvent, type UserType } from '@kaminuza/shared';
 import type { Database, Db } from '../db/client.ts';
+import { activeStaffHolding } from '../modules/partners/partners.service.ts';
 import { partners, staff } from '../db/schema/index.ts';
 import type { DbOrTx } from '../modules/auth/accounts.ts';
 
@@ -51,14 +52,7 @@ async function messagingStaff(db: Db, partnerId: string, userIds: string[]): Pro
     .from(staff)
     .innerJoin(partners, eq(partners.id, staff.partner_id))
     .where(
-      and(
-        eq(staff.partner_id, partnerId),
-        inArray(staff.user_id, userIds),
-        eq(staff.active, true),
-        eq(staff.approval_status, 'approved'),
-        eq(partners.status, 'approved'),
-        sql`${staff.permissions} && array['message_applicants', 'all']::text[]`,
-      ),
+      and(eq(staff.partner_id, partnerId), inArray(staff.user_id, userIds), activeStaffHolding('message_applicants')),
     );
   return new Set(rows.map((row) => row.user_id));
 }

@@ -263,3 +263,15 @@ export function defaultPartnerSettings(): StoredPartnerSettings {
     },
   };
 }
+
+/**
+ * The institution's theme when it has made one, else null: an institution still on the default theme (or
+ * with a stored one that no longer reads as a theme) keeps the app's own look, light or dark as the reader
+ * chose. Both sides go through the schema, so key order never decides.
+ */
+export function customTheme(stored: unknown): PartnerTheme | null {
+  const theme = PartnerThemeSchema.safeParse(stored).data;
+  if (!theme) return null;
+  const defaults = PartnerThemeSchema.parse(defaultPartnerSettings().theme);
+  return JSON.stringify(theme) === JSON.stringify(defaults) ? null : theme;
+}

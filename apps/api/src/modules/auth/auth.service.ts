@@ -444,7 +444,7 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
       .returning({ id: accounts.id });
     // Every account is created with a credential; none means the user is gone.
     if (updated.length === 0) throw new AppError('INVALID_ARGUMENT', AUTH_MESSAGES.link_invalid);
-    await tx.delete(sessions).where(eq(sessions.user_id, userId));
+    await revokeSessions(tx, userId);
     await revokeLinks(tx, LINKS.reset, userId);
   });
   await resetCounter(deps.db, ACCOUNT_FAILURES, userId);

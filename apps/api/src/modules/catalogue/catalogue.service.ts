@@ -1,16 +1,13 @@
-import { isDeepStrictEqual } from 'node:util';
 import { and, asc, count, countDistinct, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   DEADLINE_OPEN,
-  defaultPartnerSettings,
-  PartnerThemeSchema,
-  type PartnerTheme,
   SIMILAR_NAMES_MAX,
   type CatalogueQuery,
   type CatalogueSummary,
   type UniversityDetail,
   type UniversityListing,
   type UniversityPage,
+  customTheme,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { partnerSettings, partners, savedPartners, students } from '../../db/schema/index.ts';
@@ -275,16 +272,6 @@ function applicationFee(admissions: Record<string, unknown> | null): UniversityD
   if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0) return null;
   const currency = admissions?.application_fee_currency;
   return { amount, currency: typeof currency === 'string' ? currency : 'USD' };
-}
-
-/**
- * The institution's theme when it has made one: an institution still on the default theme (or with one
- * that no longer reads as a theme) keeps the app's own look, light or dark as the student chose.
- */
-function customTheme(stored: Record<string, unknown> | null): PartnerTheme | null {
-  const theme = PartnerThemeSchema.safeParse(stored).data;
-  if (!theme || isDeepStrictEqual(theme, defaultPartnerSettings().theme)) return null;
-  return theme;
 }
 
 /** A listed university's details for one student; anything else (unknown, pending, unpublished…) is 404. */

@@ -1,5 +1,6 @@
 import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
 import type { UnreadCounts } from '@kaminuza/shared';
+import { activeStaffHolding } from '../partners/partners.service.ts';
 import type { Db } from '../../db/client.ts';
 import {
   chatMessages,
@@ -68,15 +69,7 @@ export async function unreadCounts(db: Db, user: RequestUser): Promise<UnreadCou
       .select({ partner_id: staff.partner_id })
       .from(staff)
       .innerJoin(partners, eq(partners.id, staff.partner_id))
-      .where(
-        and(
-          eq(staff.user_id, user.id),
-          eq(staff.active, true),
-          eq(staff.approval_status, 'approved'),
-          eq(partners.status, 'approved'),
-          sql`${staff.permissions} && array['message_applicants', 'all']::text[]`,
-        ),
-      )
+      .where(and(eq(staff.user_id, user.id), activeStaffHolding('message_applicants')))
       .limit(1);
     if (!member) return { support: 0, chats: 0 };
     const chatsUnread = await count(

@@ -1,6 +1,7 @@
 import { and, eq, exists, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { UNREAD_EMAIL_DELAY_MS } from '@kaminuza/shared';
+import { activeStaffHolding } from '../partners/partners.service.ts';
 import type { Db } from '../../db/client.ts';
 import {
   chatMessages,
@@ -194,15 +195,7 @@ export async function notifyUnreadMessages(db: Db, publicUrl: string): Promise<n
         .select({ email: staff.email, language: staff.language, first_name: staff.first_name })
         .from(staff)
         .innerJoin(partners, eq(partners.id, staff.partner_id))
-        .where(
-          and(
-            eq(staff.partner_id, chat.partner_id),
-            eq(staff.active, true),
-            eq(staff.approval_status, 'approved'),
-            eq(partners.status, 'approved'),
-            sql`${staff.permissions} && array['message_applicants', 'all']::text[]`,
-          ),
-        );
+        .where(and(eq(staff.partner_id, chat.partner_id), activeStaffHolding('message_applicants')));
       const from = [chat.preferred_name ?? chat.first_name, chat.last_name].filter(Boolean).join(' ');
       let count = 0;
       for (const member of members) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   defaultPartnerSettings,
   INSTITUTION_DIRECTORY_PAGE_SIZE,
@@ -120,6 +120,20 @@ export async function searchInstitutions(db: Db, q: string, page: number): Promi
 export const PROFILE_PERMISSIONS = ['manage_settings'] as const satisfies readonly StaffPermission[];
 /** Deciding who joins is managing the team. */
 export const MEMBERSHIP_PERMISSIONS = ['manage_team'] as const satisfies readonly StaffPermission[];
+
+/**
+ * Members who may act with `permission` now, as SQL over `staff` joined to `partners`: the same rule as
+ * assertStaffAccess (approved institution, approved and active member, the permission or 'all'), for
+ * queries that pick such members in bulk (who hears of an institution's messages).
+ */
+export function activeStaffHolding(permission: StaffPermission): SQL {
+  return and(
+    eq(partners.status, 'approved'),
+    eq(staff.approval_status, 'approved'),
+    eq(staff.active, true),
+    sql`${staff.permissions} && array[${permission}, 'all']::text[]`,
+  )!;
+}
 
 /** The member behind a dashboard request. */
 export interface StaffCaller {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CACHE_TTL_MS, defaultPartnerSettings, StoredPartnerSettingsSchema, type PartnerTheme } from '@kaminuza/shared';
+import { CACHE_TTL_MS, customTheme, StoredPartnerSettingsSchema, type PartnerTheme } from '@kaminuza/shared';
 import { api } from '../../../lib/api-client.ts';
 
 const getSettings = (partnerId: string, signal?: AbortSignal) =>
@@ -13,14 +13,11 @@ const settingsQuery = (partnerId: string) =>
     staleTime: CACHE_TTL_MS.settings,
   });
 
-const DEFAULT_THEME = JSON.stringify(defaultPartnerSettings().theme);
-
 /**
  * The institution's own theme, or null while it keeps the default one (the form then keeps the app's
  * light or dark look, as the institution's page does).
  */
 export function useInstitutionTheme(partnerId: string): PartnerTheme | null {
   const settings = useQuery({ ...settingsQuery(partnerId), enabled: partnerId !== '' });
-  const theme = settings.data?.theme;
-  return theme && JSON.stringify(theme) !== DEFAULT_THEME ? theme : null;
+  return customTheme(settings.data?.theme);
 }
