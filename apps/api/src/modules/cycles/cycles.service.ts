@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { cyclePrograms, cycles, submissions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx } from '../auth/accounts.ts';
-import { currentCycleId, partnerTimezone } from '../partner-settings/partner-settings.service.ts';
+import { cycleSettings } from '../partner-settings/partner-settings.service.ts';
 import { assertProgramsOfPartner } from '../programs/programs.service.ts';
 
 /** Refuses (404) a cycle id that is not one of this institution's cycles. */
@@ -51,8 +51,7 @@ export async function listCycles(
       ),
     )
     .orderBy(asc(cyclePrograms.program_id));
-  const current = await currentCycleId(db, partnerId);
-  const timezone = await partnerTimezone(db, partnerId);
+  const { currentCycleId: current, timezone } = await cycleSettings(db, partnerId);
   return rows.map((row) => ({
     ...row,
     program_ids: links.filter((link) => link.cycle_id === row.id).map((link) => link.program_id),
@@ -116,7 +115,7 @@ export async function deleteCycle(db: Db, partnerId: string, cycleId: string): P
       .where(and(eq(submissions.partner_id, partnerId), eq(submissions.cycle_id, cycleId)))
       .limit(1);
     if (used) throw new AppError('ABORTED', SETUP_MESSAGES.in_use);
-    if ((await currentCycleId(tx, partnerId)) === cycleId) {
+    if ((await cycleSettings(tx, partnerId)).currentCycleId === cycleId) {
       throw new AppError('ABORTED', SETUP_MESSAGES.cycle_is_current);
     }
     await tx.delete(cycles).where(and(eq(cycles.id, cycleId), eq(cycles.partner_id, partnerId)));

@@ -21,24 +21,18 @@ import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx } from '../auth/accounts.ts';
 import { assertCycleOfPartner } from '../cycles/cycles.service.ts';
 
-/** The institution's current admission cycle (settings.general.current_cycle_id), if it has chosen one. */
-export async function currentCycleId(db: DbOrTx, partnerId: string): Promise<string | null> {
+/** What the cycles need of the general settings: the current cycle and the time zone its days follow. */
+export async function cycleSettings(
+  db: DbOrTx,
+  partnerId: string,
+): Promise<{ currentCycleId: string | null; timezone: string }> {
   const [row] = await db
     .select({ general: partnerSettings.general })
     .from(partnerSettings)
     .where(eq(partnerSettings.partner_id, partnerId))
     .limit(1);
-  return (row?.general as StoredPartnerSettings['general'] | undefined)?.current_cycle_id ?? null;
-}
-
-/** The institution's time zone (settings.general.timezone), in which its cycles open and close. */
-export async function partnerTimezone(db: DbOrTx, partnerId: string): Promise<string> {
-  const [row] = await db
-    .select({ general: partnerSettings.general })
-    .from(partnerSettings)
-    .where(eq(partnerSettings.partner_id, partnerId))
-    .limit(1);
-  return (row?.general as StoredPartnerSettings['general'] | undefined)?.timezone ?? DEFAULTS.timezone;
+  const general = row?.general as Partial<StoredPartnerSettings['general']> | undefined;
+  return { currentCycleId: general?.current_cycle_id ?? null, timezone: general?.timezone ?? DEFAULTS.timezone };
 }
 
 /**
