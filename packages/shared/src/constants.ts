@@ -33,6 +33,8 @@ export const APP_TEXT_GROUPS = [
   'support',
   'chat',
   'support_inbox',
+  'applications',
+  'payments',
 ] as const;
 
 /**
@@ -47,6 +49,7 @@ export const STAFF_TEXT_GROUPS = [
   'team',
   'partner_settings',
   'partner_inbox',
+  'on_behalf',
 ] as const;
 
 /**
@@ -73,6 +76,8 @@ export const STAFF_PERMISSIONS = [
   'view_payments',
   /** Conversations with applicants. */
   'message_applicants',
+  /** Filling and submitting an application for a named applicant (submitted_by_staff, unpaid). */
+  'submit_applications',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

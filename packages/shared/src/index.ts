@@ -24,3 +24,5 @@ export * from './schemas/form-answers.ts';
 export * from './schemas/partner-api.ts';
 export * from './schemas/messaging.ts';
 export * from './schemas/support.ts';
+export * from './schemas/payments.ts';
+export * from './schemas/applications.ts';

@@ -56,6 +56,8 @@ describe('message catalogues', () => {
   it('English carries the spec texts of every validation and account message exactly', async () => {
     const {
       ANSWER_MESSAGES,
+      APPLICATION_MESSAGES,
+      PAYMENT_MESSAGES,
       AUTH_MESSAGES,
       GENERIC_MESSAGES,
       PARTNER_MESSAGES,
@@ -75,6 +77,8 @@ describe('message catalogues', () => {
       setup: { errors: Catalogue };
       support: { errors: Catalogue };
       application_form: { errors: Catalogue };
+      applications: { errors: Catalogue };
+      payments: { errors: Catalogue };
     };
     expect(catalogue.errors).toEqual(GENERIC_MESSAGES);
     expect(catalogue.validation).toEqual(VALIDATION_MESSAGES);
@@ -85,5 +89,7 @@ describe('message catalogues', () => {
     expect(catalogue.setup.errors).toEqual(SETUP_MESSAGES);
     expect(catalogue.support.errors).toEqual(SUPPORT_MESSAGES);
     expect(catalogue.application_form.errors).toEqual(ANSWER_MESSAGES);
+    expect(catalogue.applications.errors).toEqual(APPLICATION_MESSAGES);
+    expect(catalogue.payments.errors).toEqual(PAYMENT_MESSAGES);
   });
 });

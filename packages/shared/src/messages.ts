@@ -159,7 +159,9 @@ export const SETUP_MESSAGES = {
   question_label_required: 'Give the question a label',
   options_required: 'A choice question needs at least two options',
   ids_unique: 'Each section, question and option needs its own ID',
+  profile_field_mismatch: 'This profile detail cannot answer a question of this type',
   in_use: 'Submitted applications refer to this, so it cannot be deleted.',
+  in_use_drafts: 'Applicants have started applications for this, so it cannot be deleted.',
   team_not_found: 'This team no longer exists.',
   team_exists: 'A team with this name already exists',
   member_not_found: 'This member no longer exists.',
@@ -226,6 +228,36 @@ export const SUPPORT_MESSAGES = {
   conversation_not_found: 'This conversation no longer exists.',
 } as const;
 
+/** Applying: drafts, submission and submission on behalf (spec section 5), shown under `applications.errors`. */
+export const APPLICATION_MESSAGES = {
+  campus_required: 'Campus ID is required for submission',
+  /** Spec section 5: 'Form {id} not found' (the id is filled in; the catalogues keep the placeholder). */
+  form_not_found: 'Form {id} not found',
+  student_required: 'Profile not found',
+  cycle_closed: 'Applications for this admission cycle are closed.',
+  program_not_open: 'This program is not open for applications in the current cycle.',
+  campus_not_offered: 'This program is not offered at the chosen campus.',
+  no_form: 'No application form is open for this program yet.',
+  already_submitted: 'This application has already been submitted.',
+  stale_draft: 'This application was changed in another tab or on another device.',
+  payment_required: 'Please pay the application fee before submitting.',
+  answers_too_large: 'Your answers are too long to save.',
+  paid_draft: 'The fee for this application is paid, so it cannot be discarded.',
+  idempotency_key_reused: 'This request key was already used for another request.',
+} as const;
+
+/** The application fee and its checkout, shown under `payments.errors`. */
+export const PAYMENT_MESSAGES = {
+  already_paid: 'The application fee has already been paid.',
+  no_fee: 'This institution charges no application fee.',
+  card_declined: 'The card was declined. No money was taken.',
+  card_invalid: 'Enter a valid card number, expiry date and security code.',
+  mobile_money_declined: 'The mobile money payment was not approved. No money was taken.',
+  phone_invalid: 'Enter the mobile money number with its country code, e.g. +250788123456',
+  not_pending: 'This payment is already complete.',
+  signature_invalid: 'Invalid signature',
+} as const;
+
 /** The key of a known message text, to translate a message the API sent. */
 export function messageKey(text: string): string | null {
   for (const [group, messages] of [
@@ -238,6 +270,8 @@ export function messageKey(text: string): string | null {
     ['setup.errors', SETUP_MESSAGES],
     ['application_form.errors', ANSWER_MESSAGES],
     ['support.errors', SUPPORT_MESSAGES],
+    ['applications.errors', APPLICATION_MESSAGES],
+    ['payments.errors', PAYMENT_MESSAGES],
   ] as const) {
     const found = Object.entries(messages).find(([, value]) => value === text);
     if (found) return `${group}.${found[0]}`;

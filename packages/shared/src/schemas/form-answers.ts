@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isCountryCode } from '../country-regions.ts';
 import { ANSWER_MESSAGES as M } from '../messages.ts';
-import type { FormSection, Question } from './forms.ts';
+import type { DocumentType } from './documents.ts';
+import type { FormSection, ProfileField, Question } from './forms.ts';
 
 /*
  * What an applicant may answer to an application form: one zod schema per form, built from its
@@ -95,4 +96,61 @@ export function answersSchema(sections: readonly FormSection[]) {
         : value,
     z.object(shape),
   );
+}
+
+/** The most a draft's answers may weigh once serialised: a few long essays, not a dump. */
+export const DRAFT_ANSWERS_MAX_BYTES = 256 * 1024;
+
+/**
+ * What a draft may hold while the applicant types: any answer-shaped value for any of the form's
+ * question ids (half-typed numbers, answers that will not pass yet). Submission checks them with
+ * answersSchema; a draft only has to be the right shape and size.
+ */
+export const DraftAnswerValueSchema = z.union([
+  z.string().max(LONG_TEXT_MAX),
+  z.number(),
+  z.boolean(),
+  z.array(z.string().max(SHORT_TEXT_MAX)).max(200),
+]);
+export const DraftAnswersSchema = z.record(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/i), DraftAnswerValueSchema);
+
+/** One profile value a question may be prefilled with, by profile field name. */
+export type ProfileValues = Partial<Record<ProfileField, string | number | null>>;
+
+/**
+ * A new application's answers: each question tied to a profile detail gets the applicant's value,
+ * and each file question the applicant's document of its type when they have one.
+ */
+export function prefillAnswers(
+  sections: readonly FormSection[],
+  profile: ProfileValues,
+  documents: ReadonlyArray<{ id: string; type: DocumentType }>,
+): Answers {
+  const answers: Answers = {};
+  for (const question of sections.flatMap((section) => section.questions)) {
+    if (question.type === 'file') {
+      const document = documents.find((candidate) => candidate.type === question.document_type);
+      if (document) answers[question.id] = document.id;
+      continue;
+    }
+    const value = question.profile_field ? profile[question.profile_field] : undefined;
+    if (value === undefined || value === null || value === '') continue;
+    answers[question.id] = question.type === 'number' ? Number(value) : String(value);
+  }
+  return stripEmpty(answers) as Answers;
+}
+
+/**
+ * How far an application is, 0 to 100: the share of required questions answered (of all questions
+ * when none is required). Answered means not empty, whether or not the answer will pass yet.
+ */
+export function formProgress(sections: readonly FormSection[], answers: Readonly<Record<string, unknown>>): number {
+  const questions = sections.flatMap((section) => section.questions);
+  const counted = questions.some((question) => question.required)
+    ? questions.filter((question) => question.required)
+    : questions;
+  if (counted.length === 0) return 100;
+  const filled = stripEmpty(answers);
+  const answered = counted.filter((question) => question.id in filled).length;
+  return Math.round((answered / counted.length) * 100);
 }

@@ -45,6 +45,38 @@ export type LocalizedText = z.infer<typeof LocalizedTextSchema>;
 const hasText = (value: LocalizedText) => Object.values(value).some((text) => Boolean(text?.trim()));
 const LabelSchema = LocalizedTextSchema.refine(hasText, S.question_label_required);
 
+/**
+ * Profile details a question can be prefilled from when an applicant starts an application, with the
+ * question types that can hold each one. The applicant can still change the answer.
+ */
+export const PROFILE_FIELDS = {
+  first_name: ['short_text'],
+  last_name: ['short_text'],
+  preferred_name: ['short_text'],
+  email: ['short_text'],
+  phone: ['phone', 'short_text'],
+  date_of_birth: ['date'],
+  nationality: ['country'],
+  country_of_residence: ['country'],
+  country: ['country'],
+  city: ['short_text'],
+  address: ['short_text', 'long_text'],
+  postal_code: ['short_text'],
+  last_school: ['short_text'],
+  graduation_year: ['number'],
+  gpa: ['short_text'],
+  major: ['short_text'],
+  degree_type: ['short_text'],
+} as const satisfies Record<string, readonly QuestionType[]>;
+export type ProfileField = keyof typeof PROFILE_FIELDS;
+export const PROFILE_FIELD_NAMES = Object.keys(PROFILE_FIELDS) as [ProfileField, ...ProfileField[]];
+export const ProfileFieldSchema = z.enum(PROFILE_FIELD_NAMES);
+
+/** The profile details a question of this type can be prefilled from. */
+export function profileFieldsFor(type: QuestionType): ProfileField[] {
+  return PROFILE_FIELD_NAMES.filter((field) => (PROFILE_FIELDS[field] as readonly QuestionType[]).includes(type));
+}
+
 /** Ids are chosen by the builder and kept for ever: answers and snapshots refer to them. */
 export const FormItemIdSchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/i);
 
@@ -57,6 +89,8 @@ const questionBase = {
   label: LabelSchema,
   help: LocalizedTextSchema,
   required: z.boolean(),
+  /** Prefilled from this profile detail when an application starts (absent: not prefilled). */
+  profile_field: ProfileFieldSchema.optional(),
 };
 const options = z.array(ChoiceOptionSchema).min(2, S.options_required).max(FORM_LIMITS.options);
 
@@ -110,6 +144,17 @@ export const FormSectionsSchema = z
       }
       seen.add(id);
     }
+    sections.forEach((section, s) =>
+      section.questions.forEach((question, q) => {
+        if (question.profile_field && !profileFieldsFor(question.type).includes(question.profile_field)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: S.profile_field_mismatch,
+            path: [s, 'questions', q, 'profile_field'],
+          });
+        }
+      }),
+    );
   });
 
 const formFields = {

@@ -10,3 +10,4 @@ export * from './submissions.ts';
 export * from './documents.ts';
 export * from './admissions.ts';
 export * from './messaging.ts';
+export * from './applications.ts';

@@ -1,12 +1,15 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DECISION_RESPONSES, DECISION_STATES, SUBMISSION_STATUSES, type FormSnapshot } from '@kaminuza/shared';
+import { campuses, cycles, forms, programs } from './admissions.ts';
+import { payments } from './applications.ts';
 import { id, timestamps } from './columns.ts';
 import { partners } from './partners.ts';
 import { staff, students } from './users.ts';
 
 /**
- * A submitted application (spec section 3): what the applicant sent, frozen at submit time. Cycles,
- * programs, campuses and forms are institution setup; their ids are kept here as submitted.
+ * A submitted application (spec section 3): what the applicant sent, frozen at submit time. A student's
+ * submission has the id of the application it was made from (so one application can only be submitted
+ * once); a submission on behalf has an id of its own. The setup it names cannot be deleted under it.
  */
 export const submissions = pgTable(
   'submissions',
@@ -20,10 +23,12 @@ export const submissions = pgTable(
     partner_id: uuid('partner_id')
       .notNull()
       .references(() => partners.id, { onDelete: 'cascade' }),
-    cycle_id: uuid('cycle_id'),
-    program_id: uuid('program_id'),
-    campus_id: uuid('campus_id').notNull(),
-    form_id: uuid('form_id'),
+    cycle_id: uuid('cycle_id').references(() => cycles.id, { onDelete: 'no action' }),
+    program_id: uuid('program_id').references(() => programs.id, { onDelete: 'no action' }),
+    campus_id: uuid('campus_id')
+      .notNull()
+      .references(() => campuses.id, { onDelete: 'no action' }),
+    form_id: uuid('form_id').references(() => forms.id, { onDelete: 'no action' }),
     /** The form as it was when submitted: later edits of the form never change what was answered. */
     form_snapshot: jsonb('form_snapshot').$type<FormSnapshot>(),
     /** Snapshot of the applicant's details at submission. */
@@ -32,9 +37,11 @@ export const submissions = pgTable(
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
     status: text('status', { enum: SUBMISSION_STATUSES }).notNull().default('submitted'),
     paid: boolean('paid').notNull().default(false),
-    amount: integer('amount').notNull().default(0),
+    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
     currency: text('currency').notNull().default('USD'),
-    payment_id: uuid('payment_id'),
+    payment_id: uuid('payment_id').references(() => payments.id, { onDelete: 'no action' }),
+    /** The client's Idempotency-Key of the submit: a retry with it gets this submission back. */
+    idempotency_key: text('idempotency_key'),
     ...timestamps,
   },
   (t) => [
@@ -42,6 +49,8 @@ export const submissions = pgTable(
     index('submissions_partner_created_idx').on(t.partner_id, t.created_at),
     index('submissions_student_idx').on(t.student_id),
     index('submissions_created_idx').on(t.created_at),
+    index('submissions_staff_idx').on(t.staff_id),
+    uniqueIndex('submissions_partner_idempotency_unique').on(t.partner_id, t.idempotency_key),
   ],
 );
 

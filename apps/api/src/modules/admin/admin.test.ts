@@ -6,6 +6,7 @@ import { auditLog, emailOutbox, partners, staff, students, submissions, users } 
 import { createTestApp } from '../../test/app.ts';
 import { expectAccess, signInAs, type TestAccount } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';
+import { insertTestCampus } from '../../test/setup-rows.ts';
 
 type NewPartner = typeof partners.$inferInsert;
 
@@ -73,7 +74,7 @@ async function insertStudent(first: string, last: string, email: string) {
 async function insertSubmission(values: Partial<typeof submissions.$inferInsert> & { partner_id: string }) {
   await database.db.insert(submissions).values({
     reference: `KZ-${randomBytes(4).toString('hex').toUpperCase()}`,
-    campus_id: randomUUID(),
+    campus_id: await insertTestCampus(database.db, values.partner_id),
     ...values,
   });
 }
@@ -445,7 +446,7 @@ describe('GET /admin/analytics', () => {
       for (const value of values) {
         await own.db.insert(submissions).values({
           reference: `KZ-AN-${randomBytes(3).toString('hex')}`,
-          campus_id: randomUUID(),
+          campus_id: await insertTestCampus(own.db, rows[0]!.id),
           partner_id: rows[0]!.id,
           student_id: studentRow!.id,
           status: value.status,

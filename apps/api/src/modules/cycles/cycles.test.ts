@@ -16,6 +16,7 @@ import { createTestApp } from '../../test/app.ts';
 import { expectAccess, signInAs, type TestAccount } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { listCycles } from './cycles.service.ts';
+import { insertTestCampus } from '../../test/setup-rows.ts';
 
 let database: Database;
 let app: App;
@@ -255,7 +256,7 @@ describe('cycles', () => {
     await database.db.insert(submissions).values({
       reference: `KZ-${randomBytes(4).toString('hex')}`,
       partner_id: admin.partnerId!,
-      campus_id: randomUUID(),
+      campus_id: await insertTestCampus(database.db, admin.partnerId!),
       cycle_id: used.id,
     });
     const inUse = await call(admin, 'DELETE', `${p}/cycles/${used.id}`);

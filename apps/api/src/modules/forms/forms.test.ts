@@ -16,6 +16,7 @@ import { createTestApp } from '../../test/app.ts';
 import { expectAccess, signInAs, type TestAccount } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { snapshotForm } from './forms.service.ts';
+import { insertTestCampus } from '../../test/setup-rows.ts';
 
 let database: Database;
 let app: App;
@@ -142,7 +143,7 @@ async function insertSubmission(partnerId: string, formId: string) {
     .values({
       reference: `KZ-${randomBytes(4).toString('hex')}`,
       partner_id: partnerId,
-      campus_id: randomUUID(),
+      campus_id: await insertTestCampus(database.db, partnerId),
       form_id: formId,
       form_snapshot: snapshot,
     })

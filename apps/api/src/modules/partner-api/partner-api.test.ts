@@ -18,6 +18,7 @@ import { createTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { API_KEY_LIMIT } from './partner-api.service.ts';
+import { insertTestCampus, insertTestCycle } from '../../test/setup-rows.ts';
 
 let database: Database;
 let app: App;
@@ -65,7 +66,7 @@ async function insertSubmission(partnerId: string, values: Partial<typeof submis
     .values({
       reference: `KZ-${randomBytes(5).toString('hex').toUpperCase()}`,
       partner_id: partnerId,
-      campus_id: '00000000-0000-4000-8000-000000000001',
+      campus_id: await insertTestCampus(database.db, partnerId),
       answers: { motivation: 'I love engineering.' },
       ...values,
     })
@@ -152,7 +153,7 @@ describe('authentication by key', () => {
 describe('submissions', () => {
   it("lists only the key's institution's submissions, newest first, paged and filtered", async () => {
     const { key } = await newKey(adminA, ['submissions:read']);
-    const cycleId = randomUUID();
+    const cycleId = await insertTestCycle(database.db, adminA.partnerId!);
     const oldest = await insertSubmission(adminA.partnerId!, { created_at: '2026-01-01T00:00:00Z' });
     const middle = await insertSubmission(adminA.partnerId!, {
       created_at: '2026-02-01T00:00:00Z',

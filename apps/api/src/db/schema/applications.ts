@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { APPLICATION_STATUSES, PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '@kaminuza/shared';
+import { campuses, cycles, programs } from './admissions.ts';
+import { id, timestamps } from './columns.ts';
+import { partners } from './partners.ts';
+import { students } from './users.ts';
+
+const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+/** Money in the currency's major unit with two decimals (fees such as 100 or 12.50). */
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+
+/**
+ * A student's application to one institution in one cycle (spec section 3, "in-progress application"):
+ * saved as they type, each save bumping `version` (a stale save is refused). On submit its status
+ * becomes submitted and a submission with the same id is written in the same transaction.
+ *
+ * `form_id` has no foreign key on purpose: a form deleted under a draft makes submission fail with the
+ * spec's 'Form {id} not found' rather than lose the draft.
+ */
+export const applications = pgTable(
+  'applications',
+  {
+    id: id(),
+    student_id: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    partner_id: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    cycle_id: uuid('cycle_id')
+      .notNull()
+      .references(() => cycles.id, { onDelete: 'no action' }),
+    program_id: uuid('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'no action' }),
+    campus_id: uuid('campus_id').references(() => campuses.id, { onDelete: 'no action' }),
+    form_id: uuid('form_id').notNull(),
+    /** Question id → answer as last saved (not yet checked against the form). */
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('in_progress'),
+    progress_percentage: integer('progress_percentage').notNull().default(0),
+    current_step: integer('current_step').notNull().default(0),
+    current_section_index: integer('current_section_index').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    started_at: moment('started_at').notNull().defaultNow(),
+    last_saved_at: moment('last_saved_at'),
+    submitted_at: moment('submitted_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('applications_student_partner_cycle_unique').on(t.student_id, t.partner_id, t.cycle_id),
+    index('applications_partner_idx').on(t.partner_id),
+    index('applications_program_idx').on(t.program_id),
+    index('applications_campus_idx').on(t.campus_id),
+    index('applications_cycle_idx').on(t.cycle_id),
+  ],
+);
+
+/**
+ * One checkout of an application's fee with a payment provider. The partial unique index makes a
+ * second live (pending or succeeded) payment for one application impossible; a failed attempt can be
+ * followed by a new one.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    application_id: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'no action' }),
+    student_id: uuid('student_id').references(() => students.id, { onDelete: 'set null' }),
+    partner_id: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** The provider's reference of the checkout; what its callbacks name. */
+    reference: text('reference').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    method: text('method', { enum: PAYMENT_METHODS }),
+    /** What the payer was told when the provider refused it. */
+    failure_reason: text('failure_reason'),
+    /** The client's Idempotency-Key of the request that opened the checkout. */
+    idempotency_key: text('idempotency_key'),
+    /** The provider event that settled it (a retried callback carries the same one). */
+    provider_event_id: text('provider_event_id'),
+    paid_at: moment('paid_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payments_provider_reference_unique').on(t.provider, t.reference),
+    uniqueIndex('payments_live_per_application_unique')
+      .on(t.application_id)
+      .where(sql`${t.status} in ('pending', 'succeeded')`),
+    uniqueIndex('payments_application_idempotency_unique').on(t.application_id, t.idempotency_key),
+    index('payments_partner_created_idx').on(t.partner_id, t.created_at),
+  ],
+);

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { PAYMENT_MESSAGES as P } from '../messages.ts';
+
+/*
+ * The application fee, paid through a payment provider's hosted checkout (the /pay page for the
+ * sandbox provider). The provider confirms by a signed callback to the api; a payment is one row per
+ * checkout, and at most one live (pending or succeeded) payment exists per application.
+ */
+
+export const PAYMENT_PROVIDERS = ['sandbox'] as const;
+export const PaymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
+export type PaymentProvider = z.infer<typeof PaymentProviderSchema>;
+
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
+
+export const PAYMENT_METHODS = ['card', 'mobile_money'] as const;
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+
+/** Mobile money networks the sandbox offers, as African checkouts (Flutterwave, MTN MoMo …) do. */
+export const MOBILE_MONEY_NETWORKS = ['mtn', 'airtel', 'mpesa'] as const;
+
+/** The payment record (issue: provider, reference, amount, currency, status). */
+export const PaymentSummarySchema = z.object({
+  id: z.uuid(),
+  provider: PaymentProviderSchema,
+  reference: z.string(),
+  amount: z.number().nonnegative(),
+  currency: z.string(),
+  status: PaymentStatusSchema,
+  method: PaymentMethodSchema.nullable(),
+  failure_reason: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PaymentSummary = z.infer<typeof PaymentSummarySchema>;
+
+/**
+ * POST /applications/:id/payment (header Idempotency-Key): opens the fee's checkout, or answers the
+ * live one the application already has (200). 409 'already_paid' once paid; 409 'no_fee' when the fee is 0.
+ */
+export const CheckoutStartedSchema = z.object({
+  payment: PaymentSummarySchema,
+  /** Where the browser goes to pay: the provider's hosted page (/pay?reference=… for the sandbox). */
+  checkout_url: z.string(),
+});
+export type CheckoutStarted = z.infer<typeof CheckoutStartedSchema>;
+
+export const PaymentReferenceParamsSchema = z.object({ reference: z.string().min(6).max(80) });
+
+/** GET /payments/:reference — what the /pay page shows its payer (the student who opened it; else 404). */
+export const PaymentCheckoutSchema = PaymentSummarySchema.extend({
+  partner_name: z.string(),
+  program_name: z.string(),
+  /** The application screen to go back to (a path of this site). */
+  return_path: z.string(),
+  methods: z.array(PaymentMethodSchema),
+});
+export type PaymentCheckout = z.infer<typeof PaymentCheckoutSchema>;
+
+/**
+ * POST /payments/sandbox/:reference/complete — the sandbox's hosted page paying. Like real test modes:
+ * card 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined; a mobile money number ending in
+ * 000 is declined, any other succeeds. No card number is stored, only its last four digits.
+ */
+export const SandboxPaymentSchema = z.discriminatedUnion('method', [
+  z.object({
+    method: z.literal('card'),
+    card_number: z
+      .string(P.card_invalid)
+      .transform((value) => value.replace(/[\s-]/g, ''))
+      .refine((value) => /^\d{12,19}$/.test(value), P.card_invalid),
+    expiry: z.string(P.card_invalid).regex(/^(0[1-9]|1[0-2])\/\d{2}$/, P.card_invalid),
+    cvc: z.string(P.card_invalid).regex(/^\d{3,4}$/, P.card_invalid),
+  }),
+  z.object({
+    method: z.literal('mobile_money'),
+    network: z.enum(MOBILE_MONEY_NETWORKS),
+    phone: z
+      .string(P.phone_invalid)
+      .transform((value) => value.replace(/[\s-]/g, ''))
+      .refine((value) => /^\+[1-9]\d{7,14}$/.test(value), P.phone_invalid),
+  }),
+]);
+export type SandboxPayment = z.input<typeof SandboxPaymentSchema>;
+
+/** The answer of the sandbox page once the provider has decided (the api learns it by the callback). */
+export const SandboxResultSchema = z.object({
+  status: PaymentStatusSchema,
+  failure_reason: z.string().nullable(),
+  return_path: z.string(),
+});
+export type SandboxResult = z.infer<typeof SandboxResultSchema>;
+
+/** The header carrying a provider callback's signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
+export const PAYMENT_SIGNATURE_HEADER = 'kaminuza-signature';
+
+/** The event a provider sends to POST /payments/callbacks/:provider. */
+export const PaymentEventSchema = z.object({
+  id: z.string().min(1).max(100),
+  type: z.enum(['payment.succeeded', 'payment.failed']),
+  data: z.object({
+    reference: z.string(),
+    amount: z.number().nonnegative(),
+    currency: z.string(),
+    method: PaymentMethodSchema,
+    failure_reason: z.string().nullable(),
+  }),
+});
+export type PaymentEvent = z.infer<typeof PaymentEventSchema>;
