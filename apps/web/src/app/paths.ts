@@ -1,3 +1,7 @@
+/** The subpaths of an application (spec section 2), under /partners/{partnerId}/application and /application. */
+export const APPLICATION_VIEWS = ['form', 'submitted', 'decision', 'closed', 'not-found'] as const;
+export type ApplicationView = (typeof APPLICATION_VIEWS)[number];
+
 /** Every route path of the web app (spec section 2) in one place. */
 export const paths = {
   landing: '/',
@@ -35,6 +39,13 @@ export const paths = {
     applications: '/application',
     university: (partnerId: string) => `/partners/${encodeURIComponent(partnerId)}`,
     chat: (partnerId: string) => `/partners/${encodeURIComponent(partnerId)}/chat`,
+    /** The application to one institution: its start screen, then the steps below it. */
+    application: (partnerId: string) => `/partners/${encodeURIComponent(partnerId)}/application`,
+    applicationStep: (partnerId: string, step: ApplicationView) =>
+      `/partners/${encodeURIComponent(partnerId)}/application/${step}`,
+    /** The same views under the applications area, naming the institution in the query. */
+    areaStep: (step: ApplicationView, partnerId: string) =>
+      `/application/${step}?partner=${encodeURIComponent(partnerId)}`,
   },
   admin: { dashboard: '/admin/dashboard' },
   partner: {
@@ -47,5 +58,7 @@ export const paths = {
     team: '/partner/team',
     settings: '/partner/settings',
     messages: '/partner/messages',
+    /** Submitting an application for a named applicant (spec section 6). */
+    onBehalf: '/partner/applications/new',
   },
 } as const;
