@@ -65,3 +65,134 @@ export async function signInNewInstitution(page: Page, request: APIRequestContex
   await ok(await request.post(`/api/v1/admin/institutions/${member.partner_id}/approve`, { headers }));
   return { email, password: PASSWORD, name, partnerId: member.partner_id };
 }
+
+export interface ReadyInstitution extends NewInstitution {
+  campusId: string;
+  programId: string;
+  programName: string;
+  cycleId: string;
+  formId: string;
+}
+
+/** A day `offset` days from today (UTC), as the cycle fields take it. */
+function day(offset: number): string {
+  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * A new institution students can apply to, set up through the api by its Admin (signed in on `page`): a
+ * campus, a program there, a current cycle open with that program (closed: its closing day is past), a
+ * two-section form for the cycle, published. The setup screens have their own tests.
+ */
+export async function signInReadyInstitution(
+  page: Page,
+  request: APIRequestContext,
+  { closed = false }: { closed?: boolean } = {},
+): Promise<ReadyInstitution> {
+  const institution = await signInNewInstitution(page, request);
+  const headers = originOf(page);
+  const base = `/api/v1/partners/${institution.partnerId}`;
+  const campus = (await ok(
+    await page.request.post(`${base}/campuses`, {
+      headers,
+      data: { name: 'Rubavu Lakeside Campus', address: 'Avenue du Lac 12', city: 'Rubavu', country: 'RW' },
+    }),
+  )) as { id: string };
+  const programName = 'BSc Environmental Science';
+  const program = (await ok(
+    await page.request.post(`${base}/programs`, {
+      headers,
+      data: {
+        name: programName,
+        level: 'undergraduate',
+        field: 'natural_sciences',
+        duration_months: 48,
+        language: 'en',
+        tuition_amount: 1800,
+        tuition_currency: 'USD',
+        requirements: 'Secondary school certificate with science subjects.',
+        seats: 60,
+        campus_ids: [campus.id],
+      },
+    }),
+  )) as { id: string };
+  const cycle = (await ok(
+    await page.request.post(`${base}/cycles`, {
+      headers,
+      data: {
+        name: closed ? 'Intake 2026 (closed)' : 'Intake 2026/27',
+        opens_on: day(closed ? -60 : -1),
+        closes_on: day(closed ? -2 : 60),
+        decision_release_on: null,
+        status: 'open',
+        program_ids: [program.id],
+      },
+    }),
+  )) as { id: string };
+  await ok(await page.request.put(`${base}/settings/current-cycle`, { headers, data: { cycle_id: cycle.id } }));
+  const text = (en: string) => ({ en });
+  const form = (await ok(
+    await page.request.post(`${base}/forms`, {
+      headers,
+      data: {
+        name: 'Application 2026/27',
+        description: '',
+        cycle_id: cycle.id,
+        program_id: null,
+        sections: [
+          {
+            id: 'about-you',
+            order: 0,
+            title: text('About you'),
+            description: {},
+            questions: [
+              {
+                id: 'full_name',
+                order: 0,
+                type: 'short_text',
+                required: true,
+                label: text('Your full name'),
+                help: {},
+              },
+              {
+                id: 'phone',
+                order: 1,
+                type: 'phone',
+                required: false,
+                label: text('Your phone number'),
+                help: {},
+                profile_field: 'phone',
+              },
+            ],
+          },
+          {
+            id: 'motivation',
+            order: 1,
+            title: text('Motivation'),
+            description: {},
+            questions: [
+              {
+                id: 'why',
+                order: 0,
+                type: 'long_text',
+                word_limit: 300,
+                required: true,
+                label: text('Why do you want to study with us?'),
+                help: {},
+              },
+            ],
+          },
+        ],
+      },
+    }),
+  )) as { id: string };
+  await ok(await page.request.patch(`${base}/profile`, { headers, data: { published: true } }));
+  return {
+    ...institution,
+    campusId: campus.id,
+    programId: program.id,
+    programName,
+    cycleId: cycle.id,
+    formId: form.id,
+  };
+}
