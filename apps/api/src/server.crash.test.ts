@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_KEY_HEADER } from '@kaminuza/shared';
+import { createTestDatabase } from './test/database.ts';
+import {
+  applicantsWithDrafts,
+  deadlineAnswers,
+  duplicatedSubmissions,
+  halfWrittenApplications,
+  payFees,
+  seedDeadlineInstitution,
+  storedSubmissions,
+  type Applicant,
+} from './test/deadline.ts';
+import { freePort, startServerProcess, stopServerProcess } from './test/server-process.ts';
+
+/*
+ * The api process dies (SIGKILL: no graceful shutdown, as a crash or an OOM kill would) while submissions
+ * are in flight. Whatever it acknowledged must be in the database exactly once, and nothing may be
+ * half-written. Then the applicants whose answer was lost retry with the same Idempotency-Key against
+ * a restarted server, and everyone ends with exactly one submission.
+ *
+ * It needs the api in a process of its own and a database that outlives it, so it runs against real
+ * PostgreSQL (TEST_DATABASE_URL, as in CI); in-process PGlite cannot outlive a killed process.
+ */
+const APPLICANTS = 80;
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the api killed in the middle of submissions', () => {
+  let server: ChildProcess | undefined;
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+
+  afterAll(async () => {
+    if (server) await stopServerProcess(server, 'SIGKILL');
+    await database?.close();
+  });
+
+  it('keeps every acknowledged submission exactly once, nothing half-written, and retries settle the rest', async () => {
+    database = await createTestDatabase();
+    const { db, url } = database;
+    const port = await freePort();
+    const origin = `http://localhost:${port}`;
+    const env = { DATABASE_URL: url!, PUBLIC_URL: origin, NODE_ENV: 'development', MAILBOX: 'off' };
+    const institution = await seedDeadlineInstitution(db);
+    server = await startServerProcess(port, env);
+    const applicants = await applicantsWithDrafts(db, origin, institution, APPLICANTS);
+    await payFees(
+      db,
+      institution.partnerId,
+      applicants.map((applicant) => applicant.id),
+    );
+
+    const keys = new Map(applicants.map((applicant) => [applicant.id, randomUUID()]));
+    const acknowledged = new Map<string, string>();
+    const submit = async (applicant: Applicant) => {
+      const response = await fetch(`${origin}/api/v1/applications/${applicant.id}/submit`, {
+        method: 'POST',
+        headers: {
+          cookie: applicant.cookie,
+          origin,
+          'content-type': 'application/json',
+          [IDEMPOTENCY_KEY_HEADER]: keys.get(applicant.id)!,
+        },
+        body: JSON.stringify({ version: applicant.version, answers: deadlineAnswers(10) }),
+      });
+      const body = (await response.json()) as { data?: { reference: string } };
+      return { status: response.status, reference: body.data?.reference };
+    };
+
+    // Everyone submits at once; the process is killed as soon as the first answers come back.
+    const inFlight = applicants.map(async (applicant) => {
+      const { status, reference } = await submit(applicant);
+      if ((status === 201 || status === 200) && reference) acknowledged.set(applicant.id, reference);
+    });
+    const firstAnswers = Date.now() + 60_000;
+    while (acknowledged.size < 3 && Date.now() < firstAnswers) await new Promise((resolve) => setTimeout(resolve, 5));
+    await stopServerProcess(server, 'SIGKILL');
+    const outcomes = await Promise.allSettled(inFlight);
+
+    // The kill landed in the middle: some were answered, some lost their connection.
+    expect(acknowledged.size).toBeGreaterThan(0);
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected').length).toBeGreaterThan(0);
+
+    const afterCrash = await storedSubmissions(db, institution.partnerId);
+    for (const [id, reference] of acknowledged) expect(afterCrash.get(id)).toBe(reference);
+    expect(await halfWrittenApplications(db, institution.partnerId)).toBe(0);
+    expect(await duplicatedSubmissions(db, institution.partnerId)).toBe(0);
+
+    // Back up: the retries carry the same keys, so an acknowledged one gets its first answer again.
+    server = await startServerProcess(port, env);
+    for (const applicant of applicants) {
+      const { status, reference } = await submit(applicant);
+      expect([200, 201]).toContain(status);
+      if (acknowledged.has(applicant.id)) expect(reference).toBe(acknowledged.get(applicant.id));
+    }
+    const settled = await storedSubmissions(db, institution.partnerId);
+    expect(settled.size).toBe(APPLICANTS);
+    expect(await halfWrittenApplications(db, institution.partnerId)).toBe(0);
+    expect(await duplicatedSubmissions(db, institution.partnerId)).toBe(0);
+  }, 180_000);
+});
