@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
+  ANSWER_MESSAGES,
   APPLICATION_MESSAGES as A,
   cycleAcceptsApplications,
   DEFAULTS,
@@ -22,6 +23,7 @@ import {
   type StoredPartnerSettings,
   type SubmissionReceipt,
   type SubmitApplication,
+  VALIDATION_MESSAGES,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import {
@@ -557,6 +559,20 @@ async function profileSnapshot(db: DbOrTx, studentId: string) {
   };
 }
 
+/** File questions are answered with the applicant's own documents: any other id is refused per question. */
+function assertOwnDocuments(
+  sections: readonly FormSection[],
+  answers: Record<string, unknown>,
+  documents: ReadonlyArray<{ document_id: string }>,
+): void {
+  const own = new Set(documents.map((document) => document.document_id));
+  const details = sections
+    .flatMap((section) => section.questions)
+    .filter((question) => question.type === 'file' && question.id in answers && !own.has(String(answers[question.id])))
+    .map((question) => ({ path: question.id, message: ANSWER_MESSAGES.document_invalid }));
+  if (details.length > 0) throw new AppError('INVALID_ARGUMENT', VALIDATION_MESSAGES.general, details);
+}
+
 /**
  * Submits the application in one transaction (spec sections 3–5): the row is locked first, so
  * concurrent submits run one after the other and the later ones see it submitted. A request with the
@@ -594,10 +610,11 @@ export async function submitApplication(
       if (!application.campus_id) throw new AppError('INVALID_ARGUMENT', A.campus_required);
       const form = await snapshotForm(tx, application.partner_id, application.form_id);
       const answers = checkedAnswers(form.sections, input.answers);
+      const { language, profile } = await profileSnapshot(tx, studentId);
+      assertOwnDocuments(form.sections, answers, profile.documents);
       const fee = feeOf(settings);
       const payment = fee.amount > 0 ? await succeededPaymentOf(tx, application.id) : null;
       if (fee.amount > 0 && !payment) throw new AppError('ABORTED', A.payment_required);
-      const { language, profile } = await profileSnapshot(tx, studentId);
 
       const receipt = await writeSubmission(tx, {
         id: application.id,

@@ -16,6 +16,7 @@ import { createTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import {
+  addDocument,
   closeCycle,
   demoAnswers,
   markPaid,
@@ -40,8 +41,13 @@ afterAll(async () => {
 type ErrorAnswer = { error: { status: string; message: string; details?: unknown } };
 const REFERENCE = /^KZ-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
+/** A student with the two documents the demo form asks for, and their application started. */
 async function started(institution: ReadyInstitution, student?: TestAccount) {
   const account = student ?? (await signInAs(app, 'student'));
+  documentsOf.set(account.id, {
+    transcript: await addDocument(database.db, account, 'transcript'),
+    passport: await addDocument(database.db, account, 'passport'),
+  });
   const response = await app.inject({
     method: 'POST',
     url: `/api/v1/partners/${institution.partnerId}/application`,
@@ -60,14 +66,19 @@ function submit(student: TestAccount, id: string, body: object, key?: string) {
   });
 }
 
-const body = (overrides: Record<string, unknown> = {}) => ({ version: 1, answers: demoAnswers(overrides) });
+const documentsOf = new Map<string, { transcript: string; passport: string }>();
+/** The demo form's answers, the file questions answered with the student's own documents. */
+const body = (student: TestAccount, overrides: Record<string, unknown> = {}) => ({
+  version: 1,
+  answers: demoAnswers({ ...documentsOf.get(student.id), ...overrides }),
+});
 
 describe('submitting', () => {
   it('writes the submission under the application’s id, moves it to completed_applications and mails the receipt', async () => {
     const institution = await readyInstitution(app, database.db);
     const { student, draft } = await started(institution);
     await database.db.update(students).set({ language: 'fr' }).where(eq(students.user_id, student.id));
-    const response = await submit(student, draft.id, body({ why_programme: '  Trimmed  ', nationality: '' }));
+    const response = await submit(student, draft.id, body(student, { why_programme: '  Trimmed  ', nationality: '' }));
     expect(response.statusCode).toBe(201);
     const receipt = (response.json() as { data: SubmissionReceipt }).data;
     expect(receipt).toMatchObject({
@@ -88,8 +99,18 @@ describe('submitting', () => {
       first_name: 'Test',
       last_name: 'Student',
       email: student.email,
-      documents: [],
     });
+    expect(row!.profile.documents).toEqual(
+      expect.arrayContaining([
+        {
+          type: 'transcript',
+          document_id: documentsOf.get(student.id)!.transcript,
+          file_id: expect.any(String),
+          file_name: 'transcript.pdf',
+          status: 'pending',
+        },
+      ]),
+    );
 
     const studentAfter = await studentRow(database.db, student);
     expect(studentAfter.current_applications).toEqual([]);
@@ -125,19 +146,19 @@ describe('submitting', () => {
     const institution = await readyInstitution(app, database.db);
     const { student, draft } = await started(institution);
     const key = `key-${randomUUID()}`;
-    const first = await submit(student, draft.id, body(), key);
-    const again = await submit(student, draft.id, body(), key);
+    const first = await submit(student, draft.id, body(student), key);
+    const again = await submit(student, draft.id, body(student), key);
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
-    const noKey = await submit(student, draft.id, body());
+    const noKey = await submit(student, draft.id, body(student));
     expect(noKey.statusCode).toBe(409);
     expect((noKey.json() as ErrorAnswer).error.message).toBe(A.already_submitted);
-    const otherKey = await submit(student, draft.id, body(), `key-${randomUUID()}`);
+    const otherKey = await submit(student, draft.id, body(student), `key-${randomUUID()}`);
     expect((otherKey.json() as ErrorAnswer).error.message).toBe(A.already_submitted);
     // The key of this submission, sent with another application of the institution, is refused.
     const second = await started(institution);
-    const reused = await submit(second.student, second.draft.id, body(), key);
+    const reused = await submit(second.student, second.draft.id, body(second.student), key);
     expect(reused.statusCode).toBe(409);
     expect((reused.json() as ErrorAnswer).error.message).toBe(A.idempotency_key_reused);
     expect(await database.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(1);
@@ -147,7 +168,9 @@ describe('submitting', () => {
     const institution = await readyInstitution(app, database.db);
     const { student, draft } = await started(institution);
     const key = `double-click-${randomUUID()}`;
-    const responses = await Promise.all(Array.from({ length: 10 }, () => submit(student, draft.id, body(), key)));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => submit(student, draft.id, body(student), key)),
+    );
     expect(responses.map((response) => response.statusCode).sort()).toEqual([...Array<number>(9).fill(200), 201]);
     const references = new Set(
       responses.map((response) => (response.json() as { data: SubmissionReceipt }).data.reference),
@@ -165,7 +188,7 @@ describe('submitting', () => {
   it('lets one of concurrent submits without a key through and refuses the others with 409', async () => {
     const institution = await readyInstitution(app, database.db);
     const { student, draft } = await started(institution);
-    const responses = await Promise.all(Array.from({ length: 5 }, () => submit(student, draft.id, body())));
+    const responses = await Promise.all(Array.from({ length: 5 }, () => submit(student, draft.id, body(student))));
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
     expect(await database.db.$count(submissions, eq(submissions.id, draft.id))).toBe(1);
   });
@@ -173,14 +196,14 @@ describe('submitting', () => {
   it('refuses a stale version, a closed cycle, a missing campus and invalid answers, changing nothing', async () => {
     const institution = await readyInstitution(app, database.db);
     const { student, draft } = await started(institution);
-    const stale = await submit(student, draft.id, { ...body(), version: 2 });
+    const stale = await submit(student, draft.id, { ...body(student), version: 2 });
     expect(stale.statusCode).toBe(409);
     expect((stale.json() as ErrorAnswer).error).toMatchObject({ message: A.stale_draft, details: { version: 1 } });
 
     const invalid = await submit(
       student,
       draft.id,
-      body({ grade_average: 140, accurate: undefined, school_country: 'XX' }),
+      body(student, { grade_average: 140, accurate: undefined, school_country: 'XX' }),
     );
     expect(invalid.statusCode).toBe(400);
     expect((invalid.json() as ErrorAnswer).error).toEqual({
@@ -195,23 +218,39 @@ describe('submitting', () => {
 
     const noCampus = await started(institution);
     await database.db.update(applications).set({ campus_id: null }).where(eq(applications.id, noCampus.draft.id));
-    const missing = await submit(noCampus.student, noCampus.draft.id, body());
+    const missing = await submit(noCampus.student, noCampus.draft.id, body(noCampus.student));
     expect(missing.statusCode).toBe(400);
     expect((missing.json() as ErrorAnswer).error.message).toBe('Campus ID is required for submission');
 
     await closeCycle(database.db, institution.cycleId);
-    const closed = await submit(student, draft.id, body());
+    const closed = await submit(student, draft.id, body(student));
     expect(closed.statusCode).toBe(409);
     expect((closed.json() as ErrorAnswer).error.message).toBe(A.cycle_closed);
     expect(await database.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(0);
     expect((await studentRow(database.db, student)).current_applications).toEqual([draft.id]);
   });
 
+  it('refuses a file answer that is not one of the applicant’s documents', async () => {
+    const institution = await readyInstitution(app, database.db);
+    const { student, draft } = await started(institution);
+    const other = await started(institution);
+    const response = await submit(
+      student,
+      draft.id,
+      body(student, { passport: documentsOf.get(other.student.id)!.passport }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect((response.json() as ErrorAnswer).error.details).toEqual([
+      { path: 'passport', message: ANSWER_MESSAGES.document_invalid },
+    ]);
+    expect(await database.db.$count(submissions, eq(submissions.id, draft.id))).toBe(0);
+  });
+
   it('answers "Form <id> not found" when the form was deleted under the draft', async () => {
     const institution = await readyInstitution(app, database.db);
     const { student, draft } = await started(institution);
     await database.db.delete(forms).where(eq(forms.id, draft.form.id));
-    const response = await submit(student, draft.id, body());
+    const response = await submit(student, draft.id, body(student));
     expect(response.statusCode).toBe(404);
     expect((response.json() as ErrorAnswer).error.message).toBe(`Form ${draft.form.id} not found`);
   });
@@ -219,7 +258,7 @@ describe('submitting', () => {
   it('needs the fee paid first, then records the payment', async () => {
     const institution = await readyInstitution(app, database.db, { fee: 100 });
     const { student, draft } = await started(institution);
-    const unpaid = await submit(student, draft.id, body());
+    const unpaid = await submit(student, draft.id, body(student));
     expect(unpaid.statusCode).toBe(409);
     expect((unpaid.json() as ErrorAnswer).error.message).toBe(A.payment_required);
     const paymentId = await markPaid(database.db, draft);
@@ -231,7 +270,7 @@ describe('submitting', () => {
     });
     expect(discard.statusCode).toBe(409);
     expect((discard.json() as ErrorAnswer).error.message).toBe(A.paid_draft);
-    const paid = await submit(student, draft.id, body());
+    const paid = await submit(student, draft.id, body(student));
     expect(paid.statusCode).toBe(201);
     expect((paid.json() as { data: SubmissionReceipt }).data.payment).toEqual({
       paid: true,
@@ -245,7 +284,7 @@ describe('submitting', () => {
     const institution = await readyInstitution(app, database.db);
     const { student, draft } = await started(institution);
     const response = await submit(student, draft.id, {
-      ...body(),
+      ...body(student),
       paid: true,
       amount: 500,
       payment_id: randomUUID(),
@@ -275,7 +314,7 @@ describe('submitting', () => {
       headers: student.headers,
     });
     expect(none.statusCode).toBe(404);
-    expect((await submit(student, draft.id, body(), 'bad key!')).statusCode).toBe(400);
+    expect((await submit(student, draft.id, body(student), 'bad key!')).statusCode).toBe(400);
     expect(await database.db.$count(submissions, eq(submissions.id, draft.id))).toBe(0);
   });
 });
