@@ -107,6 +107,17 @@ describe('authorization', () => {
     expect((await call(student, 'GET', `/partners/${institution.partnerId}/application`)).statusCode).toBe(404);
   });
 
+  it('answers "Profile not found" to a student account without a student record', async () => {
+    const institution = await readyInstitution(app, database.db);
+    const student = await signInAs(app, 'student');
+    await database.db.delete(students).where(eq(students.user_id, student.id));
+    const response = await start(student, institution);
+    expect(response.response.statusCode).toBe(404);
+    expect((response.response.json() as ErrorAnswer).error.message).toBe(A.student_required);
+    const cards = (await call(student, 'GET', '/applications')).json() as { data: ApplicationCard[] };
+    expect(cards.data).toEqual([]);
+  });
+
   it('refuses malformed ids and bodies with 400', async () => {
     const student = await signInAs(app, 'student');
     expect((await call(student, 'GET', '/applications/not-a-uuid')).statusCode).toBe(400);
