@@ -44,6 +44,7 @@ import { chatsRoutes } from './modules/chats/chats.routes.ts';
 import { offlineGeocoder } from './modules/geo/geocoder.ts';
 import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
 import { createRealtimeHub } from './lib/realtime.ts';
+import { paymentsRoutes, type PaymentsOptions } from './modules/payments/payments.routes.ts';
 
 export interface AppOptions {
   database: Database;
@@ -52,11 +53,13 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Stored files and uploads in progress; opened from the env when not given. */
   files?: FileStores;
+  /** The payment provider's callback delivery and retry delays (tests deliver through app.inject). */
+  payments?: PaymentsOptions;
 }
 
 const DOCS_PREFIX = '/api/docs';
 
-export async function buildApp({ database, env, logger, files: given }: AppOptions) {
+export async function buildApp({ database, env, logger, files: given, payments }: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(env),
     genReqId: requestId,
@@ -164,6 +167,7 @@ export async function buildApp({ database, env, logger, files: given }: AppOptio
       await api.register(supportRoutes, { db: database.db });
       await api.register(messagingRoutes, { db: database.db, hub, publicUrl: env.PUBLIC_URL });
       await api.register(chatsRoutes, { db: database.db });
+      await api.register(paymentsRoutes, { db: database.db, env, ...payments });
     },
     { prefix: '/api/v1' },
   );
