@@ -221,6 +221,7 @@ export async function getCheckout(
   const { payment, partner_name, program_name } = await paymentOfPayer(db, userId, reference);
   return {
     ...summary(payment),
+    application_id: payment.application_id,
     partner_name,
     program_name,
     return_path: returnPathOf(payment.partner_id),

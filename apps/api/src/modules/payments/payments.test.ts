@@ -274,6 +274,7 @@ describe('the sandbox checkout', () => {
       .where(eq(applications.id, applicationId));
     expect(response.json().data).toMatchObject({
       reference,
+      application_id: applicationId,
       status: 'pending',
       amount: 100,
       currency: 'USD',
