@@ -77,6 +77,8 @@ export function AnswersStep({
       return value === undefined ? rest : { ...rest, [questionId]: value };
     });
     if (errors[questionId]) setErrors(({ [questionId]: _fixed, ...rest }) => rest);
+    // A refusal describes the answers it was given; once they change it no longer applies.
+    if (submit.isError) submit.reset();
   };
 
   const onSubmit = (event: React.FormEvent) => {
