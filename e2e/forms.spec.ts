@@ -44,7 +44,7 @@ test('staff build a form: sections, questions of several types, reordering, save
   await expect(page.getByRole('heading', { level: 1, name: 'Application forms' })).toBeVisible();
   const list = page.getByRole('list', { name: 'Forms' });
   await expect(list.getByRole('heading', { name: 'Application form' })).toBeVisible();
-  await expect(list.getByText('4 sections, 8 questions')).toBeVisible();
+  await expect(list.getByText('5 sections, 10 questions')).toBeVisible();
   await expectNoAxeViolations(page);
 
   // A new form opens in the builder with one starter section.
