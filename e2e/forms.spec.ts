@@ -44,7 +44,7 @@ test('staff build a form: sections, questions of several types, reordering, save
   await expect(page.getByRole('heading', { level: 1, name: 'Application forms' })).toBeVisible();
   const list = page.getByRole('list', { name: 'Forms' });
   await expect(list.getByRole('heading', { name: 'Application form' })).toBeVisible();
-  await expect(list.getByText('4 sections, 8 questions')).toBeVisible();
+  await expect(list.getByText('5 sections, 10 questions')).toBeVisible();
   await expectNoAxeViolations(page);
 
   // A new form opens in the builder with one starter section.
@@ -55,7 +55,13 @@ test('staff build a form: sections, questions of several types, reordering, save
   await expect(page.getByRole('heading', { level: 1, name: 'Masters 2027' })).toBeVisible();
   await expect(page.getByText('All changes saved')).toBeVisible();
 
-  await addQuestion(page, 'Section 1', { type: 'Short text', label: 'Full name', required: true });
+  const prefill = "Prefill from the applicant's profile";
+  await addQuestion(page, 'Section 1', {
+    type: 'Short text',
+    label: 'Full name',
+    required: true,
+    fill: (dialog) => dialog.getByLabel(prefill).selectOption({ label: 'Preferred name' }),
+  });
   await addQuestion(page, 'Section 1', {
     type: 'Long text',
     label: 'Why this programme?',
@@ -82,7 +88,11 @@ test('staff build a form: sections, questions of several types, reordering, save
   await addQuestion(page, 'Declaration', {
     type: 'Document',
     label: 'Passport copy',
-    fill: (dialog) => dialog.getByLabel('Document asked for').selectOption({ label: 'Passport' }),
+    fill: async (dialog) => {
+      await dialog.getByLabel('Document asked for').selectOption({ label: 'Passport' });
+      // No profile detail fits a document question, so the prefill choice is not offered.
+      await expect(dialog.getByLabel(prefill)).toHaveCount(0);
+    },
   });
   await addQuestion(page, 'Declaration', {
     type: 'Yes or no',
@@ -126,6 +136,16 @@ test('staff build a form: sections, questions of several types, reordering, save
   ]);
   await expect(questionsOf(page, 'Section 1')).toHaveText([/^Why this programme\?/, /^How did you hear/, /^Full name/]);
   await expect(questionsOf(page, 'Declaration')).toHaveText([/^Passport copy/, /^I confirm my answers are true/]);
+
+  // The prefill was saved with its question; a type that cannot hold it drops it.
+  await page.getByRole('button', { name: 'Edit question Full name' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit question' });
+  await expect(edit.getByLabel(prefill)).toHaveValue('preferred_name');
+  await edit.getByLabel('Question type').selectOption({ label: 'Date' });
+  await expect(edit.getByLabel(prefill)).toHaveValue('');
+  await expect(edit.getByLabel(prefill).getByRole('option')).toHaveText(["Don't prefill", 'Date of birth']);
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit).toBeHidden();
 
   // The preview in French, checked as a submission will be.
   await page.getByRole('tab', { name: 'Preview' }).click();

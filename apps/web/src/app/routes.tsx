@@ -420,6 +420,15 @@ export const routes: RouteObject[] = [
                   (m) => m.InboxPage,
                 ),
               },
+              {
+                path: 'partner/applications/new',
+                // Its title lives with the screen's own texts, which only staff download.
+                handle: { title: 'on_behalf.meta.title', description: 'on_behalf.meta.description' },
+                ...staffFeature(
+                  () => import('../features/on-behalf/components/on-behalf-page.tsx'),
+                  (m) => m.OnBehalfPage,
+                ),
+              },
               { path: 'partner/*', ...meta('not_found'), element: <NotFoundPage /> },
             ],
           },

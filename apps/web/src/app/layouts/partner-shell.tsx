@@ -1,5 +1,6 @@
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { holdsPermission } from '@kaminuza/shared';
 import { staffState } from '../../features/partner/components/staff-state.ts';
 import { useSession } from '../../lib/session.tsx';
 import { paths } from '../paths.ts';
@@ -10,11 +11,15 @@ const LINKS = [
   { to: paths.partner.programs, key: 'shell.partner.programs' },
   { to: paths.partner.cycles, key: 'shell.partner.cycles' },
   { to: paths.partner.forms, key: 'shell.partner.forms' },
+  { to: paths.partner.onBehalf, key: 'shell.partner.on_behalf', secondary: true },
   { to: paths.partner.messages, key: 'shell.partner.messages', secondary: true, unread: 'chats' },
   { to: paths.partner.team, key: 'shell.partner.team', secondary: true },
   { to: paths.partner.profile, key: 'shell.partner.profile', secondary: true },
   { to: paths.partner.settings, key: 'shell.partner.settings', secondary: true },
 ] as const;
+
+/** Submitting for an applicant is offered only to members who may (the server refuses the others anyway). */
+const LINKS_WITHOUT_ON_BEHALF = LINKS.filter((link) => link.to !== paths.partner.onBehalf);
 
 /** The partner dashboard's frame, for approved members of approved institutions; others see where they stand. */
 export function PartnerShell() {
@@ -23,5 +28,7 @@ export function PartnerShell() {
   if (session.status === 'signed-in' && staffState(session.user) !== 'approved') {
     return <Navigate to={paths.partnerPending} replace />;
   }
-  return <AppShell label={t('shell.partner.label')} links={LINKS} home={paths.partner.dashboard} />;
+  const user = session.status === 'signed-in' ? session.user : null;
+  const links = holdsPermission(user?.staff_permissions, 'submit_applications') ? LINKS : LINKS_WITHOUT_ON_BEHALF;
+  return <AppShell label={t('shell.partner.label')} links={links} home={paths.partner.dashboard} />;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FormItemIdSchema, SETUP_MESSAGES } from '@kaminuza/shared';
-import { moved, newItemId, questionErrors, questionOfType, withOrder } from './form-draft.ts';
+import { moved, newItemId, questionErrors, questionOfType, withOrder, withProfileField } from './form-draft.ts';
 
 describe('form draft', () => {
   it('moves an item and leaves bad moves alone', () => {
@@ -37,5 +37,21 @@ describe('form draft', () => {
       options: SETUP_MESSAGES.question_label_required,
     });
     expect(questionErrors({ ...questionOfType('yes_no'), label: { fr: 'Oui ?' } })).toEqual({});
+  });
+
+  it('sets and clears the profile detail a question is prefilled from, leaving the key out when none', () => {
+    const phone = withProfileField({ ...questionOfType('phone'), label: { en: 'Phone' } }, 'phone');
+    expect(phone).toMatchObject({ profile_field: 'phone' });
+    expect(questionErrors(phone)).toEqual({});
+    expect('profile_field' in withProfileField(phone, null)).toBe(false);
+  });
+
+  it('keeps a prefill the new type can hold and drops one it cannot', () => {
+    const phone = withProfileField(questionOfType('phone'), 'phone');
+    expect(questionOfType('short_text', phone)).toMatchObject({ type: 'short_text', profile_field: 'phone' });
+    expect('profile_field' in questionOfType('date', phone)).toBe(false);
+    expect(
+      'profile_field' in questionOfType('country', withProfileField(questionOfType('date'), 'date_of_birth')),
+    ).toBe(false);
   });
 });

@@ -1,8 +1,10 @@
 import {
+  profileFieldsFor,
   QuestionSchema,
   type ChoiceOption,
   type FormSection,
   type LocalizedText,
+  type ProfileField,
   type Question,
   type QuestionType,
 } from '@kaminuza/shared';
@@ -44,14 +46,19 @@ const twoOptions = (): ChoiceOption[] => [
   { id: newItemId('o'), label: {} },
 ];
 
-/** A question of `type` that keeps what the previous one had in common (id, texts, required). */
+/**
+ * A question of `type` that keeps what the previous one had in common (id, texts, required, and the
+ * profile detail it is prefilled from when the new type can hold it).
+ */
 export function questionOfType(type: QuestionType, previous?: Question): Question {
+  const prefill = previous?.profile_field;
   const base = {
     id: previous?.id ?? newItemId('q'),
     order: previous?.order ?? 0,
     label: previous?.label ?? {},
     help: previous?.help ?? {},
     required: previous?.required ?? false,
+    ...(prefill && profileFieldsFor(type).includes(prefill) ? { profile_field: prefill } : {}),
   };
   const options = previous && 'options' in previous ? previous.options : twoOptions();
   switch (type) {
@@ -69,6 +76,12 @@ export function questionOfType(type: QuestionType, previous?: Question): Questio
     default:
       return { ...base, type };
   }
+}
+
+/** The question prefilled from `field`, or not prefilled at all (the key is left out, as the schema stores it). */
+export function withProfileField(question: Question, field: ProfileField | null): Question {
+  const { profile_field: _previous, ...rest } = question;
+  return field ? { ...rest, profile_field: field } : rest;
 }
 
 /** The first problem of a question as the schema words it, by field (`label`, `options`, `word_limit` …). */

@@ -4,6 +4,7 @@ import {
   DOCUMENT_TYPES,
   FORM_LIMITS,
   LANGUAGES,
+  profileFieldsFor,
   QUESTION_TYPES,
   type FormSection,
   type Language,
@@ -21,7 +22,7 @@ import {
   useMessage,
 } from '../../../components/form/field.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
-import { newItemId, questionErrors, questionOfType } from './form-draft.ts';
+import { newItemId, questionErrors, questionOfType, withProfileField } from './form-draft.ts';
 
 const setText = (text: LocalizedText, language: Language, value: string): LocalizedText => ({
   ...text,
@@ -171,6 +172,7 @@ export function QuestionDialog({
             onChange={(event) => update({ ...draft, required: event.target.checked })}
           />
           <TypeSettings question={draft} errors={errors} onChange={update} />
+          <ProfileFieldSelect question={draft} error={errors.profile_field} onChange={update} />
           <LanguageTabs>
             {(language, name) => (
               <>
@@ -247,6 +249,34 @@ export function QuestionDialog({
         </form>
       )}
     </Dialog>
+  );
+}
+
+/** Which profile detail prefills the question, among those its type can hold; hidden when none can. */
+function ProfileFieldSelect({
+  question,
+  error,
+  onChange,
+}: {
+  question: Question;
+  error: string | undefined;
+  onChange: (question: Question) => void;
+}) {
+  const { t } = useTranslation();
+  const fields = profileFieldsFor(question.type);
+  if (fields.length === 0) return null;
+  return (
+    <SelectField
+      label={t('forms.question.profile_field')}
+      hint={t('forms.question.profile_field_hint')}
+      placeholder={t('forms.question.no_prefill')}
+      value={question.profile_field ?? ''}
+      error={error}
+      options={fields.map((field) => ({ value: field, label: t(`forms.profile_fields.${field}`) }))}
+      onChange={(event) =>
+        onChange(withProfileField(question, fields.find((field) => field === event.target.value) ?? null))
+      }
+    />
   );
 }
 

@@ -34,7 +34,28 @@ export function PartnerDashboardPage() {
       {profile.data && <Overview profile={profile.data} />}
       <Readiness partnerId={partnerId} />
       <JoinRequestsLink partnerId={partnerId} />
+      <OnBehalfLink />
     </div>
+  );
+}
+
+/** For members who may submit for applicants: where to do it (spec section 6). */
+function OnBehalfLink() {
+  const { t } = useTranslation(undefined, { keyPrefix: 'partner.dashboard.on_behalf' });
+  const { session } = useSession();
+  if (session.status !== 'signed-in' || !holdsPermission(session.user.staff_permissions, 'submit_applications')) {
+    return null;
+  }
+  return (
+    <section aria-labelledby="on-behalf-title" className="rounded-2xl border border-border bg-surface p-5 sm:p-6">
+      <h2 id="on-behalf-title" className="text-xl font-semibold">
+        {t('title')}
+      </h2>
+      <p className="mt-2 text-muted">{t('text')}</p>
+      <Link to={paths.partner.onBehalf} className="btn-secondary mt-4 inline-flex">
+        {t('open')}
+      </Link>
+    </section>
   );
 }
 
