@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { IDEMPOTENCY_KEY_HEADER, SubmissionReceiptSchema, type SubmitApplication } from '@kaminuza/shared';
+import { api } from '../../../lib/api-client.ts';
+import { applicationKeys, applicationPath } from './keys.ts';
+import { answered, requestKey } from './request-key.ts';
+
+export const submitApplication = (id: string, input: SubmitApplication, key: string) =>
+  api(`${applicationPath(id)}/submit`, SubmissionReceiptSchema, {
+    method: 'POST',
+    body: input,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: key },
+  });
+
+/** Submits once: a double click or a retry after a time-out carries the same key and gets one receipt. */
+export function useSubmitApplication(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SubmitApplication) => {
+      const scope = `submit.${id}`;
+      try {
+        const receipt = await submitApplication(id, input, requestKey(scope));
+        answered(scope);
+        return receipt;
+      } catch (error) {
+        answered(scope, error);
+        throw error;
+      }
+    },
+    onSuccess: (receipt) => {
+      queryClient.setQueryData(applicationKeys.submission(id), receipt);
+      void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
+    },
+  });
+}
