@@ -303,8 +303,31 @@ export const routes: RouteObject[] = [
                   (m) => m.ChatPage,
                 ),
               },
-              { path: 'partners/:partnerId/*' },
-              { path: 'application/*' },
+              {
+                // The application to an institution (spec section 2) and its views; other subpaths → not found.
+                path: 'partners/:partnerId/*',
+                handle: { title: 'applications.meta.application' },
+                ...feature(
+                  () => import('../features/applications/components/application-route.tsx'),
+                  (m) => m.PartnerApplicationRoute,
+                ),
+              },
+              {
+                path: 'application',
+                handle: { title: 'applications.meta.area' },
+                ...feature(
+                  () => import('../features/applications/components/applications-page.tsx'),
+                  (m) => m.ApplicationsPage,
+                ),
+              },
+              {
+                path: 'application/*',
+                handle: { title: 'applications.meta.application' },
+                ...feature(
+                  () => import('../features/applications/components/application-route.tsx'),
+                  (m) => m.AreaApplicationRoute,
+                ),
+              },
             ],
           },
         ],

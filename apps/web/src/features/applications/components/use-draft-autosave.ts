@@ -97,6 +97,8 @@ export interface DraftAutosave {
   setCampus: (campusId: string) => Promise<boolean>;
   /** Sends what is pending now and waits; true when the server holds every change. */
   flush: () => Promise<boolean>;
+  /** The answers and version the server holds once flush() answered true (for a submit). */
+  snapshot: () => { version: number; answers: Answers };
   /** Conflict answer "Keep my answers": save them again on the server's newer version. */
   keepMine: () => Promise<boolean>;
   /** Conflict answer "Load the newer version": forget the local changes (the caller reloads the draft). */
@@ -281,6 +283,8 @@ export function useDraftAutosave(options: DraftAutosaveOptions): DraftAutosave {
     return settle();
   }, [change, settle]);
 
+  const snapshot = useCallback(() => ({ version: versionRef.current, answers: answersRef.current }), []);
+
   const discardLocal = useCallback(() => {
     clearTimer();
     changesRef.current = sentRef.current;
@@ -319,6 +323,7 @@ export function useDraftAutosave(options: DraftAutosaveOptions): DraftAutosave {
     moveTo,
     setCampus,
     flush: settle,
+    snapshot,
     keepMine,
     discardLocal,
   };
