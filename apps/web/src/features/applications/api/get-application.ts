@@ -3,6 +3,8 @@ import { ApplicationDraftSchema } from '@kaminuza/shared';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { applicationKeys, applicationPath } from './keys.ts';
 
+const PENDING_PAYMENT_POLL_MS = 3000;
+
 export const getApplication = (id: string, signal?: AbortSignal) =>
   api(applicationPath(id), ApplicationDraftSchema, { signal });
 
@@ -16,6 +18,9 @@ export const applicationQuery = (id: string) =>
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
     staleTime: 0,
+    // The provider confirms a payment by a callback to the api, moments after its checkout page answers:
+    // a pending payment is looked at again until it settles.
+    refetchInterval: (query) => (query.state.data?.payment?.status === 'pending' ? PENDING_PAYMENT_POLL_MS : false),
   });
 
 /** The draft with its form, answers and version, for the application screen. */
