@@ -35,6 +35,9 @@ function meta(name: string): { handle: PageHandle } {
   return { handle: { title: `meta.${name}.title`, description: `meta.${name}.description` } };
 }
 
+const loadApplying = () => import('../features/applications/components/application-route.tsx');
+const applying = { handle: { title: 'applications.meta.title' } };
+
 const redirects: RouteObject[] = Object.entries(REDIRECTS).map(([from, to]) => ({
   path: from,
   element: <RedirectKeepingQuery to={to} />,
@@ -303,31 +306,13 @@ export const routes: RouteObject[] = [
                   (m) => m.ChatPage,
                 ),
               },
+              // The applications area and the application to an institution, with its views (spec section 2).
               {
-                // The application to an institution (spec section 2) and its views; other subpaths → not found.
                 path: 'partners/:partnerId/*',
-                handle: { title: 'applications.meta.application' },
-                ...feature(
-                  () => import('../features/applications/components/application-route.tsx'),
-                  (m) => m.PartnerApplicationRoute,
-                ),
+                ...applying,
+                ...feature(loadApplying, (m) => m.PartnerApplicationRoute),
               },
-              {
-                path: 'application',
-                handle: { title: 'applications.meta.area' },
-                ...feature(
-                  () => import('../features/applications/components/applications-page.tsx'),
-                  (m) => m.ApplicationsPage,
-                ),
-              },
-              {
-                path: 'application/*',
-                handle: { title: 'applications.meta.application' },
-                ...feature(
-                  () => import('../features/applications/components/application-route.tsx'),
-                  (m) => m.AreaApplicationRoute,
-                ),
-              },
+              { path: 'application/*', ...applying, ...feature(loadApplying, (m) => m.AreaApplicationRoute) },
             ],
           },
         ],

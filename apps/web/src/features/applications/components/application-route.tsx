@@ -1,5 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { resolveApplicationRoute, type ApplicationArea } from './application-routes.ts';
+import { ApplicationsPage } from './applications-page.tsx';
 import { ClosedView } from './closed-view.tsx';
 import { DecisionView } from './decision-view.tsx';
 import { FormScreen } from './form-screen.tsx';
@@ -46,9 +47,10 @@ export function PartnerApplicationRoute() {
   return <ApplicationViews area="partner" partnerId={partnerId} rest={rest.join('/')} />;
 }
 
-/** /application/{view}?partner={id}: the same views, reached from the applications area. */
+/** /application: the applications area; /application/{view}?partner={id}: the views, reached from it. */
 export function AreaApplicationRoute() {
   const { '*': splat = '' } = useParams();
   const [params] = useSearchParams();
+  if (splat.replace(/\/+$/, '') === '') return <ApplicationsPage />;
   return <ApplicationViews area="area" partnerId={params.get('partner')} rest={splat} />;
 }
