@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApplicationDraftSchema, type StartApplication } from '@kaminuza/shared';
+import { ApplicationDraftSchema, type ApplyContext, type StartApplication } from '@kaminuza/shared';
 import { api } from '../../../lib/api-client.ts';
 import { applicationKeys } from './keys.ts';
 
@@ -16,6 +16,10 @@ export function useStartApplication(partnerId: string) {
     mutationFn: (input: StartApplication) => startApplication(partnerId, input),
     onSuccess: (draft) => {
       queryClient.setQueryData(applicationKeys.draft(draft.id), draft);
+      // The form finds the application through the start context: it must know it at once.
+      queryClient.setQueryData<ApplyContext>(applicationKeys.context(partnerId), (context) =>
+        context ? { ...context, application: draft } : context,
+      );
       void queryClient.invalidateQueries({ queryKey: applicationKeys.context(partnerId) });
       void queryClient.invalidateQueries({ queryKey: applicationKeys.cards });
     },

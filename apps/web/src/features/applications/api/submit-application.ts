@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IDEMPOTENCY_KEY_HEADER, SubmissionReceiptSchema, type SubmitApplication } from '@kaminuza/shared';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  SubmissionReceiptSchema,
+  type ApplyContext,
+  type SubmitApplication,
+} from '@kaminuza/shared';
 import { api } from '../../../lib/api-client.ts';
 import { applicationKeys, applicationPath } from './keys.ts';
 import { answered, requestKey } from './request-key.ts';
@@ -28,6 +33,20 @@ export function useSubmitApplication(id: string) {
     },
     onSuccess: (receipt) => {
       queryClient.setQueryData(applicationKeys.submission(id), receipt);
+      // The submitted view finds the receipt through the start context: it must show submitted at once.
+      queryClient.setQueryData<ApplyContext>(applicationKeys.context(receipt.partner_id), (context) =>
+        context?.application
+          ? {
+              ...context,
+              application: {
+                ...context.application,
+                status: 'submitted',
+                reference: receipt.reference,
+                submitted_at: receipt.submitted_at,
+              },
+            }
+          : context,
+      );
       void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
     },
   });
