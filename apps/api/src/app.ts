@@ -44,6 +44,8 @@ import { chatsRoutes } from './modules/chats/chats.routes.ts';
 import { offlineGeocoder } from './modules/geo/geocoder.ts';
 import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
 import { createRealtimeHub } from './lib/realtime.ts';
+import { applicationsRoutes } from './modules/applications/applications.routes.ts';
+import { submissionsRoutes } from './modules/submissions/submissions.routes.ts';
 
 export interface AppOptions {
   database: Database;
@@ -164,6 +166,8 @@ export async function buildApp({ database, env, logger, files: given }: AppOptio
       await api.register(supportRoutes, { db: database.db });
       await api.register(messagingRoutes, { db: database.db, hub, publicUrl: env.PUBLIC_URL });
       await api.register(chatsRoutes, { db: database.db });
+      await api.register(applicationsRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
+      await api.register(submissionsRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
     },
     { prefix: '/api/v1' },
   );

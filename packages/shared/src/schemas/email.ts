@@ -11,6 +11,8 @@ export const EMAIL_TEMPLATES = [
   'staff_invitation',
   /** A reply in a support ticket or an institution chat left unread (issue 9). */
   'unread_message',
+  /** The receipt of a submitted application, with its reference (issue 7). */
+  'submission_receipt',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 /** Templates that exist to deliver a link; they cannot be sent without one. */
@@ -53,6 +55,11 @@ export const EmailDataSchema = z.object({
   /** A staff invitation: who sent it and the job title it offers. */
   inviter_name: optionalText(200),
   role: optionalText(100),
+  /** A submission receipt: what was applied for, when, and the reference to quote. */
+  program_name: optionalText(300),
+  campus_name: optionalText(300),
+  reference: optionalText(40),
+  submitted_on: z.iso.date().optional(),
 });
 export type EmailData = z.infer<typeof EmailDataSchema>;
 

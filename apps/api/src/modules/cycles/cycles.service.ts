@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { cycleAcceptsApplications, SETUP_MESSAGES, type Cycle, type CycleInput } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { cyclePrograms, cycles, submissions } from '../../db/schema/index.ts';
+import { applications, cyclePrograms, cycles, submissions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx } from '../auth/accounts.ts';
 import { cycleSettings } from '../partner-settings/partner-settings.service.ts';
@@ -115,6 +115,18 @@ export async function deleteCycle(db: Db, partnerId: string, cycleId: string): P
       .where(and(eq(submissions.partner_id, partnerId), eq(submissions.cycle_id, cycleId)))
       .limit(1);
     if (used) throw new AppError('ABORTED', SETUP_MESSAGES.in_use);
+    const [draft] = await tx
+      .select({ id: applications.id })
+      .from(applications)
+      .where(
+        and(
+          eq(applications.partner_id, partnerId),
+          eq(applications.cycle_id, cycleId),
+          eq(applications.status, 'in_progress'),
+        ),
+      )
+      .limit(1);
+    if (draft) throw new AppError('ABORTED', SETUP_MESSAGES.in_use_drafts);
     if ((await cycleSettings(tx, partnerId)).currentCycleId === cycleId) {
       throw new AppError('ABORTED', SETUP_MESSAGES.cycle_is_current);
     }

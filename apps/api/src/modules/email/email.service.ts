@@ -29,6 +29,8 @@ const DEFAULT_SENDER: Record<EmailTemplate, EmailSender> = {
   staff_invitation: 'info',
   // Answers belong in the conversation, not in a reply to the email.
   unread_message: 'no_reply',
+  // An applicant may well reply to their receipt with a question.
+  submission_receipt: 'info',
 };
 
 /** The spec's "Failed to send …" text for each template (section 8). */
@@ -40,6 +42,7 @@ export const SEND_FAILURE_MESSAGES: Record<EmailTemplate, string> = {
   institution_rejected: GENERIC_MESSAGES.generic,
   staff_invitation: GENERIC_MESSAGES.generic,
   unread_message: GENERIC_MESSAGES.generic,
+  submission_receipt: GENERIC_MESSAGES.generic,
 };
 
 export interface EnqueueEmailInput {

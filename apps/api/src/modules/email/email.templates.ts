@@ -140,7 +140,14 @@ export function renderTemplate(
   const key = (name: string) => `email.${template}.${name}`;
   // An unread support reply comes from the team, named in the recipient's language; a chat names its sender.
   const sender = data.institution_name ?? (template === 'unread_message' ? t('email.unread_message.support_team') : '');
-  const facts = { institution: sender, inviter: data.inviter_name ?? '', role: data.role ?? '' };
+  const facts = {
+    institution: sender,
+    inviter: data.inviter_name ?? '',
+    role: data.role ?? '',
+    program: data.program_name ?? '',
+    campus: data.campus_name ?? '',
+    date: data.submitted_on ?? '',
+  };
   const subject = t(key('subject'), facts);
   const body: Block[] = [
     { kind: 'heading', text: t(key('heading')) },
@@ -148,6 +155,13 @@ export function renderTemplate(
     { kind: 'paragraph', text: t(key('intro'), facts) },
   ];
   if (data.reason) body.push({ kind: 'paragraph', text: t(key('reason'), { reason: data.reason }) });
+  if (template === 'submission_receipt' && data.reference) {
+    body.push(
+      { kind: 'paragraph', text: t(key('details'), facts) },
+      { kind: 'paragraph', text: t(key('reference')) },
+      { kind: 'code', text: data.reference },
+    );
+  }
   if (data.link) {
     body.push(
       { kind: 'button', label: t(key('cta')), href: data.link },

@@ -53,6 +53,32 @@ const sections: Array<{ id: string; title: LocalizedText; questions: Draft[] }> 
     ],
   },
   {
+    id: 'about-you',
+    title: t('About you', 'À propos de vous', 'Ibikwerekeye'),
+    questions: [
+      {
+        id: 'phone',
+        type: 'phone',
+        required: false,
+        profile_field: 'phone',
+        label: t('Your phone number', 'Votre numéro de téléphone', 'Nimero yawe ya telefoni'),
+        help: t(
+          'Filled in from your profile; change it here if needed.',
+          'Repris de votre profil ; modifiez-le ici si besoin.',
+          'Byavuye mu mwirondoro wawe; ushobora kubihindura hano.',
+        ),
+      },
+      {
+        id: 'nationality',
+        type: 'country',
+        required: false,
+        profile_field: 'nationality',
+        label: t('Nationality', 'Nationalité', 'Ubwenegihugu'),
+        help: none,
+      },
+    ],
+  },
+  {
     id: 'academic-background',
     title: t('Academic background', 'Parcours scolaire', 'Amashuri wize'),
     questions: [

@@ -470,14 +470,20 @@ describe('default form', () => {
     const sectionsOfDefault = FormSectionsSchema.parse(stored[0]!.sections);
     expect(sectionsOfDefault.map((section) => section.title.en)).toEqual([
       'Your programme choice & motivation',
+      'About you',
       'Academic background',
       'Documents',
       'Declaration',
     ]);
     const questions = sectionsOfDefault.flatMap((section) => section.questions);
     expect(new Set(questions.map((question) => question.type))).toEqual(
-      new Set(['long_text', 'single_choice', 'number', 'date', 'country', 'file', 'yes_no']),
+      new Set(['long_text', 'single_choice', 'phone', 'number', 'date', 'country', 'file', 'yes_no']),
     );
+    // The questions asking for profile details are prefilled from the applicant's profile.
+    expect(questions.filter((question) => question.profile_field).map((question) => question.profile_field)).toEqual([
+      'phone',
+      'nationality',
+    ]);
     for (const text of [...sectionsOfDefault.map((section) => section.title), ...questions.map((q) => q.label)]) {
       expect(Object.keys(text).sort()).toEqual(['en', 'fr', 'rw']);
     }

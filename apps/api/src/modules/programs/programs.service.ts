@@ -8,7 +8,7 @@ import {
   type ProgramListQuery,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { campuses, programCampuses, programs, submissions } from '../../db/schema/index.ts';
+import { applications, campuses, programCampuses, programs, submissions } from '../../db/schema/index.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { containsPattern, folded } from '../../lib/text-search.ts';
@@ -60,6 +60,21 @@ async function assertNotSubmittedTo(
     .where(and(eq(submissions.partner_id, partnerId), eq(column, id)))
     .limit(1);
   if (used) throw new AppError('ABORTED', SETUP_MESSAGES.in_use);
+}
+
+/** An application in progress names its campus and program too: deleting them would strand the applicant. */
+async function assertNoDraftFor(
+  tx: DbOrTx,
+  partnerId: string,
+  column: typeof applications.campus_id | typeof applications.program_id,
+  id: string,
+): Promise<void> {
+  const [used] = await tx
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.partner_id, partnerId), eq(column, id), eq(applications.status, 'in_progress')))
+    .limit(1);
+  if (used) throw new AppError('ABORTED', SETUP_MESSAGES.in_use_drafts);
 }
 
 /* ---------------------------------------------------------------- campuses */
@@ -125,6 +140,7 @@ export async function deleteCampus(db: Db, partnerId: string, campusId: string):
   await db.transaction(async (tx) => {
     await getCampus(tx, partnerId, campusId);
     await assertNotSubmittedTo(tx, partnerId, submissions.campus_id, campusId);
+    await assertNoDraftFor(tx, partnerId, applications.campus_id, campusId);
     const offeredHere = tx
       .select({ program_id: programCampuses.program_id })
       .from(programCampuses)
@@ -257,6 +273,7 @@ export async function deleteProgram(db: Db, partnerId: string, programId: string
   await db.transaction(async (tx) => {
     await getProgram(tx, partnerId, programId);
     await assertNotSubmittedTo(tx, partnerId, submissions.program_id, programId);
+    await assertNoDraftFor(tx, partnerId, applications.program_id, programId);
     await tx.delete(programs).where(and(eq(programs.id, programId), eq(programs.partner_id, partnerId)));
     await syncProgramCount(tx, partnerId);
   });

@@ -1,0 +1,286 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  APPLICATION_MESSAGES as A,
+  answersSchema,
+  VALIDATION_MESSAGES,
+  type FormSection,
+  type FormSnapshot,
+  type OnBehalfForm,
+  type OnBehalfSetup,
+  type OnBehalfSubmission,
+  type SubmissionReceipt,
+} from '@kaminuza/shared';
+import type { Db } from '../../db/client.ts';
+import { campuses, cycles, partners, programs, submissions } from '../../db/schema/index.ts';
+import { uniqueViolation } from '../../lib/db-errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { DbOrTx } from '../auth/accounts.ts';
+import { enqueueEmail } from '../email/email.service.ts';
+import { getSettings } from '../partner-settings/partner-settings.service.ts';
+import {
+  applicationForm,
+  applyCycle,
+  chosenCampus,
+  feeOf,
+  openCurrentCycle,
+  openProgram,
+  openPrograms,
+} from '../applications/apply-setup.service.ts';
+
+/* ---------------------------------------------------------------- references */
+
+/** Crockford's base32: no I, L, O or U, so a reference read aloud or retyped is not misread. */
+const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** `KZ-XXXX-XXXX`: 40 random bits, short enough to read out on the phone. */
+export function newReference(): string {
+  const chars = [...randomBytes(8)].map((byte) => REFERENCE_ALPHABET[byte & 31]).join('');
+  return `KZ-${chars.slice(0, 4)}-${chars.slice(4)}`;
+}
+
+/** How often a colliding reference is drawn again before giving up (40 bits: practically never). */
+const REFERENCE_ATTEMPTS = 5;
+
+/* ---------------------------------------------------------------- answers */
+
+/**
+ * The answers as submitted: checked against the form's questions (unknown ids dropped, empties
+ * stripped), or 400 with one issue per question id, as other validation errors are answered.
+ */
+export function checkedAnswers(sections: readonly FormSection[], answers: unknown): Record<string, unknown> {
+  const result = answersSchema(sections).safeParse(answers);
+  if (result.success) {
+    return Object.fromEntries(Object.entries(result.data).filter(([, value]) => value !== undefined));
+  }
+  const details = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  throw new AppError('INVALID_ARGUMENT', VALIDATION_MESSAGES.general, details);
+}
+
+/** A form without its file questions (staff submitting on behalf hold no applicant's documents). */
+export function withoutFileQuestions(sections: readonly FormSection[]): FormSection[] {
+  return sections
+    .map((section) => ({ ...section, questions: section.questions.filter((question) => question.type !== 'file') }))
+    .filter((section) => section.questions.length > 0);
+}
+
+/* ---------------------------------------------------------------- receipts */
+
+/** A submission's receipt; `studentId` restricts it to that student's own (others are 404). */
+export async function submissionReceipt(
+  db: DbOrTx,
+  submissionId: string,
+  studentId?: string,
+): Promise<SubmissionReceipt> {
+  const [row] = await db
+    .select({
+      id: submissions.id,
+      reference: submissions.reference,
+      partner_id: submissions.partner_id,
+      partner_name: partners.name,
+      cycle_name: cycles.name,
+      program_name: programs.name,
+      campus_name: campuses.name,
+      submitted_at: submissions.created_at,
+      submitted_by_staff: submissions.submitted_by_staff,
+      profile: submissions.profile,
+      paid: submissions.paid,
+      amount: submissions.amount,
+      currency: submissions.currency,
+      payment_id: submissions.payment_id,
+    })
+    .from(submissions)
+    .innerJoin(partners, eq(partners.id, submissions.partner_id))
+    .innerJoin(campuses, eq(campuses.id, submissions.campus_id))
+    .leftJoin(cycles, eq(cycles.id, submissions.cycle_id))
+    .leftJoin(programs, eq(programs.id, submissions.program_id))
+    .where(and(eq(submissions.id, submissionId), studentId ? eq(submissions.student_id, studentId) : undefined))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  const { profile, paid, amount, currency, payment_id, ...receipt } = row;
+  const name = [profile.first_name, profile.last_name].filter((part) => typeof part === 'string' && part).join(' ');
+  return {
+    ...receipt,
+    cycle_name: receipt.cycle_name ?? '',
+    program_name: receipt.program_name ?? '',
+    applicant_name: name,
+    payment: { paid, amount, currency, payment_id },
+  };
+}
+
+/** The receipt of the submission an Idempotency-Key already made for this institution, if any. */
+export async function submissionByKey(db: DbOrTx, partnerId: string, key: string) {
+  const [row] = await db
+    .select({
+      id: submissions.id,
+      student_id: submissions.student_id,
+      staff_id: submissions.staff_id,
+      submitted_by_staff: submissions.submitted_by_staff,
+    })
+    .from(submissions)
+    .where(and(eq(submissions.partner_id, partnerId), eq(submissions.idempotency_key, key)))
+    .limit(1);
+  return row ?? null;
+}
+
+/* ---------------------------------------------------------------- the writer */
+
+export interface NewSubmission {
+  /** A student's submission takes its application's id; one on behalf gets a new one. */
+  id?: string;
+  partnerId: string;
+  cycleId: string;
+  programId: string;
+  campusId: string;
+  form: FormSnapshot;
+  profile: Record<string, unknown>;
+  answers: Record<string, unknown>;
+  studentId: string | null;
+  staffId: string | null;
+  payment: { paid: boolean; amount: number; currency: string; payment_id: string | null };
+  idempotencyKey: string | null;
+  /** Who the receipt email goes to, in which language, and the site it links to. */
+  receipt: { to: string; language: string; publicUrl: string };
+}
+
+/**
+ * Writes a submission in the caller's transaction: a fresh reference (drawn again on the rare
+ * collision), the form and profile snapshots, the checked answers, the payment fields and the
+ * Idempotency-Key; then enqueues the receipt email in the same transaction, so a rolled-back
+ * submission never mails anyone. Answers the receipt.
+ */
+export async function writeSubmission(tx: DbOrTx, input: NewSubmission): Promise<SubmissionReceipt> {
+  let id: string | undefined;
+  for (let attempt = 0; attempt < REFERENCE_ATTEMPTS && !id; attempt += 1) {
+    // Only a reference collision is skipped here; any other conflict (the id, the key) is the caller's.
+    const [row] = await tx
+      .insert(submissions)
+      .values({
+        ...(input.id ? { id: input.id } : {}),
+        reference: newReference(),
+        student_id: input.studentId,
+        staff_id: input.staffId,
+        submitted_by_staff: input.staffId !== null,
+        partner_id: input.partnerId,
+        cycle_id: input.cycleId,
+        program_id: input.programId,
+        campus_id: input.campusId,
+        form_id: input.form.id,
+        form_snapshot: input.form,
+        profile: input.profile,
+        answers: input.answers,
+        paid: input.payment.paid,
+        amount: input.payment.amount,
+        currency: input.payment.currency,
+        payment_id: input.payment.payment_id,
+        idempotency_key: input.idempotencyKey,
+      })
+      .onConflictDoNothing({ target: submissions.reference })
+      .returning({ id: submissions.id });
+    id = row?.id;
+  }
+  if (!id) throw new Error('no free submission reference after several attempts');
+  const receipt = await submissionReceipt(tx, id);
+  await enqueueEmail(tx, {
+    to: input.receipt.to,
+    template: 'submission_receipt',
+    language: input.receipt.language,
+    data: {
+      name: receipt.applicant_name,
+      institution_name: receipt.partner_name,
+      program_name: receipt.program_name,
+      campus_name: receipt.campus_name,
+      reference: receipt.reference,
+      submitted_on: receipt.submitted_at.slice(0, 10),
+      link: new URL(`/partners/${input.partnerId}/application/submitted`, input.receipt.publicUrl).toString(),
+    },
+  });
+  return receipt;
+}
+
+/* ---------------------------------------------------------------- on behalf (spec section 6) */
+
+/** The current cycle and the programs open in it (none without a current cycle). */
+export async function onBehalfSetup(db: Db, partnerId: string): Promise<OnBehalfSetup> {
+  const { general } = await getSettings(db, partnerId);
+  const cycle = await applyCycle(db, partnerId, general.current_cycle_id, general.timezone);
+  return { cycle, programs: cycle ? await openPrograms(db, partnerId, cycle.id) : [] };
+}
+
+/** The form a staff member fills for a program: its questions without the file questions. */
+export async function onBehalfForm(db: Db, partnerId: string, programId: string): Promise<OnBehalfForm> {
+  const settings = await getSettings(db, partnerId);
+  const cycle = await openCurrentCycle(db, partnerId, settings);
+  const program = await openProgram(db, partnerId, cycle.id, programId);
+  const form = await applicationForm(db, partnerId, cycle.id, program.id);
+  return { cycle, program, form: { ...form, sections: withoutFileQuestions(form.sections) } };
+}
+
+/**
+ * A staff member's submission for a named applicant: the same cycle, program, campus and form rules
+ * as a student's; unpaid, submitted_by_staff, staff_id set, no student. An Idempotency-Key already used
+ * by this member answers its submission again (`created` false).
+ */
+export async function submitOnBehalf(
+  db: Db,
+  partnerId: string,
+  staffId: string,
+  input: OnBehalfSubmission,
+  idempotencyKey: string | null,
+  publicUrl: string,
+): Promise<{ created: boolean; receipt: SubmissionReceipt }> {
+  const attempt = () =>
+    db.transaction(async (tx) => {
+      if (idempotencyKey) {
+        // Two requests with one key wait for each other here, so the second finds the first's row.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`kaminuza.submit:${partnerId}:${idempotencyKey}`}))`,
+        );
+        const earlier = await submissionByKey(tx, partnerId, idempotencyKey);
+        if (earlier) return replay(tx, earlier, staffId);
+      }
+      const settings = await getSettings(tx, partnerId);
+      const cycle = await openCurrentCycle(tx, partnerId, settings);
+      const program = await openProgram(tx, partnerId, cycle.id, input.program_id);
+      if (!input.campus_id) throw new AppError('INVALID_ARGUMENT', A.campus_required);
+      const campusId = chosenCampus(program, input.campus_id)!;
+      const form = await applicationForm(tx, partnerId, cycle.id, program.id);
+      const answers = checkedAnswers(withoutFileQuestions(form.sections), input.answers);
+      const receipt = await writeSubmission(tx, {
+        partnerId,
+        cycleId: cycle.id,
+        programId: program.id,
+        campusId,
+        form,
+        profile: { ...input.applicant },
+        answers,
+        studentId: null,
+        staffId,
+        payment: { paid: false, amount: 0, currency: feeOf(settings).currency, payment_id: null },
+        idempotencyKey,
+        receipt: { to: input.applicant.email, language: settings.general.default_language, publicUrl },
+      });
+      return { created: true, receipt };
+    });
+  try {
+    return await attempt();
+  } catch (error) {
+    // A racing request with the same key committed first: answer what it made.
+    if (idempotencyKey && uniqueViolation(error) === 'submissions_partner_idempotency_unique') {
+      const earlier = await submissionByKey(db, partnerId, idempotencyKey);
+      if (earlier) return replay(db, earlier, staffId);
+    }
+    throw error;
+  }
+}
+
+async function replay(
+  db: DbOrTx,
+  earlier: NonNullable<Awaited<ReturnType<typeof submissionByKey>>>,
+  staffId: string,
+): Promise<{ created: boolean; receipt: SubmissionReceipt }> {
+  if (!earlier.submitted_by_staff || earlier.staff_id !== staffId) {
+    throw new AppError('ABORTED', A.idempotency_key_reused);
+  }
+  return { created: false, receipt: await submissionReceipt(db, earlier.id) };
+}

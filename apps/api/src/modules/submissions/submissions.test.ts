@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import {
+  APPLICATION_MESSAGES as A,
+  type OnBehalfForm,
+  type OnBehalfSetup,
+  type SubmissionReceipt,
+} from '@kaminuza/shared';
+import type { App } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
+import { emailOutbox, partnerSettings, submissions } from '../../db/schema/index.ts';
+import { createTestApp } from '../../test/app.ts';
+import { signInAs, type TestAccount } from '../../test/auth.ts';
+import { createTestDatabase } from '../../test/database.ts';
+import { closeCycle, demoAnswers, readyInstitution, type ReadyInstitution } from '../applications/test-helpers.ts';
+
+let database: Database;
+let app: App;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database);
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+type ErrorAnswer = { error: { status: string; message: string; details?: unknown } };
+
+const applicant = () => ({
+  first_name: 'Amina',
+  last_name: 'Uwase',
+  email: `amina-${randomUUID().slice(0, 8)}@example.com`,
+  phone: '+250788123456',
+});
+
+function answers() {
+  const { transcript: _transcript, passport: _passport, ...rest } = demoAnswers();
+  return rest;
+}
+
+function post(account: TestAccount, institution: ReadyInstitution, body: object, key?: string) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/partners/${institution.partnerId}/submissions`,
+    headers: { ...account.headers, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: body,
+  });
+}
+
+describe('submitting on behalf of an applicant', () => {
+  it('needs submit_applications (403 without) and answers another institution with 404', async () => {
+    const institution = await readyInstitution(app, database.db);
+    const other = await readyInstitution(app, database.db);
+    const member = await signInAs(app, 'staff', {
+      partnerId: institution.partnerId,
+      permissions: ['review_applications'],
+    });
+    const holder = await signInAs(app, 'staff', {
+      partnerId: institution.partnerId,
+      permissions: ['submit_applications'],
+    });
+    const student = await signInAs(app, 'student');
+    const urls = [
+      `/api/v1/partners/${institution.partnerId}/submissions/programs`,
+      `/api/v1/partners/${institution.partnerId}/submissions/form?program_id=${institution.single.id}`,
+    ];
+    for (const url of urls) {
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+      expect((await app.inject({ method: 'GET', url, headers: student.headers })).statusCode, url).toBe(403);
+      expect((await app.inject({ method: 'GET', url, headers: member.headers })).statusCode, url).toBe(403);
+      expect((await app.inject({ method: 'GET', url, headers: holder.headers })).statusCode, url).toBe(200);
+      expect((await app.inject({ method: 'GET', url, headers: other.admin.headers })).statusCode, url).toBe(404);
+    }
+    const body = {
+      applicant: applicant(),
+      program_id: institution.single.id,
+      campus_id: institution.single.campusId,
+      answers: answers(),
+    };
+    expect((await post(member, institution, body)).statusCode).toBe(403);
+    expect((await post(other.admin, institution, body)).statusCode).toBe(404);
+    expect(await database.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(0);
+  });
+
+  it('lists the open programs and the form without file questions', async () => {
+    const institution = await readyInstitution(app, database.db);
+    const setup = (
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/v1/partners/${institution.partnerId}/submissions/programs`,
+          headers: institution.admin.headers,
+        })
+      ).json() as { data: OnBehalfSetup }
+    ).data;
+    expect(setup.cycle?.id).toBe(institution.cycleId);
+    expect(setup.programs).toHaveLength(5);
+    const form = (
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/v1/partners/${institution.partnerId}/submissions/form?program_id=${institution.single.id}`,
+          headers: institution.admin.headers,
+        })
+      ).json() as { data: OnBehalfForm }
+    ).data;
+    const types = form.form.sections.flatMap((section) => section.questions.map((question) => question.type));
+    expect(types).not.toContain('file');
+    expect(form.form.sections.map((section) => section.id)).not.toContain('documents');
+    const notOpen = await app.inject({
+      method: 'GET',
+      url: `/api/v1/partners/${institution.partnerId}/submissions/form?program_id=${randomUUID()}`,
+      headers: institution.admin.headers,
+    });
+    expect(notOpen.statusCode).toBe(400);
+    expect((notOpen.json() as ErrorAnswer).error.message).toBe(A.program_not_open);
+  });
+
+  it('writes an unpaid submission by staff, idempotently, and mails the applicant in the institution’s language', async () => {
+    const institution = await readyInstitution(app, database.db, { fee: 100 });
+    await database.db
+      .update(partnerSettings)
+      .set({ general: { ...(await currentGeneral(institution.partnerId)), default_language: 'rw' } })
+      .where(eq(partnerSettings.partner_id, institution.partnerId));
+    const person = applicant();
+    const body = {
+      applicant: person,
+      program_id: institution.double.id,
+      campus_id: institution.double.campusIds[0],
+      answers: answers(),
+      // Never taken from the client.
+      paid: true,
+      student_id: randomUUID(),
+      submitted_by_staff: false,
+    };
+    const key = `staff-${randomUUID()}`;
+    const [first, second] = [
+      await post(institution.admin, institution, body, key),
+      await post(institution.admin, institution, body, key),
+    ];
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(200);
+    const receipt = (first.json() as { data: SubmissionReceipt }).data;
+    expect(second.json()).toEqual(first.json());
+    expect(receipt).toMatchObject({
+      submitted_by_staff: true,
+      applicant_name: 'Amina Uwase',
+      payment: { paid: false, amount: 0, currency: 'USD', payment_id: null },
+    });
+    const [row] = await database.db.select().from(submissions).where(eq(submissions.id, receipt.id));
+    expect(row).toMatchObject({ student_id: null, submitted_by_staff: true, paid: false, amount: 0, payment_id: null });
+    expect(row!.staff_id).toEqual(expect.any(String));
+    expect(row!.profile).toMatchObject({ first_name: 'Amina', email: person.email });
+    const mails = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, person.email), eq(emailOutbox.template, 'submission_receipt')));
+    expect(mails.map((mail) => mail.language)).toEqual(['rw']);
+  });
+
+  it('makes one submission of concurrent requests with one key', async () => {
+    const institution = await readyInstitution(app, database.db);
+    const body = {
+      applicant: applicant(),
+      program_id: institution.single.id,
+      campus_id: institution.single.campusId,
+      answers: answers(),
+    };
+    const key = `staff-${randomUUID()}`;
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => post(institution.admin, institution, body, key)),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(await database.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(1);
+  });
+
+  it('refuses a missing campus, invalid answers and a closed cycle', async () => {
+    const institution = await readyInstitution(app, database.db);
+    const base = { applicant: applicant(), program_id: institution.double.id, answers: answers() };
+    const noCampus = await post(institution.admin, institution, { ...base, campus_id: null });
+    expect(noCampus.statusCode).toBe(400);
+    expect((noCampus.json() as ErrorAnswer).error.message).toBe('Campus ID is required for submission');
+    const invalid = await post(institution.admin, institution, {
+      ...base,
+      campus_id: institution.double.campusIds[0],
+      answers: { ...answers(), grade_average: 500 },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect((invalid.json() as ErrorAnswer).error.details).toEqual([
+      { path: 'grade_average', message: expect.any(String) },
+    ]);
+    await closeCycle(database.db, institution.cycleId);
+    const closed = await post(institution.admin, institution, { ...base, campus_id: institution.double.campusIds[0] });
+    expect(closed.statusCode).toBe(409);
+    expect((closed.json() as ErrorAnswer).error.message).toBe(A.cycle_closed);
+    expect(await database.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(0);
+  });
+});
+
+async function currentGeneral(partnerId: string) {
+  const [row] = await database.db
+    .select({ general: partnerSettings.general })
+    .from(partnerSettings)
+    .where(eq(partnerSettings.partner_id, partnerId));
+  return row!.general;
+}
