@@ -46,6 +46,7 @@ import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
 import { createRealtimeHub } from './lib/realtime.ts';
 import { applicationsRoutes } from './modules/applications/applications.routes.ts';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.ts';
+import { paymentsRoutes, type PaymentsOptions } from './modules/payments/payments.routes.ts';
 
 export interface AppOptions {
   database: Database;
@@ -54,11 +55,13 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Stored files and uploads in progress; opened from the env when not given. */
   files?: FileStores;
+  /** The payment provider's callback delivery and retry delays (tests deliver through app.inject). */
+  payments?: PaymentsOptions;
 }
 
 const DOCS_PREFIX = '/api/docs';
 
-export async function buildApp({ database, env, logger, files: given }: AppOptions) {
+export async function buildApp({ database, env, logger, files: given, payments }: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(env),
     genReqId: requestId,
@@ -168,6 +171,7 @@ export async function buildApp({ database, env, logger, files: given }: AppOptio
       await api.register(chatsRoutes, { db: database.db });
       await api.register(applicationsRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
       await api.register(submissionsRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
+      await api.register(paymentsRoutes, { db: database.db, env, ...payments });
     },
     { prefix: '/api/v1' },
   );

@@ -65,6 +65,8 @@ export const APP_ROUTE_PATTERNS = [
   '/application/*',
   '/admin/dashboard',
   '/partner/*',
+  /** A payment provider's hosted checkout (the sandbox's): what it shows depends on its reference. */
+  '/pay',
   /** A staff invitation: public, but its content depends on the link's token, so nothing to prerender. */
   '/signup/partner/invitation',
   /** The development mailbox (outside production only). */

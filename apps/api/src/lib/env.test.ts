@@ -1,8 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { databaseOptions, mailboxEnabled, parseEnv } from './env.ts';
+import { DEVELOPMENT_PAYMENTS_WEBHOOK_SECRET, databaseOptions, mailboxEnabled, parseEnv } from './env.ts';
 
 const PRODUCTION_SECRET = 'p'.repeat(32);
+const PRODUCTION_WEBHOOK_SECRET = 'w'.repeat(32);
+/** The secrets production requires, for tests about something else. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: PRODUCTION_SECRET,
+  PAYMENTS_WEBHOOK_SECRET: PRODUCTION_WEBHOOK_SECRET,
+};
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
 describe('parseEnv', () => {
@@ -22,6 +29,8 @@ describe('parseEnv', () => {
       MAIL_FROM_NO_REPLY: 'Kaminuza <no-reply@kaminuza.example>',
       MAILBOX: true,
       AUTH_SECRET: 'kaminuza-development-secret-not-for-production',
+      PAYMENTS_PROVIDER: 'sandbox',
+      PAYMENTS_WEBHOOK_SECRET: DEVELOPMENT_PAYMENTS_WEBHOOK_SECRET,
     });
     expect(mailboxEnabled(env)).toBe(true);
     expect(databaseOptions(env)).toEqual({ kind: 'pglite', dataDir: `${repoRoot}data/pglite` });
@@ -41,7 +50,17 @@ describe('parseEnv', () => {
   it('requires an AUTH_SECRET of at least 32 characters in production', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
     expect(() => parseEnv({ NODE_ENV: 'production', AUTH_SECRET: 'short' })).toThrow(/at least 32/);
-    expect(parseEnv({ NODE_ENV: 'production', AUTH_SECRET: PRODUCTION_SECRET }).AUTH_SECRET).toBe(PRODUCTION_SECRET);
+    expect(parseEnv(PRODUCTION).AUTH_SECRET).toBe(PRODUCTION_SECRET);
+  });
+
+  it('refuses to start in production without its own payments webhook secret', () => {
+    const base = { NODE_ENV: 'production', AUTH_SECRET: PRODUCTION_SECRET };
+    expect(() => parseEnv(base)).toThrow(/PAYMENTS_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ ...base, PAYMENTS_WEBHOOK_SECRET: DEVELOPMENT_PAYMENTS_WEBHOOK_SECRET })).toThrow(
+      /PAYMENTS_WEBHOOK_SECRET/,
+    );
+    expect(() => parseEnv({ ...base, PAYMENTS_WEBHOOK_SECRET: 'short' })).toThrow(/at least 32/);
+    expect(parseEnv(PRODUCTION).PAYMENTS_WEBHOOK_SECRET).toBe(PRODUCTION_WEBHOOK_SECRET);
   });
 
   it('drops a trailing slash from PUBLIC_URL', () => {
@@ -49,7 +68,7 @@ describe('parseEnv', () => {
   });
 
   it('turns the dev mailbox off in production, with MAILBOX=off, or when SMTP_URL is set', () => {
-    expect(mailboxEnabled(parseEnv({ NODE_ENV: 'production', AUTH_SECRET: PRODUCTION_SECRET }))).toBe(false);
+    expect(mailboxEnabled(parseEnv(PRODUCTION))).toBe(false);
     expect(mailboxEnabled(parseEnv({ MAILBOX: 'off' }))).toBe(false);
     expect(mailboxEnabled(parseEnv({ SMTP_URL: 'smtp://mail.example:587' }))).toBe(false);
   });
@@ -58,7 +77,8 @@ describe('parseEnv', () => {
     { PORT: 'eighty' },
     { SMTP_URL: 'http://mail.example' },
     { MAILBOX: 'maybe' },
-    { NODE_ENV: 'production', AUTH_SECRET: PRODUCTION_SECRET, MAILBOX: 'on' },
+    { ...PRODUCTION, MAILBOX: 'on' },
+    { PAYMENTS_PROVIDER: 'cash' },
     { PORT: '70000' },
     { LOG_LEVEL: 'loud' },
     { DATABASE_URL: 'mysql://x' },

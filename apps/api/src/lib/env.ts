@@ -1,11 +1,14 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { PAYMENT_PROVIDERS } from '@kaminuza/shared';
 import type { DatabaseOptions } from '../db/client.ts';
 
 const IN_MEMORY = ':memory:';
 /** Only ever used outside production, where sessions need not survive a leaked repository. */
 const DEVELOPMENT_AUTH_SECRET = 'kaminuza-development-secret-not-for-production';
+/** Signs the sandbox provider's callbacks outside production; a leaked value must never settle a real fee. */
+export const DEVELOPMENT_PAYMENTS_WEBHOOK_SECRET = 'kaminuza-development-payments-webhook-secret';
 const FLAG = { true: true, on: true, '1': true, false: false, off: false, '0': false } as const;
 
 /** The repository root, found from this file so the defaults do not depend on the working directory. */
@@ -50,11 +53,25 @@ const EnvSchema = z
     MAILBOX: z.enum(Object.keys(FLAG) as [keyof typeof FLAG]).optional(),
     /** Signs session cookies. Required in production; elsewhere a fixed development value is used. */
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Who takes application fees: `sandbox` (a hosted test checkout at /pay, no real money) by default. */
+    PAYMENTS_PROVIDER: z.enum(PAYMENT_PROVIDERS).default('sandbox'),
+    /** The secret a provider signs its callbacks with. Required in production; elsewhere a fixed development value. */
+    PAYMENTS_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_SECRET !== undefined, {
     path: ['AUTH_SECRET'],
     message: 'is required in production (at least 32 random characters, e.g. `openssl rand -base64 32`)',
   })
+  .refine(
+    (env) =>
+      env.NODE_ENV !== 'production' ||
+      (env.PAYMENTS_WEBHOOK_SECRET !== undefined &&
+        env.PAYMENTS_WEBHOOK_SECRET !== DEVELOPMENT_PAYMENTS_WEBHOOK_SECRET),
+    {
+      path: ['PAYMENTS_WEBHOOK_SECRET'],
+      message: "is required in production (the secret your payment provider's callbacks are signed with)",
+    },
+  )
   .refine((env) => !(env.NODE_ENV === 'production' && env.MAILBOX !== undefined && FLAG[env.MAILBOX]), {
     path: ['MAILBOX'],
     message: 'the dev mailbox cannot be on in production',
@@ -65,6 +82,7 @@ const EnvSchema = z
     PUBLIC_URL: (PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     MAILBOX: MAILBOX === undefined ? env.NODE_ENV !== 'production' : FLAG[MAILBOX],
     AUTH_SECRET: env.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
+    PAYMENTS_WEBHOOK_SECRET: env.PAYMENTS_WEBHOOK_SECRET ?? DEVELOPMENT_PAYMENTS_WEBHOOK_SECRET,
   }));
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -228,6 +228,15 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // The sandbox provider's hosted checkout; its title lives with its feature texts, not the core ones.
+            path: 'pay',
+            handle: { title: 'payments.page_title' } satisfies PageHandle,
+            ...feature(
+              () => import('../features/payments/components/pay-page.tsx'),
+              (m) => m.PayPage,
+            ),
+          },
+          {
             path: 'dev/mailbox',
             ...meta('mailbox'),
             ...screen(

@@ -114,5 +114,7 @@ export const RealtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('support.read'), ticket_id: z.uuid() }),
   z.object({ type: z.literal('chat.message'), chat_id: z.uuid() }),
   z.object({ type: z.literal('chat.read'), chat_id: z.uuid() }),
+  /** An application's fee payment was settled by its provider (paid or declined). */
+  z.object({ type: z.literal('payment.updated'), application_id: z.uuid(), reference: z.string() }),
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;

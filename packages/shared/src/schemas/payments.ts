@@ -52,6 +52,8 @@ export const PaymentReferenceParamsSchema = z.object({ reference: z.string().min
 
 /** GET /payments/:reference — what the /pay page shows its payer (the student who opened it; else 404). */
 export const PaymentCheckoutSchema = PaymentSummarySchema.extend({
+  /** The application it pays for: after a declined attempt the page opens a new checkout for it. */
+  application_id: z.uuid(),
   partner_name: z.string(),
   program_name: z.string(),
   /** The application screen to go back to (a path of this site). */

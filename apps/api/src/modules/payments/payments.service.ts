@@ -1,6 +1,24 @@
-import { and, eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  APPLICATION_MESSAGES,
+  PAYMENT_MESSAGES,
+  cycleAcceptsApplications,
+  type CheckoutStarted,
+  type PaymentCheckout,
+  type PaymentEvent,
+  type PaymentSummary,
+  type SandboxResult,
+} from '@kaminuza/shared';
+import type { Db } from '../../db/client.ts';
+import { applications, cycles, partners, payments, programs, students } from '../../db/schema/index.ts';
+import { uniqueViolation } from '../../lib/db-errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import { publish } from '../../lib/realtime.ts';
 import type { DbOrTx } from '../auth/accounts.ts';
-import { payments } from '../../db/schema/index.ts';
+import { cycleSettings, getSettings } from '../partner-settings/partner-settings.service.ts';
+import type { PaymentProvider } from './providers/payment-provider.ts';
+import type { SandboxProvider } from './providers/sandbox-provider.ts';
 
 /** The fee payment that settled an application, if it is paid: what its submission records. */
 export interface FeePayment {
@@ -17,4 +35,271 @@ export async function succeededPaymentOf(db: DbOrTx, applicationId: string): Pro
     .where(and(eq(payments.application_id, applicationId), eq(payments.status, 'succeeded')))
     .limit(1);
   return row ?? null;
+}
+
+type PaymentRow = typeof payments.$inferSelect;
+
+const iso = (value: string) => new Date(value).toISOString();
+
+function summary(row: PaymentRow): PaymentSummary {
+  return {
+    id: row.id,
+    provider: row.provider,
+    reference: row.reference,
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status,
+    method: row.method,
+    failure_reason: row.failure_reason,
+    paid_at: row.paid_at === null ? null : iso(row.paid_at),
+    created_at: iso(row.created_at),
+  };
+}
+
+/** The application screen a payer returns to from the checkout. */
+const returnPathOf = (partnerId: string) => `/partners/${encodeURIComponent(partnerId)}/application/form`;
+
+/** Money is compared in minor units: 100 and 100.00 are the same fee, 100.001 is not a fee at all. */
+const sameAmount = (a: number, b: number) => Math.round(a * 100) === Math.round(b * 100);
+
+/**
+ * The caller's application with what paying for it needs, or null when it is not theirs. The payments
+ * module reads the applications table itself (rather than through the applications module) because
+ * it needs only ownership, status and cycle — a small duplication kept in this one function.
+ */
+async function applicationOfStudent(db: DbOrTx, userId: string, applicationId: string) {
+  const [row] = await db
+    .select({
+      id: applications.id,
+      student_id: applications.student_id,
+      partner_id: applications.partner_id,
+      status: applications.status,
+      partner_name: partners.name,
+      program_name: programs.name,
+      cycle: { status: cycles.status, opens_on: cycles.opens_on, closes_on: cycles.closes_on },
+    })
+    .from(applications)
+    .innerJoin(students, eq(students.id, applications.student_id))
+    .innerJoin(partners, eq(partners.id, applications.partner_id))
+    .innerJoin(programs, eq(programs.id, applications.program_id))
+    .innerJoin(cycles, eq(cycles.id, applications.cycle_id))
+    .where(and(eq(applications.id, applicationId), eq(students.user_id, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+async function paymentByKey(db: DbOrTx, applicationId: string, idempotencyKey: string) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.application_id, applicationId), eq(payments.idempotency_key, idempotencyKey)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The pending or succeeded payment of an application (the partial unique index allows one at most). */
+async function livePayment(db: DbOrTx, applicationId: string) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.application_id, applicationId), inArray(payments.status, ['pending', 'succeeded'])))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface StartCheckoutInput {
+  userId: string;
+  applicationId: string;
+  idempotencyKey: string | undefined;
+  now: Date;
+}
+
+/**
+ * POST /applications/:id/payment. A retry with the same Idempotency-Key answers the payment that key
+ * opened; a pending checkout is answered again rather than doubled; otherwise a new checkout is opened.
+ * Two requests racing past the checks meet the partial unique index, and the loser answers the winner's.
+ */
+export async function startCheckout(
+  db: Db,
+  provider: PaymentProvider,
+  { userId, applicationId, idempotencyKey, now }: StartCheckoutInput,
+): Promise<{ created: boolean; checkout: CheckoutStarted }> {
+  const application = await applicationOfStudent(db, userId, applicationId);
+  if (!application) throw new AppError('NOT_FOUND');
+  const answer = async (row: PaymentRow, created: boolean) => ({
+    created,
+    checkout: { payment: summary(row), checkout_url: await provider.checkoutUrl(row.reference) },
+  });
+
+  if (idempotencyKey) {
+    const earlier = await paymentByKey(db, applicationId, idempotencyKey);
+    if (earlier) return answer(earlier, false);
+  }
+  if (application.status !== 'in_progress') throw new AppError('ABORTED', APPLICATION_MESSAGES.already_submitted);
+  const { timezone } = await cycleSettings(db, application.partner_id);
+  if (!cycleAcceptsApplications(application.cycle, timezone, now)) {
+    throw new AppError('ABORTED', APPLICATION_MESSAGES.cycle_closed);
+  }
+  const live = await livePayment(db, applicationId);
+  if (live?.status === 'succeeded') throw new AppError('ABORTED', PAYMENT_MESSAGES.already_paid);
+  if (live) return answer(live, false);
+
+  const { admissions } = await getSettings(db, application.partner_id);
+  if (admissions.application_fee <= 0) throw new AppError('ABORTED', PAYMENT_MESSAGES.no_fee);
+  const checkout = await provider.createCheckout({
+    reference: `pay_${randomBytes(12).toString('hex')}`,
+    amount: admissions.application_fee,
+    currency: admissions.application_fee_currency,
+    returnPath: returnPathOf(application.partner_id),
+    description: `${application.partner_name} — ${application.program_name}`,
+  });
+
+  try {
+    const row = await db.transaction(async (tx) => {
+      // Shares the lock submission takes for update: no checkout opens on an application being submitted.
+      const [open] = await tx
+        .select({ id: applications.id })
+        .from(applications)
+        .where(and(eq(applications.id, applicationId), eq(applications.status, 'in_progress')))
+        .for('share');
+      if (!open) throw new AppError('ABORTED', APPLICATION_MESSAGES.already_submitted);
+      const [inserted] = await tx
+        .insert(payments)
+        .values({
+          application_id: applicationId,
+          student_id: application.student_id,
+          partner_id: application.partner_id,
+          provider: provider.name,
+          reference: checkout.reference,
+          amount: admissions.application_fee,
+          currency: admissions.application_fee_currency,
+          idempotency_key: idempotencyKey ?? null,
+        })
+        .returning();
+      return inserted!;
+    });
+    return { created: true, checkout: { payment: summary(row), checkout_url: checkout.checkoutUrl } };
+  } catch (error) {
+    if (uniqueViolation(error) === null) throw error;
+    const winner =
+      (idempotencyKey ? await paymentByKey(db, applicationId, idempotencyKey) : null) ??
+      (await livePayment(db, applicationId));
+    if (!winner) throw error;
+    if (winner.idempotency_key !== idempotencyKey && winner.status === 'succeeded') {
+      throw new AppError('ABORTED', PAYMENT_MESSAGES.already_paid);
+    }
+    return answer(winner, false);
+  }
+}
+
+/** A payment with its application's institution and program, readable only by the student who owes it. */
+async function paymentOfPayer(db: DbOrTx, userId: string, reference: string) {
+  const [row] = await db
+    .select({
+      payment: payments,
+      partner_name: partners.name,
+      program_name: programs.name,
+    })
+    .from(payments)
+    .innerJoin(applications, eq(applications.id, payments.application_id))
+    .innerJoin(students, eq(students.id, applications.student_id))
+    .innerJoin(partners, eq(partners.id, applications.partner_id))
+    .innerJoin(programs, eq(programs.id, applications.program_id))
+    .where(and(eq(payments.reference, reference), eq(students.user_id, userId)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** GET /payments/:reference — what the checkout page shows its payer. */
+export async function getCheckout(
+  db: Db,
+  provider: PaymentProvider,
+  userId: string,
+  reference: string,
+): Promise<PaymentCheckout> {
+  const { payment, partner_name, program_name } = await paymentOfPayer(db, userId, reference);
+  return {
+    ...summary(payment),
+    application_id: payment.application_id,
+    partner_name,
+    program_name,
+    return_path: returnPathOf(payment.partner_id),
+    methods: [...provider.methods],
+  };
+}
+
+/**
+ * POST /payments/sandbox/:reference/complete — the sandbox page's Pay button. The outcome reaches the
+ * payment only through the signed callback; the answer is the record as it stands after the first
+ * delivery attempt (still pending when that attempt failed and a retry is scheduled).
+ */
+export async function completeSandboxPayment(
+  db: Db,
+  sandbox: SandboxProvider,
+  userId: string,
+  reference: string,
+  input: Parameters<SandboxProvider['pay']>[1],
+): Promise<SandboxResult> {
+  const { payment } = await paymentOfPayer(db, userId, reference);
+  if (payment.status !== 'pending' || payment.provider !== sandbox.name) {
+    throw new AppError('ABORTED', PAYMENT_MESSAGES.not_pending);
+  }
+  await sandbox.pay({ reference, amount: payment.amount, currency: payment.currency }, input);
+  const { payment: after } = await paymentOfPayer(db, userId, reference);
+  return { status: after.status, failure_reason: after.failure_reason, return_path: returnPathOf(after.partner_id) };
+}
+
+const declinedMessage = (method: PaymentEvent['data']['method']) =>
+  method === 'card' ? PAYMENT_MESSAGES.card_declined : PAYMENT_MESSAGES.mobile_money_declined;
+
+export interface SettleLog {
+  warn(object: object, message: string): void;
+}
+
+/**
+ * Applies a verified provider event. Only a pending payment changes (`where status = 'pending'`), so
+ * a retried or replayed callback changes nothing; an event whose amount or currency differs from the
+ * record is ignored and logged, never trusted. The student's open tabs hear of it once it commits.
+ */
+export async function settlePayment(db: Db, providerName: PaymentRow['provider'], event: PaymentEvent, log: SettleLog) {
+  const { reference, amount, currency, method, failure_reason } = event.data;
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ payment: payments, user_id: students.user_id })
+      .from(payments)
+      .innerJoin(applications, eq(applications.id, payments.application_id))
+      .innerJoin(students, eq(students.id, applications.student_id))
+      .where(and(eq(payments.provider, providerName), eq(payments.reference, reference)))
+      .limit(1);
+    if (!row) {
+      log.warn({ reference, event: event.id }, 'payment callback for an unknown reference ignored');
+      return;
+    }
+    if (!sameAmount(row.payment.amount, amount) || row.payment.currency !== currency) {
+      log.warn(
+        { reference, event: event.id, amount, currency, expected: [row.payment.amount, row.payment.currency] },
+        'payment callback amount or currency differs from the payment: ignored',
+      );
+      return;
+    }
+    const succeeded = event.type === 'payment.succeeded';
+    const [settled] = await tx
+      .update(payments)
+      .set({
+        status: succeeded ? 'succeeded' : 'failed',
+        method,
+        failure_reason: succeeded ? null : (failure_reason ?? declinedMessage(method)),
+        provider_event_id: event.id,
+        paid_at: succeeded ? new Date().toISOString() : null,
+      })
+      .where(and(eq(payments.id, row.payment.id), eq(payments.status, 'pending')))
+      .returning({ id: payments.id });
+    if (!settled) return;
+    await publish(
+      tx,
+      { users: [row.user_id] },
+      { type: 'payment.updated', application_id: row.payment.application_id, reference },
+    );
+  });
 }

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AUTH_MESSAGES, SignInSchema, type SignIn } from '@kaminuza/shared';
+import { AUTH_MESSAGES, SignInSchema, type SessionUser, type SignIn } from '@kaminuza/shared';
 import { FormAlert, EmailField, TextField } from '../../../components/form/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
@@ -10,6 +10,15 @@ import { paths } from '../../../app/paths.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { homeOf } from './home-of.ts';
 import { AuthCard } from './auth-card.tsx';
+
+/**
+ * Where a sign-in may send its user back to: their own area, or (students) the fee checkout they were
+ * paying on, reference included.
+ */
+function mayReturnTo(type: SessionUser['type'], home: string, from: string): boolean {
+  if (from.startsWith(home.split('/').slice(0, 2).join('/'))) return true;
+  return type === 'student' && from.startsWith(`${paths.pay}?`);
+}
 
 interface LocationState {
   from?: string;
@@ -34,7 +43,7 @@ export function SignInPage({ admin = false }: { admin?: boolean }) {
       {
         onSuccess: (user) => {
           const home = homeOf(user.type);
-          const back = state.from && state.from.startsWith(home.split('/').slice(0, 2).join('/')) ? state.from : home;
+          const back = state.from && mayReturnTo(user.type, home, state.from) ? state.from : home;
           void navigate(back, { replace: true });
         },
       },

@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApplicationIdParamsSchema,
+  CheckoutStartedSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyKeySchema,
+  PaymentCheckoutSchema,
+  PaymentReferenceParamsSchema,
+  SandboxPaymentSchema,
+  SandboxResultSchema,
+  dataEnvelope,
+} from '@kaminuza/shared';
+import type { Db } from '../../db/client.ts';
+import { requireUserType } from '../../lib/auth-guard.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Env } from '../../lib/env.ts';
+import { completeSandboxPayment, getCheckout, settlePayment, startCheckout } from './payments.service.ts';
+import { createSandboxProvider, type CallbackDelivery } from './providers/sandbox-provider.ts';
+
+const tags = ['payments'];
+
+/** A provider event is a few hundred bytes; anything far bigger is not one. */
+const CALLBACK_BODY_LIMIT = 64 * 1024;
+
+export interface PaymentsOptions {
+  /** How the sandbox sends its callbacks: HTTP to PUBLIC_URL by default; tests deliver through app.inject. */
+  deliver?: CallbackDelivery;
+  /** Waits between failed callback deliveries (tests shorten them). */
+  retryDelaysMs?: readonly number[];
+}
+
+/**
+ * The application fee (routes 9–12): a student opens a checkout for their own application, pays on the
+ * provider's hosted page (the sandbox's is /pay), and the provider confirms by a signed callback — the
+ * only way a payment becomes paid. Another student's application or payment is 404.
+ */
+export const paymentsRoutes: FastifyPluginAsyncZod<
+  { db: Db; env: Pick<Env, 'PAYMENTS_PROVIDER' | 'PAYMENTS_WEBHOOK_SECRET' | 'PUBLIC_URL'> } & PaymentsOptions
+> = async (app, { db, env, deliver, retryDelaysMs }) => {
+  // PAYMENTS_PROVIDER has one value today; a real gateway is chosen here beside it (see the payments ADR).
+  const provider = createSandboxProvider({
+    secret: env.PAYMENTS_WEBHOOK_SECRET,
+    publicUrl: env.PUBLIC_URL,
+    log: app.log,
+    ...(deliver ? { deliver } : {}),
+    ...(retryDelaysMs ? { retryDelaysMs } : {}),
+  });
+  app.addHook('onClose', async () => provider.close());
+
+  await app.register(async (scope) => {
+    const student = scope.withTypeProvider<ZodTypeProvider>();
+    student.addHook('preValidation', requireUserType('student'));
+
+    student.post(
+      '/applications/:id/payment',
+      {
+        schema: {
+          tags,
+          params: ApplicationIdParamsSchema,
+          headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional() }),
+          response: { 200: dataEnvelope(CheckoutStartedSchema), 201: dataEnvelope(CheckoutStartedSchema) },
+        },
+      },
+      async (request, reply) => {
+        const { created, checkout } = await startCheckout(db, provider, {
+          userId: request.user!.id,
+          applicationId: request.params.id,
+          idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
+          now: new Date(),
+        });
+        reply.code(created ? 201 : 200);
+        return { data: checkout };
+      },
+    );
+
+    student.get(
+      '/payments/:reference',
+      {
+        schema: { tags, params: PaymentReferenceParamsSchema, response: { 200: dataEnvelope(PaymentCheckoutSchema) } },
+      },
+      async (request) => ({ data: await getCheckout(db, provider, request.user!.id, request.params.reference) }),
+    );
+
+    student.post(
+      '/payments/sandbox/:reference/complete',
+      {
+        schema: {
+          tags,
+          params: PaymentReferenceParamsSchema,
+          body: SandboxPaymentSchema,
+          response: { 200: dataEnvelope(SandboxResultSchema) },
+        },
+      },
+      async (request) => ({
+        data: await completeSandboxPayment(db, provider, request.user!.id, request.params.reference, request.body),
+      }),
+    );
+  });
+
+  await app.register(async (scope) => {
+    const callbacks = scope.withTypeProvider<ZodTypeProvider>();
+    // The signature covers the exact bytes sent, so this route alone keeps the body as it arrived.
+    callbacks.removeAllContentTypeParsers();
+    callbacks.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: CALLBACK_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+
+    callbacks.post(
+      '/payments/callbacks/:provider',
+      {
+        schema: {
+          tags,
+          params: z.object({ provider: z.string().max(40) }),
+          response: { 200: dataEnvelope(z.object({ received: z.literal(true) })) },
+        },
+      },
+      async (request) => {
+        if (request.params.provider !== provider.name) throw new AppError('NOT_FOUND');
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const event = provider.verifyCallback(body, request.headers, new Date());
+        await settlePayment(db, provider.name, event, request.log);
+        return { data: { received: true as const } };
+      },
+    );
+  });
+};

@@ -1,0 +1,41 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { PaymentEvent, PaymentMethod, PaymentProvider as ProviderName } from '@kaminuza/shared';
+
+/** What the api asks a provider to collect: one application's fee. */
+export interface CheckoutRequest {
+  /** Our reference of the checkout (`pay_…`); the provider echoes it in its callbacks. */
+  reference: string;
+  amount: number;
+  currency: string;
+  /** The page of this site the payer returns to once the provider has decided. */
+  returnPath: string;
+  /** What the payer sees on the provider's page, e.g. "Application fee — University of Kigali". */
+  description: string;
+}
+
+export interface Checkout {
+  /** The reference callbacks will name (ours, or the provider's own when it insists on one). */
+  reference: string;
+  /** Where the browser goes to pay: the provider's hosted page. */
+  checkoutUrl: string;
+}
+
+/**
+ * A payment gateway as the api sees it: a hosted checkout the browser is sent to, and signed callbacks
+ * that are the only way the api learns an outcome. The sandbox implements it; a real gateway
+ * (Flutterwave, Stripe) implements the same three calls — see docs/decisions/0XX-payments.md.
+ */
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** The payment methods its checkout offers. */
+  readonly methods: readonly PaymentMethod[];
+  /** Opens a checkout with the provider. */
+  createCheckout(request: CheckoutRequest): Promise<Checkout>;
+  /** The hosted page of a checkout still pending, to send a returning payer back to it. */
+  checkoutUrl(reference: string): Promise<string>;
+  /**
+   * Checks a callback's signature over its exact bytes and reads its event.
+   * Throws AppError UNAUTHENTICATED 'Invalid signature' when it was not signed by the provider.
+   */
+  verifyCallback(rawBody: Buffer, headers: IncomingHttpHeaders, now: Date): PaymentEvent;
+}

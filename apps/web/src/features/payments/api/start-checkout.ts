@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { CheckoutStartedSchema, IDEMPOTENCY_KEY_HEADER } from '@kaminuza/shared';
+import { api } from '../../../lib/api-client.ts';
+
+/** Opens a new checkout of an application's fee (after a declined attempt); one key per attempt. */
+export const startCheckout = (applicationId: string, idempotencyKey: string) =>
+  api(`/applications/${encodeURIComponent(applicationId)}/payment`, CheckoutStartedSchema, {
+    method: 'POST',
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
+
+export function useStartCheckout() {
+  return useMutation({
+    mutationFn: ({ applicationId, idempotencyKey }: { applicationId: string; idempotencyKey: string }) =>
+      startCheckout(applicationId, idempotencyKey),
+  });
+}
