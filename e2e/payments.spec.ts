@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, recordRenderEvent, test, waitForApp } from './fixtures.ts';
+import { signInReadyInstitution } from './staff.ts';
+
+const DEMO_STUDENT = { email: 'demo.student@kaminuza.example', password: 'Kaminuza#2025' };
+
+async function data<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** A page of its own browser context, so the student and the institution never share cookies. */
+async function freshPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await recordRenderEvent(page);
+  return page;
+}
+
+/**
+ * The demo student's application to a fresh ready institution (the applying screens have their own
+ * tests), and the fee checkout the application screen would send the browser to.
+ */
+async function applicationWithCheckout(browser: Browser, request: APIRequestContext, baseURL: string) {
+  const staff = await freshPage(browser);
+  const institution = await signInReadyInstitution(staff, request);
+  const student = await freshPage(browser);
+  const headers = { origin: baseURL };
+  await data(await student.request.post('/api/v1/auth/sign-in', { headers, data: DEMO_STUDENT }));
+  const application = await data<{ id: string }>(
+    await student.request.post(`/api/v1/partners/${institution.partnerId}/application`, {
+      headers,
+      data: { program_id: institution.programId, campus_id: institution.campusId },
+    }),
+  );
+  const checkout = await data<{ checkout_url: string }>(
+    await student.request.post(`/api/v1/applications/${application.id}/payment`, {
+      headers: { ...headers, 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
+    }),
+  );
+  return { institution, student, applicationId: application.id, checkoutUrl: checkout.checkout_url };
+}
+
+async function payByCard(page: Page, cardNumber: string) {
+  await page.getByRole('radio', { name: 'Card' }).check();
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/30');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: 'Pay $100.00' }).click();
+}
+
+test('payments: a declined card, then a paid one, on the sandbox checkout', async ({ browser, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const {
+    institution,
+    student: page,
+    applicationId,
+    checkoutUrl,
+  } = await applicationWithCheckout(browser, request, baseURL!);
+  expect(checkoutUrl).toMatch(/^\/pay\?reference=pay_/);
+
+  await page.goto(checkoutUrl);
+  await waitForApp(page);
+  await expect(page.getByRole('heading', { name: 'Pay the application fee', level: 1 })).toBeVisible();
+  await expect(page.getByText(institution.name)).toBeVisible();
+  await expect(page.getByText(institution.programName)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sandbox — no real money moves' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Card' })).toBeChecked();
+  await expectNoAxeViolations(page);
+
+  // Bad details never reach the provider.
+  await page.getByRole('button', { name: 'Pay $100.00' }).click();
+  await expect(page.getByText('Enter a valid card number, expiry date and security code.').first()).toBeVisible();
+
+  // Mobile money shows its own fields.
+  await page.getByRole('radio', { name: 'Mobile money' }).check();
+  await expect(page.getByLabel('Network')).toHaveValue('mtn');
+  await expect(page.getByLabel('Mobile money number')).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+
+  await payByCard(page, '4000 0000 0000 0002');
+  await expect(page.getByRole('heading', { name: 'Payment not completed' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('The card was declined. No money was taken.');
+  await expectNoAxeViolations(page);
+
+  // Trying again opens a new checkout for the same application.
+  const declinedUrl = page.url();
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page).not.toHaveURL(declinedUrl);
+  await expect(page).toHaveURL(/\/pay\?reference=pay_/);
+  await payByCard(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+  await expect(page.getByText(`$100.00 was paid for your application to ${institution.name}.`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to my application' })).toHaveAttribute(
+    'href',
+    `/partners/${institution.partnerId}/application/form`,
+  );
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+  // The application knows it is paid, and a second checkout is refused.
+  const draft = await data<{ paid: boolean }>(await page.request.get(`/api/v1/applications/${applicationId}`));
+  expect(draft.paid).toBe(true);
+  const again = await page.request.post(`/api/v1/applications/${applicationId}/payment`, {
+    headers: { origin: baseURL! },
+  });
+  expect(again.status()).toBe(409);
+});
+
+test('payments: signed out, the checkout asks to sign in and comes back', async ({ browser, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const { checkoutUrl, institution } = await applicationWithCheckout(browser, request, baseURL!);
+  const visitor = await freshPage(browser);
+  await visitor.goto(checkoutUrl);
+  await waitForApp(visitor);
+  await expect(visitor.getByRole('heading', { name: 'Sign in to pay' })).toBeVisible();
+  await expectNoAxeViolations(visitor);
+  await visitor.getByRole('link', { name: 'Sign in' }).last().click();
+  await visitor.getByLabel('Email address').fill(DEMO_STUDENT.email);
+  await visitor.getByLabel('Password').fill(DEMO_STUDENT.password);
+  await visitor.getByRole('button', { name: 'Sign in' }).click();
+  await expect(visitor).toHaveURL(checkoutUrl);
+  await expect(visitor.getByText(institution.name)).toBeVisible();
+  await expect(visitor.getByRole('button', { name: 'Pay $100.00' })).toBeVisible();
+});
+
+test('payments: an unknown reference shows the not-found state', async ({ browser, baseURL }) => {
+  const page = await freshPage(browser);
+  await data(await page.request.post('/api/v1/auth/sign-in', { headers: { origin: baseURL! }, data: DEMO_STUDENT }));
+  await page.goto('/pay?reference=pay_000000000000000000000000');
+  await waitForApp(page);
+  await expect(page.getByRole('heading', { name: 'Payment not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to my applications' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
