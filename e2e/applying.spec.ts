@@ -107,11 +107,13 @@ test('a student finds a university, applies across sections, survives offline an
   // The sandbox's hosted checkout (/pay), then back to the application.
   await student.getByRole('button', { name: 'Pay $100.00' }).click();
   await expect(student).toHaveURL(/\/pay\?reference=/);
+  await expect(student.getByRole('heading', { level: 1, name: 'Pay the application fee' })).toBeVisible();
   await student.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await student.getByLabel(/Expiry/).fill('12/30');
-  await student.getByLabel(/Security code|CVC/).fill('123');
-  await student.getByRole('button', { name: /^Pay/ }).click();
-  await student.getByRole('link', { name: /Back to your application|Return to your application|Continue/ }).click();
+  await student.getByLabel('Expiry date (MM/YY)').fill('12/30');
+  await student.getByLabel('Security code (CVC)').fill('123');
+  await student.getByRole('button', { name: 'Pay $100.00' }).click();
+  await expect(student.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+  await student.getByRole('link', { name: 'Back to my application' }).click();
   await expect(student).toHaveURL(/\/application\/form/);
   await expect(student.getByText(/Paid ✓/)).toBeVisible();
   await student.getByRole('button', { name: 'Continue to review' }).click();

@@ -82,30 +82,21 @@ function Card({ card }: { card: ApplicationCard }) {
 
       <div className="mt-auto">
         {card.state === 'apply' && (
-          <Link
-            to={paths.student.application(card.partner_id)}
-            className="btn-primary"
-            aria-label={t('applications.area.apply_label', { name: card.partner_name })}
-          >
+          <Link to={paths.student.application(card.partner_id)} className="btn-primary">
             {t('applications.area.apply')}
+            <span className="sr-only">, {card.partner_name}</span>
           </Link>
         )}
         {card.state === 'in_progress' && (
-          <Link
-            to={paths.student.areaStep('form', card.partner_id)}
-            className="btn-primary"
-            aria-label={t('applications.area.continue_label', { name: card.partner_name })}
-          >
+          <Link to={paths.student.areaStep('form', card.partner_id)} className="btn-primary">
             {t('applications.area.continue')}
+            <span className="sr-only">, {card.partner_name}</span>
           </Link>
         )}
         {card.state === 'applied' && (
-          <Link
-            to={paths.student.areaStep('submitted', card.partner_id)}
-            className="btn-secondary"
-            aria-label={t('applications.area.view_label', { name: card.partner_name })}
-          >
+          <Link to={paths.student.areaStep('submitted', card.partner_id)} className="btn-secondary">
             {t('applications.area.view')}
+            <span className="sr-only">, {card.partner_name}</span>
           </Link>
         )}
       </div>
