@@ -35,6 +35,9 @@ function meta(name: string): { handle: PageHandle } {
   return { handle: { title: `meta.${name}.title`, description: `meta.${name}.description` } };
 }
 
+const loadApplying = () => import('../features/applications/components/application-route.tsx');
+const applying = { handle: { title: 'applications.meta.title' } };
+
 const redirects: RouteObject[] = Object.entries(REDIRECTS).map(([from, to]) => ({
   path: from,
   element: <RedirectKeepingQuery to={to} />,
@@ -312,8 +315,13 @@ export const routes: RouteObject[] = [
                   (m) => m.ChatPage,
                 ),
               },
-              { path: 'partners/:partnerId/*' },
-              { path: 'application/*' },
+              // The applications area and the application to an institution, with its views (spec section 2).
+              {
+                path: 'partners/:partnerId/*',
+                ...applying,
+                ...feature(loadApplying, (m) => m.PartnerApplicationRoute),
+              },
+              { path: 'application/*', ...applying, ...feature(loadApplying, (m) => m.AreaApplicationRoute) },
             ],
           },
         ],

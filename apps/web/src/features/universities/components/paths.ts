@@ -1,4 +1,4 @@
 import { paths } from '../../../app/paths.ts';
 
 export const universityPath = paths.student.university;
-export const applicationPath = (partnerId: string) => `${universityPath(partnerId)}/application`;
+export const applicationPath = paths.student.application;

@@ -1,0 +1,13 @@
+/*
+ * Query keys of the applying screens. Everything sits under ['applications'], so a submit or a payment
+ * can refresh the cards, the start screen and the draft in one invalidation.
+ */
+export const applicationKeys = {
+  all: ['applications'] as const,
+  cards: ['applications', 'cards'] as const,
+  context: (partnerId: string) => ['applications', 'context', partnerId] as const,
+  draft: (id: string) => ['applications', 'draft', id] as const,
+  submission: (id: string) => ['applications', 'submission', id] as const,
+};
+
+export const applicationPath = (id: string) => `/applications/${encodeURIComponent(id)}`;

@@ -1,0 +1,201 @@
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ApplicationCard } from '@kaminuza/shared';
+import { paths } from '../../../app/paths.ts';
+import { EmptyState, LoadError } from '../../../components/list-states.tsx';
+import { useApplicationCards } from '../api/list-applications.ts';
+import { useApplicationFormats } from './formats.ts';
+
+const SKELETON_CARDS = 3;
+const BADGE: Record<ApplicationCard['state'], string> = {
+  apply: 'border-border text-muted',
+  in_progress: 'border-accent text-fg',
+  applied: 'border-success text-success',
+};
+
+function Card({ card }: { card: ApplicationCard }) {
+  const { t } = useTranslation();
+  const format = useApplicationFormats();
+  const application = card.application;
+  const headingId = useId();
+  const country = card.country ? new Intl.DisplayNames([format.lang], { type: 'region' }).of(card.country) : null;
+  return (
+    <li
+      aria-labelledby={headingId}
+      className="flex min-w-0 flex-col gap-3 rounded-xl border border-border bg-surface p-4"
+    >
+      <div className="flex min-w-0 gap-3">
+        {card.partner_logo_url ? (
+          <img src={card.partner_logo_url} alt="" className="size-11 shrink-0 rounded-lg object-cover" />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="grid size-11 shrink-0 place-items-center rounded-lg bg-surface-muted text-lg font-bold text-brand"
+          >
+            {card.partner_name.charAt(0)}
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <h2 id={headingId} className="font-semibold break-words">
+            <Link to={paths.student.university(card.partner_id)} className="link">
+              {card.partner_name}
+            </Link>
+          </h2>
+          {(card.city || country) && (
+            <p className="text-sm break-words text-muted">{[card.city, country].filter(Boolean).join(', ')}</p>
+          )}
+        </div>
+        <span className={`h-fit shrink-0 rounded-full border px-2.5 py-0.5 text-sm font-medium ${BADGE[card.state]}`}>
+          {t(`applications.area.states.${card.state}`)}
+        </span>
+      </div>
+
+      {card.state === 'in_progress' && application && (
+        <div className="flex flex-col gap-1.5">
+          <p className="text-sm break-words">{application.program_name}</p>
+          <progress
+            className="h-2 w-full overflow-hidden rounded-full accent-brand"
+            max={100}
+            value={application.progress_percentage}
+            aria-label={t('applications.area.progress_label', { name: card.partner_name })}
+          />
+          <p className="text-sm text-muted">
+            {t('applications.area.progress', { percent: application.progress_percentage })}
+            {application.last_saved_at &&
+              ` · ${t('applications.area.last_saved', { date: format.moment(application.last_saved_at) })}`}
+          </p>
+        </div>
+      )}
+      {card.state === 'applied' && application && (
+        <p className="text-sm break-words">
+          {application.program_name}
+          {application.reference && (
+            <>
+              {' · '}
+              {t('applications.area.reference')}{' '}
+              <span className="font-mono font-semibold">{application.reference}</span>
+            </>
+          )}
+        </p>
+      )}
+
+      <div className="mt-auto">
+        {card.state === 'apply' && (
+          <Link to={paths.student.application(card.partner_id)} className="btn-primary">
+            {t('applications.area.apply')}
+            <span className="sr-only">, {card.partner_name}</span>
+          </Link>
+        )}
+        {card.state === 'in_progress' && (
+          <Link to={paths.student.areaStep('form', card.partner_id)} className="btn-primary">
+            {t('applications.area.continue')}
+            <span className="sr-only">, {card.partner_name}</span>
+          </Link>
+        )}
+        {card.state === 'applied' && (
+          <Link to={paths.student.areaStep('submitted', card.partner_id)} className="btn-secondary">
+            {t('applications.area.view')}
+            <span className="sr-only">, {card.partner_name}</span>
+          </Link>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function SkeletonCards() {
+  const { t } = useTranslation();
+  return (
+    <div role="status">
+      <span className="sr-only">{t('loading.loading')}</span>
+      <ul aria-hidden="true" className="grid gap-4 lg:grid-cols-2">
+        {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+          <li key={i} className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4">
+            <span className="flex gap-3">
+              <span className="size-11 shrink-0 animate-pulse rounded-lg bg-surface-muted" />
+              <span className="flex-1 space-y-2">
+                <span className="block h-4 w-3/4 animate-pulse rounded bg-surface-muted" />
+                <span className="block h-3 w-1/2 animate-pulse rounded bg-surface-muted" />
+              </span>
+            </span>
+            <span className="block h-10 animate-pulse rounded bg-surface-muted" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** /application: the student's applications, one card per university they added or applied to. */
+export function ApplicationsPage() {
+  const { t, i18n } = useTranslation();
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search);
+  const { data, isPending, isError, error, refetch } = useApplicationCards();
+  const shown = useMemo(() => {
+    const needle = query.trim().toLocaleLowerCase(i18n.language);
+    if (!data || !needle) return data ?? [];
+    return data.filter((card) => card.partner_name.toLocaleLowerCase(i18n.language).includes(needle));
+  }, [data, query, i18n.language]);
+
+  return (
+    <section className="mx-auto flex w-full max-w-5xl flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight">{t('applications.area.title')}</h1>
+          <p className="mt-1 text-muted">{t('applications.area.lead')}</p>
+        </div>
+        <Link to={paths.student.partners} className="btn-primary">
+          {t('applications.area.new')}
+        </Link>
+      </header>
+
+      {isPending ? (
+        <SkeletonCards />
+      ) : isError ? (
+        <LoadError error={error} retryLabel={t('applications.retry')} onRetry={() => void refetch()} />
+      ) : data.length === 0 ? (
+        <EmptyState
+          title={t('applications.area.empty_title')}
+          text={t('applications.area.empty_text')}
+          action={
+            <Link to={paths.student.partners} className="btn-primary">
+              {t('applications.links.explore')}
+            </Link>
+          }
+        />
+      ) : (
+        <>
+          <div role="search" className="flex min-w-0 flex-col gap-1.5">
+            <label htmlFor={searchId} className="font-medium">
+              {t('applications.area.search_label')}
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              className="field-input"
+              placeholder={t('applications.area.search_placeholder')}
+              value={search}
+              maxLength={100}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+          <p role="status" className="text-lg font-semibold">
+            {t('applications.area.results', { count: shown.length })}
+          </p>
+          {shown.length > 0 ? (
+            <ul className="grid gap-4 lg:grid-cols-2">
+              {shown.map((card) => (
+                <Card key={card.partner_id} card={card} />
+              ))}
+            </ul>
+          ) : (
+            <p className="text-muted">{t('applications.area.no_match')}</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,375 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  APPLICATION_MESSAGES,
+  APPLICATION_STEPS,
+  localized,
+  type ApplicationDraft,
+  type AnswerValue,
+  type DocumentType,
+} from '@kaminuza/shared';
+import { paths } from '../../../app/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
+import { isLanguage } from '../../../lib/languages.ts';
+import { ApplicationFormView } from '../../../components/application-form/application-form-view.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { useApplyContext } from '../api/get-apply-context.ts';
+import { getApplication, useApplication } from '../api/get-application.ts';
+import { applicationKeys } from '../api/keys.ts';
+import { saveDraft } from '../api/save-draft.ts';
+import { useSubmitApplication } from '../api/submit-application.ts';
+import { resumePosition, viewPath, type ApplicationArea } from './application-routes.ts';
+import { ConflictDialog } from './conflict-dialog.tsx';
+import { DocumentUpload } from './document-upload.tsx';
+import { PaymentStep } from './payment-step.tsx';
+import { answerIssues, ReviewStep } from './review-step.tsx';
+import { SaveIndicator } from './save-indicator.tsx';
+import { clearLocalDraft, useDraftAutosave, type Answers } from './use-draft-autosave.ts';
+import { QueryState, ViewFrame } from './view-frame.tsx';
+
+const FORM = APPLICATION_STEPS.indexOf('form');
+const PAYMENT = APPLICATION_STEPS.indexOf('payment');
+const REVIEW = APPLICATION_STEPS.indexOf('review');
+
+/** …/form: finds the student's application to the institution, then opens it where they left it. */
+export function FormScreen({ area, partnerId }: { area: ApplicationArea; partnerId: string }) {
+  const context = useApplyContext(partnerId);
+  return (
+    <QueryState area={area} partnerId={partnerId} query={context}>
+      {() => {
+        const { application, cycle } = context.data!;
+        if (!application) return <Navigate replace to={viewPath(area, partnerId, 'start')} />;
+        if (application.status === 'submitted') return <Navigate replace to={viewPath(area, partnerId, 'submitted')} />;
+        if (!cycle?.accepting_applications) return <Navigate replace to={viewPath(area, partnerId, 'closed')} />;
+        return <DraftLoader area={area} partnerId={partnerId} id={application.id} />;
+      }}
+    </QueryState>
+  );
+}
+
+function DraftLoader({ area, partnerId, id }: { area: ApplicationArea; partnerId: string; id: string }) {
+  const query = useApplication(id);
+  // Each load of the server's draft starts the editor afresh (after "Load the newer version").
+  const [generation, setGeneration] = useState(0);
+  const { refetch } = query;
+  const reload = useCallback(async () => {
+    await refetch();
+    setGeneration((count) => count + 1);
+  }, [refetch]);
+  return (
+    <QueryState area={area} partnerId={partnerId} query={query}>
+      {() =>
+        // The editor adopts the draft's version once: it must be the server's latest, not a cached copy.
+        query.isFetchedAfterMount ? (
+          <DraftEditor key={generation} area={area} partnerId={partnerId} draft={query.data!} onReload={reload} />
+        ) : (
+          <Spinner />
+        )
+      }
+    </QueryState>
+  );
+}
+
+interface Position {
+  step: number;
+  section: number;
+}
+
+function DraftEditor({
+  area,
+  partnerId,
+  draft,
+  onReload,
+}: {
+  area: ApplicationArea;
+  partnerId: string;
+  draft: ApplicationDraft;
+  onReload: () => Promise<void>;
+}) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
+  const sections = draft.form.sections;
+  const feeDue = draft.fee.amount > 0;
+  const paid = draft.payment?.status === 'succeeded';
+
+  const save = useCallback((input: Parameters<typeof saveDraft>[1]) => saveDraft(draft.id, input), [draft.id]);
+  const autosave = useDraftAutosave({
+    id: draft.id,
+    version: draft.version,
+    answers: draft.answers as Answers,
+    position: { current_step: draft.current_step, current_section_index: draft.current_section_index },
+    save,
+  });
+  const [position, setPosition] = useState<Position>(() =>
+    resumePosition(draft.current_step, draft.current_section_index, sections.length, feeDue),
+  );
+  const [documents, setDocuments] = useState(draft.documents);
+  const [campusId, setCampusId] = useState(draft.campus_id);
+  const [serverIssues, setServerIssues] = useState<Record<string, string>>({});
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [resolving, setResolving] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const questions = useRef<HTMLDivElement>(null);
+  const focusQuestion = useRef<number | null>(null);
+  const submit = useSubmitApplication(draft.id);
+
+  const stepNames = APPLICATION_STEPS.filter((step) => step !== 'payment' || feeDue);
+  const go = (next: Position) => {
+    setPosition(next);
+    void autosave.moveTo({ current_step: next.step, current_section_index: next.section });
+  };
+
+  // A move between steps or sections starts reading at its heading (or at the question asked for).
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const index = focusQuestion.current;
+    focusQuestion.current = null;
+    // The form view renders each question as a field of the section's fieldset, in order.
+    const field =
+      index === null
+        ? null
+        : questions.current?.querySelectorAll(':scope > div > fieldset > :is(div, fieldset)')[index];
+    const control = field?.querySelector<HTMLElement>('input, select, textarea') ?? null;
+    (control ?? heading.current)?.focus();
+    heading.current?.scrollIntoView?.({ block: 'start' });
+  }, [position]);
+
+  const clientIssues = useMemo(() => answerIssues(sections, autosave.answers), [sections, autosave.answers]);
+  const issues = { ...clientIssues, ...serverIssues };
+
+  const setAnswer = (questionId: string, value: AnswerValue | undefined) => {
+    if (questionId in serverIssues) {
+      setServerIssues((previous) => {
+        const next = { ...previous };
+        delete next[questionId];
+        return next;
+      });
+    }
+    autosave.setAnswer(questionId, value);
+  };
+
+  const uploaded = useCallback(
+    async (type: DocumentType, questionId: string) => {
+      const fresh = await getApplication(draft.id);
+      setDocuments(fresh.documents);
+      const document = fresh.documents.find((candidate) => candidate.type === type);
+      if (document) autosave.setAnswer(questionId, document.id);
+    },
+    [autosave, draft.id],
+  );
+
+  const chooseCampus = (id: string) => {
+    setCampusId(id);
+    void autosave.setCampus(id);
+  };
+
+  const refreshPayment = () => void queryClient.invalidateQueries({ queryKey: applicationKeys.draft(draft.id) });
+
+  const sendSubmission = async () => {
+    setSubmitError(null);
+    if (!(await autosave.flush())) {
+      setSubmitError(t('applications.review.not_saved'));
+      return;
+    }
+    submit.mutate(autosave.snapshot(), {
+      onSuccess: () => {
+        clearLocalDraft(draft.id);
+        void navigate(viewPath(area, partnerId, 'submitted'));
+      },
+      onError: (error) => {
+        const message = error instanceof ApiError ? error.message : '';
+        if (message === APPLICATION_MESSAGES.already_submitted) {
+          void navigate(viewPath(area, partnerId, 'submitted'));
+        } else if (message === APPLICATION_MESSAGES.cycle_closed) {
+          void navigate(viewPath(area, partnerId, 'closed'));
+        } else {
+          setServerIssues(fieldErrors(error));
+          setSubmitError(t(errorMessageKey(error)));
+        }
+      },
+    });
+  };
+
+  if (autosave.status === 'closed') return <Navigate replace to={viewPath(area, partnerId, 'closed')} />;
+
+  const section = sections[position.section];
+  // In the form step the section's own title heads its questions; this heading says where it stands.
+  const stepTitle =
+    position.step === FORM
+      ? sections.length > 0
+        ? t('applications.form.section_of', { current: position.section + 1, total: sections.length })
+        : t('applications.form.no_sections')
+      : t(`applications.steps.${APPLICATION_STEPS[position.step]}`);
+  const blockers = [
+    ...(campusId ? [] : [t('applications.errors.campus_required')]),
+    ...(feeDue && !paid ? [t('applications.errors.payment_required')] : []),
+  ];
+  const fileQuestions = section?.questions.filter((question) => question.type === 'file') ?? [];
+
+  return (
+    <ViewFrame theme={draft.theme} wide>
+      <header className="flex flex-col gap-2">
+        <Link to={paths.student.applications} className="link self-start text-sm">
+          {t('applications.links.area')}
+        </Link>
+        <p className="text-sm font-medium text-muted">{draft.partner_name}</p>
+        <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">
+          {t('applications.form.title', { program: draft.program_name })}
+        </h1>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-muted">
+            {t('applications.form.progress', { percent: autosave.progress ?? draft.progress_percentage })}
+          </p>
+          <SaveIndicator status={autosave.status} savedAt={autosave.savedAt ?? draft.last_saved_at} />
+        </div>
+      </header>
+
+      <nav aria-label={t('applications.steps.label')}>
+        <ol className="flex flex-wrap gap-2">
+          {stepNames.map((name, index) => {
+            const step = APPLICATION_STEPS.indexOf(name);
+            const current = position.step === step;
+            return (
+              <li key={name}>
+                <button
+                  type="button"
+                  aria-current={current ? 'step' : undefined}
+                  className={`rounded-full border px-3 py-1.5 text-sm font-medium ${current ? 'border-brand bg-brand text-on-brand' : 'border-border bg-surface'}`}
+                  onClick={() => go({ step, section: position.section })}
+                >
+                  {t('applications.steps.numbered', { number: index + 1, step: t(`applications.steps.${name}`) })}
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+
+      <div className="flex min-w-0 flex-col gap-4">
+        <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold break-words outline-none">
+          {stepTitle}
+        </h2>
+
+        {position.step === FORM && section && (
+          <>
+            {!campusId && draft.campuses.length > 0 && (
+              <fieldset className="flex min-w-0 flex-col gap-2 rounded-xl border border-border bg-surface p-4">
+                <legend className="font-semibold">{t('applications.start.campus')}</legend>
+                {draft.campuses.map((campus) => (
+                  <label key={campus.id} className="flex min-h-11 items-center gap-3">
+                    <input
+                      type="radio"
+                      name="campus"
+                      className="size-5 shrink-0 accent-brand"
+                      checked={false}
+                      onChange={() => chooseCampus(campus.id)}
+                    />
+                    <span className="break-words">
+                      {campus.name} — {campus.city}
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            <div ref={questions}>
+              <ApplicationFormView
+                sections={[section]}
+                language={language}
+                values={autosave.answers}
+                errors={serverIssues}
+                onChange={setAnswer}
+                documents={documents}
+              />
+            </div>
+            {fileQuestions.map((question) =>
+              question.type === 'file' ? (
+                <div key={question.id} className="flex flex-col gap-1">
+                  <p className="text-sm text-muted">{localized(question.label, language)}</p>
+                  <DocumentUpload
+                    type={question.document_type}
+                    onUploaded={(type) => void uploaded(type, question.id)}
+                  />
+                </div>
+              ) : null,
+            )}
+            <div className="flex flex-wrap justify-between gap-2">
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={position.section === 0}
+                onClick={() => go({ step: FORM, section: position.section - 1 })}
+              >
+                {t('applications.form.previous')}
+              </button>
+              <button
+                type="button"
+                className="btn-primary"
+                onClick={() =>
+                  go(
+                    position.section < sections.length - 1
+                      ? { step: FORM, section: position.section + 1 }
+                      : { step: feeDue ? PAYMENT : REVIEW, section: position.section },
+                  )
+                }
+              >
+                {position.section < sections.length - 1
+                  ? t('applications.form.next')
+                  : t(feeDue ? 'applications.form.to_payment' : 'applications.form.to_review')}
+              </button>
+            </div>
+          </>
+        )}
+
+        {position.step === PAYMENT && (
+          <PaymentStep
+            draft={draft}
+            beforeLeaving={() => autosave.moveTo({ current_step: PAYMENT, current_section_index: position.section })}
+            onContinue={() => go({ step: REVIEW, section: position.section })}
+            onRefresh={refreshPayment}
+          />
+        )}
+
+        {position.step === REVIEW && (
+          <ReviewStep
+            sections={sections}
+            answers={autosave.answers}
+            language={language}
+            documents={documents}
+            issues={issues}
+            blockers={blockers}
+            submitting={submit.isPending}
+            error={submitError}
+            onEdit={(index, questionId) => {
+              const at = sections[index]?.questions.findIndex((question) => question.id === questionId) ?? -1;
+              focusQuestion.current = at >= 0 ? at : null;
+              go({ step: FORM, section: index });
+            }}
+            onSubmit={() => void sendSubmission()}
+          />
+        )}
+      </div>
+
+      {autosave.conflict && (
+        <ConflictDialog
+          lastSavedAt={autosave.conflict.last_saved_at}
+          busy={resolving}
+          onKeepMine={() => void autosave.keepMine()}
+          onLoadNewer={() => {
+            setResolving(true);
+            autosave.discardLocal();
+            void onReload();
+          }}
+        />
+      )}
+    </ViewFrame>
+  );
+}

@@ -1,0 +1,22 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Money, calendar dates, moments and times in the reader's language. */
+export function useApplicationFormats() {
+  const { i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  return useMemo(() => {
+    // Cycle dates are calendar days of the institution: shown as written, whatever the reader's zone.
+    const day = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
+    const moment = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+    const time = new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit' });
+    return {
+      lang,
+      money: (amount: number, currency: string) =>
+        new Intl.NumberFormat(lang, { style: 'currency', currency, maximumFractionDigits: 2 }).format(amount),
+      day: (iso: string) => day.format(new Date(`${iso}T00:00:00Z`)),
+      moment: (iso: string) => moment.format(new Date(iso)),
+      time: (iso: string) => time.format(new Date(iso)),
+    };
+  }, [lang]);
+}

@@ -1,0 +1,153 @@
+import { useTranslation } from 'react-i18next';
+import {
+  answersSchema,
+  localized,
+  messageKey,
+  type ApplicationDocument,
+  type FormSection,
+  type Language,
+  type Question,
+} from '@kaminuza/shared';
+import { countryNamer } from '../../../lib/countries.ts';
+import { FormAlert } from '../../../components/form/field.tsx';
+import type { Answers } from './use-draft-autosave.ts';
+
+/** What needs attention before submitting, by question id (answersSchema's refusals, in English). */
+export function answerIssues(sections: readonly FormSection[], answers: Answers): Record<string, string> {
+  const result = answersSchema(sections).safeParse(answers);
+  if (result.success) return {};
+  const issues: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const id = issue.path[0];
+    if (typeof id === 'string' && !(id in issues)) issues[id] = issue.message;
+  }
+  return issues;
+}
+
+/** An answer as the student reads it back: option labels, Yes/No, the country's and the document's name. */
+function shownAnswer(
+  question: Question,
+  value: unknown,
+  language: Language,
+  documents: readonly ApplicationDocument[],
+  yesNo: (value: boolean) => string,
+): string {
+  switch (question.type) {
+    case 'single_choice':
+    case 'multiple_choice': {
+      const ids = Array.isArray(value) ? value : [value];
+      return ids
+        .map((id) => question.options.find((option) => option.id === id))
+        .map((option, i) => (option ? localized(option.label, language) : String(ids[i])))
+        .join(', ');
+    }
+    case 'yes_no':
+      return typeof value === 'boolean' ? yesNo(value) : String(value);
+    case 'country':
+      return typeof value === 'string' ? countryNamer(language)(value) : String(value);
+    case 'file':
+      return documents.find((document) => document.id === value)?.name ?? String(value);
+    default:
+      return String(value);
+  }
+}
+
+export interface ReviewStepProps {
+  sections: readonly FormSection[];
+  answers: Answers;
+  language: Language;
+  documents: readonly ApplicationDocument[];
+  /** Question id → refusal (the client check, then the server's). */
+  issues: Readonly<Record<string, string>>;
+  /** Reasons submitting is not possible yet, translated (no campus, fee unpaid). */
+  blockers: readonly string[];
+  submitting: boolean;
+  error: string | null;
+  onEdit: (sectionIndex: number, questionId?: string) => void;
+  onSubmit: () => void;
+}
+
+/** Every answer read-only, what still needs attention (with links to it), and Submit application. */
+export function ReviewStep(props: ReviewStepProps) {
+  const { sections, answers, language, documents, issues, blockers, submitting, error, onEdit, onSubmit } = props;
+  const { t } = useTranslation();
+  const yesNo = (value: boolean) => t(value ? 'application_form.yes' : 'application_form.no');
+  const translate = (text: string) => {
+    const key = messageKey(text);
+    return key ? t(key) : text;
+  };
+  const attention = sections.flatMap((section, index) =>
+    section.questions
+      .filter((question) => question.id in issues)
+      .map((question) => ({ section: index, question, message: issues[question.id]! })),
+  );
+  const ready = attention.length === 0 && blockers.length === 0;
+
+  return (
+    <div className="flex flex-col gap-6">
+      {!ready && (
+        <div className="flex flex-col gap-2 rounded-xl border border-danger bg-surface p-4">
+          <h3 className="font-semibold">{t('applications.review.attention')}</h3>
+          <ul className="flex list-disc flex-col gap-1 ps-5">
+            {blockers.map((blocker) => (
+              <li key={blocker}>{blocker}</li>
+            ))}
+            {attention.map(({ section, question, message }) => (
+              <li key={question.id}>
+                <button type="button" className="link text-start" onClick={() => onEdit(section, question.id)}>
+                  {localized(question.label, language)}
+                </button>
+                {' — '}
+                {translate(message)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {sections.map((section, index) => (
+        <section
+          key={section.id}
+          className="flex min-w-0 flex-col gap-3 rounded-xl border border-border bg-surface p-4"
+        >
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 className="text-lg font-semibold break-words">{localized(section.title, language)}</h3>
+            <button
+              type="button"
+              className="btn-secondary"
+              aria-label={t('applications.review.edit_section', { section: localized(section.title, language) })}
+              onClick={() => onEdit(index)}
+            >
+              {t('applications.review.edit')}
+            </button>
+          </div>
+          <dl className="flex flex-col gap-3">
+            {section.questions.map((question) => {
+              const value = answers[question.id];
+              return (
+                <div key={question.id} className="min-w-0">
+                  <dt className="text-sm text-muted break-words">{localized(question.label, language)}</dt>
+                  <dd className="break-words whitespace-pre-line">
+                    {value === undefined ? (
+                      <span className="text-muted italic">{t('applications.review.not_answered')}</span>
+                    ) : (
+                      shownAnswer(question, value, language, documents, yesNo)
+                    )}
+                    {question.id in issues && (
+                      <span className="block text-sm font-medium text-danger">{translate(issues[question.id]!)}</span>
+                    )}
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
+        </section>
+      ))}
+
+      {error && <FormAlert>{error}</FormAlert>}
+      <button type="button" className="btn-primary self-start" disabled={!ready || submitting} onClick={onSubmit}>
+        {t(submitting ? 'applications.review.submitting' : 'applications.review.submit')}
+      </button>
+    </div>
+  );
+}

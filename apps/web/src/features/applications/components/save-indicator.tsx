@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import type { SaveStatus } from './use-draft-autosave.ts';
+import { useApplicationFormats } from './formats.ts';
+
+const TONE: Record<SaveStatus, string> = {
+  idle: 'text-muted',
+  saving: 'text-muted',
+  saved: 'text-muted',
+  offline: 'border-accent text-fg',
+  conflict: 'border-danger text-danger',
+  closed: 'border-danger text-danger',
+  error: 'border-danger text-danger',
+};
+
+/** Where the answers stand: Saving…, Saved hh:mm, or Offline — not saved yet. Read out politely. */
+export function SaveIndicator({ status, savedAt }: { status: SaveStatus; savedAt: string | null }) {
+  const { t } = useTranslation();
+  const format = useApplicationFormats();
+  const text =
+    status === 'saved' && savedAt
+      ? t('applications.save.saved', { time: format.time(savedAt) })
+      : status === 'idle'
+        ? ''
+        : t(`applications.save.${status}`);
+  return (
+    <p
+      role="status"
+      aria-live="polite"
+      className={`min-h-6 rounded-full text-sm font-medium ${status === 'offline' || status === 'error' || status === 'conflict' || status === 'closed' ? `border px-3 py-0.5 ${TONE[status]}` : TONE[status]}`}
+    >
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,172 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { APPLICATION_MESSAGES, type ApplyContext } from '@kaminuza/shared';
+import { paths } from '../../../app/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { errorMessageKey } from '../../../lib/error-messages.ts';
+import { FormAlert } from '../../../components/form/field.tsx';
+import { useApplyContext } from '../api/get-apply-context.ts';
+import { useStartApplication } from '../api/start-application.ts';
+import { startDestination, viewPath, type ApplicationArea } from './application-routes.ts';
+import { useApplicationFormats } from './formats.ts';
+import { QueryState, ViewFrame } from './view-frame.tsx';
+
+/** /partners/{id}/application: sends the student on, or lets them choose a program and a campus and start. */
+export function StartScreen({ partnerId }: { partnerId: string }) {
+  const query = useApplyContext(partnerId);
+  return (
+    <QueryState area="partner" partnerId={partnerId} query={query}>
+      {() => {
+        const context = query.data!;
+        const destination = startDestination(context);
+        if (destination !== 'start') return <Navigate replace to={viewPath('partner', partnerId, destination)} />;
+        return <StartForm context={context} area="partner" />;
+      }}
+    </QueryState>
+  );
+}
+
+function StartForm({ context, area }: { context: ApplyContext; area: ApplicationArea }) {
+  const { t } = useTranslation();
+  const format = useApplicationFormats();
+  const navigate = useNavigate();
+  const start = useStartApplication(context.partner.id);
+  const programsId = useId();
+  const campusesId = useId();
+  const [programId, setProgramId] = useState<string | null>(
+    context.programs.length === 1 ? context.programs[0]!.id : null,
+  );
+  const [chosenCampus, setCampus] = useState<string | null>(null);
+  const program = context.programs.find((candidate) => candidate.id === programId) ?? null;
+  // One campus needs no choice; a campus of another program is no choice at all.
+  const campusId =
+    program?.campuses.length === 1
+      ? program.campuses[0]!.id
+      : program?.campuses.some((campus) => campus.id === chosenCampus)
+        ? chosenCampus
+        : null;
+  const cycle = context.cycle!;
+  const { partner, fee } = context;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!programId) return;
+    start.mutate(
+      { program_id: programId, campus_id: campusId },
+      {
+        onSuccess: () => void navigate(viewPath(area, partner.id, 'form')),
+        onError: (error) => {
+          if (error instanceof ApiError && error.message === APPLICATION_MESSAGES.cycle_closed) {
+            void navigate(viewPath(area, partner.id, 'closed'), { replace: true });
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <ViewFrame theme={partner.theme}>
+      <Link to={paths.student.university(partner.id)} className="link self-start text-sm">
+        {t('applications.links.university', { name: partner.name })}
+      </Link>
+      <header className="flex min-w-0 gap-4 rounded-xl bg-[var(--inst-primary,var(--kz-brand))] p-4 text-[var(--inst-on-primary,var(--kz-on-brand))]">
+        {partner.logo_url ? (
+          <img src={partner.logo_url} alt="" className="size-14 shrink-0 rounded-xl object-cover" />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="grid size-14 shrink-0 place-items-center rounded-xl bg-surface text-2xl font-bold text-brand"
+          >
+            {partner.name.charAt(0)}
+          </span>
+        )}
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight break-words">
+            {t('applications.start.title', { name: partner.name })}
+          </h1>
+          <p>{t('applications.start.cycle', { cycle: cycle.name, date: format.day(cycle.closes_on) })}</p>
+        </div>
+      </header>
+      <p className="rounded-xl border border-border bg-surface p-4">
+        {fee.amount > 0
+          ? t('applications.start.fee', { amount: format.money(fee.amount, fee.currency) })
+          : t('applications.payment.no_fee')}
+      </p>
+
+      {context.programs.length === 0 ? (
+        <p>{t('applications.start.no_programs')}</p>
+      ) : (
+        <form onSubmit={submit} className="flex flex-col gap-6" noValidate>
+          <fieldset className="flex min-w-0 flex-col gap-3" aria-describedby={programsId}>
+            <legend className="mb-1 text-xl font-semibold">{t('applications.start.program')}</legend>
+            <p id={programsId} className="text-sm text-muted">
+              {t('applications.start.program_hint')}
+            </p>
+            {context.programs.map((candidate) => (
+              <label
+                key={candidate.id}
+                className="flex min-w-0 cursor-pointer gap-3 rounded-xl border border-border bg-surface p-4 has-[:checked]:border-brand has-[:checked]:ring-2 has-[:checked]:ring-brand"
+              >
+                <input
+                  type="radio"
+                  name="program"
+                  className="mt-1 size-5 shrink-0 accent-brand"
+                  checked={programId === candidate.id}
+                  onChange={() => setProgramId(candidate.id)}
+                />
+                <span className="flex min-w-0 flex-col">
+                  <span className="font-semibold break-words">{candidate.name}</span>
+                  <span className="text-sm text-muted">
+                    {t('applications.start.program_facts', {
+                      level: t(`catalogue.programs.${candidate.level}`, { defaultValue: candidate.level }),
+                      months: candidate.duration_months,
+                      language:
+                        new Intl.DisplayNames([format.lang], { type: 'language' }).of(candidate.language) ??
+                        candidate.language,
+                    })}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+
+          {program && program.campuses.length > 1 && (
+            <fieldset className="flex min-w-0 flex-col gap-3" aria-describedby={campusesId}>
+              <legend className="mb-1 text-xl font-semibold">{t('applications.start.campus')}</legend>
+              <p id={campusesId} className="text-sm text-muted">
+                {t('applications.start.campus_hint')}
+              </p>
+              {program.campuses.map((campus) => (
+                <label
+                  key={campus.id}
+                  className="flex min-w-0 cursor-pointer gap-3 rounded-xl border border-border bg-surface p-4 has-[:checked]:border-brand"
+                >
+                  <input
+                    type="radio"
+                    name="campus"
+                    className="mt-1 size-5 shrink-0 accent-brand"
+                    checked={campusId === campus.id}
+                    onChange={() => setCampus(campus.id)}
+                  />
+                  <span className="flex min-w-0 flex-col">
+                    <span className="font-semibold break-words">{campus.name}</span>
+                    <span className="text-sm text-muted">{campus.city}</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {program && program.campuses.length === 1 && (
+            <p>{t('applications.start.only_campus', { campus: program.campuses[0]!.name })}</p>
+          )}
+
+          {start.isError && <FormAlert>{t(errorMessageKey(start.error))}</FormAlert>}
+          <button type="submit" className="btn-primary self-start" disabled={!programId || start.isPending}>
+            {t('applications.start.submit')}
+          </button>
+        </form>
+      )}
+    </ViewFrame>
+  );
+}
