@@ -136,7 +136,13 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // Named statements (the hot paths: autosave, submit) are primary-key lookups whose best plan never
+      // depends on the values: plan them once per connection instead of five custom plans first.
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     const listener = serverListener(options.url);
     return {

@@ -23,6 +23,11 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
+    /**
+     * Connections each api instance keeps to PostgreSQL. Requests wait for one (a submit holds its own for
+     * the whole transaction), so a burst queues here; the server's max_connections bounds instances × this.
+     */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
     DATA_DIR: z.string().min(1).default(`${REPO_ROOT}data`),
     /** Where uploaded files are kept: `disk` (under DATA_DIR/files). An S3 driver can be added beside it. */
     STORAGE_DRIVER: z.enum(['disk']).default('disk'),
@@ -109,7 +114,7 @@ export function loadEnv(): Env {
  * DATA_DIR=:memory: gives a throwaway in-memory database (e2e tests, benchmarks).
  */
 export function databaseOptions(env: Env): DatabaseOptions {
-  if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL };
+  if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE };
   return { kind: 'pglite', dataDir: env.DATA_DIR === IN_MEMORY ? null : join(env.DATA_DIR, 'pglite') };
 }
 

@@ -111,19 +111,25 @@ export const CycleSchema = z.object({
 });
 export type Cycle = z.infer<typeof CycleSchema>;
 
+/** Building a formatter costs far more than using one: one per time zone, kept (an unknown zone reads as UTC). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timezone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timezone);
+  if (!format) {
+    const options = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+    try {
+      format = new Intl.DateTimeFormat('en-CA', { ...options, timeZone: timezone });
+    } catch {
+      format = new Intl.DateTimeFormat('en-CA', { ...options, timeZone: 'UTC' });
+    }
+    dayFormats.set(timezone, format);
+  }
+  return format;
+}
+
 /** The day it is at `now` in a time zone, yyyy-mm-dd (an unknown zone counts as UTC). */
 export function dayInTimeZone(now: Date, timezone: string): string {
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-  } catch {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
-  }
+  const format = dayFormat(timezone);
   const parts = Object.fromEntries(format.formatToParts(now).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }

@@ -46,8 +46,8 @@ import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx } from '../auth/accounts.ts';
 import { studentIdOf } from '../documents/documents.service.ts';
-import { snapshotForm } from '../forms/forms.service.ts';
-import { getSettings } from '../partner-settings/partner-settings.service.ts';
+import { formSnapshot, snapshotForm } from '../forms/forms.service.ts';
+import { getSettings, storedSettings } from '../partner-settings/partner-settings.service.ts';
 import { succeededPaymentOf } from '../payments/payments.service.ts';
 import {
   checkedAnswers,
@@ -412,12 +412,15 @@ export async function saveDraft(db: Db, userId: string, applicationId: string, i
       general: partnerSettings.general,
     })
     .from(applications)
-    .innerJoin(students, and(eq(students.id, applications.student_id), eq(students.user_id, userId)))
+    .innerJoin(students, and(eq(students.id, applications.student_id), eq(students.user_id, sql.placeholder('userId'))))
     .innerJoin(cycles, eq(cycles.id, applications.cycle_id))
     .leftJoin(forms, and(eq(forms.id, applications.form_id), eq(forms.partner_id, applications.partner_id)))
     .leftJoin(partnerSettings, eq(partnerSettings.partner_id, applications.partner_id))
-    .where(eq(applications.id, applicationId))
-    .limit(1);
+    .where(eq(applications.id, sql.placeholder('applicationId')))
+    .limit(1)
+    // A named statement: planned once per connection, not on each of thousands of autosaves.
+    .prepare('read_draft_for_autosave')
+    .execute({ userId, applicationId });
   if (!row) throw new AppError('NOT_FOUND');
   if (row.status === 'submitted') throw new AppError('ABORTED', A.already_submitted);
   const general = (row.general ?? {}) as Partial<StoredPartnerSettings['general']>;
@@ -512,52 +515,49 @@ export async function discardDraft(db: Db, userId: string, applicationId: string
 
 /* ---------------------------------------------------------------- 7–8. submitting */
 
-/** What the submission keeps of the applicant: their details and their documents at submit time. */
-async function profileSnapshot(db: DbOrTx, studentId: string) {
-  const [row] = await db
-    .select({
-      first_name: students.first_name,
-      last_name: students.last_name,
-      preferred_name: students.preferred_name,
-      email: students.email,
-      phone: students.phone,
-      date_of_birth: students.date_of_birth,
-      gender: students.gender,
-      nationality: students.nationality,
-      country_of_residence: students.country_of_residence,
-      address: students.address,
-      city: students.city,
-      country: students.country,
-      postal_code: students.postal_code,
-      education_level: students.education_level,
-      last_school: students.last_school,
-      graduation_year: students.graduation_year,
-      gpa: students.gpa,
-      major: students.major,
-      degree_type: students.degree_type,
-      exam_results: students.exam_results,
-      language: students.language,
-    })
-    .from(students)
-    .where(eq(students.id, studentId))
-    .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', A.student_required);
-  const docs = await studentDocuments(db, studentId);
-  const { language, ...details } = row;
-  return {
-    language,
-    profile: {
-      ...details,
-      documents: docs.map((doc) => ({
-        type: doc.type,
-        document_id: doc.id,
-        file_id: doc.file_id,
-        file_name: doc.name,
-        status: doc.status,
-      })),
-    },
-  };
+/** What a submission keeps of the applicant (spec section 3: a snapshot of the applicant's details). */
+const applicantColumns = {
+  first_name: students.first_name,
+  last_name: students.last_name,
+  preferred_name: students.preferred_name,
+  email: students.email,
+  phone: students.phone,
+  date_of_birth: students.date_of_birth,
+  gender: students.gender,
+  nationality: students.nationality,
+  country_of_residence: students.country_of_residence,
+  address: students.address,
+  city: students.city,
+  country: students.country,
+  postal_code: students.postal_code,
+  education_level: students.education_level,
+  last_school: students.last_school,
+  graduation_year: students.graduation_year,
+  gpa: students.gpa,
+  major: students.major,
+  degree_type: students.degree_type,
+  exam_results: students.exam_results,
+};
+
+interface SnapshotDocument {
+  type: string;
+  document_id: string;
+  file_id: string;
+  file_name: string;
+  status: string;
 }
+
+/** The applicant's documents as the submission keeps them, read in the same query as the application. */
+const applicantDocuments = sql<SnapshotDocument[]>`coalesce((
+  select json_agg(json_build_object('type', d.type, 'document_id', d.id, 'file_id', d.file_id,
+    'file_name', f.original_name, 'status', d.status) order by d.type)
+  from ${documents} d join ${files} f on f.id = d.file_id
+  where d.student_id = ${students.id}), '[]'::json)`;
+
+/** The application's paid fee, if any (what succeededPaymentOf answers), in the same query. */
+const paidFeeOfApplication = sql<{ id: string; amount: number; currency: string } | null>`(
+  select json_build_object('id', p.id, 'amount', p.amount, 'currency', p.currency)
+  from ${payments} p where p.application_id = ${applications.id} and p.status = 'succeeded' limit 1)`;
 
 /** File questions are answered with the applicant's own documents: any other id is refused per question. */
 function assertOwnDocuments(
@@ -574,9 +574,58 @@ function assertOwnDocuments(
 }
 
 /**
+ * The caller's application locked for its submission, with everything the submission needs read in the
+ * same query (applicant, documents, settings, cycle, form, names, paid fee): on deadline day every round
+ * trip to the database counts. Concurrent submits of one application queue on the row lock.
+ */
+async function lockForSubmission(tx: DbOrTx, userId: string, applicationId: string) {
+  const [row] = await tx
+    .select({
+      id: applications.id,
+      student_id: applications.student_id,
+      partner_id: applications.partner_id,
+      cycle_id: applications.cycle_id,
+      program_id: applications.program_id,
+      campus_id: applications.campus_id,
+      form_id: applications.form_id,
+      status: applications.status,
+      version: applications.version,
+      last_saved_at: applications.last_saved_at,
+      applicant: applicantColumns,
+      language: students.language,
+      documents: applicantDocuments,
+      paid_fee: paidFeeOfApplication,
+      general: partnerSettings.general,
+      theme: partnerSettings.theme,
+      admissions: partnerSettings.admissions,
+      cycle: { name: cycles.name, status: cycles.status, opens_on: cycles.opens_on, closes_on: cycles.closes_on },
+      form: { id: forms.id, name: forms.name, version: forms.version, sections: forms.sections },
+      partner_name: partners.name,
+      program_name: programs.name,
+      campus_name: campuses.name,
+    })
+    .from(applications)
+    .innerJoin(students, and(eq(students.id, applications.student_id), eq(students.user_id, sql.placeholder('userId'))))
+    .innerJoin(partners, eq(partners.id, applications.partner_id))
+    .innerJoin(cycles, eq(cycles.id, applications.cycle_id))
+    .innerJoin(programs, eq(programs.id, applications.program_id))
+    .leftJoin(campuses, eq(campuses.id, applications.campus_id))
+    .leftJoin(forms, and(eq(forms.id, applications.form_id), eq(forms.partner_id, applications.partner_id)))
+    .leftJoin(partnerSettings, eq(partnerSettings.partner_id, applications.partner_id))
+    .where(eq(applications.id, sql.placeholder('applicationId')))
+    .limit(1)
+    .for('update', { of: applications })
+    // A named statement: each connection plans this eight-table join once, not on every submit.
+    .prepare('lock_application_for_submission')
+    .execute({ userId, applicationId });
+  return row ?? null;
+}
+
+/**
  * Submits the application in one transaction (spec sections 3–5): the row is locked first, so
  * concurrent submits run one after the other and the later ones see it submitted. A request with the
  * Idempotency-Key of the submission already made answers its receipt again (`created` false).
+ * Round trips: the locking read, the submission with its receipt email, the moves, and the commit.
  */
 export async function submitApplication(
   db: Db,
@@ -586,54 +635,56 @@ export async function submitApplication(
   idempotencyKey: string | null,
   publicUrl: string,
 ): Promise<{ created: boolean; receipt: SubmissionReceipt }> {
-  const attempt = () =>
+  const attempt = (keyMayBeUsed: boolean) =>
     db.transaction(async (tx) => {
-      const studentId = await callerStudentId(tx, userId);
-      const [application] = await tx
-        .select()
-        .from(applications)
-        .where(and(eq(applications.id, applicationId), eq(applications.student_id, studentId)))
-        .for('update');
-      if (!application) throw new AppError('NOT_FOUND');
-      const earlier = await alreadyAnswered(tx, application.id, application.partner_id, idempotencyKey);
-      if (earlier) return earlier;
-      if (application.status === 'submitted') throw new AppError('ABORTED', A.already_submitted);
+      const row = await lockForSubmission(tx, userId, applicationId);
+      if (!row) {
+        // Students without a student record get the spec's message rather than a bare 404.
+        if (!(await studentIdOf(tx, userId))) throw new AppError('NOT_FOUND', A.student_required);
+        throw new AppError('NOT_FOUND');
+      }
+      if (row.status === 'submitted' || keyMayBeUsed) {
+        const earlier = await alreadyAnswered(tx, row.id, row.partner_id, idempotencyKey);
+        if (earlier) return earlier;
+        if (row.status === 'submitted') throw new AppError('ABORTED', A.already_submitted);
+      }
 
-      const settings = await getSettings(tx, application.partner_id);
-      const cycle = await applyCycle(tx, application.partner_id, application.cycle_id, settings.general.timezone);
-      if (!cycle?.accepting_applications || !isCurrent(settings, application.cycle_id)) {
-        throw new AppError('ABORTED', A.cycle_closed);
+      const settings = storedSettings(row);
+      const open =
+        isCurrent(settings, row.cycle_id) && cycleAcceptsApplications(row.cycle, settings.general.timezone, new Date());
+      if (!open) throw new AppError('ABORTED', A.cycle_closed);
+      if (row.version !== input.version) {
+        throw staleDraft({ version: row.version, last_saved_at: row.last_saved_at });
       }
-      if (application.version !== input.version) {
-        throw staleDraft({ version: application.version, last_saved_at: application.last_saved_at });
-      }
-      if (!application.campus_id) throw new AppError('INVALID_ARGUMENT', A.campus_required);
-      const form = await snapshotForm(tx, application.partner_id, application.form_id);
+      if (!row.campus_id || row.campus_name === null) throw new AppError('INVALID_ARGUMENT', A.campus_required);
+      if (!row.form) throw new AppError('NOT_FOUND', A.form_not_found.replace('{id}', row.form_id));
+      const form = formSnapshot(row.form);
       const answers = checkedAnswers(form.sections, input.answers);
-      const { language, profile } = await profileSnapshot(tx, studentId);
-      assertOwnDocuments(form.sections, answers, profile.documents);
+      assertOwnDocuments(form.sections, answers, row.documents);
       const fee = feeOf(settings);
-      const payment = fee.amount > 0 ? await succeededPaymentOf(tx, application.id) : null;
+      const payment = fee.amount > 0 ? row.paid_fee : null;
       if (fee.amount > 0 && !payment) throw new AppError('ABORTED', A.payment_required);
 
       const receipt = await writeSubmission(tx, {
-        id: application.id,
-        partnerId: application.partner_id,
-        cycleId: application.cycle_id,
-        programId: application.program_id,
-        campusId: application.campus_id,
+        id: row.id,
+        partnerId: row.partner_id,
+        cycleId: row.cycle_id,
+        programId: row.program_id,
+        campusId: row.campus_id,
+        names: { partner: row.partner_name, cycle: row.cycle.name, program: row.program_name, campus: row.campus_name },
         form,
-        profile,
+        profile: { ...row.applicant, documents: row.documents },
         answers,
-        studentId,
+        studentId: row.student_id,
         staffId: null,
         payment: payment
           ? { paid: true, amount: payment.amount, currency: payment.currency, payment_id: payment.id }
           : { paid: false, amount: 0, currency: fee.currency, payment_id: null },
         idempotencyKey,
-        receipt: { to: profile.email, language, publicUrl },
+        receipt: { to: row.applicant.email, language: row.language, publicUrl },
       });
-      await tx
+      // The application is marked submitted and its id moves between the student's lists in one statement.
+      const submitted = tx
         .update(applications)
         .set({
           status: 'submitted',
@@ -645,27 +696,28 @@ export async function submitApplication(
         })
         .where(
           and(
-            eq(applications.id, application.id),
-            eq(applications.student_id, studentId),
+            eq(applications.id, row.id),
+            eq(applications.student_id, row.student_id),
             eq(applications.status, 'in_progress'),
           ),
         );
-      await tx
+      const moved = tx
         .update(students)
         .set({
-          current_applications: sql`array_remove(${students.current_applications}, ${application.id}::uuid)`,
-          completed_applications: sql`case when ${application.id}::uuid = any(${students.completed_applications}) then ${students.completed_applications} else array_append(${students.completed_applications}, ${application.id}::uuid) end`,
+          current_applications: sql`array_remove(${students.current_applications}, ${row.id}::uuid)`,
+          completed_applications: sql`case when ${row.id}::uuid = any(${students.completed_applications}) then ${students.completed_applications} else array_append(${students.completed_applications}, ${row.id}::uuid) end`,
           last_activity: sql`now()`,
         })
-        .where(eq(students.id, studentId));
+        .where(eq(students.id, row.student_id));
+      await tx.execute(sql`with submitted as (${submitted.getSQL()}) ${moved.getSQL()}`);
       return { created: true, receipt };
     });
   try {
-    return await attempt();
+    return await attempt(false);
   } catch (error) {
-    // A racing transaction committed the submission (or used the key) first: answer as a retry would.
+    // A racing transaction committed the submission first, or the key was already used: answer as a retry would.
     const index = uniqueViolation(error);
-    if (index === 'submissions_pkey' || index === 'submissions_partner_idempotency_unique') return attempt();
+    if (index === 'submissions_pkey' || index === 'submissions_partner_idempotency_unique') return attempt(true);
     throw error;
   }
 }

@@ -82,11 +82,20 @@ async function insert(
  * sender role; the worker turns it into MAIL_FROM_INFO or MAIL_FROM_NO_REPLY. Returns the outbox id.
  */
 export async function enqueueEmail(db: DbOrTransaction, input: EnqueueEmailInput): Promise<string> {
+  const { rendered, ...row } = outboxEmail(input);
+  return insert(db, row, rendered);
+}
+
+/**
+ * An outbox row of a template email, rendered but not yet written: for a caller that writes it in the
+ * same statement as the record it reports (see writeSubmission).
+ */
+export function outboxEmail(input: EnqueueEmailInput) {
   const language = emailLanguage(input.language);
   const data = EmailDataSchema.parse(input.data ?? {});
   const from = input.from ?? DEFAULT_SENDER[input.template];
   const rendered = renderTemplate(input.template, language, data, { noReply: from === 'no_reply' });
-  return insert(db, { to: input.to, from, template: input.template, language, data }, rendered);
+  return { to: input.to, from, template: input.template, language, data, rendered };
 }
 
 /** A message with a free subject and a plain-text body (shown escaped in the HTML part). */

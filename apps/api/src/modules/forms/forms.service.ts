@@ -200,5 +200,10 @@ export async function snapshotForm(db: DbOrTx, partnerId: string, formId: string
     .where(and(eq(forms.partner_id, partnerId), eq(forms.id, formId)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', `Form ${formId} not found`);
+  return formSnapshot(row);
+}
+
+/** What a submission keeps of a form row (read with other data in one query). */
+export function formSnapshot(row: Pick<FormRow, 'id' | 'name' | 'version' | 'sections'>): FormSnapshot {
   return { id: row.id, name: row.name, version: row.version, sections: sorted(row.sections) };
 }

@@ -41,6 +41,13 @@ export async function cycleSettings(
  */
 export async function getSettings(db: DbOrTx, partnerId: string): Promise<StoredPartnerSettings> {
   const [row] = await db.select().from(partnerSettings).where(eq(partnerSettings.partner_id, partnerId)).limit(1);
+  return storedSettings(row);
+}
+
+/** The settings of a stored row (read with other data in one query), each part defaulted when missing or invalid. */
+export function storedSettings(
+  row: { general: unknown; theme: unknown; admissions: unknown } | null | undefined,
+): StoredPartnerSettings {
   const defaults = defaultPartnerSettings();
   return {
     general: PartnerGeneralSettingsSchema.safeParse(row?.general).data ?? defaults.general,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   APPLICATION_MESSAGES as A,
@@ -12,11 +12,11 @@ import {
   type SubmissionReceipt,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { campuses, cycles, partners, programs, submissions } from '../../db/schema/index.ts';
+import { campuses, cycles, emailOutbox, partners, programs, submissions } from '../../db/schema/index.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx } from '../auth/accounts.ts';
-import { enqueueEmail } from '../email/email.service.ts';
+import { outboxEmail } from '../email/email.service.ts';
 import { getSettings } from '../partner-settings/partner-settings.service.ts';
 import {
   applicationForm,
@@ -97,12 +97,14 @@ export async function submissionReceipt(
     .where(and(eq(submissions.id, submissionId), studentId ? eq(submissions.student_id, studentId) : undefined))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
-  const { profile, paid, amount, currency, payment_id, ...receipt } = row;
+  const { profile, paid, amount, currency, payment_id, submitted_at, ...receipt } = row;
   const name = [profile.first_name, profile.last_name].filter((part) => typeof part === 'string' && part).join(' ');
   return {
     ...receipt,
     cycle_name: receipt.cycle_name ?? '',
     program_name: receipt.program_name ?? '',
+    // The same instant the first answer gave, in the same ISO form, whichever way the row is read back.
+    submitted_at: new Date(submitted_at).toISOString(),
     applicant_name: name,
     payment: { paid, amount, currency, payment_id },
   };
@@ -132,6 +134,8 @@ export interface NewSubmission {
   cycleId: string;
   programId: string;
   campusId: string;
+  /** What the receipt names, as the caller already read them. */
+  names: { partner: string; cycle: string; program: string; campus: string };
   form: FormSnapshot;
   profile: Record<string, unknown>;
   answers: Record<string, unknown>;
@@ -144,23 +148,54 @@ export interface NewSubmission {
 }
 
 /**
- * Writes a submission in the caller's transaction: a fresh reference (drawn again on the rare
- * collision), the form and profile snapshots, the checked answers, the payment fields and the
- * Idempotency-Key; then enqueues the receipt email in the same transaction, so a rolled-back
- * submission never mails anyone. Answers the receipt.
+ * Writes a submission in the caller's transaction together with its receipt email, in ONE statement
+ * (the outbox row is inserted only if the submission was): a rolled-back submission never mails anyone,
+ * and a deadline-day submit costs as few round trips as possible. The reference is drawn again on the
+ * rare collision. Answers the receipt.
  */
 export async function writeSubmission(tx: DbOrTx, input: NewSubmission): Promise<SubmissionReceipt> {
-  let id: string | undefined;
-  for (let attempt = 0; attempt < REFERENCE_ATTEMPTS && !id; attempt += 1) {
+  const applicantName = [input.profile.first_name, input.profile.last_name]
+    .filter((part) => typeof part === 'string' && part)
+    .join(' ');
+  for (let attempt = 0; attempt < REFERENCE_ATTEMPTS; attempt += 1) {
+    const reference = newReference();
+    const submittedAt = new Date().toISOString();
+    const receipt: SubmissionReceipt = {
+      id: input.id ?? randomUUID(),
+      reference,
+      partner_id: input.partnerId,
+      partner_name: input.names.partner,
+      cycle_name: input.names.cycle,
+      program_name: input.names.program,
+      campus_name: input.names.campus,
+      submitted_at: submittedAt,
+      submitted_by_staff: input.staffId !== null,
+      applicant_name: applicantName,
+      payment: input.payment,
+    };
+    const mail = outboxEmail({
+      to: input.receipt.to,
+      template: 'submission_receipt',
+      language: input.receipt.language,
+      data: {
+        name: applicantName,
+        institution_name: receipt.partner_name,
+        program_name: receipt.program_name,
+        campus_name: receipt.campus_name,
+        reference,
+        submitted_on: submittedAt.slice(0, 10),
+        link: new URL(`/partners/${input.partnerId}/application/submitted`, input.receipt.publicUrl).toString(),
+      },
+    });
     // Only a reference collision is skipped here; any other conflict (the id, the key) is the caller's.
-    const [row] = await tx
+    const submission = tx
       .insert(submissions)
       .values({
-        ...(input.id ? { id: input.id } : {}),
-        reference: newReference(),
+        id: receipt.id,
+        reference,
         student_id: input.studentId,
         staff_id: input.staffId,
-        submitted_by_staff: input.staffId !== null,
+        submitted_by_staff: receipt.submitted_by_staff,
         partner_id: input.partnerId,
         cycle_id: input.cycleId,
         program_id: input.programId,
@@ -174,28 +209,23 @@ export async function writeSubmission(tx: DbOrTx, input: NewSubmission): Promise
         currency: input.payment.currency,
         payment_id: input.payment.payment_id,
         idempotency_key: input.idempotencyKey,
+        created_at: submittedAt,
+        updated_at: submittedAt,
       })
       .onConflictDoNothing({ target: submissions.reference })
       .returning({ id: submissions.id });
-    id = row?.id;
+    const { rows } = await tx.execute<{ id: string }>(sql`
+      with written as (${submission.getSQL()}),
+      mailed as (
+        insert into ${emailOutbox} ("to", "from", "template", "language", "subject", "html", "text", "data")
+        select ${mail.to}, ${mail.from}, ${mail.template}, ${mail.language}, ${mail.rendered.subject},
+               ${mail.rendered.html}, ${mail.rendered.text}, ${JSON.stringify(mail.data)}::jsonb
+        from written
+      )
+      select id from written`);
+    if (rows.length > 0) return receipt;
   }
-  if (!id) throw new Error('no free submission reference after several attempts');
-  const receipt = await submissionReceipt(tx, id);
-  await enqueueEmail(tx, {
-    to: input.receipt.to,
-    template: 'submission_receipt',
-    language: input.receipt.language,
-    data: {
-      name: receipt.applicant_name,
-      institution_name: receipt.partner_name,
-      program_name: receipt.program_name,
-      campus_name: receipt.campus_name,
-      reference: receipt.reference,
-      submitted_on: receipt.submitted_at.slice(0, 10),
-      link: new URL(`/partners/${input.partnerId}/application/submitted`, input.receipt.publicUrl).toString(),
-    },
-  });
-  return receipt;
+  throw new Error('no free submission reference after several attempts');
 }
 
 /* ---------------------------------------------------------------- on behalf (spec section 6) */
@@ -245,12 +275,19 @@ export async function submitOnBehalf(
       if (!input.campus_id) throw new AppError('INVALID_ARGUMENT', A.campus_required);
       const campusId = chosenCampus(program, input.campus_id)!;
       const form = await applicationForm(tx, partnerId, cycle.id, program.id);
+      const [partner] = await tx.select({ name: partners.name }).from(partners).where(eq(partners.id, partnerId));
       const answers = checkedAnswers(withoutFileQuestions(form.sections), input.answers);
       const receipt = await writeSubmission(tx, {
         partnerId,
         cycleId: cycle.id,
         programId: program.id,
         campusId,
+        names: {
+          partner: partner?.name ?? '',
+          cycle: cycle.name,
+          program: program.name,
+          campus: program.campuses.find((campus) => campus.id === campusId)?.name ?? '',
+        },
         form,
         profile: { ...input.applicant },
         answers,
