@@ -84,6 +84,8 @@ export default defineConfig({
       // Two documents: the app (React, hydrated or client-rendered) and static public pages, which
       // get only a small progressive-enhancement script (ADR 002).
       input: { app: 'index.html', public: 'public.html' },
+      // The app's first script lists every lazy chunk's file for preloading: names would only add bytes.
+      output: { chunkFileNames: 'assets/[hash].js' },
     },
   },
 });
