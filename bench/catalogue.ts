@@ -11,7 +11,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { CatalogueQuerySchema, type CatalogueQueryInput } from '@kaminuza/shared';
 import { buildApp } from '../apps/api/src/app.ts';
@@ -21,6 +20,8 @@ import { parseEnv } from '../apps/api/src/lib/env.ts';
 import { createVerifiedAccount } from '../apps/api/src/modules/auth/accounts.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
 import { searchUniversities, studentIdOf } from '../apps/api/src/modules/catalogue/catalogue.service.ts';
+import pg from 'pg';
+import { onServer, percentile } from './support.ts';
 
 const BUDGET_P95_MS = 25;
 const INSTITUTIONS = 10_000;
@@ -59,11 +60,6 @@ const MIX: CatalogueQueryInput[] = [
   { q: 'savanna', deadline: 'open', tuition_max: '8000' },
 ];
 
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round(sorted[Math.max(0, index)]! * 100) / 100;
-}
-
 function summary(times: number[]) {
   const sorted = [...times].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: percentile(sorted, 100) };
@@ -77,18 +73,8 @@ function queryString(input: CatalogueQueryInput): string {
   return params.toString();
 }
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 const name = `kz_bench_catalogue_${randomBytes(4).toString('hex')}`;
-await admin(`CREATE DATABASE ${name}`);
+await onServer(serverUrl, `CREATE DATABASE ${name}`);
 const url = new URL(serverUrl);
 url.pathname = `/${name}`;
 const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
@@ -221,7 +207,7 @@ try {
 } finally {
   await app.close();
   await database.close();
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
 /**

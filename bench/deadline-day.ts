@@ -15,7 +15,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
-import pg from 'pg';
 import { and, eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { applications } from '../apps/api/src/db/schema/index.ts';
@@ -29,6 +28,7 @@ import {
   storedSubmissions,
 } from '../apps/api/src/test/deadline.ts';
 import { startServer, stopServer } from './server.ts';
+import { onServer, percentile } from './support.ts';
 
 const SUBMITTERS = Number(process.env.SUBMITTERS ?? 200);
 const DRAFTS = Number(process.env.DRAFTS ?? 2_000);
@@ -50,11 +50,6 @@ if (!serverUrl) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const between = ([low, high]: [number, number]) => low + Math.random() * (high - low);
 
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round((sorted[Math.max(0, index)] ?? 0) * 10) / 10;
-}
-
 function summary(times: number[]) {
   const sorted = [...times].sort((a, b) => a - b);
   return {
@@ -65,18 +60,8 @@ function summary(times: number[]) {
   };
 }
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 const name = `kz_bench_deadline_${randomBytes(4).toString('hex')}`;
-await admin(`CREATE DATABASE ${name}`);
+await onServer(serverUrl, `CREATE DATABASE ${name}`);
 const url = new URL(serverUrl);
 url.pathname = `/${name}`;
 const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 8 });
@@ -226,5 +211,5 @@ try {
 } finally {
   if (server) await stopServer(server);
   await database.close();
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }

@@ -244,18 +244,8 @@ export async function startApplication(
   const studentId = await callerStudentId(db, userId);
   const settings = await getSettings(db, partnerId);
   const cycle = await openCurrentCycle(db, partnerId, settings);
-  const [existing] = await db
-    .select({ id: applications.id })
-    .from(applications)
-    .where(
-      and(
-        eq(applications.student_id, studentId),
-        eq(applications.partner_id, partnerId),
-        eq(applications.cycle_id, cycle.id),
-      ),
-    )
-    .limit(1);
-  if (existing) return { created: false, draft: await getDraft(db, userId, existing.id) };
+  const existing = await applicationIn(db, studentId, partnerId, cycle.id);
+  if (existing) return { created: false, draft: await getDraft(db, userId, existing) };
 
   const program = await openProgram(db, partnerId, cycle.id, input.program_id);
   const campusId = chosenCampus(program, input.campus_id);
@@ -292,18 +282,24 @@ export async function startApplication(
   });
   if (id) return { created: true, draft: await getDraft(db, userId, id) };
   // Another tab started it between our look and our insert: answer that one.
-  const [raced] = await db
+  const raced = await applicationIn(db, studentId, partnerId, cycle.id);
+  return { created: false, draft: await getDraft(db, userId, raced!) };
+}
+
+/** The id of the student's application to the institution in that cycle, if they have one. */
+async function applicationIn(db: DbOrTx, studentId: string, partnerId: string, cycleId: string) {
+  const [row] = await db
     .select({ id: applications.id })
     .from(applications)
     .where(
       and(
         eq(applications.student_id, studentId),
         eq(applications.partner_id, partnerId),
-        eq(applications.cycle_id, cycle.id),
+        eq(applications.cycle_id, cycleId),
       ),
     )
     .limit(1);
-  return { created: false, draft: await getDraft(db, userId, raced!.id) };
+  return row?.id ?? null;
 }
 
 /* ---------------------------------------------------------------- 4. the draft */
