@@ -73,6 +73,7 @@ async function applicationOfStudent(db: DbOrTx, userId: string, applicationId: s
       id: applications.id,
       student_id: applications.student_id,
       partner_id: applications.partner_id,
+      cycle_id: applications.cycle_id,
       status: applications.status,
       partner_name: partners.name,
       program_name: programs.name,
@@ -136,8 +137,9 @@ export async function startCheckout(
     if (earlier) return answer(earlier, false);
   }
   if (application.status !== 'in_progress') throw new AppError('ABORTED', APPLICATION_MESSAGES.already_submitted);
-  const { timezone } = await cycleSettings(db, application.partner_id);
-  if (!cycleAcceptsApplications(application.cycle, timezone, now)) {
+  const { timezone, currentCycleId } = await cycleSettings(db, application.partner_id);
+  // As for saving and submitting: a cycle that is no longer the institution's current one takes nothing.
+  if (currentCycleId !== application.cycle_id || !cycleAcceptsApplications(application.cycle, timezone, now)) {
     throw new AppError('ABORTED', APPLICATION_MESSAGES.cycle_closed);
   }
   const live = await livePayment(db, applicationId);
