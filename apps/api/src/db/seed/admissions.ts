@@ -1,3 +1,4 @@
+import { defaultPartnerSettings } from '@kaminuza/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import {
@@ -76,6 +77,11 @@ export async function seedDemoAdmissions(db: Db, partnerId: string, now = new Da
       sections: DEMO_FORM_SECTIONS,
     });
 
+    // An institution written directly (tests, benchmarks) may have no settings row yet.
+    await tx
+      .insert(partnerSettings)
+      .values({ partner_id: partnerId, ...defaultPartnerSettings() })
+      .onConflictDoNothing({ target: partnerSettings.partner_id });
     await tx
       .update(partnerSettings)
       .set({
