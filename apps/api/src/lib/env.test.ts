@@ -18,6 +18,7 @@ describe('parseEnv', () => {
     expect(env).toEqual({
       PORT: 3000,
       HOST: '0.0.0.0',
+      DATABASE_POOL_SIZE: 20,
       DATA_DIR: `${repoRoot}data`,
       STORAGE_DRIVER: 'disk',
       RATE_LIMIT_MULTIPLIER: 1,
@@ -40,7 +41,10 @@ describe('parseEnv', () => {
     const env = parseEnv({ PORT: '8080', HOST: '', DATABASE_URL: 'postgres://u:p@db:5432/kz' });
     expect(env.PUBLIC_URL).toBe('http://localhost:8080');
     expect(env.HOST).toBe('0.0.0.0');
-    expect(databaseOptions(env)).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/kz' });
+    expect(databaseOptions(env)).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/kz', poolSize: 20 });
+    expect(databaseOptions(parseEnv({ DATABASE_URL: 'postgres://db/kz', DATABASE_POOL_SIZE: '50' }))).toMatchObject({
+      poolSize: 50,
+    });
   });
 
   it('keeps the database in memory with DATA_DIR=:memory:', () => {
