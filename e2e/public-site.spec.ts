@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import {
   PUBLIC_PAGES,
   chooseLanguage,
@@ -211,7 +212,15 @@ test.describe('error screen', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/waitlist');
     await waitForApp(page);
-    await page.route(/\/assets\/help-page-[^/]+\.js$/, (route) => route.abort());
+    // Chunks are named by their hash: the build's manifest says which one is the Help page.
+    const manifest = JSON.parse(
+      readFileSync(new URL('../apps/web/dist/.vite/manifest.json', import.meta.url), 'utf8'),
+    ) as Record<string, { file: string }>;
+    const helpChunk = manifest['src/features/public/components/help-page.tsx']!.file;
+    await page.route(
+      (url) => url.pathname === `/${helpChunk}`,
+      (route) => route.abort(),
+    );
     await page.getByRole('contentinfo').getByRole('link', { name: 'Help' }).click();
     await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
     await expect(page.getByText('We encountered an unexpected error. Please try reloading the page.')).toBeVisible();
