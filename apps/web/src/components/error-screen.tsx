@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COPIED_FEEDBACK_MS } from '@kaminuza/shared';
+import { useCopy } from '../lib/use-copy.ts';
 
 export function describeError(error: unknown): string {
   if (error instanceof Error) return error.stack ? `${error.message}\n\n${error.stack}` : error.message;
@@ -14,24 +13,8 @@ export function describeError(error: unknown): string {
 /** The app's error screen: what happened, details on demand, reload, and a copy for support. */
 export function ErrorScreen({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const { copied, copy } = useCopy();
   const details = describeError(error);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(details);
-    } catch {
-      // Clipboard refused (insecure context or permission): select the text so it can be copied by hand.
-      const pre = document.getElementById('error-details-text');
-      if (pre) window.getSelection()?.selectAllChildren(pre);
-    }
-    setCopied(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
-  }
 
   return (
     <main className="flex min-h-dvh items-center justify-center p-4">
@@ -48,7 +31,11 @@ export function ErrorScreen({ error }: { error: unknown }) {
           <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
             {t('error.reload')}
           </button>
-          <button type="button" className="btn-secondary" onClick={copy}>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => void copy(details, document.getElementById('error-details-text'))}
+          >
             <span aria-live="polite">{copied ? t('error.copied') : t('error.copy')}</span>
           </button>
         </div>

@@ -26,3 +26,27 @@ export function EmptyState({ title, text, action }: { title: string; text: strin
     </div>
   );
 }
+
+/** Cards being loaded: their outline, announced once to screen readers as loading. */
+export function SkeletonCards({ count }: { count: number }) {
+  const { t } = useTranslation();
+  return (
+    <div role="status">
+      <span className="sr-only">{t('loading.loading')}</span>
+      <ul aria-hidden="true" className="grid gap-4 lg:grid-cols-2">
+        {Array.from({ length: count }, (_, i) => (
+          <li key={i} className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4">
+            <span className="flex gap-3">
+              <span className="size-11 shrink-0 animate-pulse rounded-lg bg-surface-muted" />
+              <span className="flex-1 space-y-2">
+                <span className="block h-4 w-3/4 animate-pulse rounded bg-surface-muted" />
+                <span className="block h-3 w-1/2 animate-pulse rounded bg-surface-muted" />
+              </span>
+            </span>
+            <span className="block h-10 animate-pulse rounded bg-surface-muted" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -3,11 +3,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationCard } from '@kaminuza/shared';
 import { paths } from '../../../app/paths.ts';
-import { EmptyState, LoadError } from '../../../components/list-states.tsx';
+import { EmptyState, LoadError, SkeletonCards } from '../../../components/list-states.tsx';
 import { useApplicationCards } from '../api/list-applications.ts';
 import { useApplicationFormats } from './formats.ts';
 
-const SKELETON_CARDS = 3;
 const BADGE: Record<ApplicationCard['state'], string> = {
   apply: 'border-border text-muted',
   in_progress: 'border-accent text-fg',
@@ -104,29 +103,6 @@ function Card({ card }: { card: ApplicationCard }) {
   );
 }
 
-function SkeletonCards() {
-  const { t } = useTranslation();
-  return (
-    <div role="status">
-      <span className="sr-only">{t('loading.loading')}</span>
-      <ul aria-hidden="true" className="grid gap-4 lg:grid-cols-2">
-        {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-          <li key={i} className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4">
-            <span className="flex gap-3">
-              <span className="size-11 shrink-0 animate-pulse rounded-lg bg-surface-muted" />
-              <span className="flex-1 space-y-2">
-                <span className="block h-4 w-3/4 animate-pulse rounded bg-surface-muted" />
-                <span className="block h-3 w-1/2 animate-pulse rounded bg-surface-muted" />
-              </span>
-            </span>
-            <span className="block h-10 animate-pulse rounded bg-surface-muted" />
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
 /** /application: the student's applications, one card per university they added or applied to. */
 export function ApplicationsPage() {
   const { t, i18n } = useTranslation();
@@ -153,7 +129,7 @@ export function ApplicationsPage() {
       </header>
 
       {isPending ? (
-        <SkeletonCards />
+        <SkeletonCards count={3} />
       ) : isError ? (
         <LoadError error={error} retryLabel={t('applications.retry')} onRetry={() => void refetch()} />
       ) : data.length === 0 ? (

@@ -1,8 +1,7 @@
-import { useEffect, useState, type Ref } from 'react';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubmissionReceipt } from '@kaminuza/shared';
-
-const COPIED_FOR_MS = 2000;
+import { useCopy } from '../../../lib/use-copy.ts';
 
 /** The submission made: its reference to copy and pass on, what was submitted, and a way to start again. */
 export function ReceiptPanel({
@@ -18,19 +17,7 @@ export function ReceiptPanel({
 }) {
   const { t, i18n } = useTranslation();
   const r = (key: string, values: Record<string, string> = {}) => t(`on_behalf.receipt.${key}`, values);
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
-
-  useEffect(() => {
-    if (copy !== 'copied') return;
-    const timer = setTimeout(() => setCopy('idle'), COPIED_FOR_MS);
-    return () => clearTimeout(timer);
-  }, [copy]);
-
-  const copyReference = () =>
-    navigator.clipboard.writeText(receipt.reference).then(
-      () => setCopy('copied'),
-      () => setCopy('failed'),
-    );
+  const { copied, refused, copy } = useCopy();
   const submittedAt = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -65,11 +52,11 @@ export function ReceiptPanel({
           >
             {receipt.reference}
           </output>
-          <button type="button" className="btn-secondary" onClick={() => void copyReference()}>
+          <button type="button" className="btn-secondary" onClick={() => void copy(receipt.reference)}>
             {r('copy')}
           </button>
           <span role="status" className="text-sm font-medium">
-            {copy === 'copied' ? r('copied') : copy === 'failed' ? r('copy_failed') : ''}
+            {copied ? r('copied') : refused ? r('copy_failed') : ''}
           </span>
         </div>
       </div>

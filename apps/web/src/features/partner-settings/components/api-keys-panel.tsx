@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import {
   API_KEY_SCOPES,
   ApiKeyCreateSchema,
-  COPIED_FEEDBACK_MS,
   type ApiKeyCreate,
   type CreatedApiKey,
   type PartnerApiKey,
@@ -16,6 +15,7 @@ import { FormAlert, TextField, useMessage } from '../../../components/form/field
 import { showFieldErrors } from '../../../components/form/account-fields.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
+import { useCopy } from '../../../lib/use-copy.ts';
 import { useCreateApiKey } from '../api/create-api-key.ts';
 import { useApiKeys } from '../api/get-api-keys.ts';
 import { useRevokeApiKey } from '../api/revoke-api-key.ts';
@@ -150,25 +150,10 @@ function ApiKeyItem({ apiKey, onRevoke }: { apiKey: PartnerApiKey; onRevoke: () 
 function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
   const { t } = useTranslation();
   const l = (key: string) => t(`partner_settings.api_keys.${key}`);
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const { copied, copy } = useCopy();
   const title = useRef<HTMLHeadingElement>(null);
-  useEffect(() => () => clearTimeout(timer.current), []);
   // The dialog that made the key has closed: the key is what to read next, so focus goes to it.
   useEffect(() => title.current?.focus(), []);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.key);
-    } catch {
-      // Clipboard refused (insecure context or permission): select the key so it can be copied by hand.
-      const code = document.getElementById('created-api-key');
-      if (code) window.getSelection()?.selectAllChildren(code);
-    }
-    setCopied(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
-  }
 
   return (
     <div
@@ -190,7 +175,11 @@ function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone: () =>
         {created.key}
       </code>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn-primary" onClick={() => void copy()}>
+        <button
+          type="button"
+          className="btn-primary"
+          onClick={() => void copy(created.key, document.getElementById('created-api-key'))}
+        >
           <span aria-live="polite">{copied ? l('copied') : l('copy')}</span>
         </button>
         <button type="button" className="btn-secondary" onClick={onDone}>

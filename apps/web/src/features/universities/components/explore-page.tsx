@@ -5,9 +5,9 @@ import { CATALOGUE_PAGE_SIZE_DEFAULT, CATALOGUE_SORTS } from '@kaminuza/shared';
 import { useUniversities } from '../api/search-universities.ts';
 import { UniversityCard } from './university-card.tsx';
 import { apiQuery, DEADLINE_CHOICES, FILTER_NAMES, MULTI_FILTERS } from './explore-query.ts';
+import { SkeletonCards } from '../../../components/list-states.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;
-const SKELETON_CARDS = 6;
 
 /** A text kept in the address after the visitor pauses typing; the address wins when it changes (back, reload). */
 function useDebouncedParam(name: string): [string, (value: string) => void] {
@@ -123,29 +123,6 @@ function Filters({ id, hidden }: { id: string; hidden: boolean }) {
           </label>
         ))}
       </Fieldset>
-    </div>
-  );
-}
-
-function SkeletonCards() {
-  const { t } = useTranslation();
-  return (
-    <div role="status">
-      <span className="sr-only">{t('loading.loading')}</span>
-      <ul aria-hidden="true" className="grid gap-4 lg:grid-cols-2">
-        {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-          <li key={i} className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4">
-            <span className="flex gap-3">
-              <span className="size-11 shrink-0 animate-pulse rounded-lg bg-surface-muted" />
-              <span className="flex-1 space-y-2">
-                <span className="block h-4 w-3/4 animate-pulse rounded bg-surface-muted" />
-                <span className="block h-3 w-1/2 animate-pulse rounded bg-surface-muted" />
-              </span>
-            </span>
-            <span className="block h-10 animate-pulse rounded bg-surface-muted" />
-          </li>
-        ))}
-      </ul>
     </div>
   );
 }
@@ -321,7 +298,7 @@ export function ExplorePage({ conversations }: { conversations?: ReactNode }) {
               </div>
             )
           ) : isPending ? (
-            <SkeletonCards />
+            <SkeletonCards count={6} />
           ) : (
             isError && (
               <div
