@@ -2,8 +2,6 @@ import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   ANSWER_MESSAGES,
   APPLICATION_MESSAGES as A,
-  cycleAcceptsApplications,
-  DEFAULTS,
   DRAFT_ANSWERS_MAX_BYTES,
   formProgress,
   prefillAnswers,
@@ -57,6 +55,7 @@ import {
 } from '../submissions/submissions.service.ts';
 import {
   applicationForm,
+  applicationsOpen,
   applyCycle,
   chosenCampus,
   feeOf,
@@ -420,14 +419,8 @@ export async function saveDraft(db: Db, userId: string, applicationId: string, i
   if (!row) throw new AppError('NOT_FOUND');
   if (row.status === 'submitted') throw new AppError('ABORTED', A.already_submitted);
   const general = (row.general ?? {}) as Partial<StoredPartnerSettings['general']>;
-  const open =
-    general.current_cycle_id === row.cycle_id &&
-    cycleAcceptsApplications(
-      { status: row.cycle_status, opens_on: row.opens_on, closes_on: row.closes_on },
-      general.timezone ?? DEFAULTS.timezone,
-      new Date(),
-    );
-  if (!open) throw new AppError('ABORTED', A.cycle_closed);
+  const cycle = { status: row.cycle_status, opens_on: row.opens_on, closes_on: row.closes_on };
+  if (!applicationsOpen(general, row.cycle_id, cycle)) throw new AppError('ABORTED', A.cycle_closed);
   if (row.version !== input.version) throw staleDraft({ version: row.version, last_saved_at: row.last_saved_at });
   if (!row.sections) throw new AppError('NOT_FOUND', A.form_not_found.replace('{id}', row.form_id));
   if (input.campus_id) {
@@ -646,9 +639,7 @@ export async function submitApplication(
       }
 
       const settings = storedSettings(row);
-      const open =
-        isCurrent(settings, row.cycle_id) && cycleAcceptsApplications(row.cycle, settings.general.timezone, new Date());
-      if (!open) throw new AppError('ABORTED', A.cycle_closed);
+      if (!applicationsOpen(settings.general, row.cycle_id, row.cycle)) throw new AppError('ABORTED', A.cycle_closed);
       if (row.version !== input.version) {
         throw staleDraft({ version: row.version, last_saved_at: row.last_saved_at });
       }

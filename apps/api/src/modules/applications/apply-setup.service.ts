@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   APPLICATION_MESSAGES as A,
   cycleAcceptsApplications,
+  DEFAULTS,
   type ApplicationFee,
   type ApplyCampus,
   type ApplyCycle,
@@ -12,6 +13,8 @@ import {
 import { campuses, cyclePrograms, cycles, forms, partners, programCampuses, programs } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx } from '../auth/accounts.ts';
+
+type CycleRow = typeof cycles.$inferSelect;
 
 /*
  * The admissions setup an application is made against (shared by the student's application and a
@@ -48,6 +51,21 @@ export const feeOf = (settings: StoredPartnerSettings): ApplicationFee => ({
   amount: settings.admissions.application_fee,
   currency: settings.admissions.application_fee_currency,
 });
+
+/**
+ * Whether an application made in `cycleId` may change today (start, save, pay, submit): the cycle is still
+ * the institution's current one and takes applications today in the institution's time zone.
+ */
+export function applicationsOpen(
+  general: { current_cycle_id?: string | null; timezone?: string },
+  cycleId: string,
+  cycle: Pick<CycleRow, 'status' | 'opens_on' | 'closes_on'>,
+  now = new Date(),
+): boolean {
+  return (
+    general.current_cycle_id === cycleId && cycleAcceptsApplications(cycle, general.timezone ?? DEFAULTS.timezone, now)
+  );
+}
 
 /** A cycle as applicants see it, with whether it takes applications at `now` in the institution's time zone. */
 export async function applyCycle(

@@ -3,7 +3,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import {
   APPLICATION_MESSAGES,
   PAYMENT_MESSAGES,
-  cycleAcceptsApplications,
   type CheckoutStarted,
   type PaymentCheckout,
   type PaymentEvent,
@@ -19,6 +18,7 @@ import type { DbOrTx } from '../auth/accounts.ts';
 import { cycleSettings, getSettings } from '../partner-settings/partner-settings.service.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
 import type { SandboxProvider } from './providers/sandbox-provider.ts';
+import { applicationsOpen } from '../applications/apply-setup.service.ts';
 
 /** The fee payment that settled an application, if it is paid: what its submission records. */
 export interface FeePayment {
@@ -138,8 +138,7 @@ export async function startCheckout(
   }
   if (application.status !== 'in_progress') throw new AppError('ABORTED', APPLICATION_MESSAGES.already_submitted);
   const { timezone, currentCycleId } = await cycleSettings(db, application.partner_id);
-  // As for saving and submitting: a cycle that is no longer the institution's current one takes nothing.
-  if (currentCycleId !== application.cycle_id || !cycleAcceptsApplications(application.cycle, timezone, now)) {
+  if (!applicationsOpen({ current_cycle_id: currentCycleId, timezone }, application.cycle_id, application.cycle, now)) {
     throw new AppError('ABORTED', APPLICATION_MESSAGES.cycle_closed);
   }
   const live = await livePayment(db, applicationId);
