@@ -35,6 +35,7 @@ export const APP_TEXT_GROUPS = [
   'support_inbox',
   'applications',
   'payments',
+  'decisions',
 ] as const;
 
 /**
@@ -50,6 +51,7 @@ export const STAFF_TEXT_GROUPS = [
   'partner_settings',
   'partner_inbox',
   'on_behalf',
+  'review',
 ] as const;
 
 /**

@@ -26,3 +26,6 @@ export * from './schemas/messaging.ts';
 export * from './schemas/support.ts';
 export * from './schemas/payments.ts';
 export * from './schemas/applications.ts';
+export * from './schemas/review.ts';
+export * from './schemas/decisions.ts';
+export * from './schemas/rubric.ts';

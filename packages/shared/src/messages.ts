@@ -258,6 +258,45 @@ export const PAYMENT_MESSAGES = {
   signature_invalid: 'Invalid signature',
 } as const;
 
+/** The staff review of submitted applications (issue 8), shown under `review.errors`. */
+export const REVIEW_MESSAGES = {
+  text_too_long: 'This text is too long',
+  note_required: 'Write a note first.',
+  score_invalid: 'Enter a score from 0 to 100.',
+  criteria_mismatch: 'Score every criterion of the rubric, and nothing else.',
+  rubric_empty: 'Add at least one criterion.',
+  rubric_too_long: 'A rubric has at most 12 criteria.',
+  criterion_ids_unique: 'Each criterion needs its own short id (letters, digits, - or _).',
+  criterion_name_required: 'Name the criterion.',
+  weight_invalid: 'Enter a weight from 1 to 100.',
+  date_invalid: 'Enter a date as YYYY-MM-DD.',
+  reason_required: 'Say why the document is rejected: the applicant will see it.',
+  stage_unknown: 'This stage does not exist. Add it in the admissions settings first.',
+  reviewer_unknown: 'Choose an active member of your institution who reviews applications.',
+  document_not_submitted: 'This document is not part of the application.',
+  document_replaced: 'The applicant has replaced this document since submitting.',
+  nothing_to_change: 'Nothing to change.',
+  none_selected: 'Select at least one application.',
+  too_many_selected: 'Select at most 500 applications at once.',
+  note_not_yours: 'You can only delete your own notes.',
+} as const;
+
+/** Decisions and the applicant's answer (spec sections 4 and 8), shown under `decisions.errors`. */
+export const DECISION_MESSAGES = {
+  /** Spec section 8. */
+  application_not_found: 'Application data not found.',
+  load_failed: 'Failed to load application data',
+  letter_failed: 'Failed to load decision letter',
+  letter_not_found: 'No letter matches this verification code.',
+  already_released: 'This decision has been released and can no longer be changed.',
+  not_drafted: 'There is no drafted decision to withdraw.',
+  no_release_date: 'This cycle has no decision release date. Set one, or release now.',
+  not_an_offer: 'Only an offer of admission can be accepted or declined.',
+  already_responded: 'You have already responded to this offer.',
+  none_selected: 'Select at least one application.',
+  too_many_selected: 'Select at most 500 applications at once.',
+} as const;
+
 /** The key of a known message text, to translate a message the API sent. */
 export function messageKey(text: string): string | null {
   for (const [group, messages] of [
@@ -272,6 +311,8 @@ export function messageKey(text: string): string | null {
     ['support.errors', SUPPORT_MESSAGES],
     ['applications.errors', APPLICATION_MESSAGES],
     ['payments.errors', PAYMENT_MESSAGES],
+    ['review.errors', REVIEW_MESSAGES],
+    ['decisions.errors', DECISION_MESSAGES],
   ] as const) {
     const found = Object.entries(messages).find(([, value]) => value === text);
     if (found) return `${group}.${found[0]}`;

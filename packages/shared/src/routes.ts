@@ -69,6 +69,8 @@ export const APP_ROUTE_PATTERNS = [
   '/pay',
   /** A staff invitation: public, but its content depends on the link's token, so nothing to prerender. */
   '/signup/partner/invitation',
+  /** The public check of an admission letter's verification code (its QR code points here). */
+  '/letters/*',
   /** The development mailbox (outside production only). */
   '/dev/mailbox',
 ] as const;

@@ -13,6 +13,10 @@ export const EMAIL_TEMPLATES = [
   'unread_message',
   /** The receipt of a submitted application, with its reference (issue 7). */
   'submission_receipt',
+  /** A decision released to the applicant (issue 8): it says one is ready, not what it is. */
+  'decision_released',
+  /** A waitlisted applicant offered a place that opened (issue 8). */
+  'waitlist_offer',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 /** Templates that exist to deliver a link; they cannot be sent without one. */

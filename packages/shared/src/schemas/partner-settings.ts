@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_KEY_SCOPES, DEFAULTS, LANGUAGES } from '../constants.ts';
 import { SETUP_MESSAGES as S } from '../messages.ts';
+import { DEFAULT_RUBRIC, RubricCriterionSchema, RubricSchema } from './rubric.ts';
 
 /*
  * An institution's settings (spec section 3): general, theme, admissions and API keys. The defaults are
@@ -91,9 +92,11 @@ export const PartnerThemeUpdateSchema = PartnerThemeSchema;
 export const ADMISSION_LETTER_PLACEHOLDERS = [
   'student_name',
   'program_name',
+  'campus_name',
   'university_name',
   'decision_date',
   'cycle_name',
+  'reference',
 ] as const;
 export const ADMISSION_LETTER_MAX_LENGTH = 10_000;
 
@@ -117,6 +120,10 @@ export const PartnerAdmissionsSettingsSchema = z.object({
   application_fee_currency: z.string().regex(/^[A-Z]{3}$/),
   admission_letter: AdmissionLetterSchema,
   custom_stages: z.array(StageSchema),
+  /** The review rubric (issue 8): each reviewer scores every criterion; older rows get the default. */
+  rubric: z.array(RubricCriterionSchema).min(1).default(DEFAULT_RUBRIC),
+  /** Reviewers without make_decisions see applicants without their name or photo. */
+  blind_review: z.boolean().default(false),
 });
 export type PartnerAdmissionsSettings = z.infer<typeof PartnerAdmissionsSettingsSchema>;
 
@@ -164,6 +171,8 @@ export const PartnerAdmissionsSettingsUpdateSchema = z
       .max(CUSTOM_STAGES_MAX, S.value_out_of_range)
       // The list's order is the stages' order: `order` is always the index, whatever was sent.
       .transform((stages) => stages.map((stage, order) => ({ ...stage, order }))),
+    rubric: RubricSchema.default(DEFAULT_RUBRIC),
+    blind_review: z.boolean().default(false),
   })
   .superRefine((value, ctx) => {
     if (
@@ -260,6 +269,8 @@ export function defaultPartnerSettings(): StoredPartnerSettings {
       application_fee_currency: DEFAULTS.applicationFeeCurrency,
       admission_letter: { template: '', signature_name: '', signature_title: '', signature_image: null },
       custom_stages: [],
+      rubric: DEFAULT_RUBRIC,
+      blind_review: false,
     },
   };
 }

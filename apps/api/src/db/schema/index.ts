@@ -11,3 +11,4 @@ export * from './documents.ts';
 export * from './admissions.ts';
 export * from './messaging.ts';
 export * from './applications.ts';
+export * from './review.ts';

@@ -1,5 +1,12 @@
-import { boolean, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { DECISION_RESPONSES, DECISION_STATES, SUBMISSION_STATUSES, type FormSnapshot } from '@kaminuza/shared';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  DECISION_RESPONSES,
+  DECISION_STATES,
+  SUBMISSION_STATUSES,
+  type AdmissionLetterIssued,
+  type FormSnapshot,
+} from '@kaminuza/shared';
 import { campuses, cycles, forms, programs } from './admissions.ts';
 import { payments } from './applications.ts';
 import { id, timestamps } from './columns.ts';
@@ -42,6 +49,19 @@ export const submissions = pgTable(
     payment_id: uuid('payment_id').references(() => payments.id, { onDelete: 'no action' }),
     /** The client's Idempotency-Key of the submit: a retry with it gets this submission back. */
     idempotency_key: text('idempotency_key'),
+    /** The applicant's name as submitted, for the queue's search and sort (kept in step by PostgreSQL). */
+    applicant_name: text('applicant_name')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`btrim(coalesce(profile->>'first_name', '') || ' ' || coalesce(profile->>'last_name', ''))`,
+      ),
+    /** A custom stage of the institution's settings (review), or none. */
+    stage_id: text('stage_id'),
+    /** The member asked to review it. */
+    assigned_to: uuid('assigned_to').references(() => staff.id, { onDelete: 'set null' }),
+    /** The average of the reviewers' scores (0–100), kept with each score so the queue filters and sorts on it. */
+    score_average: numeric('score_average', { precision: 5, scale: 2, mode: 'number' }),
+    score_count: integer('score_count').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -51,6 +71,10 @@ export const submissions = pgTable(
     index('submissions_created_idx').on(t.created_at),
     index('submissions_staff_idx').on(t.staff_id),
     uniqueIndex('submissions_partner_idempotency_unique').on(t.partner_id, t.idempotency_key),
+    index('submissions_partner_status_created_idx').on(t.partner_id, t.status, t.created_at),
+    index('submissions_partner_score_idx').on(t.partner_id, t.score_average),
+    index('submissions_partner_name_idx').on(t.partner_id, t.applicant_name),
+    index('submissions_applicant_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.applicant_name})) gin_trgm_ops`),
   ],
 );
 
@@ -78,10 +102,20 @@ export const decisions = pgTable(
     /** The applicant's answer to an offer, and when they gave it. */
     response: text('response', { enum: DECISION_RESPONSES }),
     response_date: timestamp('response_date', { withTimezone: true, mode: 'string' }),
+    /** Drafted by the institution's thresholds, not by a person. */
+    automatic: boolean('automatic').notNull().default(false),
+    /** A drafted decision scheduled for release (the cycle's decision release date); the release job takes it then. */
+    release_at: timestamp('release_at', { withTimezone: true, mode: 'string' }),
+    /** The admission letter of an accepted decision, issued at release, and the code that verifies it. */
+    verification_code: text('verification_code'),
+    letter: jsonb('letter').$type<AdmissionLetterIssued>(),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('decisions_submission_unique').on(t.submission_id),
     index('decisions_partner_created_idx').on(t.partner_id, t.created_at),
+    uniqueIndex('decisions_verification_code_unique').on(t.verification_code),
+    index('decisions_student_idx').on(t.student_id),
+    index('decisions_due_idx').on(t.release_at).where(sql`released_at is null and release_at is not null`),
   ],
 );

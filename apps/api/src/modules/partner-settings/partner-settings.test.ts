@@ -72,6 +72,8 @@ function admissions(overrides: Partial<PartnerAdmissionsSettingsUpdate> = {}): P
       { id: 'interview', name: 'Interview' },
       { id: 'documents', name: 'Document check' },
     ],
+    rubric: [{ id: 'overall', name: 'Overall', weight: 1 }],
+    blind_review: false,
     ...overrides,
   };
 }
@@ -196,6 +198,11 @@ describe('admissions settings', () => {
         { id: 'documents', name: 'Document check' },
         { id: 'interview', name: 'Interview' },
       ],
+      rubric: [
+        { id: 'academic', name: 'Academic record', weight: 3 },
+        { id: 'statement', name: 'Personal statement', weight: 1 },
+      ],
+      blind_review: true,
     });
     expect((await put('admissions', sent)).statusCode).toBe(200);
     expect((await settings()).admissions).toEqual({

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { DECISION_MESSAGES as D } from '../messages.ts';
+import { BULK_MAX } from './review.ts';
+import { DecisionResponseSchema, DecisionStateSchema } from './submissions.ts';
+
+/*
+ * Decisions (spec sections 3 and 4, issue 8): drafted by a member holding make_decisions or by the
+ * institution's thresholds, released now or on the cycle's decision release date, then seen by the
+ * applicant, who answers an offer once. Accepted decisions carry an admission letter with a
+ * verification code.
+ */
+
+/** PUT /partners/:partnerId/review/submissions/:submissionId/decision — drafts or changes the decision. */
+export const DecisionDraftSchema = z.object({ state: DecisionStateSchema });
+export type DecisionDraft = z.infer<typeof DecisionDraftSchema>;
+
+export const RELEASE_TIMINGS = ['now', 'release_date'] as const;
+/**
+ * POST /partners/:partnerId/decisions/release — releases drafted decisions now, or schedules them for
+ * their cycle's decision release date (a date already past releases now). Applications without a draft,
+ * or already released, are skipped and counted.
+ */
+export const DecisionReleaseSchema = z.object({
+  submission_ids: z.array(z.uuid()).min(1, D.none_selected).max(BULK_MAX, D.too_many_selected),
+  when: z.enum(RELEASE_TIMINGS),
+});
+export type DecisionRelease = z.infer<typeof DecisionReleaseSchema>;
+export const DecisionReleaseResultSchema = z.object({
+  released: z.int().nonnegative(),
+  scheduled: z.int().nonnegative(),
+  skipped: z.int().nonnegative(),
+});
+export type DecisionReleaseResult = z.infer<typeof DecisionReleaseResultSchema>;
+
+/**
+ * The Decision entity of spec section 3 as the student area reads it (programName, universityName, a state
+ * and a response date), released decisions only: GET /decisions, GET /applications/:id/decision.
+ */
+export const StudentDecisionSchema = z.object({
+  id: z.uuid(),
+  /** The submission (= the application's id). */
+  application_id: z.uuid(),
+  partner_id: z.uuid(),
+  program_name: z.string(),
+  university_name: z.string(),
+  state: DecisionStateSchema,
+  released_at: z.string(),
+  /** The applicant's answer to an offer, and its date. */
+  response: DecisionResponseSchema.nullable(),
+  response_date: z.string().nullable(),
+  /** An accepted offer comes with a letter (GET /applications/:id/decision/letter). */
+  has_letter: z.boolean(),
+});
+export type StudentDecision = z.infer<typeof StudentDecisionSchema>;
+
+/** POST /applications/:id/decision/response — final: an offer is answered once. */
+export const DecisionResponseInputSchema = z.object({ response: DecisionResponseSchema });
+export type DecisionResponseInput = z.infer<typeof DecisionResponseInputSchema>;
+
+/**
+ * The admission letter as issued at release: rendered from the institution's template then, so later
+ * edits of the template never change a letter already sent.
+ */
+export const AdmissionLetterIssuedSchema = z.object({
+  verification_code: z.string(),
+  /** The public page the QR code points to. */
+  verify_url: z.string(),
+  issued_on: z.iso.date(),
+  reference: z.string(),
+  student_name: z.string(),
+  university_name: z.string(),
+  logo_url: z.string().nullable(),
+  program_name: z.string(),
+  campus_name: z.string(),
+  cycle_name: z.string(),
+  /** Paragraphs of plain text (placeholders already filled in). */
+  paragraphs: z.array(z.string()),
+  signature_name: z.string(),
+  signature_title: z.string(),
+  signature_image: z.string().nullable(),
+});
+export type AdmissionLetterIssued = z.infer<typeof AdmissionLetterIssuedSchema>;
+
+/** Verification codes: 12 characters of an alphabet without look-alikes, shown in groups of four. */
+export const VERIFICATION_CODE_PATTERN = /^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/;
+export const VerificationCodeParamsSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .transform((code) => code.toUpperCase())
+    .pipe(z.string().regex(VERIFICATION_CODE_PATTERN, D.letter_not_found)),
+});
+
+/**
+ * GET /letters/:code (public) — confirms a letter is genuine and shows no more than the name, the
+ * institution, the program and the decision.
+ */
+export const LetterVerificationSchema = z.object({
+  student_name: z.string(),
+  university_name: z.string(),
+  program_name: z.string(),
+  state: DecisionStateSchema,
+  issued_on: z.iso.date(),
+});
+export type LetterVerification = z.infer<typeof LetterVerificationSchema>;
