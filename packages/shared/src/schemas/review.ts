@@ -40,7 +40,7 @@ export const ReviewQueueQuerySchema = z.object({
   program_id: z.uuid().optional(),
   campus_id: z.uuid().optional(),
   stage: z.string().trim().min(1).max(64).optional(),
-  decision: z.enum([...['accepted', 'rejected', 'waitlisted'] as const, 'none']).optional(),
+  decision: z.enum([...(['accepted', 'rejected', 'waitlisted'] as const), 'none']).optional(),
   release: z.enum(['draft', 'released']).optional(),
   paid: booleanParam.optional(),
   submitted_by_staff: booleanParam.optional(),
@@ -96,9 +96,7 @@ export const ReviewQueueRowSchema = z.object({
   score_average: z.number().nullable(),
   score_count: z.int().nonnegative(),
   assigned_to: StaffRefSchema.nullable(),
-  decision: z
-    .object({ state: DecisionStateSchema, released: z.boolean(), automatic: z.boolean() })
-    .nullable(),
+  decision: z.object({ state: DecisionStateSchema, released: z.boolean(), automatic: z.boolean() }).nullable(),
 });
 export type ReviewQueueRow = z.infer<typeof ReviewQueueRowSchema>;
 
@@ -156,10 +154,7 @@ export type ReviewScore = z.infer<typeof ReviewScoreSchema>;
 
 /** PUT …/submissions/:submissionId/score — the caller's score; every criterion of the rubric, 0–100. */
 export const ScoreInputSchema = z.object({
-  criteria: z.record(
-    z.string(),
-    z.int(R.score_invalid).min(0, R.score_invalid).max(SCORE_MAX, R.score_invalid),
-  ),
+  criteria: z.record(z.string(), z.int(R.score_invalid).min(0, R.score_invalid).max(SCORE_MAX, R.score_invalid)),
   comment: z.string().trim().max(2000, R.text_too_long).optional(),
 });
 export type ScoreInput = z.infer<typeof ScoreInputSchema>;

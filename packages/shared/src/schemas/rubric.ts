@@ -41,4 +41,3 @@ export function weightedScore(rubric: readonly RubricCriterion[], scores: Readon
   const total = rubric.reduce((sum, criterion) => sum + criterion.weight * (scores[criterion.id] ?? 0), 0);
   return weights === 0 ? 0 : Math.round((total / weights) * 100) / 100;
 }
-

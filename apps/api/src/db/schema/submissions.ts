@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import {
   DECISION_RESPONSES,
   DECISION_STATES,
@@ -116,6 +127,8 @@ export const decisions = pgTable(
     index('decisions_partner_created_idx').on(t.partner_id, t.created_at),
     uniqueIndex('decisions_verification_code_unique').on(t.verification_code),
     index('decisions_student_idx').on(t.student_id),
-    index('decisions_due_idx').on(t.release_at).where(sql`released_at is null and release_at is not null`),
+    index('decisions_due_idx')
+      .on(t.release_at)
+      .where(sql`released_at is null and release_at is not null`),
   ],
 );
