@@ -34,6 +34,17 @@ export async function submissionOfPartner(
   return row;
 }
 
+/**
+ * The first review action (a note, a score, a stage, an assignment, a drafted decision) takes a submission
+ * from 'submitted' to 'under_review'; later ones change nothing. Runs in the caller's transaction.
+ */
+export async function markUnderReview(db: DbOrTx, submissionId: string): Promise<void> {
+  await db
+    .update(submissions)
+    .set({ status: 'under_review' })
+    .where(and(eq(submissions.id, submissionId), eq(submissions.status, 'submitted')));
+}
+
 export type ReviewActor = { kind: 'staff'; staffId: string } | { kind: 'applicant' } | { kind: 'system' };
 
 /** Writes one line of a submission's history (in the caller's transaction, with the change it records). */
