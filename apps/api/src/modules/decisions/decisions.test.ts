@@ -13,7 +13,7 @@ import {
   type SubmissionReceipt,
 } from '@kaminuza/shared';
 import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
+import { openDatabase, type Database } from '../../db/client.ts';
 import {
   cycles,
   decisions,
@@ -493,6 +493,45 @@ describe('releasing on the decision release date', () => {
     const [submission] = await database.db.select().from(submissions).where(eq(submissions.id, applicant.id));
     expect(submission!.status).toBe('accepted');
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'releases each due decision once when two api instances run the job at the same time',
+    async () => {
+      const institution = await readyInstitution(app, database.db);
+      await database.db
+        .update(cycles)
+        .set({ decision_release_on: '2098-06-01' })
+        .where(eq(cycles.id, institution.cycleId));
+      const applicants = [];
+      for (let i = 0; i < 6; i += 1) applicants.push(await submitted(institution));
+      for (const [i, applicant] of applicants.entries()) {
+        await draft(institution, applicant.id, i % 2 === 0 ? 'accepted' : 'rejected');
+      }
+      const ids = applicants.map((applicant) => applicant.id);
+      expect(dataOf<DecisionReleaseResult>(await release(institution, ids, 'release_date')).scheduled).toBe(6);
+
+      const other = await openDatabase({ kind: 'postgres', url: (database as { url?: string }).url!, poolSize: 2 });
+      try {
+        const at = new Date('2098-06-02T00:00:00.000Z');
+        const counts = await Promise.all([
+          releaseDueDecisions(database.db, at, TEST_PUBLIC_URL),
+          releaseDueDecisions(other.db, at, TEST_PUBLIC_URL),
+        ]);
+        expect(counts[0]! + counts[1]!).toBe(6);
+      } finally {
+        await other.close();
+      }
+      for (const applicant of applicants) {
+        const mails = (await mailsTo(applicant.student.email)).filter((m) => m.template === 'decision_released');
+        expect(mails).toHaveLength(1);
+      }
+      const events = await database.db.$count(
+        reviewEvents,
+        and(inArray(reviewEvents.submission_id, ids), eq(reviewEvents.action, 'decision_released')),
+      );
+      expect(events).toBe(6);
+    },
+  );
 
   it('releases at once when the day has begun, and refuses the whole request when the cycle has no date', async () => {
     const institution = await readyInstitution(app, database.db);
