@@ -47,6 +47,7 @@ import { createRealtimeHub } from './lib/realtime.ts';
 import { applicationsRoutes } from './modules/applications/applications.routes.ts';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.ts';
 import { paymentsRoutes, type PaymentsOptions } from './modules/payments/payments.routes.ts';
+import { decisionsRoutes } from './modules/decisions/decisions.routes.ts';
 
 export interface AppOptions {
   database: Database;
@@ -172,6 +173,11 @@ export async function buildApp({ database, env, logger, files: given, payments }
       await api.register(applicationsRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
       await api.register(submissionsRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
       await api.register(paymentsRoutes, { db: database.db, env, ...payments });
+      await api.register(decisionsRoutes, {
+        db: database.db,
+        publicUrl: env.PUBLIC_URL,
+        ipLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+      });
     },
     { prefix: '/api/v1' },
   );

@@ -7,6 +7,7 @@ import { databaseOptions, loadEnv } from './lib/env.ts';
 import { openFileStores } from './lib/storage/index.ts';
 import { startEmailDelivery } from './modules/email/email.worker.ts';
 import { startUnreadEmailWorker } from './modules/messaging/unread-email.worker.ts';
+import { startDecisionReleaseWorker } from './modules/decisions/decisions.worker.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -21,6 +22,7 @@ if (demoAccounts.length > 0) await seedDemoDocuments(database.db, files.storage)
 const app = await buildApp({ database, env, files });
 const email = await startEmailDelivery({ env, db: database.db, log: app.log });
 const unreadEmails = startUnreadEmailWorker({ db: database.db, publicUrl: env.PUBLIC_URL, log: app.log });
+const decisionReleases = startDecisionReleaseWorker({ db: database.db, publicUrl: env.PUBLIC_URL, log: app.log });
 if (seed.seeded) app.log.info({ universities: seed.universities }, 'seeded an empty database with demo data');
 
 let stopping = false;
@@ -37,6 +39,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   }, SHUTDOWN_TIMEOUT_MS).unref();
   try {
     await app.close();
+    await decisionReleases.stop();
     await unreadEmails.stop();
     await email.stop();
     await database.close();
@@ -54,6 +57,7 @@ try {
   await app.listen({ port: env.PORT, host: env.HOST });
 } catch (error) {
   app.log.fatal({ err: error }, 'could not start listening');
+  await decisionReleases.stop();
   await unreadEmails.stop();
   await email.stop();
   await database.close();

@@ -30,6 +30,11 @@ void i18n.init({
   returnNull: false,
 });
 
+/** The catalogues' texts in a language, for what is sent outside an email too (an admission letter). */
+export function catalogueText(language: Language) {
+  return i18n.getFixedT(language);
+}
+
 export function emailLanguage(language: string | null | undefined): Language {
   return LANGUAGES.find((candidate) => candidate === language) ?? DEFAULT_LANGUAGE;
 }

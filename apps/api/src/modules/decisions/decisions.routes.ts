@@ -1,0 +1,211 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdmissionLetterIssuedSchema,
+  ApplicationIdParamsSchema,
+  dataEnvelope,
+  DecisionDraftSchema,
+  DecisionReleaseResultSchema,
+  DecisionReleaseSchema,
+  DecisionResponseInputSchema,
+  LetterVerificationSchema,
+  ReviewDecisionSchema,
+  StudentDecisionSchema,
+  VerificationCodeParamsSchema,
+} from '@kaminuza/shared';
+import type { Db } from '../../db/client.ts';
+import { requireUserType } from '../../lib/auth-guard.ts';
+import { consume, RateLimitedError, type Limit } from '../auth/rate-limit.ts';
+import { staffGuard } from '../partners/staff-guard.ts';
+import {
+  draftDecision,
+  getStudentDecision,
+  getStudentLetter,
+  listStudentDecisions,
+  releaseDecisions,
+  respondToOffer,
+  verifyLetter,
+  withdrawDecision,
+} from './decisions.service.ts';
+
+export interface DecisionsRoutesOptions {
+  db: Db;
+  publicUrl: string;
+  /** Multiplies the per-address limit of letter verification (env RATE_LIMIT_MULTIPLIER). */
+  ipLimitMultiplier?: number;
+}
+
+/** Codes are 60 random bits, so guessing is hopeless anyway; the limit keeps the page from being scraped. */
+export const LETTER_VERIFICATION_LIMIT: Limit = { name: 'letter-verification:ip', max: 60, windowMs: 15 * 60_000 };
+
+const PartnerParamsSchema = z.object({ partnerId: z.uuid() });
+const SubmissionParamsSchema = PartnerParamsSchema.extend({ submissionId: z.uuid() });
+
+function callerOf(request: FastifyRequest) {
+  if (!request.staff) throw new Error('staffGuard did not run');
+  return request.staff;
+}
+
+/**
+ * Decisions (issue 8, ADR 016): members holding make_decisions draft, withdraw and release them (another
+ * institution's submission answers 404); an applicant reads only released decisions of their own
+ * submissions and answers an offer once; anyone may check a letter's verification code.
+ */
+export const decisionsRoutes: FastifyPluginAsyncZod<DecisionsRoutesOptions> = async (
+  app,
+  { db, publicUrl, ipLimitMultiplier = 1 },
+) => {
+  const tags = ['decisions'];
+  const decides = staffGuard(db, ['make_decisions']);
+  const studentOnly = requireUserType('student');
+  const studentDecision = dataEnvelope(StudentDecisionSchema);
+
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+  });
+
+  /* ------------------------------------------------------------ staff */
+
+  app.put(
+    '/partners/:partnerId/review/submissions/:submissionId/decision',
+    {
+      preHandler: decides,
+      schema: {
+        tags,
+        summary: 'Drafts the decision on a submission, or changes its draft',
+        description:
+          'A draft stays unseen by the applicant until released. A released decision answers 409, except a ' +
+          'waitlisted one, which may become accepted (released at once, with its letter and an email offering ' +
+          'the place) or rejected (released at once).',
+        params: SubmissionParamsSchema,
+        body: DecisionDraftSchema,
+        response: { 200: dataEnvelope(ReviewDecisionSchema) },
+      },
+    },
+    async (request) => ({
+      data: await draftDecision(db, callerOf(request), request.params.submissionId, request.body, publicUrl),
+    }),
+  );
+
+  app.delete(
+    '/partners/:partnerId/review/submissions/:submissionId/decision',
+    {
+      preHandler: decides,
+      schema: {
+        tags,
+        summary: 'Withdraws a drafted decision',
+        description: '409 when there is no draft, or when the decision is released.',
+        params: SubmissionParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      await withdrawDecision(db, callerOf(request), request.params.submissionId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/partners/:partnerId/decisions/release',
+    {
+      preHandler: decides,
+      schema: {
+        tags,
+        summary: 'Releases drafted decisions now, or on their cycle’s decision release date',
+        description:
+          'Each released decision emails its applicant once; a repeated release changes nothing. With ' +
+          '`release_date`, decisions are released at the start of that day in the institution’s time zone ' +
+          '(now if it has begun); a selected draft whose cycle has no release date refuses the whole request ' +
+          'with 409. Submissions without a draft, already released or unknown are skipped and counted.',
+        params: PartnerParamsSchema,
+        body: DecisionReleaseSchema,
+        response: { 200: dataEnvelope(DecisionReleaseResultSchema) },
+      },
+    },
+    async (request) => ({ data: await releaseDecisions(db, callerOf(request), request.body, publicUrl) }),
+  );
+
+  /* ------------------------------------------------------------ the applicant */
+
+  app.get(
+    '/decisions',
+    {
+      preHandler: studentOnly,
+      schema: {
+        tags,
+        summary: 'The released decisions on the student’s applications, newest first',
+        response: { 200: dataEnvelope(z.object({ items: z.array(StudentDecisionSchema) })) },
+      },
+    },
+    async (request) => ({ data: { items: await listStudentDecisions(db, request.user!.id) } }),
+  );
+
+  app.get(
+    '/applications/:id/decision',
+    {
+      preHandler: studentOnly,
+      schema: {
+        tags,
+        summary: 'The released decision on one of the student’s applications',
+        params: ApplicationIdParamsSchema,
+        response: { 200: studentDecision },
+      },
+    },
+    async (request) => ({ data: await getStudentDecision(db, request.user!.id, request.params.id) }),
+  );
+
+  app.get(
+    '/applications/:id/decision/letter',
+    {
+      preHandler: studentOnly,
+      schema: {
+        tags,
+        summary: 'The admission letter of an accepted application, as issued',
+        params: ApplicationIdParamsSchema,
+        response: { 200: dataEnvelope(AdmissionLetterIssuedSchema) },
+      },
+    },
+    async (request) => ({ data: await getStudentLetter(db, request.user!.id, request.params.id) }),
+  );
+
+  app.post(
+    '/applications/:id/decision/response',
+    {
+      preHandler: studentOnly,
+      schema: {
+        tags,
+        summary: 'Accepts or declines an offer of admission',
+        description: 'Final: an offer is answered once (409 after). Only an accepted decision is an offer.',
+        params: ApplicationIdParamsSchema,
+        body: DecisionResponseInputSchema,
+        response: { 200: studentDecision },
+      },
+    },
+    async (request) => ({ data: await respondToOffer(db, request.user!.id, request.params.id, request.body) }),
+  );
+
+  /* ------------------------------------------------------------ public */
+
+  app.get(
+    '/letters/:code',
+    {
+      // Counted before validation, so malformed guesses use up the window too.
+      onRequest: async (request) =>
+        consume(
+          db,
+          { ...LETTER_VERIFICATION_LIMIT, max: LETTER_VERIFICATION_LIMIT.max * ipLimitMultiplier },
+          request.ip,
+        ),
+      schema: {
+        tags,
+        summary: 'Confirms an admission letter is genuine',
+        description:
+          'Answers the name, institution, program, decision and date of the letter with this verification ' +
+          'code, and nothing more. Rate limited per address.',
+        params: VerificationCodeParamsSchema,
+        response: { 200: dataEnvelope(LetterVerificationSchema) },
+      },
+    },
+    async (request) => ({ data: await verifyLetter(db, request.params.code) }),
+  );
+};

@@ -1,0 +1,726 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  DECISION_MESSAGES as D,
+  VERIFICATION_CODE_PATTERN,
+  type AdmissionLetterIssued,
+  type ApplicationDraft,
+  type DecisionReleaseResult,
+  type LetterVerification,
+  type ReviewDecision,
+  type StudentDecision,
+  type SubmissionReceipt,
+} from '@kaminuza/shared';
+import type { App } from '../../app.ts';
+import { openDatabase, type Database } from '../../db/client.ts';
+import {
+  cycles,
+  decisions,
+  emailOutbox,
+  partnerSettings,
+  reviewEvents,
+  students,
+  submissions,
+} from '../../db/schema/index.ts';
+import { createTestApp, TEST_PUBLIC_URL } from '../../test/app.ts';
+import { signInAs, type TestAccount } from '../../test/auth.ts';
+import { createTestDatabase } from '../../test/database.ts';
+import { addDocument, demoAnswers, readyInstitution, type ReadyInstitution } from '../applications/test-helpers.ts';
+import { releaseDueDecisions } from './decisions.worker.ts';
+import { LETTER_VERIFICATION_LIMIT } from './decisions.routes.ts';
+
+let database: Database;
+let app: App;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database);
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+type ErrorAnswer = { error: { status: string; message: string; details?: unknown } };
+const errorOf = (response: { json: () => unknown }) => (response.json() as ErrorAnswer).error;
+const dataOf = <T>(response: { json: () => unknown }) => (response.json() as { data: T }).data;
+
+/** A student's application to the institution, submitted through the real submit path. */
+async function submitted(institution: ReadyInstitution, { language = 'en' } = {}) {
+  const student = await signInAs(app, 'student');
+  await database.db.update(students).set({ language }).where(eq(students.user_id, student.id));
+  const documents = {
+    transcript: await addDocument(database.db, student, 'transcript'),
+    passport: await addDocument(database.db, student, 'passport'),
+  };
+  const started = await app.inject({
+    method: 'POST',
+    url: `/api/v1/partners/${institution.partnerId}/application`,
+    headers: student.headers,
+    payload: { program_id: institution.single.id },
+  });
+  const draft = dataOf<ApplicationDraft>(started);
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/v1/applications/${draft.id}/submit`,
+    headers: student.headers,
+    payload: { version: 1, answers: demoAnswers(documents) },
+  });
+  expect(response.statusCode).toBe(201);
+  return { student, id: dataOf<SubmissionReceipt>(response).id };
+}
+
+/** A submission a member made for an applicant without an account. */
+async function onBehalf(institution: ReadyInstitution) {
+  const { transcript: _transcript, passport: _passport, ...answers } = demoAnswers();
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/v1/partners/${institution.partnerId}/submissions`,
+    headers: institution.admin.headers,
+    payload: {
+      program_id: institution.single.id,
+      campus_id: institution.single.campusId,
+      applicant: { first_name: 'Walk', last_name: 'In', email: `walk-in-${randomUUID().slice(0, 8)}@example.com` },
+      answers,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return dataOf<SubmissionReceipt>(response).id;
+}
+
+const decisionUrl = (institution: ReadyInstitution, submissionId: string) =>
+  `/api/v1/partners/${institution.partnerId}/review/submissions/${submissionId}/decision`;
+
+function draft(institution: ReadyInstitution, submissionId: string, state: string, member = institution.admin) {
+  return app.inject({
+    method: 'PUT',
+    url: decisionUrl(institution, submissionId),
+    headers: member.headers,
+    payload: { state },
+  });
+}
+
+function release(institution: ReadyInstitution, ids: string[], when = 'now', member = institution.admin) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/partners/${institution.partnerId}/decisions/release`,
+    headers: member.headers,
+    payload: { submission_ids: ids, when },
+  });
+}
+
+function studentGet(student: TestAccount, url: string) {
+  return app.inject({ method: 'GET', url: `/api/v1${url}`, headers: student.headers });
+}
+
+function respond(student: TestAccount, id: string, response: string) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/applications/${id}/decision/response`,
+    headers: student.headers,
+    payload: { response },
+  });
+}
+
+async function mailsTo(email: string) {
+  return database.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+}
+
+async function setLetter(partnerId: string, letter: Record<string, unknown>) {
+  await database.db
+    .update(partnerSettings)
+    .set({
+      admissions: sql`jsonb_set(${partnerSettings.admissions}, '{admission_letter}', ${JSON.stringify(letter)}::jsonb)`,
+    })
+    .where(eq(partnerSettings.partner_id, partnerId));
+}
+
+async function setTimezone(partnerId: string, timezone: string) {
+  await database.db
+    .update(partnerSettings)
+    .set({ general: sql`${partnerSettings.general} || ${JSON.stringify({ timezone })}::jsonb` })
+    .where(eq(partnerSettings.partner_id, partnerId));
+}
+
+const STUDENT_DECISION_KEYS = [
+  'application_id',
+  'has_letter',
+  'id',
+  'partner_id',
+  'program_name',
+  'released_at',
+  'response',
+  'response_date',
+  'state',
+  'university_name',
+];
+
+describe('who may decide', () => {
+  it('answers 404 to another institution’s staff, on its routes and with its submissions', async () => {
+    const a = await readyInstitution(app, database.db);
+    const b = await readyInstitution(app, database.db);
+    const { id } = await submitted(a);
+    expect((await draft(a, id, 'accepted')).statusCode).toBe(200);
+
+    const asB = { ...a, admin: b.admin };
+    expect((await draft(asB, id, 'rejected')).statusCode).toBe(404);
+    const withdrawn = await app.inject({ method: 'DELETE', url: decisionUrl(asB, id), headers: b.admin.headers });
+    expect(withdrawn.statusCode).toBe(404);
+    expect((await release(asB, [id])).statusCode).toBe(404);
+    // Under B's own id, A's submission is unknown: drafting 404s, a release skips it.
+    expect((await draft(b, id, 'rejected')).statusCode).toBe(404);
+    const skipped = await release(b, [id]);
+    expect(dataOf<DecisionReleaseResult>(skipped)).toEqual({ released: 0, scheduled: 0, skipped: 1 });
+
+    const [row] = await database.db.select().from(decisions).where(eq(decisions.submission_id, id));
+    expect(row).toMatchObject({ state: 'accepted', released_at: null });
+  });
+
+  it('denies a member who only reviews, a student and a visitor', async () => {
+    const institution = await readyInstitution(app, database.db);
+    const { id, student } = await submitted(institution);
+    const reviewer = await signInAs(app, 'staff', {
+      partnerId: institution.partnerId,
+      permissions: ['review_applications'],
+    });
+    expect((await draft(institution, id, 'accepted', reviewer)).statusCode).toBe(403);
+    expect((await release(institution, [id], 'now', reviewer)).statusCode).toBe(403);
+    const withdraw = await app.inject({
+      method: 'DELETE',
+      url: decisionUrl(institution, id),
+      headers: reviewer.headers,
+    });
+    expect(withdraw.statusCode).toBe(403);
+    expect((await draft(institution, id, 'accepted', student)).statusCode).toBe(403);
+    const anonymous = await app.inject({
+      method: 'PUT',
+      url: decisionUrl(institution, id),
+      payload: { state: 'accepted' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    // Staff do not read the student area.
+    expect((await studentGet(institution.admin, '/decisions')).statusCode).toBe(403);
+    expect(await database.db.$count(decisions, eq(decisions.submission_id, id))).toBe(0);
+  });
+});
+
+describe('drafting', () => {
+  it('drafts, changes and withdraws a decision the applicant never sees', async () => {
+    const institution = await readyInstitution(app, database.db);
+    const { id, student } = await submitted(institution);
+
+    const invalid = await draft(institution, id, 'maybe');
+    expect(invalid.statusCode).toBe(400);
+
+    const first = await draft(institution, id, 'accepted');
+    expect(first.statusCode).toBe(200);
+    expect(dataOf<ReviewDecision>(first)).toMatchObject({
+      state: 'accepted',
+      automatic: false,
+      decided_by: { id: expect.any(String), name: 'Test Staff' },
+      released_at: null,
+      release_at: null,
+      response: null,
+      verification_code: null,
+    });
+    const [submission] = await database.db.select().from(submissions).where(eq(submissions.id, id));
+    expect(submission!.status).toBe('under_review');
+    const [row] = await database.db.select().from(decisions).where(eq(decisions.submission_id, id));
+    expect(row!.program_name).not.toBe('');
+    expect(row!.university_name).toMatch(/^Test Institution/);
+
+    const changed = await draft(institution, id, 'waitlisted');
+    expect(dataOf<ReviewDecision>(changed).state).toBe('waitlisted');
+
+    // Drafts do not exist for the applicant, nor does anything of the review.
+    expect(dataOf<{ items: StudentDecision[] }>(await studentGet(student, '/decisions')).items).toEqual([]);
+    const hidden = await studentGet(student, `/applications/${id}/decision`);
+    expect(hidden.statusCode).toBe(404);
+    expect(errorOf(hidden).message).toBe(D.application_not_found);
+    expect((await studentGet(student, `/applications/${id}/decision/letter`)).statusCode).toBe(404);
+    expect((await respond(student, id, 'accepted')).statusCode).toBe(404);
+
+    const withdrawn = await app.inject({
+      method: 'DELETE',
+      url: decisionUrl(institution, id),
+      headers: institution.admin.headers,
+    });
+    expect(withdrawn.statusCode).toBe(204);
+    const again = await app.inject({
+      method: 'DELETE',
+      url: decisionUrl(institution, id),
+      headers: institution.admin.headers,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).message).toBe(D.not_drafted);
+
+    const history = await database.db
+      .select({ action: reviewEvents.action, actor: reviewEvents.actor_kind })
+      .from(reviewEvents)
+      .where(eq(reviewEvents.submission_id, id))
+      .orderBy(reviewEvents.created_at);
+    const decided = history.filter((event) => event.action.startsWith('decision_'));
+    expect(decided.map((event) => event.action).sort()).toEqual([
+      'decision_drafted',
+      'decision_drafted',
+      'decision_withdrawn',
+    ]);
+    expect(decided.every((event) => event.actor === 'staff')).toBe(true);
+  });
+
+  it('answers 404 for an unknown submission', async () => {
+    const institution = await readyInstitution(app, database.db);
+    const response = await draft(institution, '00000000-0000-4000-8000-000000000000', 'accepted');
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('releasing now', () => {
+  it('releases each draft once, with one email per applicant in their language, and a repeat sends none', async () => {
+    const institution = await readyInstitution(app, database.db);
+    const accepted = await submitted(institution, { language: 'fr' });
+    const rejected = await submitted(institution, { language: 'rw' });
+    const waitlisted = await submitted(institution);
+    const undrafted = await submitted(institution);
+    const walkIn = await onBehalf(institution);
+    expect((await draft(institution, accepted.id, 'accepted')).statusCode).toBe(200);
+    expect((await draft(institution, rejected.id, 'rejected')).statusCode).toBe(200);
+    expect((await draft(institution, waitlisted.id, 'waitlisted')).statusCode).toBe(200);
+    expect((await draft(institution, walkIn, 'accepted')).statusCode).toBe(200);
+    const ids = [accepted.id, rejected.id, waitlisted.id, undrafted.id, walkIn];
+    const before = await database.db.$count(emailOutbox, eq(emailOutbox.template, 'decision_released'));
+
+    const first = await release(institution, [...ids, accepted.id]);
+    expect(first.statusCode).toBe(200);
+    expect(dataOf<DecisionReleaseResult>(first)).toEqual({ released: 4, scheduled: 0, skipped: 1 });
+
+    for (const [applicant, language] of [
+      [accepted, 'fr'],
+      [rejected, 'rw'],
+      [waitlisted, 'en'],
+    ] as const) {
+      const mails = (await mailsTo(applicant.student.email)).filter((mail) => mail.template === 'decision_released');
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.language).toBe(language);
+      expect(mails[0]!.text).toContain(`${TEST_PUBLIC_URL}/partners/${institution.partnerId}/application/decision`);
+    }
+    expect((await mailsTo(accepted.student.email)).find((m) => m.template === 'decision_released')!.subject).toMatch(
+      /^Une décision sur votre candidature à Test Institution/,
+    );
+    // No account, no email: three applicants with accounts, three emails.
+    expect(await database.db.$count(emailOutbox, eq(emailOutbox.template, 'decision_released'))).toBe(before + 3);
+
+    const statuses = await database.db
+      .select({ id: submissions.id, status: submissions.status })
+      .from(submissions)
+      .where(inArray(submissions.id, ids));
+    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({
+      [accepted.id]: 'accepted',
+      [rejected.id]: 'rejected',
+      [waitlisted.id]: 'waitlisted',
+      [undrafted.id]: 'submitted',
+      [walkIn]: 'accepted',
+    });
+
+    const again = await release(institution, ids);
+    expect(dataOf<DecisionReleaseResult>(again)).toEqual({ released: 0, scheduled: 0, skipped: 5 });
+    expect(await database.db.$count(emailOutbox, eq(emailOutbox.template, 'decision_released'))).toBe(before + 3);
+
+    // Released decisions are final.
+    const change = await draft(institution, accepted.id, 'rejected');
+    expect(change.statusCode).toBe(409);
+    expect(errorOf(change).message).toBe(D.already_released);
+    const withdraw = await app.inject({
+      method: 'DELETE',
+      url: decisionUrl(institution, rejected.id),
+      headers: institution.admin.headers,
+    });
+    expect(errorOf(withdraw).message).toBe(D.already_released);
+    expect(dataOf<ReviewDecision>(await draft(institution, accepted.id, 'accepted')).state).toBe('accepted');
+
+    // The applicant sees the released decision and nothing of the review.
+    const seen = await studentGet(accepted.student, `/applications/${accepted.id}/decision`);
+    expect(seen.statusCode).toBe(200);
+    const decision = dataOf<StudentDecision>(seen);
+    expect(Object.keys(decision).sort()).toEqual(STUDENT_DECISION_KEYS);
+    expect(decision).toMatchObject({
+      application_id: accepted.id,
+      state: 'accepted',
+      has_letter: true,
+      response: null,
+    });
+    expect(seen.body).not.toMatch(/automatic|decided_by|notes|score/);
+    const list = dataOf<{ items: StudentDecision[] }>(await studentGet(rejected.student, '/decisions')).items;
+    expect(list.map((item) => [item.application_id, item.state, item.has_letter])).toEqual([
+      [rejected.id, 'rejected', false],
+    ]);
+    expect((await studentGet(rejected.student, `/applications/${rejected.id}/decision/letter`)).statusCode).toBe(404);
+
+    // Another student's decision does not exist for them.
+    const stranger = await signInAs(app, 'student');
+    const foreign = await studentGet(stranger, `/applications/${accepted.id}/decision`);
+    expect(foreign.statusCode).toBe(404);
+    expect(errorOf(foreign).message).toBe(D.application_not_found);
+    expect((await studentGet(stranger, `/applications/${accepted.id}/decision/letter`)).statusCode).toBe(404);
+    expect((await respond(stranger, accepted.id, 'accepted')).statusCode).toBe(404);
+    expect(dataOf<{ items: StudentDecision[] }>(await studentGet(stranger, '/decisions')).items).toEqual([]);
+
+    const events = await database.db
+      .select({ actor: reviewEvents.actor_kind })
+      .from(reviewEvents)
+      .where(and(inArray(reviewEvents.submission_id, ids), eq(reviewEvents.action, 'decision_released')));
+    expect(events).toHaveLength(4);
+  });
+
+  it('sends one email per applicant when two releases of the same selection race', async () => {
+    const institution = await readyInstitution(app, database.db);
+    const applicants = [await submitted(institution), await submitted(institution)];
+    for (const applicant of applicants) await draft(institution, applicant.id, 'rejected');
+    const ids = applicants.map((applicant) => applicant.id);
+    const results = await Promise.all([release(institution, ids), release(institution, ids)]);
+    const counts = results.map((result) => dataOf<DecisionReleaseResult>(result).released).sort();
+    expect(counts).toEqual([0, 2]);
+    for (const applicant of applicants) {
+      expect((await mailsTo(applicant.student.email)).filter((m) => m.template === 'decision_released')).toHaveLength(
+        1,
+      );
+    }
+  });
+
+  it('validates the selection', async () => {
+    const institution = await readyInstitution(app, database.db);
+    const none = await release(institution, []);
+    expect(none.statusCode).toBe(400);
+    const when = await release(institution, ['00000000-0000-4000-8000-000000000000'], 'tomorrow');
+    expect(when.statusCode).toBe(400);
+  });
+});
+
+describe('answering an offer', () => {
+  it('accepts an offer once, and refuses rejected and waitlisted decisions', async () => {
+    const institution = await readyInstitution(app, database.db);
+    const offer = await submitted(institution);
+    const declined = await submitted(institution);
+    const rejected = await submitted(institution);
+    const waitlisted = await submitted(institution);
+    await draft(institution, offer.id, 'accepted');
+    await draft(institution, declined.id, 'accepted');
+    await draft(institution, rejected.id, 'rejected');
+    await draft(institution, waitlisted.id, 'waitlisted');
+    await release(institution, [offer.id, declined.id, rejected.id, waitlisted.id]);
+
+    for (const applicant of [rejected, waitlisted]) {
+      const refused = await respond(applicant.student, applicant.id, 'accepted');
+      expect(refused.statusCode).toBe(409);
+      expect(errorOf(refused).message).toBe(D.not_an_offer);
+    }
+    expect((await respond(offer.student, offer.id, 'maybe')).statusCode).toBe(400);
+
+    const accepted = await respond(offer.student, offer.id, 'accepted');
+    expect(accepted.statusCode).toBe(200);
+    const answer = dataOf<StudentDecision>(accepted);
+    expect(answer).toMatchObject({ response: 'accepted', response_date: expect.any(String) });
+    for (const second of ['accepted', 'declined']) {
+      const again = await respond(offer.student, offer.id, second);
+      expect(again.statusCode).toBe(409);
+      expect(errorOf(again).message).toBe(D.already_responded);
+    }
+    expect(dataOf<StudentDecision>(await studentGet(offer.student, `/applications/${offer.id}/decision`))).toEqual(
+      answer,
+    );
+
+    const decline = await respond(declined.student, declined.id, 'declined');
+    expect(dataOf<StudentDecision>(decline).response).toBe('declined');
+    expect((await respond(declined.student, declined.id, 'accepted')).statusCode).toBe(409);
+
+    const events = await database.db
+      .select({ action: reviewEvents.action, actor: reviewEvents.actor_kind })
+      .from(reviewEvents)
+      .where(
+        and(
+          inArray(reviewEvents.action, ['offer_accepted', 'offer_declined']),
+          inArray(reviewEvents.submission_id, [offer.id, declined.id]),
+        ),
+      );
+    expect(events.sort((x, y) => x.action.localeCompare(y.action))).toEqual([
+      { action: 'offer_accepted', actor: 'applicant' },
+      { action: 'offer_declined', actor: 'applicant' },
+    ]);
+  });
+});
+
+describe('releasing on the decision release date', () => {
+  it('schedules for the start of the day in the institution’s time zone, and the job releases it then, once', async () => {
+    const institution = await readyInstitution(app, database.db);
+    await setTimezone(institution.partnerId, 'Africa/Kigali');
+    await database.db
+      .update(cycles)
+      .set({ decision_release_on: '2099-01-15' })
+      .where(eq(cycles.id, institution.cycleId));
+    const applicant = await submitted(institution);
+    const undrafted = await submitted(institution);
+    await draft(institution, applicant.id, 'accepted');
+
+    const scheduled = await release(institution, [applicant.id, undrafted.id], 'release_date');
+    expect(dataOf<DecisionReleaseResult>(scheduled)).toEqual({ released: 0, scheduled: 1, skipped: 1 });
+    const [row] = await database.db.select().from(decisions).where(eq(decisions.submission_id, applicant.id));
+    // Midnight in Kigali (UTC+2) is 22:00 UTC the day before.
+    expect(new Date(row!.release_at!).toISOString()).toBe('2099-01-14T22:00:00.000Z');
+    expect(row!.released_at).toBeNull();
+    expect((await studentGet(applicant.student, `/applications/${applicant.id}/decision`)).statusCode).toBe(404);
+    const view = await draft(institution, applicant.id, 'accepted');
+    expect(dataOf<ReviewDecision>(view).release_at).toBe('2099-01-14T22:00:00.000Z');
+
+    expect(await releaseDueDecisions(database.db, new Date('2099-01-14T21:59:59.000Z'), TEST_PUBLIC_URL)).toBe(0);
+    expect((await studentGet(applicant.student, `/applications/${applicant.id}/decision`)).statusCode).toBe(404);
+    expect(await releaseDueDecisions(database.db, new Date('2099-01-14T22:00:00.000Z'), TEST_PUBLIC_URL)).toBe(1);
+    expect(await releaseDueDecisions(database.db, new Date('2099-01-15T08:00:00.000Z'), TEST_PUBLIC_URL)).toBe(0);
+
+    const seen = dataOf<StudentDecision>(await studentGet(applicant.student, `/applications/${applicant.id}/decision`));
+    expect(seen).toMatchObject({ state: 'accepted', has_letter: true, released_at: '2099-01-14T22:00:00.000Z' });
+    const letter = dataOf<AdmissionLetterIssued>(
+      await studentGet(applicant.student, `/applications/${applicant.id}/decision/letter`),
+    );
+    expect(letter.issued_on).toBe('2099-01-15');
+    expect((await mailsTo(applicant.student.email)).filter((m) => m.template === 'decision_released')).toHaveLength(1);
+    const [event] = await database.db
+      .select({ actor: reviewEvents.actor_kind })
+      .from(reviewEvents)
+      .where(and(eq(reviewEvents.submission_id, applicant.id), eq(reviewEvents.action, 'decision_released')));
+    expect(event!.actor).toBe('system');
+    const [submission] = await database.db.select().from(submissions).where(eq(submissions.id, applicant.id));
+    expect(submission!.status).toBe('accepted');
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'releases each due decision once when two api instances run the job at the same time',
+    async () => {
+      const institution = await readyInstitution(app, database.db);
+      await database.db
+        .update(cycles)
+        .set({ decision_release_on: '2098-06-01' })
+        .where(eq(cycles.id, institution.cycleId));
+      const applicants = [];
+      for (let i = 0; i < 6; i += 1) applicants.push(await submitted(institution));
+      for (const [i, applicant] of applicants.entries()) {
+        await draft(institution, applicant.id, i % 2 === 0 ? 'accepted' : 'rejected');
+      }
+      const ids = applicants.map((applicant) => applicant.id);
+      expect(dataOf<DecisionReleaseResult>(await release(institution, ids, 'release_date')).scheduled).toBe(6);
+
+      const other = await openDatabase({ kind: 'postgres', url: (database as { url?: string }).url!, poolSize: 2 });
+      try {
+        const at = new Date('2098-06-02T00:00:00.000Z');
+        const counts = await Promise.all([
+          releaseDueDecisions(database.db, at, TEST_PUBLIC_URL),
+          releaseDueDecisions(other.db, at, TEST_PUBLIC_URL),
+        ]);
+        expect(counts[0]! + counts[1]!).toBe(6);
+      } finally {
+        await other.close();
+      }
+      for (const applicant of applicants) {
+        const mails = (await mailsTo(applicant.student.email)).filter((m) => m.template === 'decision_released');
+        expect(mails).toHaveLength(1);
+      }
+      const events = await database.db.$count(
+        reviewEvents,
+        and(inArray(reviewEvents.submission_id, ids), eq(reviewEvents.action, 'decision_released')),
+      );
+      expect(events).toBe(6);
+    },
+  );
+
+  it('releases at once when the day has begun, and refuses the whole request when the cycle has no date', async () => {
+    const institution = await readyInstitution(app, database.db);
+    const applicant = await submitted(institution);
+    await draft(institution, applicant.id, 'rejected');
+
+    await database.db.update(cycles).set({ decision_release_on: null }).where(eq(cycles.id, institution.cycleId));
+    const undated = await release(institution, [applicant.id], 'release_date');
+    expect(undated.statusCode).toBe(409);
+    expect(errorOf(undated)).toMatchObject({ message: D.no_release_date, details: { submission_ids: [applicant.id] } });
+    const [untouched] = await database.db.select().from(decisions).where(eq(decisions.submission_id, applicant.id));
+    expect(untouched).toMatchObject({ release_at: null, released_at: null });
+
+    await database.db
+      .update(cycles)
+      .set({ decision_release_on: '2020-01-01' })
+      .where(eq(cycles.id, institution.cycleId));
+    const past = await release(institution, [applicant.id], 'release_date');
+    expect(dataOf<DecisionReleaseResult>(past)).toEqual({ released: 1, scheduled: 0, skipped: 0 });
+    expect(
+      dataOf<StudentDecision>(await studentGet(applicant.student, `/applications/${applicant.id}/decision`)).state,
+    ).toBe('rejected');
+  });
+});
+
+describe('waitlisted decisions', () => {
+  it('turns a released waitlisted decision into an offer: released at once, with a letter and the waitlist_offer email', async () => {
+    const institution = await readyInstitution(app, database.db);
+    const applicant = await submitted(institution, { language: 'rw' });
+    const other = await submitted(institution);
+    await draft(institution, applicant.id, 'waitlisted');
+    await draft(institution, other.id, 'waitlisted');
+    await release(institution, [applicant.id, other.id]);
+    const waiting = dataOf<StudentDecision>(
+      await studentGet(applicant.student, `/applications/${applicant.id}/decision`),
+    );
+    expect(waiting).toMatchObject({ state: 'waitlisted', has_letter: false });
+
+    const offered = await draft(institution, applicant.id, 'accepted');
+    expect(offered.statusCode).toBe(200);
+    const decision = dataOf<ReviewDecision>(offered);
+    expect(decision).toMatchObject({ state: 'accepted', released_at: expect.any(String) });
+    expect(decision.verification_code).toMatch(VERIFICATION_CODE_PATTERN);
+
+    const mails = await mailsTo(applicant.student.email);
+    const offers = mails.filter((mail) => mail.template === 'waitlist_offer');
+    expect(offers).toHaveLength(1);
+    expect(offers[0]!.language).toBe('rw');
+    expect(offers[0]!.subject).toMatch(/^Umwanya wabonetse muri Test Institution/);
+    expect(offers[0]!.text).toContain(`/partners/${institution.partnerId}/application/decision`);
+    const seen = dataOf<StudentDecision>(await studentGet(applicant.student, `/applications/${applicant.id}/decision`));
+    expect(seen).toMatchObject({ state: 'accepted', has_letter: true });
+    const letter = dataOf<AdmissionLetterIssued>(
+      await studentGet(applicant.student, `/applications/${applicant.id}/decision/letter`),
+    );
+    expect(letter.paragraphs[0]).toBe('Muraho Test Student,');
+    const [submission] = await database.db.select().from(submissions).where(eq(submissions.id, applicant.id));
+    expect(submission!.status).toBe('accepted');
+    // Now an offer like any other: final, and answerable.
+    expect((await draft(institution, applicant.id, 'waitlisted')).statusCode).toBe(409);
+    expect((await respond(applicant.student, applicant.id, 'accepted')).statusCode).toBe(200);
+
+    const rejected = await draft(institution, other.id, 'rejected');
+    expect(dataOf<ReviewDecision>(rejected)).toMatchObject({ state: 'rejected', verification_code: null });
+    const otherMails = await mailsTo(other.student.email);
+    expect(otherMails.filter((mail) => mail.template === 'decision_released')).toHaveLength(2);
+    expect(otherMails.filter((mail) => mail.template === 'waitlist_offer')).toHaveLength(0);
+  });
+});
+
+describe('the admission letter', () => {
+  it('fills the institution’s template, and a later edit of the template never changes it', async () => {
+    const institution = await readyInstitution(app, database.db);
+    await setLetter(institution.partnerId, {
+      template:
+        'Dear {student_name},\n\nWelcome to {program_name} at {university_name}, {campus_name} campus, {cycle_name}.\n' +
+        'Reference {{reference}}, decided on {decision_date}. {unknown} stays.',
+      signature_name: 'Dr. Jane Registrar',
+      signature_title: 'Registrar',
+      signature_image: 'https://example.org/signature.png',
+    });
+    const applicant = await submitted(institution);
+    await draft(institution, applicant.id, 'accepted');
+    await release(institution, [applicant.id]);
+    const [submission] = await database.db.select().from(submissions).where(eq(submissions.id, applicant.id));
+    const [decision] = await database.db.select().from(decisions).where(eq(decisions.submission_id, applicant.id));
+
+    const letter = dataOf<AdmissionLetterIssued>(
+      await studentGet(applicant.student, `/applications/${applicant.id}/decision/letter`),
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    const longToday = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(`${today}T00:00:00Z`),
+    );
+    expect(letter).toMatchObject({
+      reference: submission!.reference,
+      student_name: 'Test Student',
+      program_name: decision!.program_name,
+      university_name: decision!.university_name,
+      issued_on: today,
+      signature_name: 'Dr. Jane Registrar',
+      signature_title: 'Registrar',
+      signature_image: 'https://example.org/signature.png',
+      verification_code: decision!.verification_code,
+      verify_url: `${TEST_PUBLIC_URL}/letters/${decision!.verification_code}`,
+    });
+    expect(letter.verification_code).toMatch(VERIFICATION_CODE_PATTERN);
+    expect(letter.paragraphs).toEqual([
+      'Dear Test Student,',
+      `Welcome to ${letter.program_name} at ${letter.university_name}, ${letter.campus_name} campus, ${letter.cycle_name}.\n` +
+        `Reference ${submission!.reference}, decided on ${longToday}. {unknown} stays.`,
+    ]);
+    expect(letter.campus_name).not.toBe('');
+    expect(letter.cycle_name).not.toBe('');
+
+    await setLetter(institution.partnerId, {
+      template: 'A new text for {student_name}.',
+      signature_name: 'Someone Else',
+      signature_title: 'Dean',
+      signature_image: null,
+    });
+    const later = dataOf<AdmissionLetterIssued>(
+      await studentGet(applicant.student, `/applications/${applicant.id}/decision/letter`),
+    );
+    expect(later).toEqual(letter);
+  });
+
+  it('writes the default letter in the applicant’s language when the template is empty', async () => {
+    const institution = await readyInstitution(app, database.db);
+    const applicant = await submitted(institution, { language: 'fr' });
+    await draft(institution, applicant.id, 'accepted');
+    await release(institution, [applicant.id]);
+    const letter = dataOf<AdmissionLetterIssued>(
+      await studentGet(applicant.student, `/applications/${applicant.id}/decision/letter`),
+    );
+    expect(letter.paragraphs).toHaveLength(4);
+    expect(letter.paragraphs[0]).toBe('Bonjour Test Student,');
+    expect(letter.paragraphs[1]).toContain(letter.program_name);
+    expect(letter.paragraphs[2]).toContain(letter.reference);
+    expect(letter.paragraphs.join(' ')).not.toMatch(/\{/);
+    expect(letter).toMatchObject({ signature_name: 'Service des admissions', signature_title: letter.university_name });
+  });
+});
+
+describe('verifying a letter', () => {
+  it('confirms a released letter with five facts only, and 404s an unknown code', async () => {
+    const institution = await readyInstitution(app, database.db);
+    const applicant = await submitted(institution);
+    await draft(institution, applicant.id, 'accepted');
+    await release(institution, [applicant.id]);
+    const [decision] = await database.db.select().from(decisions).where(eq(decisions.submission_id, applicant.id));
+    const code = decision!.verification_code!;
+
+    const verified = await app.inject({ method: 'GET', url: `/api/v1/letters/${code}` });
+    expect(verified.statusCode).toBe(200);
+    const facts = dataOf<LetterVerification>(verified);
+    expect(facts).toEqual({
+      student_name: 'Test Student',
+      university_name: decision!.university_name,
+      program_name: decision!.program_name,
+      state: 'accepted',
+      issued_on: decision!.letter!.issued_on,
+    });
+    // Read off paper in lower case, it still verifies.
+    const lower = await app.inject({ method: 'GET', url: `/api/v1/letters/${code.toLowerCase()}` });
+    expect(dataOf<LetterVerification>(lower)).toEqual(facts);
+
+    const unknown = await app.inject({ method: 'GET', url: '/api/v1/letters/AAAA-BBBB-CCCC' });
+    expect(unknown.statusCode).toBe(404);
+    expect(errorOf(unknown).message).toBe(D.letter_not_found);
+    const malformed = await app.inject({ method: 'GET', url: '/api/v1/letters/not-a-code' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.body).not.toContain(decision!.university_name);
+  });
+
+  it('limits verification per address', async () => {
+    const remoteAddress = '10.250.1.2';
+    let last = 0;
+    for (let i = 0; i <= LETTER_VERIFICATION_LIMIT.max; i += 1) {
+      last = (await app.inject({ method: 'GET', url: '/api/v1/letters/AAAA-BBBB-CCCC', remoteAddress })).statusCode;
+    }
+    expect(last).toBe(429);
+    const limited = await app.inject({ method: 'GET', url: '/api/v1/letters/AAAA-BBBB-CCCC', remoteAddress });
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    const elsewhere = await app.inject({
+      method: 'GET',
+      url: '/api/v1/letters/AAAA-BBBB-CCCC',
+      remoteAddress: '10.250.1.3',
+    });
+    expect(elsewhere.statusCode).toBe(404);
+  });
+});

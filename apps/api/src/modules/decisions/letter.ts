@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ADMISSION_LETTER_PLACEHOLDERS,
+  type AdmissionLetterIssued,
+  type Language,
+  type PartnerAdmissionsSettings,
+} from '@kaminuza/shared';
+import { catalogueText } from '../email/email.templates.ts';
+
+/*
+ * The admission letter of an accepted decision (ADR 016): rendered once, at release, from the
+ * institution's template (or the default text in the applicant's language) and stored with the
+ * decision, so a later edit of the template never changes a letter already sent.
+ */
+
+/** 32 characters without look-alikes (no I, O, 0 or 1): a code read off paper is typed back right. */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** `XXXX-XXXX-XXXX`: 60 random bits, each character one unbiased draw (the alphabet has 32 letters). */
+export function newVerificationCode(): string {
+  const chars = [...randomBytes(12)].map((byte) => CODE_ALPHABET[byte & 31]).join('');
+  return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
+}
+
+export type LetterPlaceholder = (typeof ADMISSION_LETTER_PLACEHOLDERS)[number];
+
+/** What a letter says about the applicant and the offer, as it is at release. */
+export interface LetterFacts {
+  reference: string;
+  student_name: string;
+  university_name: string;
+  logo_url: string | null;
+  program_name: string;
+  campus_name: string;
+  cycle_name: string;
+  /** The day of release in the institution's time zone, yyyy-mm-dd. */
+  issued_on: string;
+}
+
+/**
+ * The settings page shows placeholders as `{student_name}`; `{{student_name}}` (the catalogues' own form)
+ * is filled in too, so either way of writing them works. Unknown words in braces are left as written.
+ */
+const PLACEHOLDER = /\{\{\s*([a-z_]+)\s*\}\}|\{\s*([a-z_]+)\s*\}/g;
+
+function isPlaceholder(name: string): name is LetterPlaceholder {
+  return (ADMISSION_LETTER_PLACEHOLDERS as readonly string[]).includes(name);
+}
+
+export function fillPlaceholders(text: string, values: Record<LetterPlaceholder, string>): string {
+  return text.replace(PLACEHOLDER, (whole, double: string | undefined, single: string | undefined) => {
+    const name = double ?? single ?? '';
+    return isPlaceholder(name) ? values[name] : whole;
+  });
+}
+
+/** The day as the applicant reads dates (e.g. "25 novembre 2026"); the day itself never shifts. */
+export function longDate(day: string, language: Language): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}
+
+/** Blank lines separate paragraphs; single line breaks stay inside their paragraph. */
+function paragraphsOf(text: string): string[] {
+  return text
+    .split(/\r?\n\s*\r?\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+}
+
+const DEFAULT_PARAGRAPHS = ['greeting', 'offer', 'reference', 'respond'] as const;
+
+export function renderLetter(
+  letter: PartnerAdmissionsSettings['admission_letter'],
+  facts: LetterFacts,
+  language: Language,
+  verificationCode: string,
+  publicUrl: string,
+): AdmissionLetterIssued {
+  const t = catalogueText(language);
+  const values: Record<LetterPlaceholder, string> = {
+    student_name: facts.student_name,
+    program_name: facts.program_name,
+    campus_name: facts.campus_name,
+    university_name: facts.university_name,
+    decision_date: longDate(facts.issued_on, language),
+    cycle_name: facts.cycle_name,
+    reference: facts.reference,
+  };
+  const template = letter.template.trim();
+  const paragraphs = template
+    ? paragraphsOf(fillPlaceholders(template, values))
+    : DEFAULT_PARAGRAPHS.map((key) => t(`decisions.letter.${key}`, values));
+  return {
+    verification_code: verificationCode,
+    verify_url: new URL(`/letters/${verificationCode}`, publicUrl).toString(),
+    issued_on: facts.issued_on,
+    reference: facts.reference,
+    student_name: facts.student_name,
+    university_name: facts.university_name,
+    logo_url: facts.logo_url,
+    program_name: facts.program_name,
+    campus_name: facts.campus_name,
+    cycle_name: facts.cycle_name,
+    paragraphs,
+    // A letter is always signed: without a name in the settings, by the admissions office of the institution.
+    signature_name: letter.signature_name.trim() || t('decisions.letter.signature_name'),
+    signature_title: letter.signature_title.trim() || facts.university_name,
+    signature_image: letter.signature_image || null,
+  };
+}
