@@ -138,7 +138,14 @@ export function QueueFilters({
       />
       <details className="group rounded-xl border border-border bg-surface" open={activeCount > 0 || undefined}>
         <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-3 px-4 font-medium">
-          <span>{t('review.queue.filters.title', { count: activeCount })}</span>
+          <span>
+            {t('review.queue.filters.title')}
+            {activeCount > 0 && (
+              <span className="ms-2 rounded-full border border-brand px-2 py-0.5 text-xs font-semibold text-brand">
+                {t('review.queue.filters.active', { count: activeCount })}
+              </span>
+            )}
+          </span>
         </summary>
         <div className="flex flex-col gap-4 border-t border-border p-4">
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
