@@ -27,8 +27,7 @@ function linksFor(permissions: readonly string[] | null | undefined) {
   const review = holdsPermission(permissions, 'review_applications', 'make_decisions');
   const onBehalf = holdsPermission(permissions, 'submit_applications');
   return LINKS.filter(
-    (link) =>
-      (review || link.to !== paths.partner.applications) && (onBehalf || link.to !== paths.partner.onBehalf),
+    (link) => (review || link.to !== paths.partner.applications) && (onBehalf || link.to !== paths.partner.onBehalf),
   );
 }
 

@@ -16,7 +16,11 @@ export const reviewQueueQuery = (partnerId: string, query: string) =>
 
 /** The previous page stays on screen while the next one loads, so paging and sorting do not flash. */
 export function useReviewQueue(partnerId: string, query: string) {
-  return useQuery({ ...reviewQueueQuery(partnerId, query), enabled: partnerId !== '', placeholderData: keepPreviousData });
+  return useQuery({
+    ...reviewQueueQuery(partnerId, query),
+    enabled: partnerId !== '',
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** The CSV export of every row matching the filters (the page and its size do not apply). */

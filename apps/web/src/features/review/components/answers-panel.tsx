@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { isLanguage } from '../../../lib/languages.ts';
 import { localized, type ReviewApplication } from '@kaminuza/shared';
 import { countryNamer } from '../../../lib/countries.ts';
+import { isLanguage } from '../../../lib/languages.ts';
 import { shownAnswer } from '../../applications/components/review-step.tsx';
 import { useReviewFormats } from './review-parts.tsx';
 
@@ -100,7 +100,9 @@ export function AnswersPanel({ application }: { application: ReviewApplication }
                     : t(`profile.exams.names.${exam.examination}`, { defaultValue: exam.examination });
                 return (
                   <li key={index} className="break-words">
-                    {[examination, exam.grade, exam.year].filter((part) => part !== undefined && part !== '').join(' · ')}
+                    {[examination, exam.grade, exam.year]
+                      .filter((part) => part !== undefined && part !== '')
+                      .join(' · ')}
                   </li>
                 );
               })}

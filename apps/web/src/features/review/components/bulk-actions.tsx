@@ -12,8 +12,7 @@ const NONE = '__none';
 
 /** What the last bulk action did, announced in the page's status line. */
 export type BulkOutcome =
-  | { kind: 'updated'; count: number }
-  | { kind: 'released'; released: number; scheduled: number; skipped: number };
+  { kind: 'updated'; count: number } | { kind: 'released'; released: number; scheduled: number; skipped: number };
 
 function ActionSelect({
   label,

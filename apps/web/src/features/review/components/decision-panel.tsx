@@ -56,7 +56,10 @@ export function DecisionPanel({ partnerId, application }: { partnerId: string; a
     setAnnounced(null);
     withdraw.reset();
     release.reset();
-    draft.mutate({ state }, { onSuccess: () => setAnnounced(t('review.decision.drafted', { state: stateName(state) })) });
+    draft.mutate(
+      { state },
+      { onSuccess: () => setAnnounced(t('review.decision.drafted', { state: stateName(state) })) },
+    );
   };
   const confirm = () => {
     if (!pending) return;
@@ -81,7 +84,11 @@ export function DecisionPanel({ partnerId, application }: { partnerId: string; a
           },
         },
       );
-    } else draft.mutate({ state: pending.state }, { onSuccess: done(t('review.decision.changed', { state: stateName(pending.state) })) });
+    } else
+      draft.mutate(
+        { state: pending.state },
+        { onSuccess: done(t('review.decision.changed', { state: stateName(pending.state) })) },
+      );
   };
 
   const dialog = pending && (
@@ -92,7 +99,11 @@ export function DecisionPanel({ partnerId, application }: { partnerId: string; a
           ? t('review.decision.withdraw_title')
           : pending.kind === 'release'
             ? t(pending.when === 'now' ? 'review.decision.release_now_title' : 'review.decision.schedule_title')
-            : t(pending.state === 'accepted' ? 'review.decision.offer_title' : 'review.decision.reject_waitlisted_title')
+            : t(
+                pending.state === 'accepted'
+                  ? 'review.decision.offer_title'
+                  : 'review.decision.reject_waitlisted_title',
+              )
       }
       description={
         pending.kind === 'withdraw'
@@ -233,7 +244,14 @@ export function DecisionPanel({ partnerId, application }: { partnerId: string; a
             [t('review.decision.released_on'), format.dateTime(decision.released_at)],
             [t('review.decision.applicant_response'), response],
             ...(decision.verification_code
-              ? [[t('review.decision.verification_code'), <code key="code" className="font-mono">{decision.verification_code}</code>] as [string, React.ReactNode]]
+              ? [
+                  [
+                    t('review.decision.verification_code'),
+                    <code key="code" className="font-mono">
+                      {decision.verification_code}
+                    </code>,
+                  ] as [string, React.ReactNode],
+                ]
               : []),
           ]}
         />
@@ -268,7 +286,10 @@ export function DecisionPanel({ partnerId, application }: { partnerId: string; a
   }
 
   return (
-    <section aria-labelledby="review-decision" className="flex flex-col gap-4 rounded-xl border border-border bg-surface p-4">
+    <section
+      aria-labelledby="review-decision"
+      className="flex flex-col gap-4 rounded-xl border border-border bg-surface p-4"
+    >
       <h2 id="review-decision" className="text-lg font-semibold">
         {t('review.decision.title')}
       </h2>

@@ -120,7 +120,9 @@ export function DocumentsPanel({ partnerId, application }: { partnerId: string; 
                   <Badge tone={STATUS_TONE[document.status]}>{t(`documents.status.${document.status}`)}</Badge>
                 </span>
                 {document.review_note && (
-                  <p className="text-sm break-words">{t('review.documents.reason_shown', { reason: document.review_note })}</p>
+                  <p className="text-sm break-words">
+                    {t('review.documents.reason_shown', { reason: document.review_note })}
+                  </p>
                 )}
                 {!document.available && document.status !== 'not_uploaded' && (
                   <p className="text-sm text-muted">{t('review.documents.replaced')}</p>

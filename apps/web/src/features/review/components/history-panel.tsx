@@ -23,7 +23,8 @@ function useEventDetails(stages: ReviewOptions['stages'] | undefined) {
     }
     if (isDecisionState(details.state)) parts.push(t(`review.decision.states.${details.state}`));
     if (details.automatic === true) parts.push(t('review.decision.automatic_badge'));
-    if (typeof details.total === 'number') parts.push(t('review.history.details.total', { total: format.score(details.total) }));
+    if (typeof details.total === 'number')
+      parts.push(t('review.history.details.total', { total: format.score(details.total) }));
     if (event.action === 'document_reviewed' && typeof details.status === 'string') {
       parts.push(t(`documents.status.${details.status}`, { defaultValue: details.status }));
     }

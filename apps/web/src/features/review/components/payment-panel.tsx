@@ -20,7 +20,10 @@ export function PaymentPanel({ application }: { application: ReviewApplication }
     if (record.failure_reason) rows.push([t('review.payment.failure'), record.failure_reason]);
   }
   return (
-    <section aria-labelledby="review-payment" className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4">
+    <section
+      aria-labelledby="review-payment"
+      className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4"
+    >
       <h2 id="review-payment" className="text-lg font-semibold">
         {t('review.payment.title')}
       </h2>

@@ -57,7 +57,13 @@ function FilterInput({
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <input id={id} className="field-input" value={value} onChange={(e) => onChange(e.target.value || undefined)} {...input} />
+      <input
+        id={id}
+        className="field-input"
+        value={value}
+        onChange={(e) => onChange(e.target.value || undefined)}
+        {...input}
+      />
     </div>
   );
 }
@@ -72,10 +78,12 @@ function SearchBox({ q, blind, onSearch }: { q: string; blind: boolean; onSearch
   useEffect(() => {
     search.current = onSearch;
   });
-  // Back and forward change the address under the box: the box follows.
-  useEffect(() => {
-    setText((current) => (current.trim() === q ? current : q));
-  }, [q]);
+  // Back and forward change the address under the box: the box follows (adjusted while rendering).
+  const [shownQ, setShownQ] = useState(q);
+  if (shownQ !== q) {
+    setShownQ(q);
+    if (text.trim() !== q) setText(q);
+  }
   useEffect(() => {
     if (text.trim() === q) return;
     const timer = setTimeout(() => search.current(text.trim() || undefined), SEARCH_DELAY_MS);
@@ -131,11 +139,7 @@ export function QueueFilters({
 
   return (
     <div className="flex flex-col gap-3">
-      <SearchBox
-        q={value('q')}
-        blind={options?.blind ?? false}
-        onSearch={(q) => onChange('q', q, true)}
-      />
+      <SearchBox q={value('q')} blind={options?.blind ?? false} onSearch={(q) => onChange('q', q, true)} />
       <details className="group rounded-xl border border-border bg-surface" open={activeCount > 0 || undefined}>
         <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-3 px-4 font-medium">
           <span>

@@ -175,9 +175,7 @@ export function QueueTable({
               </td>
               <td className={`${td} whitespace-nowrap`}>
                 <span className="block">{format.date(row.submitted_at)}</span>
-                {row.submitted_by_staff && (
-                  <span className="block text-muted">{t('review.queue.by_staff')}</span>
-                )}
+                {row.submitted_by_staff && <span className="block text-muted">{t('review.queue.by_staff')}</span>}
               </td>
               <td className={td}>
                 <span className="flex flex-col items-start gap-1">
@@ -215,9 +213,7 @@ export function QueueTable({
                   <span className="text-muted">{t('review.queue.unassigned')}</span>
                 )}
               </td>
-              <td className={`${td} whitespace-nowrap`}>
-                {t(row.paid ? 'review.queue.paid' : 'review.queue.unpaid')}
-              </td>
+              <td className={`${td} whitespace-nowrap`}>{t(row.paid ? 'review.queue.paid' : 'review.queue.unpaid')}</td>
             </tr>
           ))}
         </tbody>

@@ -67,7 +67,9 @@ export function DecisionBadge({ decision }: { decision: NonNullable<ReviewQueueR
   return (
     <span className="flex flex-wrap gap-1">
       <Badge tone={STATUS_TONE[decision.state]}>{t(`review.decision.states.${decision.state}`)}</Badge>
-      <Badge tone="muted">{t(decision.released ? 'review.decision.released_badge' : 'review.decision.draft_badge')}</Badge>
+      <Badge tone="muted">
+        {t(decision.released ? 'review.decision.released_badge' : 'review.decision.draft_badge')}
+      </Badge>
       {decision.automatic && <Badge tone="muted">{t('review.decision.automatic_badge')}</Badge>}
     </span>
   );

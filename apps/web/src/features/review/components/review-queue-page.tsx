@@ -193,9 +193,7 @@ export function ReviewQueuePage() {
       />
 
       <div aria-live="polite" className="flex flex-col gap-2">
-        {queue.data && (
-          <p className="text-sm text-muted">{t('review.queue.results', { count: queue.data.total })}</p>
-        )}
+        {queue.data && <p className="text-sm text-muted">{t('review.queue.results', { count: queue.data.total })}</p>}
         {outcome && (
           <FormAlert tone="success">
             {outcome.kind === 'updated'

@@ -46,7 +46,9 @@ export function ScoreForm({
   const mine = application.scores.find((score) => score.reviewer.id === me);
   const { rubric } = application;
   const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(rubric.map((criterion) => [criterion.id, mine ? String(mine.criteria[criterion.id] ?? '') : ''])),
+    Object.fromEntries(
+      rubric.map((criterion) => [criterion.id, mine ? String(mine.criteria[criterion.id] ?? '') : '']),
+    ),
   );
   const [comment, setComment] = useState(mine?.comment ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -155,7 +157,12 @@ export function ScoresPanel({
             : t('review.scores.average', { average: format.score(application.score_average), count: scores.length })}
         </p>
         {scores.length > 0 && (
-          <div role="region" aria-labelledby="review-scores" tabIndex={0} className="overflow-x-auto rounded-xl border border-border bg-surface">
+          <div
+            role="region"
+            aria-labelledby="review-scores"
+            tabIndex={0}
+            className="overflow-x-auto rounded-xl border border-border bg-surface"
+          >
             <table className="w-full min-w-[36rem] divide-y divide-border text-sm">
               <caption className="sr-only">{t('review.scores.table_caption')}</caption>
               <thead className="bg-surface-muted">
@@ -180,7 +187,9 @@ export function ScoresPanel({
                 {scores.map((score) => (
                   <tr key={score.reviewer.id}>
                     <th scope="row" className="px-3 py-2 text-left align-top font-medium">
-                      {score.reviewer.id === me ? t('review.assignee.me', { name: score.reviewer.name }) : score.reviewer.name}
+                      {score.reviewer.id === me
+                        ? t('review.assignee.me', { name: score.reviewer.name })
+                        : score.reviewer.name}
                       <span className="block font-normal text-muted">{format.dateTime(score.updated_at)}</span>
                     </th>
                     {application.rubric.map((criterion) => (
