@@ -10,7 +10,7 @@ export const reviewOptionsQuery = (partnerId: string) =>
   queryOptions({
     queryKey: reviewKeys.options(partnerId),
     queryFn: ({ signal }) => getReviewOptions(partnerId, signal),
-    staleTime: CACHE_TTL_MS.settings,
+    staleTime: CACHE_TTL_MS.default,
   });
 
 export function useReviewOptions(partnerId: string) {
