@@ -58,6 +58,9 @@ export const paths = {
     team: '/partner/team',
     settings: '/partner/settings',
     messages: '/partner/messages',
+    /** The review queue of submitted applications, and one application as staff review it. */
+    applications: '/partner/applications',
+    application: (submissionId: string) => `/partner/applications/${encodeURIComponent(submissionId)}`,
     /** Submitting an application for a named applicant (spec section 6). */
     onBehalf: '/partner/applications/new',
   },

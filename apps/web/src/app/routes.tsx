@@ -437,6 +437,23 @@ export const routes: RouteObject[] = [
                   (m) => m.OnBehalfPage,
                 ),
               },
+              {
+                path: 'partner/applications',
+                handle: { title: 'review.meta.queue_title', description: 'review.meta.queue_description' },
+                ...staffFeature(
+                  () => import('../features/review/components/review-queue-page.tsx'),
+                  (m) => m.ReviewQueuePage,
+                ),
+              },
+              {
+                // 'partner/applications/new' above is ranked first: a static segment beats a parameter.
+                path: 'partner/applications/:submissionId',
+                handle: { title: 'review.meta.application_title', description: 'review.meta.application_description' },
+                ...staffFeature(
+                  () => import('../features/review/components/review-application-page.tsx'),
+                  (m) => m.ReviewApplicationPage,
+                ),
+              },
               { path: 'partner/*', ...meta('not_found'), element: <NotFoundPage /> },
             ],
           },

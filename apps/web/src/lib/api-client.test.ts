@@ -26,6 +26,15 @@ describe('api client', () => {
     expect(fetch).toHaveBeenCalledWith('/api/v1/x', expect.objectContaining({ method: 'GET' }));
   });
 
+  it('answers undefined for 204 No Content, and refuses it where data was expected', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
+    await expect(api('/x', z.undefined(), { method: 'DELETE' })).resolves.toBeUndefined();
+    await expect(api('/x', Item)).rejects.toThrow();
+  });
+
   it('maps an error envelope to its spec code and message', async () => {
     respond(JSON.stringify({ error: { status: 'ABORTED', message: 'Stale draft', details: { version: 3 } } }), 409);
     const error = await failure(api('/x', Item));

@@ -68,6 +68,9 @@ export async function api<S extends z.ZodType>(
     throw new ApiError('UNAVAILABLE', cause instanceof Error ? cause.message : 'unavailable', 503);
   }
 
+  // A deletion answers 204 with no body: the caller passes a schema of `undefined` (z.undefined()).
+  if (response.status === 204) return schema.parse(undefined);
+
   let json: unknown;
   try {
     json = await response.json();

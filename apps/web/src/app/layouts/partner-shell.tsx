@@ -8,6 +8,7 @@ import { AppShell } from './app-shell.tsx';
 
 const LINKS = [
   { to: paths.partner.dashboard, key: 'shell.partner.dashboard' },
+  { to: paths.partner.applications, key: 'shell.partner.applications' },
   { to: paths.partner.programs, key: 'shell.partner.programs' },
   { to: paths.partner.cycles, key: 'shell.partner.cycles' },
   { to: paths.partner.forms, key: 'shell.partner.forms' },
@@ -18,8 +19,17 @@ const LINKS = [
   { to: paths.partner.settings, key: 'shell.partner.settings', secondary: true },
 ] as const;
 
-/** Submitting for an applicant is offered only to members who may (the server refuses the others anyway). */
-const LINKS_WITHOUT_ON_BEHALF = LINKS.filter((link) => link.to !== paths.partner.onBehalf);
+/**
+ * Submitting for an applicant, and the review queue, are offered only to members who may use them (the
+ * server refuses the others anyway).
+ */
+function linksFor(permissions: readonly string[] | null | undefined) {
+  const review = holdsPermission(permissions, 'review_applications', 'make_decisions');
+  const onBehalf = holdsPermission(permissions, 'submit_applications');
+  return LINKS.filter(
+    (link) => (review || link.to !== paths.partner.applications) && (onBehalf || link.to !== paths.partner.onBehalf),
+  );
+}
 
 /** The partner dashboard's frame, for approved members of approved institutions; others see where they stand. */
 export function PartnerShell() {
@@ -29,6 +39,6 @@ export function PartnerShell() {
     return <Navigate to={paths.partnerPending} replace />;
   }
   const user = session.status === 'signed-in' ? session.user : null;
-  const links = holdsPermission(user?.staff_permissions, 'submit_applications') ? LINKS : LINKS_WITHOUT_ON_BEHALF;
+  const links = linksFor(user?.staff_permissions);
   return <AppShell label={t('shell.partner.label')} links={links} home={paths.partner.dashboard} />;
 }

@@ -24,8 +24,8 @@ export function answerIssues(sections: readonly FormSection[], answers: Answers)
   return issues;
 }
 
-/** An answer as the student reads it back: option labels, Yes/No, the country's and the document's name. */
-function shownAnswer(
+/** An answer as it reads back (to the student, and to staff reviewing it): option labels, Yes/No, the country's and the document's name. */
+export function shownAnswer(
   question: Question,
   value: unknown,
   language: Language,

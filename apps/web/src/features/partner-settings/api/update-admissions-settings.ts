@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { StoredPartnerSettingsSchema, type PartnerAdmissionsSettingsUpdate } from '@kaminuza/shared';
 import { api } from '../../../lib/api-client.ts';
+import { reviewKeys } from '../../review/api/keys.ts';
 import { settingsQuery } from './get-settings.ts';
 
 export const updateAdmissionsSettings = (partnerId: string, value: PartnerAdmissionsSettingsUpdate) =>
@@ -9,11 +10,17 @@ export const updateAdmissionsSettings = (partnerId: string, value: PartnerAdmiss
     body: value,
   });
 
-/** The answer is the whole settings, which replace the cached ones. */
+/**
+ * The answer is the whole settings, which replace the cached ones. The review screens offer the stages,
+ * the rubric and blind review from these settings, so their options are read again.
+ */
 export function useUpdateAdmissionsSettings(partnerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (value: PartnerAdmissionsSettingsUpdate) => updateAdmissionsSettings(partnerId, value),
-    onSuccess: (settings) => queryClient.setQueryData(settingsQuery(partnerId).queryKey, settings),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(settingsQuery(partnerId).queryKey, settings);
+      return queryClient.invalidateQueries({ queryKey: reviewKeys.all(partnerId) });
+    },
   });
 }

@@ -13,6 +13,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField, useMessage } from
 import { InvalidFormAlert, showFieldErrors } from '../../../components/form/account-fields.tsx';
 import { useUpdateAdmissionsSettings } from '../api/update-admissions-settings.ts';
 import { SaveBar, SettingsSection } from './form-parts.tsx';
+import { RubricEditor } from './rubric-editor.tsx';
 import { useCurrencyOptions } from './general-settings-form.tsx';
 
 type AdmissionsInput = z.input<typeof PartnerAdmissionsSettingsUpdateSchema>;
@@ -46,6 +47,10 @@ export function AdmissionsSettingsForm({
   const { t } = useTranslation();
   const message = useMessage();
   const update = useUpdateAdmissionsSettings(partnerId);
+  const form = useForm<AdmissionsInput, unknown, AdmissionsOutput>({
+    resolver: zodResolver(PartnerAdmissionsSettingsUpdateSchema),
+    defaultValues: formValues(admissions),
+  });
   const {
     register,
     control,
@@ -53,10 +58,7 @@ export function AdmissionsSettingsForm({
     reset,
     setError,
     formState: { errors, isDirty },
-  } = useForm<AdmissionsInput, unknown, AdmissionsOutput>({
-    resolver: zodResolver(PartnerAdmissionsSettingsUpdateSchema),
-    defaultValues: formValues(admissions),
-  });
+  } = form;
   const stages = useFieldArray({ control, name: 'custom_stages' });
   const currencies = useCurrencyOptions(useWatch({ control, name: 'application_fee_currency' }));
   const stageNames = useWatch({ control, name: 'custom_stages' });
@@ -255,6 +257,23 @@ export function AdmissionsSettingsForm({
               {l('stage_add')}
             </button>
           )}
+        </SettingsSection>
+
+        <SettingsSection id="admissions-rubric" title={l('rubric_title')}>
+          <RubricEditor form={form} canEdit={canEdit} savedIds={admissions.rubric.map((criterion) => criterion.id)} />
+        </SettingsSection>
+
+        <SettingsSection id="admissions-blind" title={l('blind_title')}>
+          <CheckboxField
+            label={l('blind_review')}
+            role="switch"
+            aria-describedby="blind-review-hint"
+            {...register('blind_review')}
+          >
+            <p id="blind-review-hint" className="ml-9 text-sm text-muted">
+              {l('blind_review_hint')}
+            </p>
+          </CheckboxField>
         </SettingsSection>
       </fieldset>
       <SaveBar canEdit={canEdit} pending={update.isPending} saved={update.isSuccess && !isDirty} error={update.error} />

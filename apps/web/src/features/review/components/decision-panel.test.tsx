@@ -1,0 +1,129 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import en from '@kaminuza/shared/locales/en.json';
+import type { ReviewApplication } from '@kaminuza/shared';
+import { decision, PARTNER, reviewApplication, SUBMISSION } from './review-fixtures.ts';
+import { DecisionPanel } from './decision-panel.tsx';
+
+const i18n = i18next.createInstance();
+await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } }, initAsync: false });
+
+// jsdom has no modal dialogs: opening one only needs to set `open`, as browsers do.
+HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+  this.open = true;
+};
+HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+  this.open = false;
+};
+
+function serve() {
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const path = new URL(url, 'http://x').pathname;
+    if (path.endsWith('/decision') && init?.method === 'PUT') {
+      const { state } = JSON.parse(String(init.body)) as { state: 'accepted' };
+      const body = { data: decision({ state, released_at: '2026-03-04T08:00:00.000Z' }) };
+      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    }
+    return new Response(JSON.stringify({ error: { status: 'NOT_FOUND', message: 'Not found' } }), { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+function renderPanel(application: ReviewApplication) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <DecisionPanel partnerId={PARTNER} application={application} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+const button = (name: string) => screen.queryByRole('button', { name });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('DecisionPanel', () => {
+  it('shows nothing to members who do not make decisions', () => {
+    const { container } = renderPanel(reviewApplication({ can_decide: false, decision: decision() }));
+    expect(container.textContent).toBe('');
+  });
+
+  it('offers the three drafts when there is no decision yet, and says how applicants read a rejection', () => {
+    renderPanel(reviewApplication());
+    expect(screen.getByText('No decision yet.')).toBeTruthy();
+    for (const name of ['Draft: accept', 'Draft: reject', 'Draft: waitlist']) expect(button(name)).toBeTruthy();
+    expect(screen.getByText(/Applicants see a rejection as "Unsuccessful"/)).toBeTruthy();
+    expect(button('Release now')).toBeNull();
+    expect(button('Withdraw draft')).toBeNull();
+  });
+
+  it('shows an automatic draft as such, with change, release, schedule and withdraw', () => {
+    renderPanel(reviewApplication({ decision: decision({ automatic: true, decided_by: null, state: 'rejected' }) }));
+    expect(screen.getByText('Automatic')).toBeTruthy();
+    expect(screen.getByText('Drafted automatically from the average score')).toBeTruthy();
+    expect(screen.getByText('Rejected')).toBeTruthy();
+    expect(button('Draft: reject')).toBeNull();
+    expect(button('Draft: accept')).toBeTruthy();
+    expect(button('Release now')).toBeTruthy();
+    expect(button('Release on the decision date')?.hasAttribute('disabled')).toBe(false);
+    expect(button('Withdraw draft')).toBeTruthy();
+  });
+
+  it('cannot schedule a draft when the cycle has no decision release date, and says why', () => {
+    const application = reviewApplication({ decision: decision() });
+    renderPanel({ ...application, cycle: { ...application.cycle!, decision_release_on: null } });
+    expect(button('Release on the decision date')?.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('This cycle has no decision release date. Set one, or release now.')).toBeTruthy();
+  });
+
+  it('shows a released offer with its answer and verification code, and nothing to change', () => {
+    renderPanel(
+      reviewApplication({
+        status: 'accepted',
+        decision: decision({
+          released_at: '2026-03-04T08:00:00.000Z',
+          response: 'accepted',
+          response_date: '2026-03-05T08:00:00.000Z',
+          verification_code: 'ABCD-EFGH-JKLM',
+        }),
+      }),
+    );
+    expect(screen.getByText('Released', { selector: 'span' })).toBeTruthy();
+    expect(screen.getByText(/^Accepted the offer on /)).toBeTruthy();
+    expect(screen.getByText('ABCD-EFGH-JKLM')).toBeTruthy();
+    expect(screen.getByText('A released decision is final.')).toBeTruthy();
+    for (const name of ['Draft: accept', 'Release now', 'Withdraw draft', 'Offer a place', 'Reject']) {
+      expect(button(name)).toBeNull();
+    }
+  });
+
+  it('lets a released waitlisted decision become an offer, after a confirmation', async () => {
+    const fetch = serve();
+    renderPanel(
+      reviewApplication({
+        status: 'waitlisted',
+        decision: decision({ state: 'waitlisted', released_at: '2026-03-04T08:00:00.000Z' }),
+      }),
+    );
+    expect(screen.getByText('No response expected')).toBeTruthy();
+    expect(button('Reject')).toBeTruthy();
+    fireEvent.click(button('Offer a place')!);
+    const dialog = await screen.findByRole('dialog', { name: 'Offer this applicant a place?' });
+    expect(fetch).not.toHaveBeenCalled();
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Offer a place' })));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe(`/api/v1/partners/${PARTNER}/review/submissions/${SUBMISSION}/decision`);
+    expect(JSON.parse(String(init?.body))).toEqual({ state: 'accepted' });
+    expect(await screen.findByText('Decision changed to Accepted and released.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,302 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DECISION_STATES, type DecisionRelease, type DecisionState, type ReviewApplication } from '@kaminuza/shared';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { FormAlert } from '../../../components/form/field.tsx';
+import { errorMessageKey } from '../../../lib/error-messages.ts';
+import { useReleaseDecisions } from '../api/release-decisions.ts';
+import { useSaveDecision } from '../api/save-decision.ts';
+import { useWithdrawDecision } from '../api/withdraw-decision.ts';
+import { Badge, useReviewFormats, type Tone } from './review-parts.tsx';
+
+const STATE_TONE: Record<DecisionState, Tone> = { accepted: 'good', rejected: 'bad', waitlisted: 'warn' };
+
+/** What a confirmation asks before doing it. */
+type Pending =
+  | { kind: 'withdraw' }
+  | { kind: 'release'; when: DecisionRelease['when'] }
+  | { kind: 'change_released'; state: Exclude<DecisionState, 'waitlisted'> };
+
+function Facts({ rows }: { rows: ReadonlyArray<[string, React.ReactNode]> }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+      {rows.map(([label, value]) => (
+        <div key={label} className="min-w-0">
+          <dt className="text-sm text-muted">{label}</dt>
+          <dd className="break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * The decision, for members who make decisions only: draft (by hand, or shown as drafted by the
+ * thresholds), change, withdraw, release now or on the cycle's release date; once released, what the
+ * applicant answered and the letter's verification code. A released waitlisted decision may still
+ * become an offer or a rejection.
+ */
+export function DecisionPanel({ partnerId, application }: { partnerId: string; application: ReviewApplication }) {
+  const { t } = useTranslation();
+  const format = useReviewFormats();
+  const draft = useSaveDecision(partnerId, application.id);
+  const withdraw = useWithdrawDecision(partnerId, application.id);
+  const release = useReleaseDecisions(partnerId);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [announced, setAnnounced] = useState<string | null>(null);
+  if (!application.can_decide) return null;
+
+  const { decision } = application;
+  const releaseDay = application.cycle?.decision_release_on ?? null;
+  const stateName = (state: DecisionState) => t(`review.decision.states.${state}`);
+  const busy = draft.isPending || withdraw.isPending || release.isPending;
+  const failure = [draft, withdraw, release].find((mutation) => mutation.isError)?.error;
+
+  const choose = (state: DecisionState) => {
+    setAnnounced(null);
+    withdraw.reset();
+    release.reset();
+    draft.mutate(
+      { state },
+      { onSuccess: () => setAnnounced(t('review.decision.drafted', { state: stateName(state) })) },
+    );
+  };
+  const confirm = () => {
+    if (!pending) return;
+    const done = (text: string) => () => {
+      setPending(null);
+      setAnnounced(text);
+    };
+    if (pending.kind === 'withdraw') withdraw.mutate(undefined, { onSuccess: done(t('review.decision.withdrawn')) });
+    else if (pending.kind === 'release') {
+      release.mutate(
+        { submission_ids: [application.id], when: pending.when },
+        {
+          onSuccess: (result) => {
+            setPending(null);
+            setAnnounced(
+              result.released > 0
+                ? t('review.decision.released_now')
+                : result.scheduled > 0
+                  ? t('review.decision.scheduled')
+                  : t('review.decision.release_skipped'),
+            );
+          },
+        },
+      );
+    } else
+      draft.mutate(
+        { state: pending.state },
+        { onSuccess: done(t('review.decision.changed', { state: stateName(pending.state) })) },
+      );
+  };
+
+  const dialog = pending && (
+    <ConfirmDialog
+      tone={pending.kind === 'withdraw' ? 'danger' : 'primary'}
+      title={
+        pending.kind === 'withdraw'
+          ? t('review.decision.withdraw_title')
+          : pending.kind === 'release'
+            ? t(pending.when === 'now' ? 'review.decision.release_now_title' : 'review.decision.schedule_title')
+            : t(
+                pending.state === 'accepted'
+                  ? 'review.decision.offer_title'
+                  : 'review.decision.reject_waitlisted_title',
+              )
+      }
+      description={
+        pending.kind === 'withdraw'
+          ? t('review.decision.withdraw_text')
+          : pending.kind === 'release'
+            ? pending.when === 'now'
+              ? t('review.decision.release_now_text')
+              : t('review.decision.schedule_text', { date: releaseDay ? format.day(releaseDay) : '' })
+            : t(pending.state === 'accepted' ? 'review.decision.offer_text' : 'review.decision.reject_waitlisted_text')
+      }
+      confirmLabel={
+        pending.kind === 'withdraw'
+          ? t('review.decision.withdraw')
+          : pending.kind === 'release'
+            ? t(pending.when === 'now' ? 'review.decision.release_now' : 'review.decision.schedule')
+            : t(pending.state === 'accepted' ? 'review.decision.offer' : 'review.decision.reject_waitlisted')
+      }
+      cancelLabel={t('review.cancel')}
+      pending={busy}
+      error={failure ? t(errorMessageKey(failure)) : undefined}
+      onConfirm={confirm}
+      onClose={() => {
+        setPending(null);
+        draft.reset();
+        withdraw.reset();
+        release.reset();
+      }}
+    />
+  );
+
+  const stateButtons = (except: DecisionState | null) => (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap gap-2">
+        {DECISION_STATES.filter((state) => state !== except).map((state) => (
+          <button key={state} type="button" className="btn-secondary" disabled={busy} onClick={() => choose(state)}>
+            {t(`review.decision.draft_as.${state}`)}
+          </button>
+        ))}
+      </div>
+      <p className="text-sm text-muted">{t('review.decision.unsuccessful_hint')}</p>
+    </div>
+  );
+
+  let body: React.ReactNode;
+  if (!decision) {
+    body = (
+      <>
+        <p>{t('review.decision.none')}</p>
+        {stateButtons(null)}
+      </>
+    );
+  } else if (decision.released_at === null) {
+    body = (
+      <>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone={STATE_TONE[decision.state]}>{stateName(decision.state)}</Badge>
+          <Badge tone="muted">{t('review.decision.draft_badge')}</Badge>
+          {decision.automatic && <Badge tone="muted">{t('review.decision.automatic_badge')}</Badge>}
+        </div>
+        <Facts
+          rows={[
+            [
+              t('review.decision.drafted_by'),
+              decision.automatic
+                ? t('review.decision.automatic_text')
+                : (decision.decided_by?.name ?? t('review.notes.former_member')),
+            ],
+            [t('review.decision.updated'), format.dateTime(decision.updated_at)],
+            [
+              t('review.decision.release'),
+              decision.release_at
+                ? t('review.decision.scheduled_for', { date: format.dateTime(decision.release_at) })
+                : t('review.decision.not_released'),
+            ],
+          ]}
+        />
+        <div className="flex flex-col gap-2">
+          <h3 className="font-medium">{t('review.decision.change')}</h3>
+          {stateButtons(decision.state)}
+        </div>
+        <div className="flex flex-col gap-2">
+          <h3 className="font-medium">{t('review.decision.release_title')}</h3>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={busy}
+              onClick={() => setPending({ kind: 'release', when: 'now' })}
+            >
+              {t('review.decision.release_now')}
+            </button>
+            {!decision.release_at && (
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={busy || !releaseDay}
+                aria-describedby="review-release-day"
+                onClick={() => setPending({ kind: 'release', when: 'release_date' })}
+              >
+                {t('review.decision.schedule')}
+              </button>
+            )}
+            <button
+              type="button"
+              className="btn-secondary text-danger"
+              disabled={busy}
+              onClick={() => setPending({ kind: 'withdraw' })}
+            >
+              {t('review.decision.withdraw')}
+            </button>
+          </div>
+          <p id="review-release-day" className="text-sm text-muted">
+            {releaseDay
+              ? t('review.decision.release_day', { date: format.day(releaseDay) })
+              : t('decisions.errors.no_release_date')}
+          </p>
+        </div>
+      </>
+    );
+  } else {
+    const response =
+      decision.response === null
+        ? decision.state === 'accepted'
+          ? t('review.decision.response_none')
+          : t('review.decision.response_not_asked')
+        : t(`review.decision.response.${decision.response}`, {
+            date: decision.response_date ? format.dateTime(decision.response_date) : '',
+          });
+    body = (
+      <>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone={STATE_TONE[decision.state]}>{stateName(decision.state)}</Badge>
+          <Badge tone="muted">{t('review.decision.released_badge')}</Badge>
+          {decision.automatic && <Badge tone="muted">{t('review.decision.automatic_badge')}</Badge>}
+        </div>
+        <Facts
+          rows={[
+            [t('review.decision.released_on'), format.dateTime(decision.released_at)],
+            [t('review.decision.applicant_response'), response],
+            ...(decision.verification_code
+              ? [
+                  [
+                    t('review.decision.verification_code'),
+                    <code key="code" className="font-mono">
+                      {decision.verification_code}
+                    </code>,
+                  ] as [string, React.ReactNode],
+                ]
+              : []),
+          ]}
+        />
+        {decision.state === 'waitlisted' ? (
+          <div className="flex flex-col gap-2">
+            <h3 className="font-medium">{t('review.decision.waitlist_title')}</h3>
+            <p className="text-sm text-muted">{t('review.decision.waitlist_text')}</p>
+            <div className="flex flex-wrap gap-2">
+              <button
+                type="button"
+                className="btn-primary"
+                disabled={busy}
+                onClick={() => setPending({ kind: 'change_released', state: 'accepted' })}
+              >
+                {t('review.decision.offer')}
+              </button>
+              <button
+                type="button"
+                className="btn-secondary text-danger"
+                disabled={busy}
+                onClick={() => setPending({ kind: 'change_released', state: 'rejected' })}
+              >
+                {t('review.decision.reject_waitlisted')}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <p className="text-sm text-muted">{t('review.decision.final')}</p>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby="review-decision"
+      className="flex flex-col gap-4 rounded-xl border border-border bg-surface p-4"
+    >
+      <h2 id="review-decision" className="text-lg font-semibold">
+        {t('review.decision.title')}
+      </h2>
+      {body}
+      <div aria-live="polite">{announced && <FormAlert tone="success">{announced}</FormAlert>}</div>
+      {failure !== undefined && !pending && <FormAlert>{t(errorMessageKey(failure))}</FormAlert>}
+      {dialog}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import type { ReviewApplication, ReviewDecision, ReviewOptions } from '@kaminuza/shared';
+
+/* Records as the review api answers them, for the review screens' tests. */
+
+export const PARTNER = '00000000-0000-4000-8000-00000000000a';
+export const ME = '00000000-0000-4000-8000-0000000000b1';
+export const OTHER_REVIEWER = '00000000-0000-4000-8000-0000000000b2';
+export const SUBMISSION = '00000000-0000-4000-8000-0000000000c1';
+const stamp = '2026-03-02T09:30:00.000Z';
+
+export function reviewOptions(overrides: Partial<ReviewOptions> = {}): ReviewOptions {
+  return {
+    cycles: [
+      { id: '00000000-0000-4000-8000-0000000000d1', name: 'September intake', decision_release_on: '2026-07-01' },
+    ],
+    programs: [{ id: '00000000-0000-4000-8000-0000000000e1', name: 'Computer Science' }],
+    campuses: [{ id: '00000000-0000-4000-8000-0000000000f1', name: 'Kigali' }],
+    stages: [{ id: 'interview', name: 'Interview' }],
+    reviewers: [
+      { id: ME, name: 'Diane Uwase' },
+      { id: OTHER_REVIEWER, name: 'Eric Mugisha' },
+    ],
+    rubric: [{ id: 'overall', name: 'Overall', weight: 1 }],
+    blind: false,
+    can_decide: true,
+    me: ME,
+    ...overrides,
+  };
+}
+
+export function decision(overrides: Partial<ReviewDecision> = {}): ReviewDecision {
+  return {
+    id: '00000000-0000-4000-8000-0000000000a9',
+    state: 'accepted',
+    automatic: false,
+    decided_by: { id: ME, name: 'Diane Uwase' },
+    release_at: null,
+    released_at: null,
+    response: null,
+    response_date: null,
+    verification_code: null,
+    updated_at: stamp,
+    ...overrides,
+  };
+}
+
+export function reviewApplication(overrides: Partial<ReviewApplication> = {}): ReviewApplication {
+  return {
+    id: SUBMISSION,
+    reference: 'KMZ-2026-000123',
+    status: 'under_review',
+    stage_id: null,
+    assigned_to: null,
+    submitted_at: stamp,
+    submitted_by_staff: false,
+    cycle: { id: '00000000-0000-4000-8000-0000000000d1', name: 'September intake', decision_release_on: '2026-07-01' },
+    program: { id: '00000000-0000-4000-8000-0000000000e1', name: 'Computer Science' },
+    campus: { id: '00000000-0000-4000-8000-0000000000f1', name: 'Kigali' },
+    applicant_name: 'Aline Mukamana',
+    profile: { first_name: 'Aline', last_name: 'Mukamana' },
+    form: null,
+    answers: {},
+    documents: [],
+    payment: { paid: true, amount: 20, currency: 'USD', record: null },
+    notes: [],
+    scores: [],
+    score_average: null,
+    rubric: [
+      { id: 'academics', name: 'Academic record', weight: 2 },
+      { id: 'motivation', name: 'Motivation', weight: 1 },
+    ],
+    decision: null,
+    history: [],
+    blind: false,
+    can_decide: true,
+    ...overrides,
+  };
+}
