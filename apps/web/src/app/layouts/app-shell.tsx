@@ -1,4 +1,4 @@
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { lazy, Suspense, useState } from 'react';
 import type { UnreadCounts } from '@kaminuza/shared';
@@ -38,6 +38,16 @@ function UnreadBadge({ count }: { count: number }) {
   );
 }
 
+/**
+ * A link is the current page unless a longer link under it is (the review queue and, below it, the page
+ * that submits for an applicant): only the most specific link is marked.
+ */
+function shadowedBy(links: readonly ShellLink[], link: ShellLink, pathname: string): boolean {
+  return links.some(
+    (other) => other.to.startsWith(`${link.to}/`) && (pathname === other.to || pathname.startsWith(`${other.to}/`)),
+  );
+}
+
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `flex min-h-12 items-center justify-center rounded-lg px-1 text-center text-xs font-medium break-words md:justify-start md:px-3 md:text-left md:text-sm ${isActive ? 'text-brand md:bg-surface-muted' : 'text-muted hover:text-fg'}`;
 
@@ -66,6 +76,8 @@ export function AppShell({ label, links, home }: { label: string; links: readonl
   const secondary = links.filter((link) => link.secondary);
   const [unread, setUnread] = useState<UnreadCounts | null>(null);
   const badgeOf = (link: ShellLink) => (link.unread && unread ? <UnreadBadge count={unread[link.unread]} /> : null);
+  const { pathname } = useLocation();
+  const current = (link: ShellLink) => (shadowedBy(links, link, pathname) ? { 'aria-current': false as const } : {});
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-border bg-surface">
@@ -91,7 +103,11 @@ export function AppShell({ label, links, home }: { label: string; links: readonl
                   <ul className="flex flex-col gap-1">
                     {secondary.map((link) => (
                       <li key={link.to}>
-                        <NavLink to={link.to} className="link flex min-h-11 items-center font-medium">
+                        <NavLink
+                          to={link.to}
+                          className="link flex min-h-11 items-center font-medium"
+                          {...current(link)}
+                        >
                           {t(link.key)}
                           {badgeOf(link)}
                         </NavLink>
@@ -119,7 +135,13 @@ export function AppShell({ label, links, home }: { label: string; links: readonl
           <ul className="grid auto-cols-[minmax(0,1fr)] grid-flow-col md:flex md:flex-col md:gap-1 md:p-3">
             {links.map((link) => (
               <li key={link.to} className={link.secondary ? 'hidden md:block' : undefined}>
-                <NavLink to={link.to} className={navLinkClass}>
+                <NavLink
+                  to={link.to}
+                  className={({ isActive }) =>
+                    navLinkClass({ isActive: isActive && !shadowedBy(links, link, pathname) })
+                  }
+                  {...current(link)}
+                >
                   <span>
                     {t(link.key)}
                     {badgeOf(link)}
