@@ -47,6 +47,7 @@ import { createRealtimeHub } from './lib/realtime.ts';
 import { applicationsRoutes } from './modules/applications/applications.routes.ts';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.ts';
 import { paymentsRoutes, type PaymentsOptions } from './modules/payments/payments.routes.ts';
+import { reviewRoutes } from './modules/review/review.routes.ts';
 
 export interface AppOptions {
   database: Database;
@@ -172,6 +173,7 @@ export async function buildApp({ database, env, logger, files: given, payments }
       await api.register(applicationsRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
       await api.register(submissionsRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
       await api.register(paymentsRoutes, { db: database.db, env, ...payments });
+      await api.register(reviewRoutes, { db: database.db, storage: files.storage });
     },
     { prefix: '/api/v1' },
   );
