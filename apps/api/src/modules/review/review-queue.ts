@@ -86,7 +86,9 @@ export function queueWhere(context: ReviewQueryContext, query: ReviewQueueQuery)
     const reference = referenceOf(q);
     const byReference = reference ? eq(submissions.reference, reference) : null;
     // Blind reviewers find applicants by reference only: a name search would tell them who applied.
-    const byName = context.blind ? null : sql`${folded(sql`${submissions.applicant_name}`)} like ${folded(containsPattern(q))}`;
+    const byName = context.blind
+      ? null
+      : sql`${folded(sql`${submissions.applicant_name}`)} like ${folded(containsPattern(q))}`;
     const match = [byReference, byName].filter((part): part is SQL => part !== null);
     filters.push(match.length === 0 ? sql`false` : match.length === 1 ? match[0]! : sql`(${match[0]} or ${match[1]})`);
   }
