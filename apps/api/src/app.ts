@@ -48,6 +48,7 @@ import { applicationsRoutes } from './modules/applications/applications.routes.t
 import { submissionsRoutes } from './modules/submissions/submissions.routes.ts';
 import { paymentsRoutes, type PaymentsOptions } from './modules/payments/payments.routes.ts';
 import { decisionsRoutes } from './modules/decisions/decisions.routes.ts';
+import { reviewRoutes } from './modules/review/review.routes.ts';
 
 export interface AppOptions {
   database: Database;
@@ -178,6 +179,7 @@ export async function buildApp({ database, env, logger, files: given, payments }
         publicUrl: env.PUBLIC_URL,
         ipLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
       });
+      await api.register(reviewRoutes, { db: database.db, storage: files.storage });
     },
     { prefix: '/api/v1' },
   );

@@ -37,9 +37,8 @@ async function requireStudentId(db: Db, userId: string): Promise<string> {
 }
 
 /**
- * Who may read a student's files. Today only the student; staff of an institution the student applied
- * to will be admitted here (a submission of the student to the staff member's partner), so every
- * download route asks this one function.
+ * Who may read a student's files through the student routes: only the student. Institution staff read
+ * the documents a submission names through the review, which checks the submission is theirs.
  */
 export async function canReadStudentFiles(db: Db, viewer: RequestUser, studentId: string): Promise<boolean> {
   if (viewer.type !== 'student') return false;
@@ -175,7 +174,8 @@ async function dropFile(tx: Tx, fileId: string): Promise<string | null> {
   return row?.key ?? null;
 }
 
-async function openFile(db: Db, storage: Storage, fileId: string): Promise<StoredFile> {
+/** A stored file by its id (callers have checked the reader may have it); 404 when it is gone. */
+export async function openFile(db: Db, storage: Storage, fileId: string): Promise<StoredFile> {
   const [row] = await db.select().from(files).where(eq(files.id, fileId)).limit(1);
   if (!row) throw new AppError('NOT_FOUND');
   try {
@@ -261,4 +261,38 @@ async function setProfilePictureTo(tx: Tx, studentId: string, fileId: string | n
     .for('update');
   await tx.update(students).set({ profile_picture: fileId }).where(eq(students.id, studentId));
   return previous?.profile_picture ?? null;
+}
+
+/**
+ * An institution's verdict on a document an applicant submitted: verified, or rejected with the reason
+ * the applicant sees (a new upload sets it back to pending). Only while the document still holds the
+ * file that was submitted (`fileId`); answers null when it no longer does. Runs in the caller's
+ * transaction, with the review's history.
+ */
+export async function setDocumentReview(
+  tx: Db | Tx,
+  input: {
+    documentId: string;
+    fileId: string;
+    status: 'verified' | 'rejected';
+    note: string | null;
+    reviewerId: string;
+  },
+) {
+  const [row] = await tx
+    .update(documents)
+    .set({
+      status: input.status,
+      review_note: input.note,
+      reviewed_by: input.reviewerId,
+      updated_at: new Date().toISOString(),
+    })
+    .where(and(eq(documents.id, input.documentId), eq(documents.file_id, input.fileId)))
+    .returning({
+      id: documents.id,
+      type: documents.type,
+      status: documents.status,
+      review_note: documents.review_note,
+    });
+  return row ?? null;
 }

@@ -56,6 +56,12 @@ function summary(row: PaymentRow): PaymentSummary {
   };
 }
 
+/** A payment record by its id, as the payer and the institution's reviewers see it; null when there is none. */
+export async function paymentSummaryById(db: DbOrTx, paymentId: string): Promise<PaymentSummary | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+  return row ? summary(row) : null;
+}
+
 /** The application screen a payer returns to from the checkout. */
 const returnPathOf = (partnerId: string) => `/partners/${encodeURIComponent(partnerId)}/application/form`;
 

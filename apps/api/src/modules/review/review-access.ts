@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { holdsPermission, type PartnerAdmissionsSettings, type ReviewEventAction } from '@kaminuza/shared';
 import type { DbOrTx } from '../auth/accounts.ts';
 import { reviewEvents, submissions } from '../../db/schema/index.ts';
@@ -65,5 +65,7 @@ export async function recordEvent(
     actor_staff_id: input.actor.kind === 'staff' ? input.actor.staffId : null,
     action: input.action,
     details: input.details ?? {},
+    // The clock, not the transaction's start: two changes made in one transaction keep their order.
+    created_at: sql`clock_timestamp()`,
   });
 }

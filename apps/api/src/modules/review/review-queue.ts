@@ -1,0 +1,278 @@
+import { Readable } from 'node:stream';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { ReviewQueryContext } from './review-context.ts';
+import { type ReviewQueuePage, type ReviewQueueQuery, type ReviewQueueRow } from '@kaminuza/shared';
+import type { Db } from '../../db/client.ts';
+import { campuses, cycles, decisions, programs, staff, submissions } from '../../db/schema/index.ts';
+import { containsPattern, folded } from '../../lib/text-search.ts';
+import { csvLine } from './csv.ts';
+
+/** The export answers at most this many rows: a whole cycle of a large institution, not an unbounded dump. */
+export const CSV_MAX_ROWS = 100_000;
+/** Rows read per query while the export streams. */
+const CSV_BATCH = 2_000;
+
+/**
+ * A submission reference as typed: any case, with or without its dashes (`kz abcd efgh` finds
+ * KZ-ABCD-EFGH). Null when the text cannot be one, so no reference lookup is made.
+ */
+export function referenceOf(text: string): string | null {
+  const chars = text.toUpperCase().replace(/[^0-9A-Z]/g, '');
+  const match = /^KZ([0-9A-Z]{4})([0-9A-Z]{4})$/.exec(chars);
+  return match ? `KZ-${match[1]}-${match[2]}` : null;
+}
+
+/** A decision row of the submission matching `extra`, read by the decisions' unique submission index. */
+function decisionExists(partnerId: string, extra: SQL[]): SQL {
+  return sql`exists (select 1 from ${decisions} where ${and(
+    eq(decisions.submission_id, submissions.id),
+    eq(decisions.partner_id, partnerId),
+    ...extra,
+  )})`;
+}
+
+/**
+ * The WHERE of the queue and its export: the institution's submissions matching every filter. All of
+ * it reads columns of `submissions` (indexed with the institution first) or probes `decisions` by its
+ * submission, so the total is counted without joins.
+ */
+export function queueWhere(context: ReviewQueryContext, query: ReviewQueueQuery): SQL {
+  const filters: SQL[] = [eq(submissions.partner_id, context.partnerId)];
+  if (query.cycle_id) filters.push(eq(submissions.cycle_id, query.cycle_id));
+  if (query.program_id) filters.push(eq(submissions.program_id, query.program_id));
+  if (query.campus_id) filters.push(eq(submissions.campus_id, query.campus_id));
+  if (query.stage === 'new') filters.push(eq(submissions.status, 'submitted'));
+  else if (query.stage === 'under_review') {
+    filters.push(eq(submissions.status, 'under_review'), isNull(submissions.stage_id));
+  } else if (query.stage === 'decided') {
+    // A released decision sets the submission's status to its state.
+    filters.push(inArray(submissions.status, ['accepted', 'rejected', 'waitlisted']));
+  } else if (query.stage) filters.push(eq(submissions.stage_id, query.stage));
+
+  if (query.decision === 'none') {
+    filters.push(sql`not ${decisionExists(context.partnerId, [])}`);
+    if (query.release) filters.push(sql`false`);
+  } else if (query.decision || query.release) {
+    const extra: SQL[] = [];
+    if (query.decision) extra.push(eq(decisions.state, query.decision));
+    if (query.release === 'draft') extra.push(isNull(decisions.released_at));
+    if (query.release === 'released') extra.push(sql`${decisions.released_at} is not null`);
+    filters.push(decisionExists(context.partnerId, extra));
+  }
+
+  if (query.paid !== undefined) filters.push(eq(submissions.paid, query.paid));
+  if (query.submitted_by_staff !== undefined)
+    filters.push(eq(submissions.submitted_by_staff, query.submitted_by_staff));
+  // Days in the institution's time zone: from the start of the first to the end of the last.
+  if (query.submitted_from) {
+    filters.push(
+      sql`${submissions.created_at} >= (${query.submitted_from}::date::timestamp at time zone ${context.timezone})`,
+    );
+  }
+  if (query.submitted_to) {
+    filters.push(
+      sql`${submissions.created_at} < ((${query.submitted_to}::date + 1)::timestamp at time zone ${context.timezone})`,
+    );
+  }
+  if (query.score_min !== undefined) filters.push(gte(submissions.score_average, query.score_min));
+  if (query.score_max !== undefined) filters.push(lte(submissions.score_average, query.score_max));
+  if (query.assigned_to === 'none') filters.push(isNull(submissions.assigned_to));
+  else if (query.assigned_to) {
+    filters.push(eq(submissions.assigned_to, query.assigned_to === 'me' ? context.staffId : query.assigned_to));
+  }
+
+  const q = query.q?.trim();
+  if (q) {
+    const reference = referenceOf(q);
+    const byReference = reference ? eq(submissions.reference, reference) : null;
+    // Blind reviewers find applicants by reference only: a name search would tell them who applied.
+    const byName = context.blind
+      ? null
+      : sql`${folded(sql`${submissions.applicant_name}`)} like ${folded(containsPattern(q))}`;
+    const match = [byReference, byName].filter((part): part is SQL => part !== null);
+    filters.push(match.length === 0 ? sql`false` : match.length === 1 ? match[0]! : sql`(${match[0]} or ${match[1]})`);
+  }
+  return and(...filters)!;
+}
+
+/** The queue's order: the sort asked for, then the id, so pages never repeat or skip a row. */
+export function queueOrder(context: ReviewQueryContext, query: Pick<ReviewQueueQuery, 'sort' | 'order'>): SQL[] {
+  const dir = query.order === 'asc' ? asc : desc;
+  switch (query.sort) {
+    case 'score':
+      // Unscored applications come last whichever way scores are sorted.
+      return [sql`${submissions.score_average} ${sql.raw(query.order)} nulls last`, dir(submissions.id)];
+    case 'name':
+      // Alphabetical order would hint at names: blind reviewers get the (random) reference order instead.
+      return context.blind ? [dir(submissions.reference)] : [dir(submissions.applicant_name), dir(submissions.id)];
+    case 'reference':
+      return [dir(submissions.reference)];
+    default:
+      return [dir(submissions.created_at), dir(submissions.id)];
+  }
+}
+
+const rowColumns = {
+  id: submissions.id,
+  reference: submissions.reference,
+  applicant_name: submissions.applicant_name,
+  program_name: programs.name,
+  campus_name: campuses.name,
+  cycle_name: cycles.name,
+  submitted_at: submissions.created_at,
+  status: submissions.status,
+  stage_id: submissions.stage_id,
+  paid: submissions.paid,
+  submitted_by_staff: submissions.submitted_by_staff,
+  score_average: submissions.score_average,
+  score_count: submissions.score_count,
+  assigned_id: submissions.assigned_to,
+  assigned_name: sql<string | null>`${staff.first_name} || ' ' || ${staff.last_name}`,
+  decision_state: decisions.state,
+  decision_released_at: decisions.released_at,
+  decision_automatic: decisions.automatic,
+};
+
+function rowsQuery(db: Db) {
+  return db
+    .select(rowColumns)
+    .from(submissions)
+    .innerJoin(campuses, eq(campuses.id, submissions.campus_id))
+    .leftJoin(programs, eq(programs.id, submissions.program_id))
+    .leftJoin(cycles, eq(cycles.id, submissions.cycle_id))
+    .leftJoin(staff, eq(staff.id, submissions.assigned_to))
+    .leftJoin(decisions, eq(decisions.submission_id, submissions.id));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof rowsQuery>['where']>>[number];
+
+function toQueueRow(row: Row, blind: boolean): ReviewQueueRow {
+  return {
+    id: row.id,
+    reference: row.reference,
+    applicant_name: blind ? null : row.applicant_name,
+    program_name: row.program_name,
+    campus_name: row.campus_name,
+    cycle_name: row.cycle_name,
+    submitted_at: new Date(row.submitted_at).toISOString(),
+    status: row.status,
+    stage_id: row.stage_id,
+    paid: row.paid,
+    submitted_by_staff: row.submitted_by_staff,
+    score_average: row.score_average,
+    score_count: row.score_count,
+    assigned_to: row.assigned_id ? { id: row.assigned_id, name: row.assigned_name ?? '' } : null,
+    decision: row.decision_state
+      ? {
+          state: row.decision_state,
+          released: row.decision_released_at !== null,
+          automatic: row.decision_automatic ?? false,
+        }
+      : null,
+  };
+}
+
+/**
+ * One page of the institution's queue and the total matching. The page and the count are independent
+ * statements sent at once, so on a server they run side by side on two connections.
+ */
+export async function listQueue(
+  db: Db,
+  context: ReviewQueryContext,
+  query: ReviewQueueQuery,
+): Promise<ReviewQueuePage> {
+  const where = queueWhere(context, query);
+  const [rows, [total]] = await Promise.all([
+    rowsQuery(db)
+      .where(where)
+      .orderBy(...queueOrder(context, query))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db.select({ n: count() }).from(submissions).where(where),
+  ]);
+  return {
+    items: rows.map((row) => toQueueRow(row, context.blind)),
+    total: total?.n ?? 0,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}
+
+/* ---------------------------------------------------------------- CSV export */
+
+const STATUS_LABELS: Record<ReviewQueueRow['status'], string> = {
+  submitted: 'New',
+  under_review: 'Under review',
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+  waitlisted: 'Waitlisted',
+};
+
+/**
+ * The queue as CSV, every row matching the filters (at most CSV_MAX_ROWS) in the queue's order. The ids
+ * are read in one statement, so the export lists the applications as they were at that instant; their
+ * details follow in batches while the response streams, so memory stays flat however large it is.
+ */
+export async function exportQueueCsv(db: Db, context: ReviewQueryContext, query: ReviewQueueQuery): Promise<Readable> {
+  const ids = (
+    await db
+      .select({ id: submissions.id })
+      .from(submissions)
+      .where(queueWhere(context, query))
+      .orderBy(...queueOrder(context, query))
+      .limit(CSV_MAX_ROWS)
+  ).map((row) => row.id);
+  const stages = new Map(context.stages.map((stage) => [stage.id, stage.name]));
+  const header = [
+    'Reference',
+    ...(context.blind ? [] : ['Applicant']),
+    'Program',
+    'Campus',
+    'Cycle',
+    'Submitted at',
+    'Status',
+    'Stage',
+    'Paid',
+    'Submitted by staff',
+    'Score',
+    'Scores',
+    'Assigned to',
+    'Decision',
+    'Decision released',
+  ];
+
+  async function* lines() {
+    yield `\uFEFF${csvLine(header)}`;
+    for (let start = 0; start < ids.length; start += CSV_BATCH) {
+      const batch = ids.slice(start, start + CSV_BATCH);
+      const rows = await rowsQuery(db).where(
+        and(eq(submissions.partner_id, context.partnerId), inArray(submissions.id, batch)),
+      );
+      const byId = new Map(rows.map((row) => [row.id, toQueueRow(row, context.blind)]));
+      let chunk = '';
+      for (const id of batch) {
+        const row = byId.get(id);
+        if (!row) continue;
+        chunk += csvLine([
+          row.reference,
+          ...(context.blind ? [] : [row.applicant_name]),
+          row.program_name,
+          row.campus_name,
+          row.cycle_name,
+          row.submitted_at,
+          STATUS_LABELS[row.status],
+          row.stage_id ? (stages.get(row.stage_id) ?? row.stage_id) : '',
+          row.paid ? 'yes' : 'no',
+          row.submitted_by_staff ? 'yes' : 'no',
+          row.score_average,
+          row.score_count,
+          row.assigned_to?.name ?? '',
+          row.decision ? STATUS_LABELS[row.decision.state] : '',
+          row.decision ? (row.decision.released ? 'yes' : 'no') : '',
+        ]);
+      }
+      yield chunk;
+    }
+  }
+  return Readable.from(lines());
+}

@@ -1,0 +1,603 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  REVIEW_MESSAGES as R,
+  weightedScore,
+  type BulkReview,
+  type DocumentReview,
+  type NoteCreate,
+  type ReviewApplication,
+  type ReviewDocument,
+  type ReviewEvent,
+  type ReviewNote,
+  type ReviewOptions,
+  type ReviewScore,
+  type ReviewUpdate,
+  type ScoreInput,
+  type ScoreResult,
+} from '@kaminuza/shared';
+import type { Db } from '../../db/client.ts';
+import {
+  campuses,
+  cycles,
+  decisions,
+  documents,
+  programs,
+  reviewEvents,
+  reviewNotes,
+  reviewScores,
+  staff,
+  submissions,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Storage } from '../../lib/storage/index.ts';
+import type { DbOrTx } from '../auth/accounts.ts';
+import { openFile, setDocumentReview, type StoredFile } from '../documents/documents.service.ts';
+import { paymentSummaryById } from '../payments/payments.service.ts';
+import { markUnderReview, recordEvent, REVIEW_PERMISSIONS, submissionOfPartner } from './review-access.ts';
+import type { ReviewQueryContext } from './review-context.ts';
+import { applyThresholds, toReviewDecision } from './thresholds.ts';
+
+const iso = (value: string) => new Date(value).toISOString();
+const staffName = sql<string>`${staff.first_name} || ' ' || ${staff.last_name}`;
+
+/* ---------------------------------------------------------------- reviewers */
+
+/** Active, approved members of the institution who review (review_applications, make_decisions or all). */
+function reviewerWhere(partnerId: string): SQL {
+  return and(
+    eq(staff.partner_id, partnerId),
+    eq(staff.approval_status, 'approved'),
+    eq(staff.active, true),
+    sql`${staff.permissions} && ${sql.param([...REVIEW_PERMISSIONS, 'all'])}::text[]`,
+  )!;
+}
+
+async function assertReviewer(db: DbOrTx, partnerId: string, staffId: string): Promise<void> {
+  const [row] = await db
+    .select({ id: staff.id })
+    .from(staff)
+    .where(and(reviewerWhere(partnerId), eq(staff.id, staffId)))
+    .limit(1);
+  if (!row) throw new AppError('INVALID_ARGUMENT', R.reviewer_unknown);
+}
+
+function assertStage(context: ReviewQueryContext, stageId: string | null): void {
+  if (stageId !== null && !context.stages.some((stage) => stage.id === stageId)) {
+    throw new AppError('INVALID_ARGUMENT', R.stage_unknown);
+  }
+}
+
+/* ---------------------------------------------------------------- options */
+
+export async function reviewOptions(db: Db, context: ReviewQueryContext): Promise<ReviewOptions> {
+  const { partnerId } = context;
+  const [cycleRows, programRows, campusRows, reviewers] = await Promise.all([
+    db
+      .select({ id: cycles.id, name: cycles.name, decision_release_on: cycles.decision_release_on })
+      .from(cycles)
+      .where(eq(cycles.partner_id, partnerId))
+      .orderBy(desc(cycles.opens_on), asc(cycles.name)),
+    db
+      .select({ id: programs.id, name: programs.name })
+      .from(programs)
+      .where(eq(programs.partner_id, partnerId))
+      .orderBy(asc(programs.name)),
+    db
+      .select({ id: campuses.id, name: campuses.name })
+      .from(campuses)
+      .where(eq(campuses.partner_id, partnerId))
+      .orderBy(asc(campuses.name)),
+    db
+      .select({ id: staff.id, name: staffName })
+      .from(staff)
+      .where(reviewerWhere(partnerId))
+      .orderBy(asc(staff.first_name), asc(staff.last_name)),
+  ]);
+  return {
+    cycles: cycleRows,
+    programs: programRows,
+    campuses: campusRows,
+    stages: context.stages.map(({ id, name }) => ({ id, name })),
+    reviewers,
+    rubric: context.settings.admissions.rubric,
+    blind: context.blind,
+    can_decide: context.canDecide,
+    me: context.staffId,
+  };
+}
+
+/* ---------------------------------------------------------------- one application */
+
+/** Profile details a blind reviewer never sees: who the applicant is and how to reach them. */
+const IDENTIFYING_FIELDS = new Set([
+  'first_name',
+  'last_name',
+  'preferred_name',
+  'email',
+  'phone',
+  'address',
+  'postal_code',
+  'profile_picture',
+]);
+
+interface SnapshotDocument {
+  type: ReviewDocument['type'];
+  document_id: string;
+  file_id: string;
+  file_name: string;
+}
+
+/** The documents the submission kept of the applicant's profile (see the submit). */
+function submittedDocuments(profile: Record<string, unknown>): SnapshotDocument[] {
+  const list = profile.documents;
+  return Array.isArray(list) ? (list as SnapshotDocument[]) : [];
+}
+
+function toNote(
+  row: { id: string; author_id: string | null; author_name: string | null; body: string; created_at: string },
+  staffId: string,
+): ReviewNote {
+  return {
+    id: row.id,
+    author: row.author_id ? { id: row.author_id, name: row.author_name ?? '' } : null,
+    body: row.body,
+    created_at: iso(row.created_at),
+    mine: row.author_id === staffId,
+  };
+}
+
+function toScore(row: {
+  reviewer_id: string;
+  reviewer_name: string;
+  criteria: Record<string, number>;
+  total: number;
+  comment: string | null;
+  updated_at: string;
+}): ReviewScore {
+  return {
+    reviewer: { id: row.reviewer_id, name: row.reviewer_name },
+    criteria: row.criteria,
+    total: row.total,
+    comment: row.comment,
+    updated_at: iso(row.updated_at),
+  };
+}
+
+async function documentsOf(db: DbOrTx, profile: Record<string, unknown>): Promise<ReviewDocument[]> {
+  const submitted = submittedDocuments(profile);
+  if (submitted.length === 0) return [];
+  const now = await db
+    .select({
+      id: documents.id,
+      file_id: documents.file_id,
+      status: documents.status,
+      review_note: documents.review_note,
+    })
+    .from(documents)
+    .where(
+      inArray(
+        documents.id,
+        submitted.map((document) => document.document_id),
+      ),
+    );
+  const byId = new Map(now.map((row) => [row.id, row]));
+  return submitted.map((document) => {
+    const current = byId.get(document.document_id);
+    const available = current?.file_id === document.file_id;
+    return {
+      document_id: document.document_id,
+      type: document.type,
+      file_name: document.file_name,
+      // A replaced file's verdict is about the new one; the one submitted has none any more.
+      status: current ? (available ? current.status : 'pending') : 'not_uploaded',
+      review_note: available ? (current?.review_note ?? null) : null,
+      available,
+    };
+  });
+}
+
+/** The application as a reviewer sees it: the snapshot, documents, payment, notes, scores, decision and history. */
+export async function reviewApplication(
+  db: DbOrTx,
+  context: ReviewQueryContext,
+  submissionId: string,
+): Promise<ReviewApplication> {
+  const [row] = await db
+    .select({
+      submission: submissions,
+      cycle: { id: cycles.id, name: cycles.name, decision_release_on: cycles.decision_release_on },
+      program: { id: programs.id, name: programs.name },
+      campus: { id: campuses.id, name: campuses.name },
+      assigned_name: staffName,
+    })
+    .from(submissions)
+    .innerJoin(campuses, eq(campuses.id, submissions.campus_id))
+    .leftJoin(cycles, eq(cycles.id, submissions.cycle_id))
+    .leftJoin(programs, eq(programs.id, submissions.program_id))
+    .leftJoin(staff, eq(staff.id, submissions.assigned_to))
+    .where(and(eq(submissions.id, submissionId), eq(submissions.partner_id, context.partnerId)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  const { submission } = row;
+
+  const [docs, record, notes, scores, decisionRows, events] = await Promise.all([
+    documentsOf(db, submission.profile),
+    submission.payment_id ? paymentSummaryById(db, submission.payment_id) : Promise.resolve(null),
+    db
+      .select({
+        id: reviewNotes.id,
+        author_id: reviewNotes.author_id,
+        author_name: staffName,
+        body: reviewNotes.body,
+        created_at: reviewNotes.created_at,
+      })
+      .from(reviewNotes)
+      .leftJoin(staff, eq(staff.id, reviewNotes.author_id))
+      .where(eq(reviewNotes.submission_id, submissionId))
+      .orderBy(desc(reviewNotes.created_at), desc(reviewNotes.id)),
+    db
+      .select({
+        reviewer_id: reviewScores.reviewer_id,
+        reviewer_name: staffName,
+        criteria: reviewScores.criteria,
+        total: reviewScores.total,
+        comment: reviewScores.comment,
+        updated_at: reviewScores.updated_at,
+      })
+      .from(reviewScores)
+      .innerJoin(staff, eq(staff.id, reviewScores.reviewer_id))
+      .where(eq(reviewScores.submission_id, submissionId))
+      .orderBy(asc(reviewScores.created_at)),
+    db
+      .select({ decision: decisions, decided_by_name: staffName })
+      .from(decisions)
+      .leftJoin(staff, eq(staff.id, decisions.decided_by))
+      .where(eq(decisions.submission_id, submissionId))
+      .limit(1),
+    db
+      .select({
+        id: reviewEvents.id,
+        action: reviewEvents.action,
+        actor_kind: reviewEvents.actor_kind,
+        actor_name: staffName,
+        details: reviewEvents.details,
+        created_at: reviewEvents.created_at,
+      })
+      .from(reviewEvents)
+      .leftJoin(staff, eq(staff.id, reviewEvents.actor_staff_id))
+      .where(eq(reviewEvents.submission_id, submissionId))
+      .orderBy(asc(reviewEvents.created_at), asc(reviewEvents.id)),
+  ]);
+
+  const { documents: _documents, ...profile } = submission.profile;
+  const form = submission.form_snapshot ?? null;
+  let answers = submission.answers;
+  let shownProfile: Record<string, unknown> = profile;
+  if (context.blind) {
+    shownProfile = Object.fromEntries(Object.entries(profile).filter(([key]) => !IDENTIFYING_FIELDS.has(key)));
+    // Answers prefilled from the name or contact details would tell the same.
+    const identifying = new Set(
+      (form?.sections ?? [])
+        .flatMap((section) => section.questions)
+        .filter((question) => question.profile_field && IDENTIFYING_FIELDS.has(question.profile_field))
+        .map((question) => question.id),
+    );
+    answers = Object.fromEntries(Object.entries(answers).filter(([key]) => !identifying.has(key)));
+  }
+  const applicantName = context.blind ? null : submission.applicant_name;
+  const decision = decisionRows[0];
+
+  return {
+    id: submission.id,
+    reference: submission.reference,
+    status: submission.status,
+    stage_id: submission.stage_id,
+    assigned_to: submission.assigned_to ? { id: submission.assigned_to, name: row.assigned_name ?? '' } : null,
+    submitted_at: iso(submission.created_at),
+    submitted_by_staff: submission.submitted_by_staff,
+    cycle: row.cycle,
+    program: row.program,
+    campus: row.campus,
+    applicant_name: applicantName,
+    profile: shownProfile,
+    form,
+    answers,
+    documents: docs,
+    payment: { paid: submission.paid, amount: submission.amount, currency: submission.currency, record },
+    notes: notes.map((note) => toNote(note, context.staffId)),
+    scores: scores.map(toScore),
+    score_average: submission.score_average,
+    rubric: context.settings.admissions.rubric,
+    decision: decision
+      ? toReviewDecision(decision.decision, decision.decision.decided_by ? decision.decided_by_name : null)
+      : null,
+    history: events.map((event): ReviewEvent => ({
+      id: event.id,
+      action: event.action,
+      actor: {
+        kind: event.actor_kind,
+        name: event.actor_kind === 'staff' ? event.actor_name : event.actor_kind === 'applicant' ? applicantName : null,
+      },
+      details: event.details,
+      created_at: iso(event.created_at),
+    })),
+    blind: context.blind,
+    can_decide: context.canDecide,
+  };
+}
+
+/* ---------------------------------------------------------------- changes */
+
+const staffActor = (context: ReviewQueryContext) => ({ kind: 'staff', staffId: context.staffId }) as const;
+
+/** Moves the application to a custom stage (or none) and/or (un)assigns a reviewer; each change is one history line. */
+export async function updateReview(
+  db: Db,
+  context: ReviewQueryContext,
+  submissionId: string,
+  update: ReviewUpdate,
+): Promise<ReviewApplication> {
+  if (update.stage_id !== undefined) assertStage(context, update.stage_id);
+  return db.transaction(async (tx) => {
+    const current = await submissionOfPartner(tx, context.partnerId, submissionId, { lock: true });
+    if (update.assigned_to) await assertReviewer(tx, context.partnerId, update.assigned_to);
+    const event = { submissionId, partnerId: context.partnerId, actor: staffActor(context) };
+    const changes: Partial<typeof submissions.$inferInsert> = {};
+    if (update.stage_id !== undefined && update.stage_id !== current.stage_id) {
+      changes.stage_id = update.stage_id;
+      await recordEvent(tx, {
+        ...event,
+        action: 'stage_changed',
+        details: { from: current.stage_id, to: update.stage_id },
+      });
+    }
+    if (update.assigned_to !== undefined && update.assigned_to !== current.assigned_to) {
+      changes.assigned_to = update.assigned_to;
+      await recordEvent(tx, {
+        ...event,
+        action: 'assigned',
+        details: { from: current.assigned_to, to: update.assigned_to },
+      });
+    }
+    if (Object.keys(changes).length > 0) {
+      await tx
+        .update(submissions)
+        .set({ ...changes, updated_at: new Date().toISOString() })
+        .where(eq(submissions.id, submissionId));
+      await markUnderReview(tx, submissionId);
+    }
+    return reviewApplication(tx, context, submissionId);
+  });
+}
+
+export async function addNote(
+  db: Db,
+  context: ReviewQueryContext,
+  submissionId: string,
+  input: NoteCreate,
+): Promise<ReviewNote> {
+  return db.transaction(async (tx) => {
+    await submissionOfPartner(tx, context.partnerId, submissionId, { lock: true });
+    const [note] = await tx
+      .insert(reviewNotes)
+      .values({
+        submission_id: submissionId,
+        partner_id: context.partnerId,
+        author_id: context.staffId,
+        body: input.body,
+      })
+      .returning();
+    if (!note) throw new Error('note insert returned no row');
+    await markUnderReview(tx, submissionId);
+    await recordEvent(tx, {
+      submissionId,
+      partnerId: context.partnerId,
+      actor: staffActor(context),
+      action: 'note_added',
+      details: { note_id: note.id },
+    });
+    const [author] = await tx.select({ name: staffName }).from(staff).where(eq(staff.id, context.staffId));
+    return toNote({ ...note, author_name: author?.name ?? null }, context.staffId);
+  });
+}
+
+/** Deletes one of the caller's own notes; another member's note answers 403, an unknown one 404. */
+export async function deleteNote(db: Db, context: ReviewQueryContext, submissionId: string, noteId: string) {
+  await db.transaction(async (tx) => {
+    await submissionOfPartner(tx, context.partnerId, submissionId, { lock: true });
+    const [note] = await tx
+      .select({ id: reviewNotes.id, author_id: reviewNotes.author_id })
+      .from(reviewNotes)
+      .where(and(eq(reviewNotes.id, noteId), eq(reviewNotes.submission_id, submissionId)))
+      .limit(1);
+    if (!note) throw new AppError('NOT_FOUND');
+    if (note.author_id !== context.staffId) throw new AppError('PERMISSION_DENIED', R.note_not_yours);
+    await tx.delete(reviewNotes).where(eq(reviewNotes.id, noteId));
+    await markUnderReview(tx, submissionId);
+    await recordEvent(tx, {
+      submissionId,
+      partnerId: context.partnerId,
+      actor: staffActor(context),
+      action: 'note_deleted',
+      details: { note_id: noteId },
+    });
+  });
+}
+
+/**
+ * Saves the caller's score (one per reviewer, replaced when rescored) against the institution's rubric,
+ * then, in the same transaction, the submission's average and count and the thresholds' decision.
+ */
+export async function saveScore(
+  db: Db,
+  context: ReviewQueryContext,
+  submissionId: string,
+  input: ScoreInput,
+): Promise<ScoreResult> {
+  const { rubric } = context.settings.admissions;
+  const given = Object.keys(input.criteria);
+  if (given.length !== rubric.length || !rubric.every((criterion) => criterion.id in input.criteria)) {
+    throw new AppError('INVALID_ARGUMENT', R.criteria_mismatch);
+  }
+  const total = weightedScore(rubric, input.criteria);
+  return db.transaction(async (tx) => {
+    const submission = await submissionOfPartner(tx, context.partnerId, submissionId, { lock: true });
+    const now = new Date().toISOString();
+    const [score] = await tx
+      .insert(reviewScores)
+      .values({
+        submission_id: submissionId,
+        partner_id: context.partnerId,
+        reviewer_id: context.staffId,
+        criteria: input.criteria,
+        total,
+        comment: input.comment || null,
+      })
+      .onConflictDoUpdate({
+        target: [reviewScores.submission_id, reviewScores.reviewer_id],
+        set: { criteria: input.criteria, total, comment: input.comment || null, updated_at: now },
+      })
+      .returning();
+    if (!score) throw new Error('score upsert returned no row');
+    const [summary] = await tx
+      .update(submissions)
+      .set({
+        score_average: sql`(select round(avg(${reviewScores.total}), 2) from ${reviewScores} where ${reviewScores.submission_id} = ${submissionId})`,
+        score_count: sql`(select count(*) from ${reviewScores} where ${reviewScores.submission_id} = ${submissionId})::int`,
+        updated_at: now,
+      })
+      .where(eq(submissions.id, submissionId))
+      .returning({ score_average: submissions.score_average, score_count: submissions.score_count });
+    await markUnderReview(tx, submissionId);
+    const average = summary?.score_average ?? total;
+    await recordEvent(tx, {
+      submissionId,
+      partnerId: context.partnerId,
+      actor: staffActor(context),
+      action: 'score_saved',
+      details: { total, average },
+    });
+    const decision = await applyThresholds(tx, submission, context.settings.admissions, average);
+    let decidedByName: string | null = null;
+    if (decision?.decided_by) {
+      const [member] = await tx.select({ name: staffName }).from(staff).where(eq(staff.id, decision.decided_by));
+      decidedByName = member?.name ?? null;
+    }
+    const [reviewer] = await tx.select({ name: staffName }).from(staff).where(eq(staff.id, context.staffId));
+    return {
+      score: toScore({ ...score, reviewer_name: reviewer?.name ?? '' }),
+      score_average: average,
+      score_count: summary?.score_count ?? 1,
+      decision: decision ? toReviewDecision(decision, decidedByName) : null,
+    };
+  });
+}
+
+/** The submitted document named, with the file the submission kept; 400 when the submission names no such document. */
+function submittedDocument(submission: { profile: Record<string, unknown> }, documentId: string): SnapshotDocument {
+  const document = submittedDocuments(submission.profile).find((entry) => entry.document_id === documentId);
+  if (!document) throw new AppError('INVALID_ARGUMENT', R.document_not_submitted);
+  return document;
+}
+
+/** Marks a submitted document verified, or rejected with the reason the applicant will read. */
+export async function reviewDocument(
+  db: Db,
+  context: ReviewQueryContext,
+  submissionId: string,
+  documentId: string,
+  input: DocumentReview,
+): Promise<ReviewDocument> {
+  return db.transaction(async (tx) => {
+    const submission = await submissionOfPartner(tx, context.partnerId, submissionId, { lock: true });
+    const document = submittedDocument(submission, documentId);
+    const note = input.status === 'rejected' ? (input.reason ?? null) : null;
+    const updated = await setDocumentReview(tx, {
+      documentId,
+      fileId: document.file_id,
+      status: input.status,
+      note,
+      reviewerId: context.staffId,
+    });
+    if (!updated) throw new AppError('INVALID_ARGUMENT', R.document_replaced);
+    await markUnderReview(tx, submissionId);
+    await recordEvent(tx, {
+      submissionId,
+      partnerId: context.partnerId,
+      actor: staffActor(context),
+      action: 'document_reviewed',
+      details: { document_id: documentId, type: document.type, status: input.status, reason: note },
+    });
+    return {
+      document_id: documentId,
+      type: document.type,
+      file_name: document.file_name,
+      status: updated.status,
+      review_note: updated.review_note,
+      available: true,
+    };
+  });
+}
+
+/** The file of a submitted document, while the applicant still holds it; 404 once replaced or removed. */
+export async function submittedDocumentFile(
+  db: Db,
+  storage: Storage,
+  context: ReviewQueryContext,
+  submissionId: string,
+  documentId: string,
+): Promise<StoredFile> {
+  const submission = await submissionOfPartner(db, context.partnerId, submissionId);
+  const document = submittedDocuments(submission.profile).find((entry) => entry.document_id === documentId);
+  if (!document) throw new AppError('NOT_FOUND');
+  const [current] = await db
+    .select({ file_id: documents.file_id })
+    .from(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.file_id, document.file_id)))
+    .limit(1);
+  if (!current) throw new AppError('NOT_FOUND');
+  return openFile(db, storage, current.file_id);
+}
+
+/**
+ * Moves many applications to a stage, or (un)assigns them, in one transaction: only the institution's
+ * own submissions are touched (other ids are skipped), and each one changed gets its history line.
+ */
+export async function bulkReview(db: Db, context: ReviewQueryContext, input: BulkReview): Promise<{ updated: number }> {
+  if (input.action === 'move_stage') assertStage(context, input.stage_id);
+  const ids = [...new Set(input.submission_ids)];
+  return db.transaction(async (tx) => {
+    if (input.action === 'assign' && input.assigned_to) await assertReviewer(tx, context.partnerId, input.assigned_to);
+    const column = input.action === 'move_stage' ? submissions.stage_id : submissions.assigned_to;
+    const value = input.action === 'move_stage' ? input.stage_id : input.assigned_to;
+    // Rows are locked in id order, so two bulk changes over overlapping selections never deadlock.
+    const before = await tx
+      .select({ id: submissions.id, value: column })
+      .from(submissions)
+      .where(and(eq(submissions.partner_id, context.partnerId), inArray(submissions.id, ids)))
+      .orderBy(asc(submissions.id))
+      .for('update');
+    const changed = before.filter((row) => row.value !== value);
+    if (changed.length === 0) return { updated: 0 };
+    const changedIds = changed.map((row) => row.id);
+    await tx
+      .update(submissions)
+      .set({
+        [input.action === 'move_stage' ? 'stage_id' : 'assigned_to']: value,
+        status: sql`case when ${submissions.status} = 'submitted' then 'under_review' else ${submissions.status} end`,
+        updated_at: new Date().toISOString(),
+      })
+      .where(and(eq(submissions.partner_id, context.partnerId), inArray(submissions.id, changedIds)));
+    await tx.insert(reviewEvents).values(
+      changed.map((row) => ({
+        submission_id: row.id,
+        partner_id: context.partnerId,
+        actor_kind: 'staff' as const,
+        actor_staff_id: context.staffId,
+        action: input.action === 'move_stage' ? ('stage_changed' as const) : ('assigned' as const),
+        details: { from: row.value, to: value, bulk: true },
+      })),
+    );
+    return { updated: changed.length };
+  });
+}
