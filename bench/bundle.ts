@@ -34,7 +34,7 @@ const screens = {
   'first student screen (/home)': [
     'index.html',
     'src/app/layouts/student-shell.tsx',
-    'src/features/home/components/home-page.tsx',
+    'src/app/home.tsx',
     'virtual:kaminuza-locale/en/core',
   ],
   'sign-in (/login)': [

@@ -237,6 +237,15 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // Opened from a printed letter's QR code, signed in or not; its texts are the decision texts.
+            path: 'letters/:code',
+            handle: { title: 'decisions.verify.title' } satisfies PageHandle,
+            ...feature(
+              () => import('../features/letters/components/verify-letter-page.tsx'),
+              (m) => m.VerifyLetterPage,
+            ),
+          },
+          {
             path: 'dev/mailbox',
             ...meta('mailbox'),
             ...screen(
@@ -261,8 +270,8 @@ export const routes: RouteObject[] = [
                 path: 'home',
                 ...meta('home'),
                 ...screen(
-                  () => import('../features/home/components/home-page.tsx'),
-                  (m) => m.HomePage,
+                  () => import('./home.tsx'),
+                  (m) => m.Home,
                 ),
               },
               {
