@@ -271,6 +271,10 @@ describe('DecisionView', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledOnce();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Hide letter' }));
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'View letter' }));
   });
 
   it('says the letter failed to load, and loads it on retry', async () => {

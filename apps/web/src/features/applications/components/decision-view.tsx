@@ -138,6 +138,16 @@ function Released({
   const { t } = useTranslation();
   const format = useApplicationFormats();
   const [letterOpen, setLetterOpen] = useState(false);
+  const letterButton = useRef<HTMLButtonElement>(null);
+  const closedLetter = useRef(false);
+  // Closing the letter hands focus back to the button that opened it, which is shown again.
+  useEffect(() => {
+    if (!letterOpen && closedLetter.current) letterButton.current?.focus();
+  }, [letterOpen]);
+  const closeLetter = () => {
+    closedLetter.current = true;
+    setLetterOpen(false);
+  };
   const names = { university: decision.university_name, program: decision.program_name };
   const offer = decision.state === 'accepted';
 
@@ -182,14 +192,9 @@ function Released({
       {offer && <OfferAnswer decision={decision} />}
 
       <div className="flex flex-wrap gap-2">
-        {decision.has_letter && (
-          <button
-            type="button"
-            className="btn-secondary"
-            aria-expanded={letterOpen}
-            onClick={() => setLetterOpen((open) => !open)}
-          >
-            {letterOpen ? t('decisions.letter_view.close') : t('decisions.view.view_letter')}
+        {decision.has_letter && !letterOpen && (
+          <button ref={letterButton} type="button" className="btn-primary" onClick={() => setLetterOpen(true)}>
+            {t('decisions.view.view_letter')}
           </button>
         )}
         <Link to={viewPath(area, context.partner.id, 'submitted')} className="btn-secondary">
@@ -202,7 +207,7 @@ function Released({
 
       {letterOpen && (
         <Suspense fallback={<Spinner />}>
-          <LetterPanel applicationId={decision.application_id} onClose={() => setLetterOpen(false)} />
+          <LetterPanel applicationId={decision.application_id} onClose={closeLetter} />
         </Suspense>
       )}
     </ViewFrame>

@@ -6,6 +6,7 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import en from '@kaminuza/shared/locales/en.json';
 import type { ApplicationCard, ApplicationSummary, StudentDecision } from '@kaminuza/shared';
+import { ApplicationsPage } from './applications-page.tsx';
 import { HomeOverview } from './home-overview.tsx';
 
 const i18n = i18next.createInstance();
@@ -77,8 +78,8 @@ function serve(routes: Record<string, Reply>) {
   );
 }
 
-function renderOverview() {
-  const router = createMemoryRouter([{ path: '/home', element: <HomeOverview /> }], { initialEntries: ['/home'] });
+function renderOverview(element = <HomeOverview />) {
+  const router = createMemoryRouter([{ path: '/home', element }], { initialEntries: ['/home'] });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <I18nextProvider i18n={i18n}>
@@ -179,5 +180,26 @@ describe('HomeOverview', () => {
     const section = within(await screen.findByRole('region', { name: 'Your applications' }));
     expect(await section.findByRole('alert')).toBeTruthy();
     expect(section.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('ApplicationsPage', () => {
+  it('keeps Apply, In Progress and Applied, and adds the released decision to its card', async () => {
+    serve({
+      '/api/v1/applications': { status: 200, body: { data: cards } },
+      '/api/v1/decisions': { status: 200, body: { data: { items: decisions } } },
+    });
+    renderOverview(<ApplicationsPage />);
+    const item = (name: string) => within(screen.getByRole('listitem', { name }));
+    expect(await screen.findByText('Decision: Accepted')).toBeTruthy();
+    expect(item('Kigali Polytechnic').getByText('Applied')).toBeTruthy();
+    expect(
+      item('Kigali Polytechnic').getByRole('link', { name: 'View decision, Kigali Polytechnic' }).getAttribute('href'),
+    ).toBe(`/application/decision?partner=${id(3)}`);
+    expect(item('Musanze College').getByText('Decision: Unsuccessful')).toBeTruthy();
+    expect(item('Huye University').queryByText(/^Decision:/)).toBeNull();
+    expect(item('Huye University').queryByRole('link', { name: /View decision/ })).toBeNull();
+    expect(item('Lake Kivu Institute').getByText('In Progress')).toBeTruthy();
+    expect(item('Added only').getByText('Apply', { selector: 'span' })).toBeTruthy();
   });
 });
