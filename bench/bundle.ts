@@ -34,7 +34,7 @@ const screens = {
   'first student screen (/home)': [
     'index.html',
     'src/app/layouts/student-shell.tsx',
-    'src/app/home.tsx',
+    'src/features/home/components/home-page.tsx',
     'virtual:kaminuza-locale/en/core',
   ],
   'sign-in (/login)': [

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { REDIRECTS } from '@kaminuza/shared';
 import { RootLayout } from './layouts/root-layout.tsx';
@@ -34,6 +34,15 @@ function staffFeature<M>(load: () => Promise<M>, pick: (module: M) => ComponentT
 function meta(name: string): { handle: PageHandle } {
   return { handle: { title: `meta.${name}.title`, description: `meta.${name}.description` } };
 }
+
+/*
+ * The home screen's overview of the student's applications: its own chunk with its texts, requested
+ * when the greeting renders, so the first student screen stays within its budget.
+ */
+const HomeOverview = lazy(async () => {
+  const [module] = await Promise.all([import('../features/applications/components/home-overview.tsx'), loadAppTexts()]);
+  return { default: module.HomeOverview };
+});
 
 const loadApplying = () => import('../features/applications/components/application-route.tsx');
 const applying = { handle: { title: 'applications.meta.title' } };
@@ -270,8 +279,17 @@ export const routes: RouteObject[] = [
                 path: 'home',
                 ...meta('home'),
                 ...screen(
-                  () => import('./home.tsx'),
-                  (m) => m.Home,
+                  () => import('../features/home/components/home-page.tsx'),
+                  ({ HomePage }) =>
+                    function Home() {
+                      return (
+                        <HomePage>
+                          <Suspense fallback={null}>
+                            <HomeOverview />
+                          </Suspense>
+                        </HomePage>
+                      );
+                    },
                 ),
               },
               {
