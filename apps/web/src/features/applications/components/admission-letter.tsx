@@ -72,7 +72,9 @@ export function AdmissionLetter({ letter }: { letter: AdmissionLetterIssued }) {
             {t('decisions.letter_view.verification')}{' '}
             <span className="font-mono font-semibold">{letter.verification_code}</span>
           </p>
-          <p className="[overflow-wrap:anywhere]">{t('decisions.letter_view.verify_hint', { url: letter.verify_url })}</p>
+          <p className="[overflow-wrap:anywhere]">
+            {t('decisions.letter_view.verify_hint', { url: letter.verify_url })}
+          </p>
         </div>
       </footer>
     </article>
