@@ -17,9 +17,11 @@ export const PAGE_TEXT_GROUPS = ['public', 'landing', 'partner_signup', 'partner
 export const SERVER_ONLY_GROUPS = ['email'] as const;
 /**
  * Texts of the signed-in feature screens other than the first one a student sees: loaded with the
- * first of those screens, so the home screen's download stays small.
+ * first of those screens, so the home screen's download stays small. 'home' is the overview of the
+ * student's applications, which the home screen loads after its greeting.
  */
 export const APP_TEXT_GROUPS = [
+  'home',
   'admin',
   'catalogue',
   'explore',

@@ -28,6 +28,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   pay: '/pay',
+  /** The public check of an admission letter, which its QR code opens. */
+  letter: (code: string) => `/letters/${encodeURIComponent(code)}`,
   student: {
     home: '/home',
     support: '/support',

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { REDIRECTS } from '@kaminuza/shared';
 import { RootLayout } from './layouts/root-layout.tsx';
@@ -34,6 +34,15 @@ function staffFeature<M>(load: () => Promise<M>, pick: (module: M) => ComponentT
 function meta(name: string): { handle: PageHandle } {
   return { handle: { title: `meta.${name}.title`, description: `meta.${name}.description` } };
 }
+
+/*
+ * The home screen's overview of the student's applications: its own chunk with its texts, requested
+ * when the greeting renders, so the first student screen stays within its budget.
+ */
+const HomeOverview = lazy(async () => {
+  const [module] = await Promise.all([import('../features/applications/components/home-overview.tsx'), loadAppTexts()]);
+  return { default: module.HomeOverview };
+});
 
 const loadApplying = () => import('../features/applications/components/application-route.tsx');
 const applying = { handle: { title: 'applications.meta.title' } };
@@ -237,6 +246,15 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // Opened from a printed letter's QR code, signed in or not; its texts are the decision texts.
+            path: 'letters/:code',
+            handle: { title: 'decisions.verify.title' } satisfies PageHandle,
+            ...feature(
+              () => import('../features/letters/components/verify-letter-page.tsx'),
+              (m) => m.VerifyLetterPage,
+            ),
+          },
+          {
             path: 'dev/mailbox',
             ...meta('mailbox'),
             ...screen(
@@ -262,7 +280,16 @@ export const routes: RouteObject[] = [
                 ...meta('home'),
                 ...screen(
                   () => import('../features/home/components/home-page.tsx'),
-                  (m) => m.HomePage,
+                  ({ HomePage }) =>
+                    function Home() {
+                      return (
+                        <HomePage>
+                          <Suspense fallback={null}>
+                            <HomeOverview />
+                          </Suspense>
+                        </HomePage>
+                      );
+                    },
                 ),
               },
               {

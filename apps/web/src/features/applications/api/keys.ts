@@ -8,6 +8,10 @@ export const applicationKeys = {
   context: (partnerId: string) => ['applications', 'context', partnerId] as const,
   draft: (id: string) => ['applications', 'draft', id] as const,
   submission: (id: string) => ['applications', 'submission', id] as const,
+  /** Released decisions: the student's list, one application's decision, and its letter. */
+  decisions: ['applications', 'decisions'] as const,
+  decision: (id: string) => ['applications', 'decision', id] as const,
+  letter: (id: string) => ['applications', 'letter', id] as const,
 };
 
 export const applicationPath = (id: string) => `/applications/${encodeURIComponent(id)}`;

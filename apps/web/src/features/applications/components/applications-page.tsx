@@ -1,10 +1,11 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ApplicationCard } from '@kaminuza/shared';
+import type { ApplicationCard, StudentDecision } from '@kaminuza/shared';
 import { paths } from '../../../app/paths.ts';
 import { EmptyState, LoadError, SkeletonCards } from '../../../components/list-states.tsx';
 import { useApplicationCards } from '../api/list-applications.ts';
+import { useDecisions } from '../api/list-decisions.ts';
 import { useApplicationFormats } from './formats.ts';
 
 const BADGE: Record<ApplicationCard['state'], string> = {
@@ -13,7 +14,13 @@ const BADGE: Record<ApplicationCard['state'], string> = {
   applied: 'border-success text-success',
 };
 
-function Card({ card }: { card: ApplicationCard }) {
+const DECISION_BADGE: Record<StudentDecision['state'], string> = {
+  accepted: 'border-success text-success',
+  rejected: 'border-border text-fg',
+  waitlisted: 'border-accent text-fg',
+};
+
+function Card({ card, decision }: { card: ApplicationCard; decision: StudentDecision | undefined }) {
   const { t } = useTranslation();
   const format = useApplicationFormats();
   const application = card.application;
@@ -78,8 +85,17 @@ function Card({ card }: { card: ApplicationCard }) {
           )}
         </p>
       )}
+      {decision && (
+        <p>
+          <span
+            className={`inline-block rounded-full border px-2.5 py-0.5 text-sm font-medium ${DECISION_BADGE[decision.state]}`}
+          >
+            {t('applications.area.decision', { state: t(`decisions.view.states.${decision.state}`) })}
+          </span>
+        </p>
+      )}
 
-      <div className="mt-auto">
+      <div className="mt-auto flex flex-wrap gap-2">
         {card.state === 'apply' && (
           <Link to={paths.student.application(card.partner_id)} className="btn-primary">
             {t('applications.area.apply')}
@@ -98,6 +114,12 @@ function Card({ card }: { card: ApplicationCard }) {
             <span className="sr-only">, {card.partner_name}</span>
           </Link>
         )}
+        {decision && (
+          <Link to={paths.student.areaStep('decision', card.partner_id)} className="btn-primary">
+            {t('applications.area.view_decision')}
+            <span className="sr-only">, {card.partner_name}</span>
+          </Link>
+        )}
       </div>
     </li>
   );
@@ -110,6 +132,12 @@ export function ApplicationsPage() {
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search);
   const { data, isPending, isError, error, refetch } = useApplicationCards();
+  // A decision only adds a badge to its card: the cards stand without it if the list fails to load.
+  const decisions = useDecisions();
+  const byApplication = useMemo(
+    () => new Map((decisions.data ?? []).map((decision) => [decision.application_id, decision])),
+    [decisions.data],
+  );
   const shown = useMemo(() => {
     const needle = query.trim().toLocaleLowerCase(i18n.language);
     if (!data || !needle) return data ?? [];
@@ -164,7 +192,11 @@ export function ApplicationsPage() {
           {shown.length > 0 ? (
             <ul className="grid gap-4 lg:grid-cols-2">
               {shown.map((card) => (
-                <Card key={card.partner_id} card={card} />
+                <Card
+                  key={card.partner_id}
+                  card={card}
+                  decision={card.application ? byApplication.get(card.application.id) : undefined}
+                />
               ))}
             </ul>
           ) : (

@@ -8,6 +8,9 @@ export function useApplicationFormats() {
   return useMemo(() => {
     // Cycle dates are calendar days of the institution: shown as written, whatever the reader's zone.
     const day = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
+    const longDay = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' });
+    // A moment's calendar day where the reader is (a release, an answer to an offer).
+    const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
     const moment = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
     const time = new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit' });
     return {
@@ -15,6 +18,9 @@ export function useApplicationFormats() {
       money: (amount: number, currency: string) =>
         new Intl.NumberFormat(lang, { style: 'currency', currency, maximumFractionDigits: 2 }).format(amount),
       day: (iso: string) => day.format(new Date(`${iso}T00:00:00Z`)),
+      /** A calendar day written out, as a letter dates itself. */
+      longDay: (iso: string) => longDay.format(new Date(`${iso}T00:00:00Z`)),
+      date: (iso: string) => date.format(new Date(iso)),
       moment: (iso: string) => moment.format(new Date(iso)),
       time: (iso: string) => time.format(new Date(iso)),
     };

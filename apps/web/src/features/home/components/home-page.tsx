@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import { useSession } from '../../../lib/session.tsx';
 
-/** The student's home. It greets them by the name they prefer. */
-export function HomePage() {
+/** The student's home. It greets them by the name they prefer, above what the app composes in. */
+export function HomePage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const { session } = useSession();
   const user = session.status === 'signed-in' ? session.user : null;
@@ -19,6 +20,7 @@ export function HomePage() {
           {t('auth.home.profile_link')}
         </Link>
       </p>
+      {children}
     </section>
   );
 }
