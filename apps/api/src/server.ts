@@ -3,6 +3,7 @@ import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed/index.ts';
 import { demoAccountsTable, seedDemoAccounts } from './db/seed/accounts.ts';
 import { seedDemoDocuments } from './db/seed/demo-documents.ts';
+import { seedDemoReview } from './db/seed/review.ts';
 import { databaseOptions, loadEnv } from './lib/env.ts';
 import { openFileStores } from './lib/storage/index.ts';
 import { startEmailDelivery } from './modules/email/email.worker.ts';
@@ -18,7 +19,10 @@ const seed = await seedIfEmpty(database.db);
 // Demo accounts share a published password, so they never exist in production.
 const demoAccounts = env.NODE_ENV === 'production' ? [] : await seedDemoAccounts(database.db);
 const files = openFileStores(env);
-if (demoAccounts.length > 0) await seedDemoDocuments(database.db, files.storage);
+if (demoAccounts.length > 0) {
+  await seedDemoDocuments(database.db, files.storage);
+  await seedDemoReview(database.db, files.storage, env.PUBLIC_URL);
+}
 const app = await buildApp({ database, env, files });
 const email = await startEmailDelivery({ env, db: database.db, log: app.log });
 const unreadEmails = startUnreadEmailWorker({ db: database.db, publicUrl: env.PUBLIC_URL, log: app.log });

@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { partnerSettings, submissions, users } from '../schema/index.ts';
+import { decisions, emailOutbox, reviewNotes, submissions, users } from '../schema/index.ts';
 import { openFileStores, type FileStores } from '../../lib/storage/index.ts';
+import { listStudentDecisions } from '../../modules/decisions/decisions.service.ts';
+import { getSettings } from '../../modules/partner-settings/partner-settings.service.ts';
 import { testEnv } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { seedDemoAccounts } from './accounts.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
 import { seedIfEmpty } from './index.ts';
 import { DEMO_APPLICANTS } from './review.data.ts';
-import { seedDemoSubmissions } from './review.ts';
+import { seedDemoReview } from './review.ts';
 
+const PUBLIC_URL = 'http://localhost:3000';
 let database: Database;
 let stores: FileStores;
 
@@ -27,27 +30,52 @@ afterAll(async () => {
   await stores.close();
 });
 
-it('gives the demo institution one submission per demo applicant and the demo student, once', async () => {
-  const [demoStaff] = await database.db
-    .select({ partner_id: users.partner_id })
-    .from(users)
-    .where(eq(users.email, 'demo.staff@kaminuza.example'));
-  const partnerId = demoStaff!.partner_id!;
-  const seeded = await seedDemoSubmissions(database.db, stores.storage, partnerId, 'http://localhost:3000');
-  expect(seeded?.submissions).toHaveLength(DEMO_APPLICANTS.length + 1);
-  expect(await seedDemoSubmissions(database.db, stores.storage, partnerId, 'http://localhost:3000')).toBeNull();
+it('gives the demo institution a working review queue and the demo student an offer, once', async () => {
+  const { db } = database;
+  expect(await seedDemoReview(db, stores.storage, PUBLIC_URL)).toBe(true);
+  expect(await seedDemoReview(db, stores.storage, PUBLIC_URL)).toBe(false);
 
-  const rows = await database.db.select().from(submissions).where(eq(submissions.partner_id, partnerId));
+  const [staffUser] = await db.select().from(users).where(eq(users.email, 'demo.staff@kaminuza.example'));
+  const partnerId = staffUser!.partner_id!;
+  const rows = await db.select().from(submissions).where(eq(submissions.partner_id, partnerId));
   expect(rows).toHaveLength(DEMO_APPLICANTS.length + 1);
+  const count = (status: string) => rows.filter((row) => row.status === status).length;
+  expect({
+    submitted: count('submitted'),
+    under_review: count('under_review'),
+    accepted: count('accepted'),
+    rejected: count('rejected'),
+    waitlisted: count('waitlisted'),
+  }).toEqual({ submitted: 3, under_review: 6, accepted: 2, rejected: 1, waitlisted: 1 });
   expect(rows.filter((row) => row.submitted_by_staff)).toHaveLength(1);
-  expect(rows.filter((row) => row.paid)).toHaveLength(DEMO_APPLICANTS.length);
-  expect(new Set(rows.map((row) => row.applicant_name))).toContain('Amani Uwase');
-  // Every student's submission answers the form's required file questions with the applicant's own documents.
-  for (const row of rows.filter((r) => !r.submitted_by_staff)) {
-    const own = (row.profile.documents as { document_id: string }[]).map((doc) => doc.document_id);
-    expect(own).toContain(row.answers.transcript);
-    expect(own).toContain(row.answers.passport);
+  expect(rows.filter((row) => row.stage_id !== null).map((row) => row.stage_id)).toEqual(
+    expect.arrayContaining(['interview', 'committee']),
+  );
+  // Two members scored the decided applications; the queue's average is kept on the submission.
+  for (const row of rows.filter((r) => ['accepted', 'rejected', 'waitlisted'].includes(r.status))) {
+    expect(row.score_count).toBe(2);
+    expect(row.score_average).not.toBeNull();
   }
-  const [settings] = await database.db.select().from(partnerSettings).where(eq(partnerSettings.partner_id, partnerId));
-  expect(settings!.admissions.custom_stages.map((stage) => stage.id)).toEqual(['interview', 'committee']);
+  expect(await db.$count(reviewNotes, eq(reviewNotes.partner_id, partnerId))).toBeGreaterThan(5);
+
+  const all = await db.select().from(decisions).where(eq(decisions.partner_id, partnerId));
+  expect(all.filter((d) => d.released_at)).toHaveLength(4);
+  expect(all.filter((d) => !d.released_at)).toHaveLength(2);
+  expect(all.filter((d) => d.letter).map((d) => d.state)).toEqual(['accepted', 'accepted']);
+
+  // The demo student sees their released offer, with its letter, and was emailed about it.
+  const [studentUser] = await db.select().from(users).where(eq(users.email, 'demo.student@kaminuza.example'));
+  const [offer, ...others] = await listStudentDecisions(db, studentUser!.id);
+  expect(others).toHaveLength(0);
+  expect(offer).toMatchObject({ state: 'accepted', has_letter: true, response: null });
+  const mail = await db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, 'demo.student@kaminuza.example'), eq(emailOutbox.template, 'decision_released')));
+  expect(mail).toHaveLength(1);
+
+  const settings = await getSettings(db, partnerId);
+  expect(settings.admissions.custom_stages.map((stage) => stage.id)).toEqual(['interview', 'committee']);
+  expect(settings.admissions.rubric).toHaveLength(3);
+  expect(await db.$count(decisions, and(eq(decisions.partner_id, partnerId), isNotNull(decisions.response)))).toBe(0);
 });

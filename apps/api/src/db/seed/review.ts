@@ -20,10 +20,22 @@ import { hashPassword } from '../../modules/auth/password.ts';
 import { applicationForm, feeOf, openPrograms } from '../../modules/applications/apply-setup.service.ts';
 import { newStorageKey } from '../../modules/documents/documents.service.ts';
 import { formSnapshot } from '../../modules/forms/forms.service.ts';
+import { draftDecision, releaseDecisions } from '../../modules/decisions/decisions.service.ts';
 import { getSettings } from '../../modules/partner-settings/partner-settings.service.ts';
+import type { StaffCaller } from '../../modules/partners/partners.service.ts';
+import { reviewContext } from '../../modules/review/review-context.ts';
+import { addNote, reviewDocument, saveScore, updateReview } from '../../modules/review/review.service.ts';
 import { checkedAnswers, newReference, submitOnBehalf } from '../../modules/submissions/submissions.service.ts';
 import { DEMO_ACCOUNTS } from './accounts.ts';
-import { DEMO_APPLICANTS, DEMO_REVIEWER, DEMO_RUBRIC, DEMO_STAGES, type DemoApplicant } from './review.data.ts';
+import {
+  DEMO_APPLICANTS,
+  DEMO_REVIEW_STATES,
+  DEMO_REVIEWER,
+  DEMO_RUBRIC,
+  DEMO_STAGES,
+  type DemoApplicant,
+  type DemoReviewState,
+} from './review.data.ts';
 import { samplePdf, samplePng } from './sample-files.ts';
 
 const DAY_MS = 86_400_000;
@@ -259,7 +271,7 @@ export async function seedDemoSubmissions(
   partnerId: string,
   publicUrl: string,
   now = new Date(),
-): Promise<{ submissions: SeededSubmission[]; reviewerStaffId: string; staffId: string } | null> {
+): Promise<{ submissions: SeededSubmission[]; reviewerId: string; staffId: string } | null> {
   if ((await db.$count(submissions, eq(submissions.partner_id, partnerId))) > 0) return null;
   const settings = await getSettings(db, partnerId);
   const cycleId = settings.general.current_cycle_id;
@@ -361,7 +373,7 @@ export async function seedDemoSubmissions(
 
   const demoStudent = await demoStudentSubmission(db, setup, now);
   if (demoStudent) seeded.push(demoStudent);
-  return { submissions: seeded, reviewerStaffId: reviewer!.id, staffId: demoStaff.id };
+  return { submissions: seeded, reviewerId: reviewer!.id, staffId: demoStaff.id };
 }
 
 /** The demo student's own application to the demo institution, with the documents of their profile. */
@@ -406,4 +418,62 @@ async function demoStudentSubmission(db: Db, setup: Setup, now: Date): Promise<S
     }),
   );
   return { id, index: -1, average: applicant.average };
+}
+
+/** A reviewer's scores of an applicant: the criteria follow the applicant's record, each reader a little apart. */
+function scoresFor(average: number, spread: number): Record<string, number> {
+  const clamp = (value: number) => Math.max(0, Math.min(100, Math.round(value)));
+  return { academic: clamp(average + spread), motivation: clamp(average - 4 + spread * 2), fit: clamp(average + 3) };
+}
+
+/**
+ * The demo institution's review, done through the review and decision services as its staff would: the
+ * applications of seedDemoSubmissions read, noted and scored by two members, moved along the stages,
+ * decided, and some decisions released (their applicants are emailed and the offers carry letters). The
+ * demo student's application is accepted and released, so the demo student has an offer to answer. Runs
+ * once: nothing happens while the demo institution has any submission.
+ */
+export async function seedDemoReview(db: Db, storage: Storage, publicUrl: string): Promise<boolean> {
+  const staffEmail = DEMO_ACCOUNTS.find((account) => account.type === 'staff')!.email;
+  const [demoStaff] = await db.select({ partner_id: users.partner_id }).from(users).where(eq(users.email, staffEmail));
+  if (!demoStaff?.partner_id) return false;
+  const partnerId = demoStaff.partner_id;
+  const seeded = await seedDemoSubmissions(db, storage, partnerId, publicUrl);
+  if (!seeded) return false;
+
+  const admin: StaffCaller = { staffId: seeded.staffId, partnerId, permissions: ['all'] };
+  const reviewer: StaffCaller = { staffId: seeded.reviewerId, partnerId, permissions: ['review_applications'] };
+  const adminContext = await reviewContext(db, admin);
+  const reviewerContext = await reviewContext(db, reviewer);
+  const toRelease: string[] = [];
+
+  for (const submission of seeded.submissions) {
+    const state: DemoReviewState =
+      submission.index < 0
+        ? { kind: 'released', state: 'accepted', notes: ['Excellent mathematics; a clear plan for her studies.'] }
+        : DEMO_REVIEW_STATES[submission.index]!;
+    if (state.kind === 'new') continue;
+    for (const body of state.notes) await addNote(db, adminContext, submission.id, { body });
+    await saveScore(db, reviewerContext, submission.id, { criteria: scoresFor(submission.average, -2) });
+    if (state.kind === 'in_review') {
+      if (state.stage) await updateReview(db, adminContext, submission.id, { stage_id: state.stage });
+      if (state.assigned) await updateReview(db, adminContext, submission.id, { assigned_to: seeded.reviewerId });
+      continue;
+    }
+    await saveScore(db, adminContext, submission.id, { criteria: scoresFor(submission.average, 1) });
+    const [transcript] = await db
+      .select({ profile: submissions.profile })
+      .from(submissions)
+      .where(eq(submissions.id, submission.id));
+    const documentId = (transcript?.profile.documents as { type: string; document_id: string }[] | undefined)?.find(
+      (document) => document.type === 'transcript',
+    )?.document_id;
+    if (documentId && submission.index >= 0) {
+      await reviewDocument(db, adminContext, submission.id, documentId, { status: 'verified' });
+    }
+    await draftDecision(db, admin, submission.id, { state: state.state }, publicUrl);
+    if (state.kind === 'released') toRelease.push(submission.id);
+  }
+  await releaseDecisions(db, admin, { submission_ids: toRelease, when: 'now' }, publicUrl);
+  return true;
 }
