@@ -50,7 +50,7 @@ export function Tabs<T extends string>({ label, items, value, onChange, children
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className={`flex gap-1 overflow-x-auto border-b border-border [scrollbar-width:thin] ${listClassName}`}
+        className={`relative flex gap-1 overflow-x-auto border-b border-border [scrollbar-width:thin] ${listClassName}`}
       >
         {items.map((item) => {
           const selected = item.id === value;

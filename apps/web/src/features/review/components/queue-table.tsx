@@ -108,7 +108,7 @@ export function QueueTable({
       aria-label={caption}
       aria-busy={busy}
       tabIndex={0}
-      className={`max-w-full overflow-x-auto rounded-xl border border-border bg-surface ${busy ? 'opacity-70' : ''}`}
+      className={`relative max-w-full overflow-x-auto rounded-xl border border-border bg-surface ${busy ? 'opacity-70' : ''}`}
     >
       <table className="w-full min-w-[60rem] divide-y divide-border">
         <caption className="sr-only">{caption}</caption>

@@ -161,7 +161,7 @@ export function ScoresPanel({
             role="region"
             aria-labelledby="review-scores"
             tabIndex={0}
-            className="overflow-x-auto rounded-xl border border-border bg-surface"
+            className="relative overflow-x-auto rounded-xl border border-border bg-surface"
           >
             <table className="w-full min-w-[36rem] divide-y divide-border text-sm">
               <caption className="sr-only">{t('review.scores.table_caption')}</caption>
