@@ -108,8 +108,10 @@ export function QueueTable({
       aria-label={caption}
       aria-busy={busy}
       tabIndex={0}
-      className={`relative max-w-full overflow-x-auto rounded-xl border border-border bg-surface ${busy ? 'opacity-70' : ''}`}
+      className="relative max-w-full overflow-x-auto rounded-xl border border-border bg-surface"
     >
+      {/* A bar, not dimmed rows, while the next page loads: the text keeps its contrast. */}
+      {busy && <div aria-hidden="true" className="absolute inset-x-0 top-0 h-1 animate-pulse bg-brand" />}
       <table className="w-full min-w-[60rem] divide-y divide-border">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-surface-muted">

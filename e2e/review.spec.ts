@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, recordRenderEvent, test } from './fixtures.ts';
+import { signIn } from './institutions.ts';
+import { signInReadyInstitution, type ReadyInstitution } from './staff.ts';
+
+const DEMO_STUDENT = { email: 'demo.student@kaminuza.example', password: 'Kaminuza#2025' };
+
+async function data<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+async function expectAccessibleAndFitting(page: Page) {
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+/** A browser of its own, sized like the project's (360 px on the mobile project). */
+async function ownBrowser(browser: Browser, baseURL: string | undefined) {
+  const { viewport, isMobile, hasTouch } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
+  const page = await context.newPage();
+  await recordRenderEvent(page);
+  return page;
+}
+
+/**
+ * The institution's review set up through the api (its settings screens have their own tests): no fee,
+ * an interview stage and a two-criterion rubric. The demo student then applies and submits.
+ */
+async function submittedApplication(staff: Page, student: Page, institution: ReadyInstitution, baseURL: string) {
+  const headers = { origin: baseURL };
+  await data(
+    await staff.request.put(`/api/v1/partners/${institution.partnerId}/settings/admissions`, {
+      headers,
+      data: {
+        auto_accept_enabled: false,
+        auto_accept_threshold: 90,
+        auto_reject_enabled: false,
+        auto_reject_threshold: 30,
+        application_fee: 0,
+        application_fee_currency: 'USD',
+        admission_letter: {
+          template: 'Dear {student_name},\n\nWe are delighted to admit you to {program_name} at {campus_name}.',
+          signature_name: 'Diane Mukeshimana',
+          signature_title: 'Registrar',
+          signature_image: null,
+        },
+        custom_stages: [{ id: 'interview', name: 'Interview' }],
+        rubric: [
+          { id: 'academic', name: 'Academic record', weight: 2 },
+          { id: 'motivation', name: 'Motivation', weight: 1 },
+        ],
+        blind_review: false,
+      },
+    }),
+  );
+  await data(await student.request.post('/api/v1/auth/sign-in', { headers, data: DEMO_STUDENT }));
+  const application = await data<{ id: string; version: number }>(
+    await student.request.post(`/api/v1/partners/${institution.partnerId}/application`, {
+      headers,
+      data: { program_id: institution.programId, campus_id: institution.campusId },
+    }),
+  );
+  const receipt = await data<{ reference: string }>(
+    await student.request.post(`/api/v1/applications/${application.id}/submit`, {
+      headers: { ...headers, 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
+      data: {
+        version: application.version,
+        answers: { full_name: 'Amani Uwase', why: 'I want to study the lakes of my country.' },
+      },
+    }),
+  );
+  return receipt.reference;
+}
+
+test('review and decision: a reviewer filters, notes and scores; the decision is released; the applicant reads, prints and accepts the offer; the letter verifies', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const institution = await signInReadyInstitution(page, request);
+  const student = await ownBrowser(browser, baseURL);
+  await student.goto('/login');
+  const reference = await submittedApplication(page, student, institution, baseURL!);
+
+  // The staff member reaches the queue from the navigation and finds the new application.
+  await page.goto('/partner/dashboard');
+  await page.getByRole('link', { name: 'Applications', exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
+  await expect(page.getByText('1 application', { exact: true })).toBeVisible();
+  await page.getByText('Filters', { exact: true }).click();
+  await page.getByLabel('Stage').selectOption({ label: 'New' });
+  await expect(page).toHaveURL(/stage=new/);
+  await page.getByLabel('Search').fill('amani');
+  const row = page.getByRole('link', { name: reference });
+  await expect(row).toBeVisible();
+  await expectAccessibleAndFitting(page);
+  await row.click();
+
+  // The application as submitted; a note, a score, a stage.
+  await expect(page.getByRole('heading', { level: 1, name: 'Amani Uwase' })).toBeVisible();
+  await expect(page.getByText('I want to study the lakes of my country.')).toBeVisible();
+  await expectAccessibleAndFitting(page);
+  await page.getByRole('tab', { name: /^Notes/ }).click();
+  await page.getByLabel('New note').fill('Strong motivation; invite to an interview.');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByText('Strong motivation; invite to an interview.')).toBeVisible();
+  await page.getByLabel('Stage').selectOption({ label: 'Interview' });
+  await expect(page.getByText('Stage saved.')).toBeVisible();
+  await page.getByRole('tab', { name: /^Scores/ }).click();
+  await page.getByLabel(/^Academic record/).fill('90');
+  await page.getByLabel(/^Motivation/).fill('84');
+  await expect(page.getByText('Your weighted total: 88 / 100')).toBeVisible();
+  await page.getByRole('button', { name: 'Save score' }).click();
+  await expect(page.getByText('Score saved.')).toBeVisible();
+  await expect(page.getByText('Average 88 from 1 reviewer').first()).toBeVisible();
+
+  // The decision maker drafts an acceptance and releases it.
+  await page.getByRole('tab', { name: 'Decision' }).click();
+  await page.getByRole('button', { name: 'Draft: accept' }).click();
+  await expect(page.getByText('Draft saved: Accepted.')).toBeVisible();
+  await page.getByRole('button', { name: 'Release now' }).click();
+  const release = page.getByRole('dialog', { name: 'Release this decision now?' });
+  await release.getByRole('button', { name: 'Release now' }).click();
+  await expect(page.getByText('Decision released. The applicant has been told by email.')).toBeVisible();
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText('Diane');
+  await expectAccessibleAndFitting(page);
+
+  // The applicant opens the decision from the home screen.
+  await student.goto('/home');
+  const card = student.getByRole('listitem', { name: institution.name }).first();
+  await expect(card).toContainText('Accepted');
+  await card.getByRole('link', { name: /View decision/ }).click();
+  await expect(student.getByRole('heading', { level: 1, name: 'Decision' })).toBeVisible();
+  await expect(student.getByText(`Congratulations! ${institution.name} offers you a place`)).toBeVisible();
+  await expectAccessibleAndFitting(student);
+
+  // The letter, on screen and in print: one A4 page with the letter only.
+  await student.getByRole('button', { name: 'View letter' }).click();
+  const letter = student.getByRole('article', { name: 'Letter of admission' });
+  await expect(letter).toContainText(
+    'We are delighted to admit you to BSc Environmental Science at Rubavu Lakeside Campus.',
+  );
+  await expect(letter).toContainText('Diane Mukeshimana');
+  await expect(letter.locator('svg')).toBeVisible();
+  const code = (await letter.getByText(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/).textContent())!;
+  await expectAccessibleAndFitting(student);
+  await student.emulateMedia({ media: 'print' });
+  await expect(letter).toBeVisible();
+  await expect(student.getByRole('navigation')).toHaveCount(0);
+  await expect(student.getByRole('button', { name: 'Print' })).toBeHidden();
+  const pdf = await student.pdf({ format: 'A4', preferCSSPageSize: true });
+  expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
+  await student.emulateMedia({ media: 'screen' });
+
+  // Accepting is final, behind a confirmation.
+  await student.getByRole('button', { name: 'Accept the offer' }).click();
+  const confirm = student.getByRole('dialog', { name: 'Accept this offer?' });
+  await expect(confirm).toContainText('This action cannot be undone.');
+  await confirm.getByRole('button', { name: 'Yes, accept' }).click();
+  await expect(student.getByText(/^You accepted this offer on /)).toBeVisible();
+  await expect(student.getByRole('button', { name: 'Accept the offer' })).toHaveCount(0);
+
+  // The QR code's page confirms the letter to anyone, signed in or not.
+  const visitor = await ownBrowser(browser, baseURL);
+  await visitor.goto(`/letters/${code}`);
+  await expect(visitor.getByRole('heading', { name: 'This letter is genuine' })).toBeVisible();
+  await expect(visitor.getByText('Amani Uwase')).toBeVisible();
+  await expect(visitor.getByText(institution.name)).toBeVisible();
+  await expectAccessibleAndFitting(visitor);
+
+  // The staff member sees the applicant's answer.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Decision' }).click();
+  await expect(page.getByText(/^Accepted the offer on /)).toBeVisible();
+});
