@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, recordRenderEvent, test } from './fixtures.ts';
-import { signIn } from './institutions.ts';
 import { signInReadyInstitution, type ReadyInstitution } from './staff.ts';
 
 const DEMO_STUDENT = { email: 'demo.student@kaminuza.example', password: 'Kaminuza#2025' };
