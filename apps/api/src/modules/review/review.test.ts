@@ -358,6 +358,38 @@ describe('the queue', () => {
     expect((badDate.json() as ErrorAnswer).error.details?.[0]?.message).toBe(R.date_invalid);
   });
 
+  it('pages through scored then unscored applications when sorted by score', async () => {
+    const a = await readyInstitution(app, database.db);
+    const start = Date.parse('2026-02-01T08:00:00Z');
+    const rows = [];
+    for (let i = 0; i < 12; i++) {
+      const scored = i < 7;
+      rows.push({
+        ...(await insertSubmission(database.db, a, {
+          created_at: new Date(start + i * 3_600_000).toISOString(),
+          ...(scored ? { score_average: 10 + i * 10, score_count: 1, status: 'under_review' as const } : {}),
+        })),
+        score: scored ? 10 + i * 10 : null,
+        at: start + i,
+      });
+    }
+    const scoredDesc = rows.filter((row) => row.score !== null).sort((x, y) => y.score! - x.score!);
+    const unscored = rows.filter((row) => row.score === null).sort((x, y) => y.at - x.at);
+    for (const [order, scored] of [
+      ['desc', scoredDesc],
+      ['asc', [...scoredDesc].reverse()],
+    ] as const) {
+      const expected = [...scored, ...unscored].map((row) => row.id);
+      const first = await queue(a.admin, a, { sort: 'score', order, page_size: 10 });
+      const second = await queue(a.admin, a, { sort: 'score', order, page_size: 10, page: 2 });
+      expect(first.total).toBe(12);
+      expect(
+        [...first.items, ...second.items].map((item) => item.id),
+        order,
+      ).toEqual(expected);
+    }
+  });
+
   it('reads references as typed', () => {
     expect(referenceOf('kz-ab12-cd34')).toBe('KZ-AB12-CD34');
     expect(referenceOf(' KZ AB12 CD34 ')).toBe('KZ-AB12-CD34');
