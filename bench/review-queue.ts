@@ -42,7 +42,7 @@ import { onServer, percentile } from './support.ts';
 
 const BUDGET_P95_MS = 50;
 const SUBMISSIONS = 100_000;
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
+const REQUESTS = 500;
 const WARMUP = 50;
 const STAGES = [
   { id: 'interview', name: 'Interview', order: 1 },
@@ -453,8 +453,7 @@ try {
 } finally {
   await app.close();
   await database.close();
-  if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);
-  else await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
 /**

@@ -87,9 +87,9 @@ export const submissions = pgTable(
     index('submissions_partner_name_idx').on(t.partner_id, t.applicant_name),
     index('submissions_applicant_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.applicant_name})) gin_trgm_ops`),
     /*
-     * The review queue's covering index: every column its filters read, after the institution and the
-     * default order, so a page's ids and the total of any filter combination come from the index alone
-     * (index-only scans) instead of a heap that holds each submission's snapshot.
+     * The review queue's covering index: every column its filters and sorts read, after the institution
+     * and the default order, so a page's ids and the total of any filter combination come from the index
+     * alone (index-only scans) instead of a heap that holds each submission's snapshot.
      */
     index('submissions_review_queue_idx').on(
       t.partner_id,
@@ -104,6 +104,8 @@ export const submissions = pgTable(
       t.stage_id,
       t.assigned_to,
       t.score_average,
+      t.applicant_name,
+      t.reference,
     ),
   ],
 );

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, t
 import type { ReviewQueryContext } from './review-context.ts';
 import { type DecisionState, type ReviewQueuePage, type ReviewQueueQuery, type ReviewQueueRow } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../auth/accounts.ts';
 import { campuses, cycles, decisions, programs, staff, submissions } from '../../db/schema/index.ts';
 import { containsPattern, folded } from '../../lib/text-search.ts';
 import { csvLine } from './csv.ts';
@@ -207,19 +208,42 @@ function toQueueRow(row: Row, blind: boolean): ReviewQueueRow {
 }
 
 /**
+ * Runs a queue statement without parallel workers. The queue is an interactive load — many reviewers'
+ * small statements at once — where a parallel plan only adds the workers' start and a decisions hash
+ * built once per worker, and takes cores other requests are waiting for.
+ */
+function withoutParallelWorkers<T>(db: Db, run: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    return run(tx);
+  });
+}
+
+/** Whether anything narrows the queue beyond the institution. */
+function narrowed(query: ReviewQueueQuery): boolean {
+  const { sort: _sort, order: _order, page: _page, page_size: _size, ...filters } = query;
+  return Object.values(filters).some((value) => value !== undefined && value !== '');
+}
+
+/**
  * The ids of one page. The queue's filters read only columns of the covering index
  * `submissions_review_queue_idx` (and `decisions` by submission), so the ids come from the index alone;
- * the details of the page's rows are read afterwards, for those rows only. Sorting by score walks the
+ * the details of the page's rows are read afterwards, for those rows only.
+ *
+ * Sorted by score, name or reference with a filter, the sort key is an expression no index orders by:
+ * the matching rows are then read from the covering index and the page picked by a top-N sort, a cost
+ * bounded by the institution's size, instead of walking the sort key's index and reading every row it
+ * passes from the heap until enough match, which a rare filter makes a walk through the whole table.
+ * Without a filter every row matches and the walk stops after one page. Sorting by score then walks the
  * score index twice — scored applications in the order asked, then the unscored ones, newest first —
- * since an index gives "nulls last" in one direction only; `scored` (the count of scored matches) is
- * awaited only when a page reaches past them.
+ * since an index gives "nulls last" in one direction only; the scored ones are counted only when a page
+ * reaches past them.
  */
 async function pageIds(
-  db: Db,
+  db: DbOrTx,
   context: ReviewQueryContext,
   query: ReviewQueueQuery,
   where: SQL,
-  scored: Promise<number>,
 ): Promise<string[]> {
   const offset = (query.page - 1) * query.page_size;
   const ids = (condition: SQL, order: SQL[], limit: number, skip: number) =>
@@ -231,17 +255,34 @@ async function pageIds(
       .limit(limit)
       .offset(skip)
       .then((rows) => rows.map((row) => row.id));
+  if (query.sort === 'submitted_at') return ids(where, queueOrder(context, query), query.page_size, offset);
+
+  const dir = sql.raw(query.order);
+  if (narrowed(query)) {
+    const key =
+      query.sort === 'score'
+        ? sql`${submissions.score_average} + 0`
+        : query.sort === 'name' && !context.blind
+          ? sql`${submissions.applicant_name} || ''`
+          : sql`${submissions.reference} || ''`;
+    const order =
+      query.sort === 'score'
+        ? [sql`${key} ${dir} nulls last`, desc(submissions.created_at), desc(submissions.id)]
+        : [sql`${key} ${dir}`, sql`${submissions.id} ${dir}`];
+    return ids(where, order, query.page_size, offset);
+  }
   if (query.sort !== 'score') return ids(where, queueOrder(context, query), query.page_size, offset);
 
-  const dir = query.order === 'asc' ? asc : desc;
   const first = await ids(
     and(where, isNotNull(submissions.score_average))!,
-    [dir(submissions.score_average), desc(submissions.created_at), desc(submissions.id)],
+    [sql`${submissions.score_average} ${dir}`, desc(submissions.created_at), desc(submissions.id)],
     query.page_size,
     offset,
   );
   if (first.length === query.page_size) return first;
-  const unscoredOffset = Math.max(0, offset - (await scored));
+  const scoredWhere = and(where, isNotNull(submissions.score_average))!;
+  const [scored] = await db.select({ n: count() }).from(submissions).where(scoredWhere);
+  const unscoredOffset = Math.max(0, offset - (scored?.n ?? 0));
   const rest = await ids(
     and(where, isNull(submissions.score_average))!,
     [desc(submissions.created_at), desc(submissions.id)],
@@ -252,8 +293,8 @@ async function pageIds(
 }
 
 /**
- * One page of the institution's queue and the total matching. The total is counted while the page is
- * read (on a server, side by side on two connections).
+ * One page of the institution's queue and the total matching. The total is counted while the page's ids
+ * are read (on a server, side by side on two connections).
  */
 export async function listQueue(
   db: Db,
@@ -261,25 +302,12 @@ export async function listQueue(
   query: ReviewQueueQuery,
 ): Promise<ReviewQueuePage> {
   const where = queueWhere(context, query);
-  const counted = db
-    .select({
-      total: count(),
-      scored: sql<number>`count(${submissions.score_average})`.mapWith(Number),
-    })
-    .from(submissions)
-    .where(where)
-    .then(([row]) => row ?? { total: 0, scored: 0 });
-  const ids = await pageIds(
-    db,
-    context,
-    query,
-    where,
-    counted.then((row) => row.scored),
-  );
-  const [rows, totals] = await Promise.all([rowsOf(db, context.partnerId, ids), counted]);
+  const counted = withoutParallelWorkers(db, (tx) => tx.select({ n: count() }).from(submissions).where(where));
+  const ids = await withoutParallelWorkers(db, (tx) => pageIds(tx, context, query, where));
+  const [rows, [total]] = await Promise.all([rowsOf(db, context.partnerId, ids), counted]);
   return {
     items: rows.map((row) => toQueueRow(row, context.blind)),
-    total: totals.total,
+    total: total?.n ?? 0,
     page: query.page,
     page_size: query.page_size,
   };

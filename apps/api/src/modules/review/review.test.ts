@@ -340,10 +340,15 @@ describe('the queue', () => {
     // Where accented names fall depends on the database's collation; the others are in alphabetical order.
     const byName = await order({ sort: 'name', order: 'asc' });
     expect(byName.filter((id) => id !== rows.elodie.id)).toEqual([rows.amina.id, rows.jean.id, rows.zed.id]);
+    const byNameFiltered = await order({ sort: 'name', order: 'asc', cycle_id: a.cycleId });
+    expect(byNameFiltered.filter((id) => id !== rows.elodie.id)).toEqual([rows.amina.id, rows.jean.id, rows.zed.id]);
     const byNameDesc = await order({ sort: 'name', order: 'desc' });
     expect(byNameDesc.filter((id) => id !== rows.elodie.id)).toEqual([rows.zed.id, rows.jean.id, rows.amina.id]);
     const byReference = [...Object.values(rows)].sort((x, y) => (x.reference < y.reference ? 1 : -1));
     expect(await order({ sort: 'reference', order: 'desc' })).toEqual(byReference.map((row) => row.id));
+    expect(await order({ sort: 'reference', order: 'desc', cycle_id: a.cycleId })).toEqual(
+      byReference.map((row) => row.id),
+    );
 
     const first = await queue(member, a, { page_size: 10, page: 1, sort: 'submitted_at', order: 'asc' });
     expect(first).toMatchObject({ total: 4, page: 1, page_size: 10 });
@@ -380,13 +385,16 @@ describe('the queue', () => {
       ['asc', [...scoredDesc].reverse()],
     ] as const) {
       const expected = [...scored, ...unscored].map((row) => row.id);
-      const first = await queue(a.admin, a, { sort: 'score', order, page_size: 10 });
-      const second = await queue(a.admin, a, { sort: 'score', order, page_size: 10, page: 2 });
-      expect(first.total).toBe(12);
-      expect(
-        [...first.items, ...second.items].map((item) => item.id),
-        order,
-      ).toEqual(expected);
+      // Without a filter (two walks of the score index) and with one (a sort of the matching rows).
+      for (const filter of [{}, { cycle_id: a.cycleId }]) {
+        const first = await queue(a.admin, a, { ...filter, sort: 'score', order, page_size: 10 });
+        const second = await queue(a.admin, a, { ...filter, sort: 'score', order, page_size: 10, page: 2 });
+        expect(first.total).toBe(12);
+        expect(
+          [...first.items, ...second.items].map((item) => item.id),
+          order,
+        ).toEqual(expected);
+      }
     }
   });
 
