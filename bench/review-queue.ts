@@ -415,9 +415,19 @@ try {
       ['custom stage, assigned to me', { stage: 'interview', assigned_to: 'me' }],
     ];
     for (const [label, input] of representative) {
-      const statements = await captureSql(client, context, ReviewQueueQuerySchema.parse(input));
+      // The reads only: each runs in a transaction of its own (begin, set local …, commit).
+      const statements = (await captureSql(client, context, ReviewQueueQuerySchema.parse(input))).filter((statement) =>
+        statement.sql.startsWith('select'),
+      );
       for (const [i, statement] of statements.entries()) {
-        const part = `${label} — statement ${i + 1} of ${statements.length}: ${statement.sql.startsWith('select count') ? 'total' : 'page'}`;
+        const kind = statement.sql.startsWith('select count')
+          ? 'total'
+          : statement.sql.includes('"decisions"."state"')
+            ? 'page rows'
+            : 'page ids';
+        const part = `${label} — statement ${i + 1} of ${statements.length}: ${kind}`;
+        // As the queue runs them: without parallel workers.
+        await client.query('set max_parallel_workers_per_gather = 0');
         const { rows } = await client.query(`explain (analyze, buffers) ${statement.sql}`, statement.params);
         explained[part] = rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n');
         console.log(`\nEXPLAIN (ANALYZE, BUFFERS) — ${part}\n${explained[part]}`);
