@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { ReviewQueryContext } from './review-context.ts';
-import { type ReviewQueuePage, type ReviewQueueQuery, type ReviewQueueRow } from '@kaminuza/shared';
+import { type DecisionState, type ReviewQueuePage, type ReviewQueueQuery, type ReviewQueueRow } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../auth/accounts.ts';
 import { campuses, cycles, decisions, programs, staff, submissions } from '../../db/schema/index.ts';
 import { containsPattern, folded } from '../../lib/text-search.ts';
 import { csvLine } from './csv.ts';
@@ -100,8 +101,12 @@ export function queueOrder(context: ReviewQueryContext, query: Pick<ReviewQueueQ
   const dir = query.order === 'asc' ? asc : desc;
   switch (query.sort) {
     case 'score':
-      // Unscored applications come last whichever way scores are sorted.
-      return [sql`${submissions.score_average} ${sql.raw(query.order)} nulls last`, dir(submissions.id)];
+      // Unscored applications come last whichever way scores are sorted, newest first among them.
+      return [
+        sql`${submissions.score_average} ${sql.raw(query.order)} nulls last`,
+        desc(submissions.created_at),
+        desc(submissions.id),
+      ];
     case 'name':
       // Alphabetical order would hint at names: blind reviewers get the (random) reference order instead.
       return context.blind ? [dir(submissions.reference)] : [dir(submissions.applicant_name), dir(submissions.id)];
@@ -112,13 +117,21 @@ export function queueOrder(context: ReviewQueryContext, query: Pick<ReviewQueueQ
   }
 }
 
+/*
+ * The page's details: names are read by scalar subqueries rather than joins, which keeps the planning of
+ * this statement (run on every page) to a few tables.
+ */
 const rowColumns = {
   id: submissions.id,
   reference: submissions.reference,
   applicant_name: submissions.applicant_name,
-  program_name: programs.name,
-  campus_name: campuses.name,
-  cycle_name: cycles.name,
+  program_name: sql<
+    string | null
+  >`(select ${programs.name} from ${programs} where ${programs.id} = ${submissions.program_id})`,
+  campus_name: sql<
+    string | null
+  >`(select ${campuses.name} from ${campuses} where ${campuses.id} = ${submissions.campus_id})`,
+  cycle_name: sql<string | null>`(select ${cycles.name} from ${cycles} where ${cycles.id} = ${submissions.cycle_id})`,
   submitted_at: submissions.created_at,
   status: submissions.status,
   stage_id: submissions.stage_id,
@@ -127,24 +140,46 @@ const rowColumns = {
   score_average: submissions.score_average,
   score_count: submissions.score_count,
   assigned_id: submissions.assigned_to,
-  assigned_name: sql<string | null>`${staff.first_name} || ' ' || ${staff.last_name}`,
+  assigned_name: sql<
+    string | null
+  >`(select ${staff.first_name} || ' ' || ${staff.last_name} from ${staff} where ${staff.id} = ${submissions.assigned_to})`,
   decision_state: decisions.state,
   decision_released_at: decisions.released_at,
   decision_automatic: decisions.automatic,
 };
 
-function rowsQuery(db: Db) {
-  return db
+/** The rows of these submissions of the institution, in the order of `ids`. */
+async function rowsOf(db: Db, partnerId: string, ids: string[]): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
     .select(rowColumns)
     .from(submissions)
-    .innerJoin(campuses, eq(campuses.id, submissions.campus_id))
-    .leftJoin(programs, eq(programs.id, submissions.program_id))
-    .leftJoin(cycles, eq(cycles.id, submissions.cycle_id))
-    .leftJoin(staff, eq(staff.id, submissions.assigned_to))
-    .leftJoin(decisions, eq(decisions.submission_id, submissions.id));
+    .leftJoin(decisions, eq(decisions.submission_id, submissions.id))
+    .where(and(eq(submissions.partner_id, partnerId), inArray(submissions.id, ids)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is Row => row !== undefined);
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof rowsQuery>['where']>>[number];
+interface Row {
+  id: string;
+  reference: string;
+  applicant_name: string;
+  program_name: string | null;
+  campus_name: string | null;
+  cycle_name: string | null;
+  submitted_at: string;
+  status: ReviewQueueRow['status'];
+  stage_id: string | null;
+  paid: boolean;
+  submitted_by_staff: boolean;
+  score_average: number | null;
+  score_count: number;
+  assigned_id: string | null;
+  assigned_name: string | null;
+  decision_state: DecisionState | null;
+  decision_released_at: string | null;
+  decision_automatic: boolean | null;
+}
 
 function toQueueRow(row: Row, blind: boolean): ReviewQueueRow {
   return {
@@ -173,8 +208,93 @@ function toQueueRow(row: Row, blind: boolean): ReviewQueueRow {
 }
 
 /**
- * One page of the institution's queue and the total matching. The page and the count are independent
- * statements sent at once, so on a server they run side by side on two connections.
+ * Runs a queue statement without parallel workers. The queue is an interactive load — many reviewers'
+ * small statements at once — where a parallel plan only adds the workers' start and a decisions hash
+ * built once per worker, and takes cores other requests are waiting for.
+ */
+function withoutParallelWorkers<T>(db: Db, run: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    return run(tx);
+  });
+}
+
+/** Whether anything narrows the queue beyond the institution. */
+function narrowed(query: ReviewQueueQuery): boolean {
+  const { sort: _sort, order: _order, page: _page, page_size: _size, ...filters } = query;
+  return Object.values(filters).some((value) => value !== undefined && value !== '');
+}
+
+/**
+ * The ids of one page. The queue's filters read only columns of the covering index
+ * `submissions_review_queue_idx` (and `decisions` by submission), so the ids come from the index alone;
+ * the details of the page's rows are read afterwards, for those rows only.
+ *
+ * Sorted by score, name or reference with a filter, the sort key is an expression no index orders by:
+ * the matching rows are then read from the covering index and the page picked by a top-N sort, a cost
+ * bounded by the institution's size, instead of walking the sort key's index and reading every row it
+ * passes from the heap until enough match, which a rare filter makes a walk through the whole table.
+ * Without a filter every row matches and the walk stops after one page. Sorting by score then walks the
+ * score index twice — scored applications in the order asked, then the unscored ones, newest first —
+ * since an index gives "nulls last" in one direction only; the scored ones are counted only when a page
+ * reaches past them.
+ */
+async function pageIds(
+  db: DbOrTx,
+  context: ReviewQueryContext,
+  query: ReviewQueueQuery,
+  where: SQL,
+): Promise<string[]> {
+  const offset = (query.page - 1) * query.page_size;
+  const ids = (condition: SQL, order: SQL[], limit: number, skip: number) =>
+    db
+      .select({ id: submissions.id })
+      .from(submissions)
+      .where(condition)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(skip)
+      .then((rows) => rows.map((row) => row.id));
+  if (query.sort === 'submitted_at') return ids(where, queueOrder(context, query), query.page_size, offset);
+
+  const dir = sql.raw(query.order);
+  if (narrowed(query)) {
+    const key =
+      query.sort === 'score'
+        ? sql`${submissions.score_average} + 0`
+        : query.sort === 'name' && !context.blind
+          ? sql`${submissions.applicant_name} || ''`
+          : sql`${submissions.reference} || ''`;
+    const order =
+      query.sort === 'score'
+        ? [sql`${key} ${dir} nulls last`, desc(submissions.created_at), desc(submissions.id)]
+        : [sql`${key} ${dir}`, sql`${submissions.id} ${dir}`];
+    return ids(where, order, query.page_size, offset);
+  }
+  if (query.sort !== 'score') return ids(where, queueOrder(context, query), query.page_size, offset);
+
+  const first = await ids(
+    and(where, isNotNull(submissions.score_average))!,
+    [sql`${submissions.score_average} ${dir}`, desc(submissions.created_at), desc(submissions.id)],
+    query.page_size,
+    offset,
+  );
+  if (first.length === query.page_size) return first;
+  const scoredWhere = and(where, isNotNull(submissions.score_average))!;
+  const [scored] = await db.select({ n: count() }).from(submissions).where(scoredWhere);
+  const unscoredOffset = Math.max(0, offset - (scored?.n ?? 0));
+  const rest = await ids(
+    and(where, isNull(submissions.score_average))!,
+    [desc(submissions.created_at), desc(submissions.id)],
+    query.page_size - first.length,
+    unscoredOffset,
+  );
+  return [...first, ...rest];
+}
+
+/**
+ * One page of the institution's queue and the total matching. The total is counted while the page's ids
+ * are read (on a server, side by side on two connections).
  */
 export async function listQueue(
   db: Db,
@@ -182,14 +302,9 @@ export async function listQueue(
   query: ReviewQueueQuery,
 ): Promise<ReviewQueuePage> {
   const where = queueWhere(context, query);
-  const [rows, [total]] = await Promise.all([
-    rowsQuery(db)
-      .where(where)
-      .orderBy(...queueOrder(context, query))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    db.select({ n: count() }).from(submissions).where(where),
-  ]);
+  const counted = withoutParallelWorkers(db, (tx) => tx.select({ n: count() }).from(submissions).where(where));
+  const ids = await withoutParallelWorkers(db, (tx) => pageIds(tx, context, query, where));
+  const [rows, [total]] = await Promise.all([rowsOf(db, context.partnerId, ids), counted]);
   return {
     items: rows.map((row) => toQueueRow(row, context.blind)),
     total: total?.n ?? 0,
@@ -245,14 +360,9 @@ export async function exportQueueCsv(db: Db, context: ReviewQueryContext, query:
     yield `\uFEFF${csvLine(header)}`;
     for (let start = 0; start < ids.length; start += CSV_BATCH) {
       const batch = ids.slice(start, start + CSV_BATCH);
-      const rows = await rowsQuery(db).where(
-        and(eq(submissions.partner_id, context.partnerId), inArray(submissions.id, batch)),
-      );
-      const byId = new Map(rows.map((row) => [row.id, toQueueRow(row, context.blind)]));
       let chunk = '';
-      for (const id of batch) {
-        const row = byId.get(id);
-        if (!row) continue;
+      for (const found of await rowsOf(db, context.partnerId, batch)) {
+        const row = toQueueRow(found, context.blind);
         chunk += csvLine([
           row.reference,
           ...(context.blind ? [] : [row.applicant_name]),

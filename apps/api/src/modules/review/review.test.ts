@@ -340,10 +340,15 @@ describe('the queue', () => {
     // Where accented names fall depends on the database's collation; the others are in alphabetical order.
     const byName = await order({ sort: 'name', order: 'asc' });
     expect(byName.filter((id) => id !== rows.elodie.id)).toEqual([rows.amina.id, rows.jean.id, rows.zed.id]);
+    const byNameFiltered = await order({ sort: 'name', order: 'asc', cycle_id: a.cycleId });
+    expect(byNameFiltered.filter((id) => id !== rows.elodie.id)).toEqual([rows.amina.id, rows.jean.id, rows.zed.id]);
     const byNameDesc = await order({ sort: 'name', order: 'desc' });
     expect(byNameDesc.filter((id) => id !== rows.elodie.id)).toEqual([rows.zed.id, rows.jean.id, rows.amina.id]);
     const byReference = [...Object.values(rows)].sort((x, y) => (x.reference < y.reference ? 1 : -1));
     expect(await order({ sort: 'reference', order: 'desc' })).toEqual(byReference.map((row) => row.id));
+    expect(await order({ sort: 'reference', order: 'desc', cycle_id: a.cycleId })).toEqual(
+      byReference.map((row) => row.id),
+    );
 
     const first = await queue(member, a, { page_size: 10, page: 1, sort: 'submitted_at', order: 'asc' });
     expect(first).toMatchObject({ total: 4, page: 1, page_size: 10 });
@@ -356,6 +361,41 @@ describe('the queue', () => {
     }
     const badDate = await call(member, 'GET', `${base(a)}/submissions?submitted_to=2026-3-1`);
     expect((badDate.json() as ErrorAnswer).error.details?.[0]?.message).toBe(R.date_invalid);
+  });
+
+  it('pages through scored then unscored applications when sorted by score', async () => {
+    const a = await readyInstitution(app, database.db);
+    const start = Date.parse('2026-02-01T08:00:00Z');
+    const rows = [];
+    for (let i = 0; i < 12; i++) {
+      const scored = i < 7;
+      rows.push({
+        ...(await insertSubmission(database.db, a, {
+          created_at: new Date(start + i * 3_600_000).toISOString(),
+          ...(scored ? { score_average: 10 + i * 10, score_count: 1, status: 'under_review' as const } : {}),
+        })),
+        score: scored ? 10 + i * 10 : null,
+        at: start + i,
+      });
+    }
+    const scoredDesc = rows.filter((row) => row.score !== null).sort((x, y) => y.score! - x.score!);
+    const unscored = rows.filter((row) => row.score === null).sort((x, y) => y.at - x.at);
+    for (const [order, scored] of [
+      ['desc', scoredDesc],
+      ['asc', [...scoredDesc].reverse()],
+    ] as const) {
+      const expected = [...scored, ...unscored].map((row) => row.id);
+      // Without a filter (two walks of the score index) and with one (a sort of the matching rows).
+      for (const filter of [{}, { cycle_id: a.cycleId }]) {
+        const first = await queue(a.admin, a, { ...filter, sort: 'score', order, page_size: 10 });
+        const second = await queue(a.admin, a, { ...filter, sort: 'score', order, page_size: 10, page: 2 });
+        expect(first.total).toBe(12);
+        expect(
+          [...first.items, ...second.items].map((item) => item.id),
+          order,
+        ).toEqual(expected);
+      }
+    }
   });
 
   it('reads references as typed', () => {

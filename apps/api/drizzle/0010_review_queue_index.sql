@@ -1,0 +1,1 @@
+CREATE INDEX "submissions_review_queue_idx" ON "submissions" USING btree ("partner_id","created_at","id","paid","submitted_by_staff","status","campus_id","cycle_id","program_id","stage_id","assigned_to","score_average","applicant_name","reference");
