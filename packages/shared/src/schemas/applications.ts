@@ -97,6 +97,8 @@ export const ApplicationSummarySchema = z.object({
   /** The submission reference once submitted. */
   reference: z.string().nullable(),
   paid: z.boolean(),
+  /** The institution has started reviewing the submission and released no decision yet. */
+  under_review: z.boolean(),
 });
 export type ApplicationSummary = z.infer<typeof ApplicationSummarySchema>;
 

@@ -101,6 +101,7 @@ const summaryColumns = {
   submitted_at: applications.submitted_at,
   reference: submissions.reference,
   paid: paidFee,
+  under_review: sql<boolean>`coalesce(${submissions.status} = 'under_review', false)`,
 };
 
 /** The student's applications matching `where`, latest started first. */

@@ -51,6 +51,7 @@ const context: ApplyContext = {
     submitted_at: '2026-03-02T09:00:00.000Z',
     reference: 'KZ-2026-000123',
     paid: false,
+    under_review: false,
   },
 };
 

@@ -42,6 +42,7 @@ function card(n: number, name: string, application: Partial<ApplicationSummary> 
       submitted_at: null,
       reference: null,
       paid: false,
+      under_review: false,
       ...application,
     },
   };
@@ -101,6 +102,7 @@ const cards = [
   card(3, 'Kigali Polytechnic', { status: 'submitted', reference: 'KZ-2' }),
   card(4, 'Musanze College', { status: 'submitted', reference: 'KZ-3' }),
   card(5, 'Added only', null),
+  card(6, 'Rubavu Institute', { status: 'submitted', reference: 'KZ-4', under_review: true }),
 ];
 const decisions = [
   decision(3, 'Kigali Polytechnic', {
@@ -144,6 +146,8 @@ describe('HomeOverview', () => {
     );
 
     expect(item('Musanze College').getByText('Unsuccessful')).toBeTruthy();
+    // Read by the institution, no decision released yet.
+    expect(item('Rubavu Institute').getByText('Under review')).toBeTruthy();
     // A university only added to the list has no application to show.
     expect(list.queryByText('Added only')).toBeNull();
   });

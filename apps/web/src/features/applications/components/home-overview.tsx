@@ -12,11 +12,12 @@ import { useApplicationFormats } from './formats.ts';
 /** How many released decisions the home screen lists; the rest are a click away in the applications area. */
 const LATEST_DECISIONS = 5;
 
-type HomeState = 'in_progress' | 'submitted' | StudentDecision['state'];
+type HomeState = 'in_progress' | 'submitted' | 'under_review' | StudentDecision['state'];
 
 const BADGE: Record<HomeState, string> = {
   in_progress: 'border-accent text-fg',
   submitted: 'border-border text-muted',
+  under_review: 'border-accent text-fg',
   accepted: 'border-success text-success',
   rejected: 'border-border text-fg',
   waitlisted: 'border-accent text-fg',
@@ -55,7 +56,10 @@ function ApplicationItem({
 }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const state: HomeState = application.status === 'in_progress' ? 'in_progress' : (decision?.state ?? 'submitted');
+  const state: HomeState =
+    application.status === 'in_progress'
+      ? 'in_progress'
+      : (decision?.state ?? (application.under_review ? 'under_review' : 'submitted'));
   const partnerId = application.partner_id;
   const [to, label] =
     state === 'in_progress'
