@@ -35,7 +35,8 @@ import { openFile, setDocumentReview, type StoredFile } from '../documents/docum
 import { paymentSummaryById } from '../payments/payments.service.ts';
 import { markUnderReview, recordEvent, REVIEW_PERMISSIONS, submissionOfPartner } from './review-access.ts';
 import type { ReviewQueryContext } from './review-context.ts';
-import { applyThresholds, toReviewDecision } from './thresholds.ts';
+import { reviewDecisionOf, toReviewDecision } from '../decisions/decisions.service.ts';
+import { applyThresholds } from './thresholds.ts';
 
 const iso = (value: string) => new Date(value).toISOString();
 const staffName = sql<string>`${staff.first_name} || ' ' || ${staff.last_name}`;
@@ -309,7 +310,12 @@ export async function reviewApplication(
     score_average: submission.score_average,
     rubric: context.settings.admissions.rubric,
     decision: decision
-      ? toReviewDecision(decision.decision, decision.decision.decided_by ? decision.decided_by_name : null)
+      ? toReviewDecision(
+          decision.decision,
+          decision.decision.decided_by
+            ? { id: decision.decision.decided_by, name: decision.decided_by_name ?? '' }
+            : null,
+        )
       : null,
     history: events.map((event): ReviewEvent => ({
       id: event.id,
@@ -477,18 +483,13 @@ export async function saveScore(
       action: 'score_saved',
       details: { total, average },
     });
-    const decision = await applyThresholds(tx, submission, context.settings.admissions, average);
-    let decidedByName: string | null = null;
-    if (decision?.decided_by) {
-      const [member] = await tx.select({ name: staffName }).from(staff).where(eq(staff.id, decision.decided_by));
-      decidedByName = member?.name ?? null;
-    }
+    await applyThresholds(tx, submission, context.settings.admissions, average);
     const [reviewer] = await tx.select({ name: staffName }).from(staff).where(eq(staff.id, context.staffId));
     return {
       score: toScore({ ...score, reviewer_name: reviewer?.name ?? '' }),
       score_average: average,
       score_count: summary?.score_count ?? 1,
-      decision: decision ? toReviewDecision(decision, decidedByName) : null,
+      decision: await reviewDecisionOf(tx, submissionId),
     };
   });
 }

@@ -1,43 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { DecisionState, PartnerAdmissionsSettings, ReviewDecision } from '@kaminuza/shared';
+import type { DecisionState, PartnerAdmissionsSettings } from '@kaminuza/shared';
 import { decisions, partners, programs } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../auth/accounts.ts';
 import { recordEvent } from './review-access.ts';
 
 type DecisionRow = typeof decisions.$inferSelect;
-
-const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
-
-/** A decisions row as staff see it; `decidedByName` is the member who drafted it (null when automatic). */
-export function toReviewDecision(
-  row: Pick<
-    DecisionRow,
-    | 'id'
-    | 'state'
-    | 'automatic'
-    | 'decided_by'
-    | 'release_at'
-    | 'released_at'
-    | 'response'
-    | 'response_date'
-    | 'verification_code'
-    | 'updated_at'
-  >,
-  decidedByName: string | null,
-): ReviewDecision {
-  return {
-    id: row.id,
-    state: row.state,
-    automatic: row.automatic,
-    decided_by: row.decided_by ? { id: row.decided_by, name: decidedByName ?? '' } : null,
-    release_at: iso(row.release_at),
-    released_at: iso(row.released_at),
-    response: row.response,
-    response_date: iso(row.response_date),
-    verification_code: row.verification_code,
-    updated_at: new Date(row.updated_at).toISOString(),
-  };
-}
 
 type Thresholds = Pick<
   PartnerAdmissionsSettings,
