@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { decisions, emailOutbox, reviewNotes, submissions, users } from '../schema/index.ts';
+import { decisions, emailOutbox, partners, reviewNotes, submissions, users } from '../schema/index.ts';
 import { openFileStores, type FileStores } from '../../lib/storage/index.ts';
 import { listStudentDecisions } from '../../modules/decisions/decisions.service.ts';
 import { getSettings } from '../../modules/partner-settings/partner-settings.service.ts';
@@ -32,11 +32,16 @@ afterAll(async () => {
 
 it('gives the demo institution a working review queue and the demo student an offer, once', async () => {
   const { db } = database;
-  expect(await seedDemoReview(db, stores.storage, PUBLIC_URL)).toBe(true);
-  expect(await seedDemoReview(db, stores.storage, PUBLIC_URL)).toBe(false);
-
   const [staffUser] = await db.select().from(users).where(eq(users.email, 'demo.staff@kaminuza.example'));
   const partnerId = staffUser!.partner_id!;
+  // A real institution the demo member happens to belong to never receives demo applications.
+  await db.update(partners).set({ is_demo: false }).where(eq(partners.id, partnerId));
+  expect(await seedDemoReview(db, stores.storage, PUBLIC_URL)).toBe(false);
+  expect(await db.$count(submissions, eq(submissions.partner_id, partnerId))).toBe(0);
+  await db.update(partners).set({ is_demo: true }).where(eq(partners.id, partnerId));
+
+  expect(await seedDemoReview(db, stores.storage, PUBLIC_URL)).toBe(true);
+  expect(await seedDemoReview(db, stores.storage, PUBLIC_URL)).toBe(false);
   const rows = await db.select().from(submissions).where(eq(submissions.partner_id, partnerId));
   expect(rows).toHaveLength(DEMO_APPLICANTS.length + 1);
   const count = (status: string) => rows.filter((row) => row.status === status).length;

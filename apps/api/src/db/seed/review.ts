@@ -8,6 +8,7 @@ import {
   documents,
   files,
   partnerSettings,
+  partners,
   payments,
   staff,
   students,
@@ -435,7 +436,12 @@ function scoresFor(average: number, spread: number): Record<string, number> {
  */
 export async function seedDemoReview(db: Db, storage: Storage, publicUrl: string): Promise<boolean> {
   const staffEmail = DEMO_ACCOUNTS.find((account) => account.type === 'staff')!.email;
-  const [demoStaff] = await db.select({ partner_id: users.partner_id }).from(users).where(eq(users.email, staffEmail));
+  const [demoStaff] = await db
+    .select({ partner_id: users.partner_id })
+    .from(users)
+    .innerJoin(partners, and(eq(partners.id, users.partner_id), eq(partners.is_demo, true)))
+    .where(eq(users.email, staffEmail));
+  // Only a demo institution receives demo applications, never a real one the demo member was attached to.
   if (!demoStaff?.partner_id) return false;
   const partnerId = demoStaff.partner_id;
   const seeded = await seedDemoSubmissions(db, storage, partnerId, publicUrl);
