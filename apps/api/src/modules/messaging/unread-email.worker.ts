@@ -14,6 +14,7 @@ import {
 } from '../../db/schema/index.ts';
 import { enqueueEmail } from '../email/email.service.ts';
 import { flushEmailOutbox } from '../email/email.worker.ts';
+import { startIntervalJob, type IntervalJob } from '../../lib/interval-job.ts';
 
 /** Conversations handled per pass and kind; the next pass takes the rest. */
 const BATCH_SIZE = 50;
@@ -220,13 +221,7 @@ export async function notifyUnreadMessages(db: Db, publicUrl: string): Promise<n
   return sent;
 }
 
-export interface UnreadEmailWorker {
-  /** Runs one pass now (tests). */
-  runNow(): Promise<number>;
-  stop(): Promise<void>;
-}
-
-/** Looks for unread replies every `intervalMs` (a minute: the delay is five). Passes never overlap. */
+/** Looks for unread replies every `intervalMs` (a minute: the delay is five). */
 export function startUnreadEmailWorker({
   db,
   publicUrl,
@@ -237,31 +232,12 @@ export function startUnreadEmailWorker({
   publicUrl: string;
   log: FastifyBaseLogger;
   intervalMs?: number;
-}): UnreadEmailWorker {
-  let chain: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-
-  function runNow(): Promise<number> {
-    const next = chain.then(() => (stopped ? 0 : notifyUnreadMessages(db, publicUrl)));
-    chain = next.catch(() => undefined);
-    return next;
-  }
-
-  const timer = setInterval(() => {
-    runNow()
-      .then((count) => {
-        if (count > 0) log.info({ count }, 'emailed unread messages');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'unread message emails failed'));
-  }, intervalMs);
-  timer.unref();
-
-  return {
-    runNow,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await chain;
-    },
-  };
+}): IntervalJob {
+  return startIntervalJob({
+    pass: () => notifyUnreadMessages(db, publicUrl),
+    intervalMs,
+    log,
+    done: 'emailed unread messages',
+    failed: 'unread message emails failed',
+  });
 }
