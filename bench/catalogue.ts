@@ -21,7 +21,7 @@ import { createVerifiedAccount } from '../apps/api/src/modules/auth/accounts.ts'
 import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
 import { searchUniversities, studentIdOf } from '../apps/api/src/modules/catalogue/catalogue.service.ts';
 import pg from 'pg';
-import { onServer, percentile } from './support.ts';
+import { onServer, sessionCookie, timeMix } from './support.ts';
 
 const BUDGET_P95_MS = 25;
 const INSTITUTIONS = 10_000;
@@ -59,19 +59,6 @@ const MIX: CatalogueQueryInput[] = [
   { region: ['africa'], size: ['large'], setting: ['urban'], field: ['business'], page: '2' },
   { q: 'savanna', deadline: 'open', tuition_max: '8000' },
 ];
-
-function summary(times: number[]) {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: percentile(sorted, 100) };
-}
-
-function queryString(input: CatalogueQueryInput): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(input)) {
-    for (const v of Array.isArray(value) ? value : [value]) params.append(key, String(v));
-  }
-  return params.toString();
-}
 
 const name = `kz_bench_catalogue_${randomBytes(4).toString('hex')}`;
 await onServer(serverUrl, `CREATE DATABASE ${name}`);
@@ -124,7 +111,7 @@ try {
   const signIn = await app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', payload: { email, password } });
   if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
   const setCookie = signIn.headers['set-cookie'];
-  const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).map((c) => c.split(';')[0]).join('; ');
+  const cookie = sessionCookie(setCookie);
   const studentId = await studentIdOf(database.db, user.id);
   // A few saved universities so the saved flag and the saved filter have rows to find.
   await database.db.execute(
@@ -133,35 +120,14 @@ try {
   MIX.push({ saved: 'true' });
 
   const parsed = MIX.map((input) => CatalogueQuerySchema.parse(input));
-  for (let i = 0; i < WARMUP; i++) await searchUniversities(database.db, studentId, parsed[i % parsed.length]!);
-
-  const serviceTimes: number[] = [];
-  const requestTimes: number[] = [];
-  const totals = new Map<string, number>();
-  const perQuery = new Map<string, number[]>();
-  for (let i = 0; i < REQUESTS; i++) {
-    const query = parsed[i % parsed.length]!;
-    const start = performance.now();
-    const page = await searchUniversities(database.db, studentId, query);
-    serviceTimes.push(performance.now() - start);
-    totals.set(queryString(MIX[i % MIX.length]!) || '(none)', page.total);
-  }
-  for (let i = 0; i < REQUESTS; i++) {
-    const path = `/api/v1/catalogue/universities?${queryString(MIX[i % MIX.length]!)}`;
-    const start = performance.now();
-    const response = await app.inject({ url: path, headers: { cookie } });
-    const elapsed = performance.now() - start;
-    requestTimes.push(elapsed);
-    const key = queryString(MIX[i % MIX.length]!) || '(none)';
-    perQuery.set(key, [...(perQuery.get(key) ?? []), elapsed]);
-    if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
-  }
-
-  console.log('\nper query: matches and request times (ms):');
-  console.table([...totals].map(([query, total]) => ({ query, total, ...summary(perQuery.get(query) ?? [0]) })));
-  const results = { query: summary(serviceTimes), request: summary(requestTimes) };
-  console.log(`\n${REQUESTS} searches each, ${INSTITUTIONS} institutions, times in ms:`);
-  console.table(results);
+  const { results } = await timeMix({
+    mix: MIX,
+    requests: REQUESTS,
+    warmup: WARMUP,
+    service: (index) => searchUniversities(database.db, studentId, parsed[index]!),
+    request: (query) => app.inject({ url: `/api/v1/catalogue/universities?${query}`, headers: { cookie } }),
+    label: `${REQUESTS} searches each, ${INSTITUTIONS} institutions, times in ms:`,
+  });
 
   // The SQL the service sends, captured through a logging-free re-run of representative queries.
   const explained: Record<string, string> = {};

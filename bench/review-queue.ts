@@ -38,7 +38,7 @@ import { hashPassword } from '../apps/api/src/modules/auth/password.ts';
 import { assertStaffAccess } from '../apps/api/src/modules/partners/partners.service.ts';
 import { reviewContext, type ReviewQueryContext } from '../apps/api/src/modules/review/review-context.ts';
 import { listQueue } from '../apps/api/src/modules/review/review-queue.ts';
-import { onServer, percentile } from './support.ts';
+import { onServer, sessionCookie, timeMix } from './support.ts';
 
 const BUDGET_P95_MS = 50;
 const SUBMISSIONS = 100_000;
@@ -54,17 +54,6 @@ const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) {
   console.error('bench:review-queue needs a PostgreSQL server: set DATABASE_URL=postgres://user@host:port/db');
   process.exit(2);
-}
-
-function summary(times: number[]) {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: percentile(sorted, 100) };
-}
-
-function queryString(input: ReviewQueueQueryInput): string {
-  return new URLSearchParams(
-    Object.entries(input).map(([key, value]): [string, string] => [key, String(value)]),
-  ).toString();
 }
 
 const name = `kz_bench_review_${randomBytes(4).toString('hex')}`;
@@ -319,7 +308,7 @@ try {
   });
   if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
   const setCookie = signIn.headers['set-cookie'];
-  const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).map((c) => c.split(';')[0]).join('; ');
+  const cookie = sessionCookie(setCookie);
 
   const [sample] = (
     await database.db.execute<{ reference: string; cycle_id: string; program_id: string; campus_id: string }>(
@@ -368,34 +357,15 @@ try {
   ];
   const parsed = MIX.map((input) => ReviewQueueQuerySchema.parse(input));
 
-  for (let i = 0; i < WARMUP; i++) await listQueue(database.db, context, parsed[i % parsed.length]!);
-  const serviceTimes: number[] = [];
-  const requestTimes: number[] = [];
-  const totals = new Map<string, number>();
-  const perQuery = new Map<string, number[]>();
-  for (let i = 0; i < REQUESTS; i++) {
-    const query = parsed[i % parsed.length]!;
-    const start = performance.now();
-    const page = await listQueue(database.db, context, query);
-    serviceTimes.push(performance.now() - start);
-    totals.set(queryString(MIX[i % MIX.length]!) || '(none)', page.total);
-  }
-  for (let i = 0; i < REQUESTS; i++) {
-    const key = queryString(MIX[i % MIX.length]!);
-    const path = `/api/v1/partners/${partnerId}/review/submissions?${key}`;
-    const start = performance.now();
-    const response = await app.inject({ url: path, headers: { cookie } });
-    const elapsed = performance.now() - start;
-    requestTimes.push(elapsed);
-    perQuery.set(key || '(none)', [...(perQuery.get(key || '(none)') ?? []), elapsed]);
-    if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
-  }
-
-  console.log('\nper query: matches and request times (ms):');
-  console.table([...totals].map(([query, total]) => ({ query, total, ...summary(perQuery.get(query) ?? [0]) })));
-  const results = { query: summary(serviceTimes), request: summary(requestTimes) };
-  console.log(`\n${REQUESTS} queue pages each, ${SUBMISSIONS} submissions of one institution, times in ms:`);
-  console.table(results);
+  const { results, byQuery } = await timeMix({
+    mix: MIX,
+    requests: REQUESTS,
+    warmup: WARMUP,
+    service: (index) => listQueue(database.db, context, parsed[index]!),
+    request: (query) =>
+      app.inject({ url: `/api/v1/partners/${partnerId}/review/submissions?${query}`, headers: { cookie } }),
+    label: `${REQUESTS} queue pages each, ${SUBMISSIONS} submissions of one institution, times in ms:`,
+  });
 
   const explained: Record<string, string> = {};
   const client = new pg.Client({ connectionString: url.toString() });
@@ -446,9 +416,7 @@ try {
         submissions: SUBMISSIONS,
         requests: REQUESTS,
         results,
-        per_query: Object.fromEntries(
-          [...totals].map(([query, total]) => [query, { total, ...summary(perQuery.get(query) ?? [0]) }]),
-        ),
+        per_query: Object.fromEntries(byQuery.map(({ query, ...figures }) => [query, figures])),
       },
       null,
       2,
