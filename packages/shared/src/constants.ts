@@ -163,3 +163,19 @@ export const UPLOAD_MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 /** The api path of tus uploads (creation, HEAD, PATCH, DELETE of `${UPLOAD_PATH}/:id`). */
 export const UPLOAD_PATH = '/api/v1/uploads';
+
+/**
+ * Notification preferences (spec section 3): email (marketing, application updates, reminders) and push
+ * (messages, status updates, deadline reminders). Every one defaults on except marketing.
+ */
+export const EMAIL_PREFERENCES = ['marketing', 'application_updates', 'reminders'] as const;
+export type EmailPreference = (typeof EMAIL_PREFERENCES)[number];
+export const PUSH_PREFERENCES = ['messages', 'status_updates', 'deadline_reminders'] as const;
+export type PushPreference = (typeof PUSH_PREFERENCES)[number];
+
+/** What an in-app notification is about; each maps to one push preference (and, but messages, one email one). */
+export const NOTIFICATION_CATEGORIES = PUSH_PREFERENCES;
+export type NotificationCategory = PushPreference;
+
+/** Days between a request to delete an account and the deletion; signing in and cancelling stops it. */
+export const ACCOUNT_DELETION_GRACE_DAYS = 14;

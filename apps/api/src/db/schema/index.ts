@@ -12,3 +12,4 @@ export * from './admissions.ts';
 export * from './messaging.ts';
 export * from './applications.ts';
 export * from './review.ts';
+export * from './notifications.ts';
