@@ -38,6 +38,9 @@ export const APP_TEXT_GROUPS = [
   'applications',
   'payments',
   'decisions',
+  'settings',
+  'notifications',
+  'account_data',
 ] as const;
 
 /**

@@ -49,7 +49,7 @@ export const paths = {
     areaStep: (step: ApplicationView, partnerId: string) =>
       `/application/${step}?partner=${encodeURIComponent(partnerId)}`,
   },
-  admin: { dashboard: '/admin/dashboard' },
+  admin: { dashboard: '/admin/dashboard', settings: '/admin/settings' },
   partner: {
     dashboard: '/partner/dashboard',
     profile: '/partner/profile',
@@ -59,6 +59,8 @@ export const paths = {
     form: (formId: string) => `/partner/forms/${formId}`,
     team: '/partner/team',
     settings: '/partner/settings',
+    /** The member's own account settings (theme, language, password, notifications, their data). */
+    account: '/partner/account',
     messages: '/partner/messages',
     /** The review queue of submitted applications, and one application as staff review it. */
     applications: '/partner/applications',

@@ -300,7 +300,14 @@ export const routes: RouteObject[] = [
                   (m) => m.SupportPage,
                 ),
               },
-              { path: 'settings' },
+              {
+                path: 'settings',
+                ...meta('settings'),
+                ...feature(
+                  () => import('../features/settings/components/settings-page.tsx'),
+                  (m) => m.SettingsPage,
+                ),
+              },
               { path: 'form' },
               {
                 path: 'onboarding/student',
@@ -368,6 +375,14 @@ export const routes: RouteObject[] = [
                 ...feature(
                   () => import('../features/admin/components/admin-dashboard-page.tsx'),
                   (m) => m.AdminDashboardPage,
+                ),
+              },
+              {
+                path: 'admin/settings',
+                ...meta('settings'),
+                ...feature(
+                  () => import('../features/settings/components/settings-page.tsx'),
+                  (m) => m.SettingsPage,
                 ),
               },
             ],
@@ -444,6 +459,14 @@ export const routes: RouteObject[] = [
                 ...meta('partner_settings'),
                 ...staffFeature(
                   () => import('../features/partner-settings/components/settings-page.tsx'),
+                  (m) => m.SettingsPage,
+                ),
+              },
+              {
+                path: 'partner/account',
+                ...meta('settings'),
+                ...feature(
+                  () => import('../features/settings/components/settings-page.tsx'),
                   (m) => m.SettingsPage,
                 ),
               },

@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../paths.ts';
 import { AppShell } from './app-shell.tsx';
 
-const LINKS = [{ to: paths.admin.dashboard, key: 'shell.admin.dashboard', unread: 'support' }] as const;
+const LINKS = [
+  { to: paths.admin.dashboard, key: 'shell.admin.dashboard', unread: 'support' },
+  { to: paths.admin.settings, key: 'shell.admin.settings', secondary: true },
+] as const;
 
 export function AdminShell() {
   const { t } = useTranslation();

@@ -17,6 +17,7 @@ const LINKS = [
   { to: paths.partner.team, key: 'shell.partner.team', secondary: true },
   { to: paths.partner.profile, key: 'shell.partner.profile', secondary: true },
   { to: paths.partner.settings, key: 'shell.partner.settings', secondary: true },
+  { to: paths.partner.account, key: 'shell.partner.account', secondary: true },
 ] as const;
 
 /**

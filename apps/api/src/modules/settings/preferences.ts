@@ -1,0 +1,62 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { EmailPreference, PushPreference, Theme } from '@kaminuza/shared';
+import type { Db } from '../../db/client.ts';
+import { userPreferences } from '../../db/schema/index.ts';
+
+/** A user's notification preferences (spec section 3) and theme, with every default filled in. */
+export interface Preferences {
+  theme: Theme;
+  email: Record<EmailPreference, boolean>;
+  push: Record<PushPreference, boolean>;
+}
+
+type PreferencesRow = typeof userPreferences.$inferSelect;
+
+/** No row means nothing was ever changed: theme system, everything on but marketing emails. */
+export const DEFAULT_PREFERENCES: Preferences = {
+  theme: 'system',
+  email: { marketing: false, application_updates: true, reminders: true },
+  push: { messages: true, status_updates: true, deadline_reminders: true },
+};
+
+export function preferencesOf(row: PreferencesRow | undefined): Preferences {
+  if (!row) return structuredClone(DEFAULT_PREFERENCES);
+  return {
+    theme: row.theme,
+    email: {
+      marketing: row.email_marketing,
+      application_updates: row.email_application_updates,
+      reminders: row.email_reminders,
+    },
+    push: {
+      messages: row.push_messages,
+      status_updates: row.push_status_updates,
+      deadline_reminders: row.push_deadline_reminders,
+    },
+  };
+}
+
+export async function readPreferences(db: Db, userId: string): Promise<Preferences> {
+  const [row] = await db.select().from(userPreferences).where(eq(userPreferences.user_id, userId)).limit(1);
+  return preferencesOf(row);
+}
+
+/** The preferences of many users at once (one query), for jobs that notify a batch. */
+export async function readPreferencesOf(db: Db, userIds: readonly string[]): Promise<Map<string, Preferences>> {
+  const rows =
+    userIds.length === 0
+      ? []
+      : await db.select().from(userPreferences).where(inArray(userPreferences.user_id, [...userIds]));
+  const byUser = new Map(rows.map((row) => [row.user_id, row]));
+  return new Map(userIds.map((id) => [id, preferencesOf(byUser.get(id))]));
+}
+
+/** Whether this user wants emails of this category. */
+export async function wantsEmail(db: Db, userId: string, category: EmailPreference): Promise<boolean> {
+  return (await readPreferences(db, userId)).email[category];
+}
+
+/** Whether this user wants push messages of this category. */
+export async function wantsPush(db: Db, userId: string, category: PushPreference): Promise<boolean> {
+  return (await readPreferences(db, userId)).push[category];
+}

@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { DataRightsSection } from '../../account-data/components/data-rights-section.tsx';
+import { PushSection } from '../../notifications/components/push-section.tsx';
+
+/**
+ * The account's settings (spec section 2): theme, language, password, notification preferences, push on
+ * this device, and the account's data. The same page serves students, staff and admins.
+ */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto max-w-3xl space-y-8">
+      <h1 className="text-3xl font-bold tracking-tight">{t('settings.title')}</h1>
+      <PushSection />
+      <DataRightsSection />
+    </section>
+  );
+}
