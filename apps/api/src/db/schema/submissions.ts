@@ -73,6 +73,13 @@ export const submissions = pgTable(
     /** The average of the reviewers' scores (0–100), kept with each score so the queue filters and sorts on it. */
     score_average: numeric('score_average', { precision: 5, scale: 2, mode: 'number' }),
     score_count: integer('score_count').notNull().default(0),
+    /**
+     * The state of its decision, if any, and whether that decision is released: copies of `decisions`,
+     * kept in step by a trigger on that table (migration 0012), so the queue filters on them from its
+     * covering index instead of probing `decisions` for each submission.
+     */
+    decision_state: text('decision_state', { enum: DECISION_STATES }),
+    decision_released: boolean('decision_released').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -106,6 +113,8 @@ export const submissions = pgTable(
       t.score_average,
       t.applicant_name,
       t.reference,
+      t.decision_state,
+      t.decision_released,
     ),
   ],
 );
