@@ -79,7 +79,7 @@ export function queueWhere(context: ReviewQueryContext, query: ReviewQueueQuery)
     // Blind reviewers find applicants by reference only: a name search would tell them who applied.
     const byName = context.blind
       ? null
-      : sql`${folded(sql`${submissions.applicant_name}`)} like ${folded(containsPattern(q))}`;
+      : sql`${submissions.applicant_name_search} like ${folded(containsPattern(q))}`;
     const match = [byReference, byName].filter((part): part is SQL => part !== null);
     filters.push(match.length === 0 ? sql`false` : match.length === 1 ? match[0]! : sql`(${match[0]} or ${match[1]})`);
   }
@@ -98,8 +98,11 @@ export function queueOrder(context: ReviewQueryContext, query: Pick<ReviewQueueQ
         desc(submissions.id),
       ];
     case 'name':
-      // Alphabetical order would hint at names: blind reviewers get the (random) reference order instead.
-      return context.blind ? [dir(submissions.reference)] : [dir(submissions.applicant_name), dir(submissions.id)];
+      // Alphabetical, ignoring case and accents (Élodie with the Es). It would hint at names: blind
+      // reviewers get the (random) reference order instead.
+      return context.blind
+        ? [dir(submissions.reference)]
+        : [dir(submissions.applicant_name_search), dir(submissions.id)];
     case 'reference':
       return [dir(submissions.reference)];
     default:
@@ -253,7 +256,7 @@ async function pageIds(
       query.sort === 'score'
         ? sql`${submissions.score_average} + 0`
         : query.sort === 'name' && !context.blind
-          ? sql`${submissions.applicant_name} || ''`
+          ? sql`${submissions.applicant_name_search} || ''`
           : sql`${submissions.reference} || ''`;
     const order =
       query.sort === 'score'
