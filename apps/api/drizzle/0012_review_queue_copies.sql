@@ -1,3 +1,4 @@
+DROP INDEX "submissions_partner_score_idx";--> statement-breakpoint
 DROP INDEX "submissions_partner_name_idx";--> statement-breakpoint
 DROP INDEX "submissions_applicant_name_trgm_idx";--> statement-breakpoint
 DROP INDEX "submissions_review_queue_idx";--> statement-breakpoint
@@ -22,6 +23,7 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER "decisions_copy_to_submission" AFTER INSERT OR DELETE OR UPDATE OF "state", "released_at", "submission_id" ON "decisions" FOR EACH ROW EXECUTE FUNCTION "submissions_copy_decision"();--> statement-breakpoint
 UPDATE "submissions" SET "decision_state" = d."state", "decision_released" = d."released_at" IS NOT NULL FROM "decisions" d WHERE d."submission_id" = "submissions"."id";--> statement-breakpoint
-CREATE INDEX "submissions_partner_name_idx" ON "submissions" USING btree ("partner_id","applicant_name_search");--> statement-breakpoint
+CREATE INDEX "submissions_partner_score_idx" ON "submissions" USING btree ("partner_id","score_average","created_at","id");--> statement-breakpoint
+CREATE INDEX "submissions_partner_name_idx" ON "submissions" USING btree ("partner_id","applicant_name_search","id");--> statement-breakpoint
 CREATE INDEX "submissions_applicant_name_trgm_idx" ON "submissions" USING gin ("applicant_name_search" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "submissions_review_queue_idx" ON "submissions" USING btree ("partner_id","created_at","id","paid","submitted_by_staff","status","campus_id","cycle_id","program_id","stage_id","assigned_to","score_average","applicant_name_search","reference","decision_state","decision_released");

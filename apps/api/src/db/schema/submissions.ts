@@ -99,8 +99,9 @@ export const submissions = pgTable(
     index('submissions_staff_idx').on(t.staff_id),
     uniqueIndex('submissions_partner_idempotency_unique').on(t.partner_id, t.idempotency_key),
     index('submissions_partner_status_created_idx').on(t.partner_id, t.status, t.created_at),
-    index('submissions_partner_score_idx').on(t.partner_id, t.score_average),
-    index('submissions_partner_name_idx').on(t.partner_id, t.applicant_name_search),
+    // Score and name orders walk these without reading the table: the ties' keys are in the index too.
+    index('submissions_partner_score_idx').on(t.partner_id, t.score_average, t.created_at, t.id),
+    index('submissions_partner_name_idx').on(t.partner_id, t.applicant_name_search, t.id),
     index('submissions_applicant_name_trgm_idx').using('gin', sql`${t.applicant_name_search} gin_trgm_ops`),
     /*
      * The review queue's covering index: every column its filters and sorts read, after the institution
