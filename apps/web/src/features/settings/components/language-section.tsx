@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '@kaminuza/shared';
+import { LANGUAGES, type Language } from '@kaminuza/shared';
 import { useAccountPreferences } from '../../../lib/account-settings.ts';
 import { NATIVE_LANGUAGE_NAMES } from '../../../lib/languages.ts';
 import { ChoiceGroup } from './choice-group.tsx';
@@ -12,13 +13,18 @@ export function LanguageSection() {
   const { chooseLanguage } = useAccountPreferences();
   const [saveState, track] = useSaveState();
   const current = LANGUAGES.find((language) => language === i18n.resolvedLanguage) ?? 'en';
+  // The new language's texts may still be loading: the choice shows as made meanwhile.
+  const [choosing, setChoosing] = useState<Language | null>(null);
   return (
     <SettingsSection title={t('settings.language.title')} description={t('settings.language.description')}>
       <ChoiceGroup
         legend={t('common.language')}
-        value={current}
+        value={choosing ?? current}
         choices={LANGUAGES.map((value) => ({ value, label: NATIVE_LANGUAGE_NAMES[value], lang: value }))}
-        onChange={(next) => track(chooseLanguage(next))}
+        onChange={(next) => {
+          setChoosing(next);
+          track(chooseLanguage(next).finally(() => setChoosing(null)));
+        }}
       />
       <SaveStatus state={saveState} />
     </SettingsSection>
