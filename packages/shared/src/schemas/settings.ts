@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { LANGUAGES, THEMES } from '../constants.ts';
-import { VALIDATION_MESSAGES as M } from '../messages.ts';
-import { PasswordSchema } from './auth.ts';
 
 /** Email notification preferences (spec section 3), one switch per EMAIL_PREFERENCES entry. */
 export const EmailPreferencesSchema = z.object({
@@ -40,10 +38,3 @@ export const AccountSettingsUpdateSchema = z.strictObject({
     .optional(),
 });
 export type AccountSettingsUpdate = z.infer<typeof AccountSettingsUpdateSchema>;
-
-/** A password change from settings: the current password, and a new one that follows the spec's rule. */
-export const ChangePasswordSchema = z.strictObject({
-  currentPassword: z.string({ error: M.password_required }).min(1, M.password_required),
-  newPassword: PasswordSchema,
-});
-export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
