@@ -49,6 +49,7 @@ import { submissionsRoutes } from './modules/submissions/submissions.routes.ts';
 import { paymentsRoutes, type PaymentsOptions } from './modules/payments/payments.routes.ts';
 import { decisionsRoutes } from './modules/decisions/decisions.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
+import { accountDataRoutes } from './modules/account-data/account-data.routes.ts';
 
 export interface AppOptions {
   database: Database;
@@ -180,6 +181,7 @@ export async function buildApp({ database, env, logger, files: given, payments }
         ipLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
       });
       await api.register(reviewRoutes, { db: database.db, storage: files.storage });
+      await api.register(accountDataRoutes, { db: database.db, storage: files.storage, publicUrl: env.PUBLIC_URL });
     },
     { prefix: '/api/v1' },
   );
