@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZipFile } from 'yazl';
-import { ACCOUNT_DATA_MESSAGES, AccountDeletionSchema, dataEnvelope, DeletionRequestSchema, exportFileName } from '@kaminuza/shared';
+import {
+  ACCOUNT_DATA_MESSAGES,
+  AccountDeletionSchema,
+  dataEnvelope,
+  DeletionRequestSchema,
+  exportFileName,
+} from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { requireUser } from '../../lib/auth-guard.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -81,7 +87,10 @@ export const accountDataRoutes: FastifyPluginAsyncZod<AccountDataRoutesOptions> 
 
   app.get(
     '/me/deletion',
-    { preValidation: requireUser, schema: { tags, summary: 'When the account will be deleted, if it is scheduled', response: deletion } },
+    {
+      preValidation: requireUser,
+      schema: { tags, summary: 'When the account will be deleted, if it is scheduled', response: deletion },
+    },
     async (request) => ({ data: await getDeletion(db, caller(request).id) }),
   );
 

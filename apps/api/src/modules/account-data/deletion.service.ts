@@ -140,9 +140,9 @@ export async function cancelDeletion(db: Db, userId: string): Promise<AccountDel
 async function deleteAccountData(tx: Tx, userId: string): Promise<string[]> {
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) return [];
-  const keys = (
-    await tx.select({ key: files.storage_key }).from(files).where(eq(files.owner_id, userId))
-  ).map((row) => row.key);
+  const keys = (await tx.select({ key: files.storage_key }).from(files).where(eq(files.owner_id, userId))).map(
+    (row) => row.key,
+  );
   const [student] = await tx.select({ id: students.id }).from(students).where(eq(students.user_id, userId));
 
   if (student) {

@@ -1,13 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { HomeNextStep } from '@kaminuza/shared';
-import {
-  applications,
-  cycles,
-  partnerSettings,
-  partners,
-  payments,
-  programs,
-} from '../../db/schema/index.ts';
+import { applications, cycles, partnerSettings, partners, payments, programs } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../auth/accounts.ts';
 import { startOfDayIn } from '../decisions/time.ts';
 import { storedSettings } from '../partner-settings/partner-settings.service.ts';
@@ -30,7 +23,11 @@ export async function draftSteps(db: DbOrTx, studentId: string, now = new Date()
       progress_percentage: applications.progress_percentage,
       cycle_id: applications.cycle_id,
       cycle: { status: cycles.status, opens_on: cycles.opens_on, closes_on: cycles.closes_on },
-      settings: { general: partnerSettings.general, theme: partnerSettings.theme, admissions: partnerSettings.admissions },
+      settings: {
+        general: partnerSettings.general,
+        theme: partnerSettings.theme,
+        admissions: partnerSettings.admissions,
+      },
       paid: sql<boolean>`exists (select 1 from ${payments} where ${payments.application_id} = ${applications.id} and ${payments.status} = 'succeeded')`,
     })
     .from(applications)
@@ -39,10 +36,7 @@ export async function draftSteps(db: DbOrTx, studentId: string, now = new Date()
     .innerJoin(cycles, eq(cycles.id, applications.cycle_id))
     .leftJoin(partnerSettings, eq(partnerSettings.partner_id, applications.partner_id))
     .where(and(eq(applications.student_id, studentId), eq(applications.status, 'in_progress')))
-    .orderBy(
-      desc(sql`coalesce(${applications.last_saved_at}, ${applications.started_at})`),
-      desc(applications.id),
-    );
+    .orderBy(desc(sql`coalesce(${applications.last_saved_at}, ${applications.started_at})`), desc(applications.id));
 
   const open = rows.flatMap((row) => {
     const settings = storedSettings(row.settings);
@@ -59,9 +53,11 @@ export async function draftSteps(db: DbOrTx, studentId: string, now = new Date()
       },
     ];
   });
-  const drafts = open.map(
-    (draft): HomeNextStep => ({ kind: 'draft', ...draft.names, progress_percentage: draft.progress }),
-  );
+  const drafts = open.map((draft): HomeNextStep => ({
+    kind: 'draft',
+    ...draft.names,
+    progress_percentage: draft.progress,
+  }));
   const fees = open
     .filter((draft) => draft.fee.amount > 0 && !draft.paid)
     .map((draft): HomeNextStep => ({ kind: 'pay', ...draft.names, ...draft.fee }));

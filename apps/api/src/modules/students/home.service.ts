@@ -44,12 +44,16 @@ export async function getStudentHome(db: Db, userId: string, now = new Date()): 
   const toReplace = documents.filter((document) => document.status === 'rejected').map(({ type }) => type);
 
   const missing: HomeMissingItem[] = [
-    ...missingCompletionFields(profile).map(
-      (field): HomeMissingItem => ({ kind: 'field', field, place: placeOf(field, onboarded) }),
-    ),
+    ...missingCompletionFields(profile).map((field): HomeMissingItem => ({
+      kind: 'field',
+      field,
+      place: placeOf(field, onboarded),
+    })),
     ...notUploaded.map((type): HomeMissingItem => ({ kind: 'document', type, place: 'documents' })),
   ];
-  const uploads = documents.flatMap(({ type }) => (notUploaded.includes(type) || toReplace.includes(type) ? [type] : []));
+  const uploads = documents.flatMap(({ type }) =>
+    notUploaded.includes(type) || toReplace.includes(type) ? [type] : [],
+  );
   const nextSteps: HomeNextStep[] = [
     ...(onboarded ? [] : [{ kind: 'onboarding' as const, step: profile.onboarding_step }]),
     ...(uploads.length > 0 ? [{ kind: 'documents' as const, types: uploads }] : []),

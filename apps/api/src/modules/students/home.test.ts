@@ -49,7 +49,12 @@ describe('the student home', () => {
       .set({ preferred_name: 'Ally', timezone: 'Africa/Kigali', language: 'fr' })
       .where(eq(students.user_id, student.id));
     const answer = await home(student);
-    expect(answer).toMatchObject({ first_name: 'Test', preferred_name: 'Ally', timezone: 'Africa/Kigali', language: 'fr' });
+    expect(answer).toMatchObject({
+      first_name: 'Test',
+      preferred_name: 'Ally',
+      timezone: 'Africa/Kigali',
+      language: 'fr',
+    });
     // profileCompletion's rules: 25, plus 50 × 2 of 14 fields (the names), no documents.
     expect(answer.completion.percent).toBe(32);
     const fields = answer.completion.missing.flatMap((item) => (item.kind === 'field' ? [item] : []));
