@@ -44,6 +44,12 @@ const HomeOverview = lazy(async () => {
   return { default: module.HomeOverview };
 });
 
+/* The home's next steps, completion and shortcuts: likewise a chunk of its own with its texts. */
+const HomeDashboard = lazy(async () => {
+  const [module] = await Promise.all([import('../features/home/components/home-dashboard.tsx'), loadAppTexts()]);
+  return { default: module.HomeDashboard };
+});
+
 const loadApplying = () => import('../features/applications/components/application-route.tsx');
 const applying = { handle: { title: 'applications.meta.title' } };
 
@@ -284,6 +290,9 @@ export const routes: RouteObject[] = [
                     function Home() {
                       return (
                         <HomePage>
+                          <Suspense fallback={null}>
+                            <HomeDashboard />
+                          </Suspense>
                           <Suspense fallback={null}>
                             <HomeOverview />
                           </Suspense>
