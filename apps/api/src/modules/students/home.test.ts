@@ -74,8 +74,8 @@ describe('the student home', () => {
     const free = await readyInstitution(app, database.db);
     const student = await signInAs(app, 'student');
     const other = await signInAs(app, 'student');
-    await addDocument(database.db, student, 'transcript');
     const before = await home(student);
+    await addDocument(database.db, student, 'transcript');
     const paying = await start(student, fee.partnerId, fee.single.id);
     const notPaying = await start(student, free.partnerId, free.single.id);
     await start(other, free.partnerId, free.double.id);
