@@ -14,5 +14,4 @@ export const exportFileName = (date: Date) => `kaminuza-data-${date.toISOString(
 /** The API's texts of account data rights (the web shows its own translation of each). */
 export const ACCOUNT_DATA_MESSAGES = {
   wrong_password: 'The password is not correct.',
-  students_only: 'Only applicant accounts can be deleted here.',
 } as const;

@@ -1,14 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZipFile } from 'yazl';
-import {
-  ACCOUNT_DATA_MESSAGES,
-  AccountDeletionSchema,
-  dataEnvelope,
-  DeletionRequestSchema,
-  exportFileName,
-} from '@kaminuza/shared';
+import { AccountDeletionSchema, dataEnvelope, DeletionRequestSchema, exportFileName } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { requireUser } from '../../lib/auth-guard.ts';
+import { requireUser, requireUserType } from '../../lib/auth-guard.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { consume, RateLimitedError, type Limit } from '../auth/rate-limit.ts';
@@ -39,11 +33,8 @@ export const accountDataRoutes: FastifyPluginAsyncZod<AccountDataRoutesOptions> 
     if (!request.user) throw new AppError('UNAUTHENTICATED');
     return request.user;
   };
-  const applicant = (request: { user?: { id: string; type: string } }) => {
-    const user = caller(request);
-    if (user.type !== 'student') throw new AppError('PERMISSION_DENIED', ACCOUNT_DATA_MESSAGES.students_only);
-    return user;
-  };
+  // Guards run before validation, so visitors and other account types learn nothing from the body rules.
+  const applicant = requireUserType('student');
 
   app.addHook('onError', async (_request, reply, error) => {
     if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
@@ -97,7 +88,7 @@ export const accountDataRoutes: FastifyPluginAsyncZod<AccountDataRoutesOptions> 
   app.post(
     '/me/deletion',
     {
-      preValidation: requireUser,
+      preValidation: applicant,
       schema: {
         tags,
         summary: 'Schedules the deletion of the caller’s applicant account after the grace period',
@@ -106,13 +97,13 @@ export const accountDataRoutes: FastifyPluginAsyncZod<AccountDataRoutesOptions> 
       },
     },
     async (request) => ({
-      data: await scheduleDeletion(db, applicant(request).id, request.body.password, publicUrl),
+      data: await scheduleDeletion(db, caller(request).id, request.body.password, publicUrl),
     }),
   );
 
   app.delete(
     '/me/deletion',
-    { preValidation: requireUser, schema: { tags, summary: 'Cancels a scheduled deletion', response: deletion } },
-    async (request) => ({ data: await cancelDeletion(db, applicant(request).id) }),
+    { preValidation: applicant, schema: { tags, summary: 'Cancels a scheduled deletion', response: deletion } },
+    async (request) => ({ data: await cancelDeletion(db, caller(request).id) }),
   );
 };
