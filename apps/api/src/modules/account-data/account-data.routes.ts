@@ -19,7 +19,7 @@ export interface AccountDataRoutesOptions {
 export const EXPORT_LIMIT: Limit = { name: 'data-export:user', max: 5, windowMs: 60 * 60_000 };
 
 /**
- * Account data rights (issue 10, ADR 017): any signed-in user downloads what Kaminuza holds about them;
+ * Account data rights (issue 10, ADR 018): any signed-in user downloads what Kaminuza holds about them;
  * an applicant schedules the deletion of their account (password required), sees it, and cancels it.
  * Every route acts on the caller's own account only.
  */

@@ -132,7 +132,7 @@ export async function cancelDeletion(db: Db, userId: string): Promise<AccountDel
 
 /**
  * Deletes one account's personal data inside the job's transaction and answers the storage keys of its
- * files. What is kept, and why, is ADR 017: submissions stay for the institution's records, anonymised
+ * files. What is kept, and why, is ADR 018: submissions stay for the institution's records, anonymised
  * (no profile, no answers, no student id), with their released decisions (state, program and university
  * names, dates) but not the letter that names the person; the review notes and score comments staff
  * wrote about the person go.
@@ -154,7 +154,7 @@ async function deleteAccountData(tx: Tx, userId: string): Promise<string[]> {
       .set({ letter: null, verification_code: null, student_id: null, updated_at: sql`now()` })
       .where(eq(decisions.student_id, student.id));
     // A fee payment belongs to the application, which goes with the student (applications.student_id is
-    // required); the submission keeps what was paid (paid, amount, currency). See ADR 017.
+    // required); the submission keeps what was paid (paid, amount, currency). See ADR 018.
     const own = tx.select({ id: applications.id }).from(applications).where(eq(applications.student_id, student.id));
     const feePayments = tx.select({ id: payments.id }).from(payments).where(inArray(payments.application_id, own));
     await tx
