@@ -50,6 +50,7 @@ import { paymentsRoutes, type PaymentsOptions } from './modules/payments/payment
 import { decisionsRoutes } from './modules/decisions/decisions.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { accountDataRoutes } from './modules/account-data/account-data.routes.ts';
 
 export interface AppOptions {
   database: Database;
@@ -182,6 +183,7 @@ export async function buildApp({ database, env, logger, files: given, payments }
       });
       await api.register(reviewRoutes, { db: database.db, storage: files.storage });
       await api.register(settingsRoutes, { db: database.db, auth });
+      await api.register(accountDataRoutes, { db: database.db, storage: files.storage, publicUrl: env.PUBLIC_URL });
     },
     { prefix: '/api/v1' },
   );

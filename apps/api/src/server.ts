@@ -9,6 +9,7 @@ import { openFileStores } from './lib/storage/index.ts';
 import { startEmailDelivery } from './modules/email/email.worker.ts';
 import { startUnreadEmailWorker } from './modules/messaging/unread-email.worker.ts';
 import { startDecisionReleaseWorker } from './modules/decisions/decisions.worker.ts';
+import { startAccountDeletionWorker } from './modules/account-data/deletion.worker.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -27,6 +28,7 @@ const app = await buildApp({ database, env, files });
 const email = await startEmailDelivery({ env, db: database.db, log: app.log });
 const unreadEmails = startUnreadEmailWorker({ db: database.db, publicUrl: env.PUBLIC_URL, log: app.log });
 const decisionReleases = startDecisionReleaseWorker({ db: database.db, publicUrl: env.PUBLIC_URL, log: app.log });
+const accountDeletions = startAccountDeletionWorker({ db: database.db, storage: files.storage, log: app.log });
 if (seed.seeded) app.log.info({ universities: seed.universities }, 'seeded an empty database with demo data');
 
 let stopping = false;
@@ -43,6 +45,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   }, SHUTDOWN_TIMEOUT_MS).unref();
   try {
     await app.close();
+    await accountDeletions.stop();
     await decisionReleases.stop();
     await unreadEmails.stop();
     await email.stop();
@@ -61,6 +64,7 @@ try {
   await app.listen({ port: env.PORT, host: env.HOST });
 } catch (error) {
   app.log.fatal({ err: error }, 'could not start listening');
+  await accountDeletions.stop();
   await decisionReleases.stop();
   await unreadEmails.stop();
   await email.stop();

@@ -30,3 +30,5 @@ export * from './schemas/review.ts';
 export * from './schemas/decisions.ts';
 export * from './schemas/rubric.ts';
 export * from './schemas/settings.ts';
+export * from './schemas/home.ts';
+export * from './schemas/account-data.ts';

@@ -36,12 +36,13 @@ function meta(name: string): { handle: PageHandle } {
 }
 
 /*
- * The home screen's overview of the student's applications: its own chunk with its texts, requested
- * when the greeting renders, so the first student screen stays within its budget.
+ * What the home shows below the greeting (next steps, completion, shortcuts, the applications): one
+ * chunk with its texts, requested when the greeting renders, so the first student screen stays within
+ * its budget.
  */
-const HomeOverview = lazy(async () => {
-  const [module] = await Promise.all([import('../features/applications/components/home-overview.tsx'), loadAppTexts()]);
-  return { default: module.HomeOverview };
+const HomeSections = lazy(async () => {
+  const [module] = await Promise.all([import('./home-sections.tsx'), loadAppTexts()]);
+  return { default: module.HomeSections };
 });
 
 const loadApplying = () => import('../features/applications/components/application-route.tsx');
@@ -285,7 +286,7 @@ export const routes: RouteObject[] = [
                       return (
                         <HomePage>
                           <Suspense fallback={null}>
-                            <HomeOverview />
+                            <HomeSections />
                           </Suspense>
                         </HomePage>
                       );

@@ -295,7 +295,8 @@ const FIELDS_SHARE = 50;
 const DOCUMENTS_SHARE = 25;
 const DOCUMENT_TYPE_COUNT = 5;
 
-type CompletionInput = Pick<StudentProfile, (typeof COMPLETION_FIELDS)[number]>;
+export type CompletionField = (typeof COMPLETION_FIELDS)[number];
+type CompletionInput = Pick<StudentProfile, CompletionField>;
 
 function filled(value: unknown): boolean {
   if (value === null || value === undefined) return false;
@@ -304,12 +305,17 @@ function filled(value: unknown): boolean {
   return true;
 }
 
+/** The fields that still keep the profile from its full share, in COMPLETION_FIELDS order. */
+export function missingCompletionFields(profile: CompletionInput): CompletionField[] {
+  return COMPLETION_FIELDS.filter((field) => !filled(profile[field]));
+}
+
 /**
  * Profile completion in percent: 25 to start with (spec section 9), up to 50 more for the filled
  * fields and 25 more for the documents uploaded (one per type).
  */
 export function profileCompletion(profile: CompletionInput, documentCount: number): number {
-  const done = COMPLETION_FIELDS.filter((field) => filled(profile[field])).length;
+  const done = COMPLETION_FIELDS.length - missingCompletionFields(profile).length;
   const documents = Math.min(Math.max(documentCount, 0), DOCUMENT_TYPE_COUNT);
   const score =
     DEFAULTS.profileCompletion +

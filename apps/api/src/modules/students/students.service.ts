@@ -81,7 +81,7 @@ function toProfile(row: StudentRow, school: SchoolRow | null): StudentProfile {
 }
 
 /** The student record of a user, locked for update inside a transaction when `forUpdate`. */
-async function findStudent(db: DbOrTx, userId: string, forUpdate = false): Promise<StudentRow> {
+export async function findStudent(db: DbOrTx, userId: string, forUpdate = false): Promise<StudentRow> {
   const query = db.select().from(students).where(eq(students.user_id, userId)).limit(1);
   const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw new AppError('NOT_FOUND', PROFILE_MESSAGES.not_found);
@@ -99,7 +99,7 @@ async function documentCount(db: DbOrTx, studentId: string): Promise<number> {
   return row?.value ?? 0;
 }
 
-async function readProfile(db: DbOrTx, row: StudentRow): Promise<StudentProfile> {
+export async function readProfile(db: DbOrTx, row: StudentRow): Promise<StudentProfile> {
   return toProfile(row, await schoolOf(db, row));
 }
 

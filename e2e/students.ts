@@ -1,0 +1,52 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { latestEmail, linkIn } from './mailbox.ts';
+
+export const STUDENT_PASSWORD = 'Sunrise#2026';
+
+/**
+ * A new applicant of this test only: signed up through the API, verified through the dev mailbox link
+ * (which signs the browser in), and onboarded through the onboarding API, as the onboarding screens
+ * would save it. Answers the email.
+ */
+export async function signInNewStudent(page: Page, request: APIRequestContext, baseURL: string): Promise<string> {
+  const email = `home-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const created = await request.post('/api/v1/auth/sign-up/student', {
+    headers: { origin: baseURL },
+    data: {
+      email,
+      password: STUDENT_PASSWORD,
+      education_level: 'high_school',
+      gender: 'female',
+      first_name: 'Aline',
+      last_name: 'Uwase',
+      date_of_birth: '2006-04-12',
+      phone: '+250788123456',
+      city: 'Kigali',
+      country: 'RW',
+      accept_terms: true,
+    },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto(linkIn((await latestEmail(request, email, /verif/i)).text, '/auth/verify-email'));
+  await expect(page).toHaveURL(/\/onboarding\/student$/);
+
+  const steps: object[] = [
+    { language: 'en' },
+    { first_name: 'Aline', last_name: 'Uwase', preferred_name: 'Lina' },
+    { date_of_birth: '2006-04-12', gender: 'female', nationality: 'RW' },
+    { phone_country: 'RW', phone: '0788123456' },
+    { country_of_residence: 'RW', address: 'KN 5 Rd', city: 'Kigali' },
+    {
+      education_level: 'high_school',
+      school: { name: 'Lycée de Kigali', city: 'Kigali', country: 'RW', levels_offered: ['secondary'] },
+    },
+    {},
+  ];
+  const headers = { origin: baseURL };
+  for (const [step, data] of steps.entries()) {
+    const saved = await page.request.put(`/api/v1/students/me/onboarding/steps/${step}`, { headers, data });
+    expect(saved.status(), await saved.text()).toBe(200);
+  }
+  expect((await page.request.post('/api/v1/students/me/onboarding/complete', { headers })).status()).toBe(200);
+  return email;
+}
