@@ -9,6 +9,8 @@ import { openFileStores } from './lib/storage/index.ts';
 import { startEmailDelivery } from './modules/email/email.worker.ts';
 import { startUnreadEmailWorker } from './modules/messaging/unread-email.worker.ts';
 import { startDecisionReleaseWorker } from './modules/decisions/decisions.worker.ts';
+import { startPushDelivery } from './modules/notifications/push.ts';
+import { startDraftReminderWorker } from './modules/notifications/reminders.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -27,6 +29,14 @@ const app = await buildApp({ database, env, files });
 const email = await startEmailDelivery({ env, db: database.db, log: app.log });
 const unreadEmails = startUnreadEmailWorker({ db: database.db, publicUrl: env.PUBLIC_URL, log: app.log });
 const decisionReleases = startDecisionReleaseWorker({ db: database.db, publicUrl: env.PUBLIC_URL, log: app.log });
+// Makes the VAPID key pair at first start (kept in server_keys), then sends pushes after their commits.
+const pushes = await startPushDelivery({
+  db: database.db,
+  publicUrl: env.PUBLIC_URL,
+  supportAddress: env.MAIL_FROM_INFO,
+  log: app.log,
+});
+const draftReminders = startDraftReminderWorker({ db: database.db, publicUrl: env.PUBLIC_URL, log: app.log });
 if (seed.seeded) app.log.info({ universities: seed.universities }, 'seeded an empty database with demo data');
 
 let stopping = false;
@@ -43,6 +53,8 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   }, SHUTDOWN_TIMEOUT_MS).unref();
   try {
     await app.close();
+    await draftReminders.stop();
+    await pushes.stop();
     await decisionReleases.stop();
     await unreadEmails.stop();
     await email.stop();
@@ -61,6 +73,8 @@ try {
   await app.listen({ port: env.PORT, host: env.HOST });
 } catch (error) {
   app.log.fatal({ err: error }, 'could not start listening');
+  await draftReminders.stop();
+  await pushes.stop();
   await decisionReleases.stop();
   await unreadEmails.stop();
   await email.stop();

@@ -29,3 +29,4 @@ export * from './schemas/applications.ts';
 export * from './schemas/review.ts';
 export * from './schemas/decisions.ts';
 export * from './schemas/rubric.ts';
+export * from './schemas/notifications.ts';
