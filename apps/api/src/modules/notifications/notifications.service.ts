@@ -42,12 +42,22 @@ export async function languageOf(db: DbOrTx, userId: string) {
   return emailLanguage(row?.student ?? row?.member ?? row?.preferred ?? null);
 }
 
-/** A notification worded for a push message, from the same texts the in-app list uses. */
+/**
+ * A notification worded for a push message, from the same texts the in-app list uses
+ * (notifications.types.<type>): a document is named by its kind, a reply without a sender is the team's.
+ */
 export function pushWording(language: string, type: string, data: NotificationData) {
   const t = catalogueText(emailLanguage(language));
+  const values = {
+    ...data,
+    ...(typeof data.document_type === 'string'
+      ? { document: t(`documents.types.${data.document_type}`, { defaultValue: data.document_type }) }
+      : {}),
+  };
+  const bodyKey = type === 'new_message' && !data.sender ? 'body_support' : 'body';
   return {
-    title: t(`notifications.types.${type}.title`, { ...data, defaultValue: t('notifications.types.other.title') }),
-    body: t(`notifications.types.${type}.body`, { ...data, defaultValue: '' }),
+    title: t(`notifications.types.${type}.title`, { defaultValue: t('notifications.types.other.title') }),
+    body: t(`notifications.types.${type}.${bodyKey}`, { ...values, defaultValue: '' }),
   };
 }
 
