@@ -49,9 +49,7 @@ export const PushKeySchema = z.object({ public_key: z.string() });
 export type PushKey = z.infer<typeof PushKeySchema>;
 
 /** Push services are reached over https only (RFC 8030); anything else is refused before it is stored. */
-const pushEndpoint = z
-  .url({ protocol: /^https$/ })
-  .max(2000);
+const pushEndpoint = z.url({ protocol: /^https$/ }).max(2000);
 
 /** A browser's PushSubscription.toJSON(). */
 export const PushSubscriptionInputSchema = z.object({

@@ -104,13 +104,20 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
 }
 
 /** The user's own notifications, newest first, a page at a time, with their unread count. */
-export async function listNotifications(db: Db, userId: string, query: NotificationListQuery): Promise<NotificationPage> {
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  query: NotificationListQuery,
+): Promise<NotificationPage> {
   const { before, limit } = NotificationListQuerySchema.parse(query);
   const rows = await db
     .select()
     .from(notifications)
     .where(
-      and(eq(notifications.user_id, userId), before ? lt(notifications.created_at, new Date(before).toISOString()) : undefined),
+      and(
+        eq(notifications.user_id, userId),
+        before ? lt(notifications.created_at, new Date(before).toISOString()) : undefined,
+      ),
     )
     .orderBy(desc(notifications.created_at), desc(notifications.id))
     .limit(limit + 1);

@@ -222,7 +222,11 @@ describe('Web Push', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.public_key).toBe(keys.publicKey);
     const student = await signInAs(app, 'student');
-    const response = await app.inject({ method: 'GET', url: '/api/v1/notifications/push/key', headers: student.headers });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/notifications/push/key',
+      headers: student.headers,
+    });
     expect(dataOf<{ public_key: string }>(response).public_key).toBe(keys.publicKey);
     expect((await app.inject({ method: 'GET', url: '/api/v1/notifications/push/key' })).statusCode).toBe(401);
   });
@@ -253,10 +257,14 @@ describe('Web Push', () => {
 
     const denied = await app.inject({ method: 'DELETE', url, headers: other.headers, payload: { endpoint } });
     expect(denied.statusCode).toBe(404);
-    expect(await database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toHaveLength(1);
+    expect(
+      await database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)),
+    ).toHaveLength(1);
     const deleted = await app.inject({ method: 'DELETE', url, headers: owner.headers, payload: { endpoint } });
     expect(deleted.statusCode).toBe(204);
-    expect(await database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toHaveLength(0);
+    expect(
+      await database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)),
+    ).toHaveLength(0);
   });
 
   it('delivers an encrypted aes128gcm message signed with VAPID; a gone endpoint is deleted, a failing one counted', async () => {
@@ -282,8 +290,14 @@ describe('Web Push', () => {
     expect(delivered.headers['content-encoding']).toBe('aes128gcm');
     expect(delivered.headers.ttl).toBeDefined();
     const { publicKey } = await vapidKeys(database.db);
-    expect(delivered.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`));
-    const plain = ece.decrypt(delivered.body, { version: 'aes128gcm', privateKey: good.ecdh, authSecret: good.authText });
+    expect(delivered.headers.authorization).toMatch(
+      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`),
+    );
+    const plain = ece.decrypt(delivered.body, {
+      version: 'aes128gcm',
+      privateKey: good.ecdh,
+      authSecret: good.authText,
+    });
     const message = JSON.parse(plain.toString('utf8')) as { title: string; body: string; link: string };
     expect(message).toMatchObject({
       title: 'A decision is ready',
@@ -292,7 +306,9 @@ describe('Web Push', () => {
     });
 
     const left = await database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.user_id, student.id));
-    expect(left.map((row) => row.endpoint).sort()).toEqual([`${pushBase}${good.path}`, `${pushBase}${failing.path}`].sort());
+    expect(left.map((row) => row.endpoint).sort()).toEqual(
+      [`${pushBase}${good.path}`, `${pushBase}${failing.path}`].sort(),
+    );
     expect(left.find((row) => row.endpoint.endsWith(failing.path))!.failures).toBe(1);
     expect(left.find((row) => row.endpoint.endsWith(good.path))!.last_success_at).not.toBeNull();
   });
@@ -350,7 +366,10 @@ describe('a released decision', () => {
     const device = await subscribeLocally(student);
     await releaseRejection(id);
     const [row] = await notificationsOf(student, 'decision_released');
-    expect(row).toMatchObject({ category: 'status_updates', link: `/partners/${institution.partnerId}/application/decision` });
+    expect(row).toMatchObject({
+      category: 'status_updates',
+      link: `/partners/${institution.partnerId}/application/decision`,
+    });
     expect(await mailTo(student, 'decision_released')).toHaveLength(1);
     expect(received.filter((request) => request.path === device.path)).toHaveLength(1);
   });
@@ -460,7 +479,10 @@ describe('draft reminders', () => {
     const done = await submitted();
 
     // Closing in three days: the 7-day reminder.
-    await database.db.update(cycles).set({ closes_on: inDays(3) }).where(eq(cycles.id, institution.cycleId));
+    await database.db
+      .update(cycles)
+      .set({ closes_on: inDays(3) })
+      .where(eq(cycles.id, institution.cycleId));
     await sendDraftReminders(database.db, now, TEST_PUBLIC_URL);
     await sendDraftReminders(database.db, now, TEST_PUBLIC_URL);
     await sender.drain();

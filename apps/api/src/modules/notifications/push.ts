@@ -99,10 +99,7 @@ export async function deliverPush(
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
 ): Promise<PushCounts> {
   const counts: PushCounts = { sent: 0, failed: 0, removed: 0 };
-  const subscriptions = await db
-    .select()
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.user_id, job.userId));
+  const subscriptions = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.user_id, job.userId));
   const payload = JSON.stringify(job.message);
   for (const subscription of subscriptions) {
     const details = webpush.generateRequestDetails(

@@ -538,14 +538,17 @@ export async function reviewDocument(
       details: { document_id: documentId, type: document.type, status: input.status, reason: note },
     });
     // The applicant hears of it: in-app always, push and email as they chose.
-    const told = publicUrl === undefined ? { push: null, emailed: false } : await notifyDocumentReviewed(tx, {
-      studentId: submission.student_id,
-      partnerId: context.partnerId,
-      documentType: document.type,
-      status: input.status,
-      reason: note,
-      publicUrl,
-    });
+    const told =
+      publicUrl === undefined
+        ? { push: null, emailed: false }
+        : await notifyDocumentReviewed(tx, {
+            studentId: submission.student_id,
+            partnerId: context.partnerId,
+            documentType: document.type,
+            status: input.status,
+            reason: note,
+            publicUrl,
+          });
     return {
       reviewed: {
         document_id: documentId,
