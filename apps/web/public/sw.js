@@ -1,3 +1,4 @@
+/* global self, URL */
 /*
  * Kaminuza's service worker: Web Push only (registered when someone turns push on in settings). It shows
  * each message the server pushes and opens its link on click. No caching, no fetch handler.
