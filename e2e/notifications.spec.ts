@@ -32,6 +32,29 @@ async function ownBrowser(browser: Browser, baseURL: string | undefined) {
 /** The demo student applies to the new institution and submits; staff draft a rejection and release it. */
 async function releasedDecision(staff: Page, student: Page, institution: ReadyInstitution, baseURL: string) {
   const headers = { origin: baseURL };
+  // No application fee, so the applicant submits at once (the settings screens have their own tests).
+  await data(
+    await staff.request.put(`/api/v1/partners/${institution.partnerId}/settings/admissions`, {
+      headers,
+      data: {
+        auto_accept_enabled: false,
+        auto_accept_threshold: 90,
+        auto_reject_enabled: false,
+        auto_reject_threshold: 30,
+        application_fee: 0,
+        application_fee_currency: 'USD',
+        admission_letter: {
+          template: 'Dear {student_name},\n\nWe are delighted to admit you to {program_name}.',
+          signature_name: 'Diane Mukeshimana',
+          signature_title: 'Registrar',
+          signature_image: null,
+        },
+        custom_stages: [],
+        rubric: [{ id: 'overall', name: 'Overall', weight: 1 }],
+        blind_review: false,
+      },
+    }),
+  );
   await data(await student.request.post('/api/v1/auth/sign-in', { headers, data: DEMO_STUDENT }));
   const application = await data<{ id: string; version: number }>(
     await student.request.post(`/api/v1/partners/${institution.partnerId}/application`, {
