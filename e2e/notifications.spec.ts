@@ -113,6 +113,12 @@ test('a released decision: the bell counts it, the list links to it, reading cle
 
   // Application updates are emailed by default.
   await latestEmail(request, DEMO_STUDENT.email, new RegExp(`decision on your application to ${institution.name}`));
+
+  // Settings offer push on this device (turning it on needs a real push service, outside this test).
+  await student.goto('/settings');
+  await expect(student.getByRole('heading', { name: 'Push notifications on this device' })).toBeVisible();
+  await expect(student.getByTestId('push-state')).toHaveText(/^Push is off on this device\.$|cannot receive push/);
+  await expectAccessibleAndFitting(student);
 });
 
 test('with application update emails off only the in-app notification comes; a marketing email unsubscribes without signing in', async ({
