@@ -80,7 +80,7 @@ describe('emails about unread replies', () => {
     expect(await mailTo(student.email)).toHaveLength(1);
   });
 
-  it('does not email a student who turned application update emails off (ADR 017)', async () => {
+  it('does not email a student who turned application update emails off (ADR 019)', async () => {
     const account = await signInAs(app, 'student');
     const student = await studentRecord(account);
     await database.db.insert(userPreferences).values({ user_id: account.id, email_application_updates: false });

@@ -30,7 +30,7 @@ export interface UnreadRecipient {
 /**
  * Whether this person wants to be emailed about unread messages. Email preferences have no "messages"
  * category (spec section 3): a reply left unread is an update on the person's applications (or, for staff,
- * on their applicants), so `email.application_updates` governs it (ADR 017). Runs in the claiming
+ * on their applicants), so `email.application_updates` governs it (ADR 019). Runs in the claiming
  * transaction, so a preference changed meanwhile is read as committed.
  */
 export async function wantsUnreadEmail(db: DbOrTx, recipient: UnreadRecipient): Promise<boolean> {

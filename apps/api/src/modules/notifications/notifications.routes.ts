@@ -37,7 +37,7 @@ export interface NotificationsRoutesOptions {
 export const UNSUBSCRIBE_LIMIT: Limit = { name: 'unsubscribe:ip', max: 30, windowMs: 15 * 60_000 };
 
 /**
- * Notifications (issue 10, ADR 017): a signed-in user's own in-app list and this browser's push
+ * Notifications (issue 10, ADR 019): a signed-in user's own in-app list and this browser's push
  * subscription (another user's notification or subscription answers 404); an admin's marketing
  * announcement; and the unsubscribe link of marketing emails, which needs no sign-in.
  */
