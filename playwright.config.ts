@@ -18,9 +18,18 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: chromiumPath() ?? undefined, args: CHROMIUM_ARGS },
   },
+  /*
+   * Every user path runs at both sizes. A test of logic rather than layout (a redirect, a refusal, a rule)
+   * is tagged @desktop-only; of a screen's language variants, one runs at each size (@desktop-only,
+   * @phone-only), so the longer French and Kinyarwanda texts are still seen at 360 px (ADR 017).
+   */
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'mobile', use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } },
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, grepInvert: /@phone-only/ },
+    {
+      name: 'mobile',
+      use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
+      grepInvert: /@desktop-only/,
+    },
   ],
   // The production server (built web app + api) on a fresh in-memory database, seeded with demo data.
   webServer: {

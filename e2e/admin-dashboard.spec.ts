@@ -197,14 +197,18 @@ test.describe('admin dashboard', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('a student opening the admin dashboard is refused, signed out and sent to sign in', async ({ page }) => {
-    await signIn(page, 'demo.student@kaminuza.example', '/login');
-    await expect(page).toHaveURL(/\/home$/);
-    await page.goto('/admin/dashboard');
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByText('You are not authorized as an admin!')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toHaveCount(0);
-    await page.goto('/home');
-    await expect(page).toHaveURL(/\/login$/);
-  });
+  test(
+    'a student opening the admin dashboard is refused, signed out and sent to sign in',
+    { tag: '@desktop-only' },
+    async ({ page }) => {
+      await signIn(page, 'demo.student@kaminuza.example', '/login');
+      await expect(page).toHaveURL(/\/home$/);
+      await page.goto('/admin/dashboard');
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByText('You are not authorized as an admin!')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toHaveCount(0);
+      await page.goto('/home');
+      await expect(page).toHaveURL(/\/login$/);
+    },
+  );
 });

@@ -147,29 +147,28 @@ test('a student finds a university, applies across sections, survives offline an
   await context.close();
 });
 
-test('a closed cycle sends the student to the closed view, and unknown addresses to the not-found view', async ({
-  page,
-  request,
-  browser,
-  baseURL,
-}) => {
-  test.slow();
-  const institution = await signInReadyInstitution(page, request, { closed: true });
-  const { context, page: student } = await studentBrowser(browser, baseURL);
+test(
+  'a closed cycle sends the student to the closed view, and unknown addresses to the not-found view',
+  { tag: '@desktop-only' },
+  async ({ page, request, browser, baseURL }) => {
+    test.slow();
+    const institution = await signInReadyInstitution(page, request, { closed: true });
+    const { context, page: student } = await studentBrowser(browser, baseURL);
 
-  await student.goto(`/partners/${institution.partnerId}`);
-  await student.getByRole('link', { name: 'Apply', exact: true }).click();
-  await expect(student).toHaveURL(new RegExp(`/partners/${institution.partnerId}/application/closed$`));
-  await expect(student.getByRole('heading', { level: 1, name: 'Applications are closed' })).toBeVisible();
-  await expect(student.getByText(/Intake 2026 \(closed\) took applications from/)).toBeVisible();
-  await expectAccessibleAndFitting(student);
+    await student.goto(`/partners/${institution.partnerId}`);
+    await student.getByRole('link', { name: 'Apply', exact: true }).click();
+    await expect(student).toHaveURL(new RegExp(`/partners/${institution.partnerId}/application/closed$`));
+    await expect(student.getByRole('heading', { level: 1, name: 'Applications are closed' })).toBeVisible();
+    await expect(student.getByText(/Intake 2026 \(closed\) took applications from/)).toBeVisible();
+    await expectAccessibleAndFitting(student);
 
-  await student.goto('/application/form?partner=00000000-0000-4000-8000-000000000000');
-  await expect(student).toHaveURL(/\/application\/not-found/);
-  await expect(student.getByRole('heading', { level: 1, name: 'We could not find this application' })).toBeVisible();
-  await student.goto(`/partners/${institution.partnerId}/application/elsewhere`);
-  await expect(student.getByRole('heading', { level: 1, name: 'We could not find this application' })).toBeVisible();
-  await expectAccessibleAndFitting(student);
+    await student.goto('/application/form?partner=00000000-0000-4000-8000-000000000000');
+    await expect(student).toHaveURL(/\/application\/not-found/);
+    await expect(student.getByRole('heading', { level: 1, name: 'We could not find this application' })).toBeVisible();
+    await student.goto(`/partners/${institution.partnerId}/application/elsewhere`);
+    await expect(student.getByRole('heading', { level: 1, name: 'We could not find this application' })).toBeVisible();
+    await expectAccessibleAndFitting(student);
 
-  await context.close();
-});
+    await context.close();
+  },
+);

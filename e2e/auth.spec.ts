@@ -106,74 +106,82 @@ test.describe('accounts', () => {
     await expect(page.getByText('This email is already registered. Please sign in instead.')).toBeVisible();
   });
 
-  test('sign-in rules: unknown account, admin sign-in for a student, wrong area', async ({ page }) => {
-    await page.goto('/login');
-    await waitForApp(page);
-    await page.getByLabel('Email address').fill(uniqueEmail('nobody'));
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByText('No user account found. Please sign up first.')).toBeVisible();
-
-    await page.goto('/login/admin');
-    await waitForApp(page);
-    await page.getByLabel('Email address').fill('demo.student@kaminuza.example');
-    await page.getByLabel('Password').fill('Kaminuza#2025');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByText('Unauthorized access - admin privileges required')).toBeVisible();
-
-    await page.goto('/login');
-    await waitForApp(page);
-    await page.getByLabel('Email address').fill('demo.student@kaminuza.example');
-    await page.getByLabel('Password').fill('Kaminuza#2025');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/home$/);
-
-    // A student opening the admin area is signed out and told why.
-    await page.goto('/admin/dashboard');
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByText('You are not authorized as an admin!')).toBeVisible();
-    await page.goto('/home');
-    await expect(page).toHaveURL(/\/login$/);
-  });
-
-  test('each area refuses the other kinds of user with the spec message', async ({ page }) => {
-    const cases = [
-      {
-        email: 'demo.admin@kaminuza.example',
-        login: '/login/admin',
-        home: /\/admin\/dashboard$/,
-        other: '/home',
-        notice: 'You are not registered as a student!',
-      },
-      {
-        email: 'demo.staff@kaminuza.example',
-        login: '/login',
-        home: /\/partner\/dashboard$/,
-        other: '/admin/dashboard',
-        notice: 'You are not authorized as an admin!',
-      },
-      {
-        email: 'demo.admin@kaminuza.example',
-        login: '/login/admin',
-        home: /\/admin\/dashboard$/,
-        other: '/partner/dashboard',
-        notice: 'You are not registered as a staff member!',
-      },
-    ];
-    for (const c of cases) {
-      await page.goto(c.login);
+  test(
+    'sign-in rules: unknown account, admin sign-in for a student, wrong area',
+    { tag: '@desktop-only' },
+    async ({ page }) => {
+      await page.goto('/login');
       await waitForApp(page);
-      await page.getByLabel('Email address').fill(c.email);
+      await page.getByLabel('Email address').fill(uniqueEmail('nobody'));
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByText('No user account found. Please sign up first.')).toBeVisible();
+
+      await page.goto('/login/admin');
+      await waitForApp(page);
+      await page.getByLabel('Email address').fill('demo.student@kaminuza.example');
       await page.getByLabel('Password').fill('Kaminuza#2025');
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await expect(page).toHaveURL(c.home);
-      await page.goto(c.other);
-      await expect(page).toHaveURL(/\/login$/);
-      await expect(page.getByText(c.notice)).toBeVisible();
-    }
-  });
+      await expect(page.getByText('Unauthorized access - admin privileges required')).toBeVisible();
 
-  test('forgot and reset password end to end', async ({ page, request, baseURL }) => {
+      await page.goto('/login');
+      await waitForApp(page);
+      await page.getByLabel('Email address').fill('demo.student@kaminuza.example');
+      await page.getByLabel('Password').fill('Kaminuza#2025');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page).toHaveURL(/\/home$/);
+
+      // A student opening the admin area is signed out and told why.
+      await page.goto('/admin/dashboard');
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByText('You are not authorized as an admin!')).toBeVisible();
+      await page.goto('/home');
+      await expect(page).toHaveURL(/\/login$/);
+    },
+  );
+
+  test(
+    'each area refuses the other kinds of user with the spec message',
+    { tag: '@desktop-only' },
+    async ({ page }) => {
+      const cases = [
+        {
+          email: 'demo.admin@kaminuza.example',
+          login: '/login/admin',
+          home: /\/admin\/dashboard$/,
+          other: '/home',
+          notice: 'You are not registered as a student!',
+        },
+        {
+          email: 'demo.staff@kaminuza.example',
+          login: '/login',
+          home: /\/partner\/dashboard$/,
+          other: '/admin/dashboard',
+          notice: 'You are not authorized as an admin!',
+        },
+        {
+          email: 'demo.admin@kaminuza.example',
+          login: '/login/admin',
+          home: /\/admin\/dashboard$/,
+          other: '/partner/dashboard',
+          notice: 'You are not registered as a staff member!',
+        },
+      ];
+      for (const c of cases) {
+        await page.goto(c.login);
+        await waitForApp(page);
+        await page.getByLabel('Email address').fill(c.email);
+        await page.getByLabel('Password').fill('Kaminuza#2025');
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await expect(page).toHaveURL(c.home);
+        await page.goto(c.other);
+        await expect(page).toHaveURL(/\/login$/);
+        await expect(page.getByText(c.notice)).toBeVisible();
+      }
+    },
+  );
+
+  test('forgot and reset password end to end', { tag: '@desktop-only' }, async ({ page, request, baseURL }) => {
     const email = uniqueEmail('reset');
     const created = await request.post('/api/v1/auth/sign-up/student', {
       headers: { origin: baseURL! },
@@ -219,7 +227,7 @@ test.describe('accounts', () => {
     await expect(page.getByText('This link is invalid or has already been used.')).toBeVisible();
   });
 
-  test('the whole sign-up works in French', async ({ page, request }) => {
+  test('the whole sign-up works in French', { tag: '@desktop-only' }, async ({ page, request }) => {
     const email = uniqueEmail('fr');
     await page.goto('/signup/live');
     await waitForApp(page);
@@ -253,24 +261,28 @@ test.describe('accounts', () => {
   });
 });
 
-test('the development mailbox lists sent emails and shows one', async ({ page, request, baseURL }) => {
-  const email = uniqueEmail('mailbox');
-  await request.post('/api/v1/auth/resend-verification', { headers: { origin: baseURL! }, data: { email } });
-  await page.goto('/forgot-password');
-  await waitForApp(page);
-  await page.getByLabel('Email address').fill('demo.staff@kaminuza.example');
-  await page.getByRole('button', { name: 'Send the link' }).click();
-  await expect(page.getByRole('status')).toBeVisible();
-  await latestEmail(request, 'demo.staff@kaminuza.example', /password/i);
+test(
+  'the development mailbox lists sent emails and shows one',
+  { tag: '@desktop-only' },
+  async ({ page, request, baseURL }) => {
+    const email = uniqueEmail('mailbox');
+    await request.post('/api/v1/auth/resend-verification', { headers: { origin: baseURL! }, data: { email } });
+    await page.goto('/forgot-password');
+    await waitForApp(page);
+    await page.getByLabel('Email address').fill('demo.staff@kaminuza.example');
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect(page.getByRole('status')).toBeVisible();
+    await latestEmail(request, 'demo.staff@kaminuza.example', /password/i);
 
-  await page.goto('/dev/mailbox');
-  await waitForApp(page);
-  const message = page.getByRole('link', { name: /Reset your Kaminuza password/ }).first();
-  await expect(message).toBeVisible();
-  await message.click();
-  await expect(page.getByText(/\/reset-password\?token=/).first()).toBeVisible();
-  await expectNoAxeViolations(page, { frames: false });
-});
+    await page.goto('/dev/mailbox');
+    await waitForApp(page);
+    const message = page.getByRole('link', { name: /Reset your Kaminuza password/ }).first();
+    await expect(message).toBeVisible();
+    await message.click();
+    await expect(page.getByText(/\/reset-password\?token=/).first()).toBeVisible();
+    await expectNoAxeViolations(page, { frames: false });
+  },
+);
 
 test('the student area fits a phone in Kinyarwanda, with every section in reach', async ({ page, baseURL }) => {
   await page.context().addCookies([{ name: 'i18next', value: 'rw', url: baseURL! }]);

@@ -38,143 +38,147 @@ const either = (...labels: string[]) =>
   new RegExp(`^(${labels.map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
 
 for (const language of ['en', 'rw'] as const) {
-  test(`documents: upload with progress, download, replace, delete, refusal (${language})`, async ({
-    page,
-    baseURL,
-  }) => {
-    test.setTimeout(60_000);
-    const t = catalogue(language);
-    await page.context().addCookies([{ name: 'i18next', value: language, url: baseURL! }]);
-    await signInAsDemoStudent(page, baseURL!);
+  test(
+    `documents: upload with progress, download, replace, delete, refusal (${language})`,
+    { tag: language === 'en' ? '@desktop-only' : '@phone-only' },
+    async ({ page, baseURL }) => {
+      test.setTimeout(60_000);
+      const t = catalogue(language);
+      await page.context().addCookies([{ name: 'i18next', value: language, url: baseURL! }]);
+      await signInAsDemoStudent(page, baseURL!);
 
-    // Each chunk waits a moment, so the progress bar can be seen; the chunk sizes are recorded.
-    const patchSizes: number[] = [];
-    await page.route('**/api/v1/uploads/**', async (route) => {
-      if (route.request().method() === 'PATCH') {
-        patchSizes.push(route.request().postDataBuffer()?.length ?? 0);
-        await new Promise((resolve) => setTimeout(resolve, 400));
-      }
-      await route.continue();
-    });
-
-    await page.goto('/profile?tab=documents');
-    await expect(page.getByRole('heading', { name: text(t, 'documents.title'), level: 2 })).toBeVisible();
-    const row = (type: string) =>
-      page
-        .getByRole('listitem')
-        .filter({ has: page.getByRole('heading', { name: text(t, `documents.types.${type}`) }) });
-    const status = (key: string) => text(t, 'documents.status_label', { status: text(t, `documents.status.${key}`) });
-
-    // The demo student's seeded documents, with their statuses.
-    await expect(row('transcript').getByLabel(status('verified'))).toBeVisible();
-    await expect(row('test_scores').getByLabel(status('rejected'))).toBeVisible();
-    await expect(page.getByText(text(t, 'documents.allowed', { size: '10 MB' }))).toBeVisible();
-    await expectNoAxeViolations(page);
-
-    // A 2 MB PDF goes up in chunks of 256 KB, 512 KB, 1 MB …, with a progress bar.
-    const type = typeOf(test.info().project.name);
-    const letter = row(type);
-    const typeName = text(t, `documents.types.${type}`);
-    const pdf = pdfOf(2 * 1024 * 1024);
-    await letter
-      .getByLabel(
-        either(
-          text(t, 'documents.upload_label', { type: typeName }),
-          text(t, 'documents.replace_label', { type: typeName }),
-        ),
-      )
-      .setInputFiles({ name: 'letter.pdf', mimeType: 'application/pdf', buffer: pdf });
-    const progress = letter.getByRole('progressbar', {
-      name: text(t, 'upload.progress_label', { name: 'letter.pdf' }),
-    });
-    await expect(progress).toBeVisible();
-    await expect(progress).toBeHidden({ timeout: 20_000 });
-    await expect(letter.getByText('letter.pdf')).toBeVisible();
-    await expect(letter.getByLabel(status('pending'))).toBeVisible();
-    expect(patchSizes.slice(0, 3)).toEqual([256 * 1024, 512 * 1024, 1024 * 1024]);
-    expect(patchSizes.reduce((sum, size) => sum + size, 0)).toBe(pdf.length);
-    await expectNoAxeViolations(page);
-
-    // Downloaded as an attachment under its name, byte for byte.
-    const download = page.waitForEvent('download');
-    await letter.getByRole('link', { name: text(t, 'documents.download_label', { type: typeName }) }).click();
-    expect((await download).suggestedFilename()).toBe('letter.pdf');
-    expect(readFileSync((await (await download).path())!).equals(pdf)).toBe(true);
-
-    // Replaced by a small file, sent in one request.
-    await letter
-      .getByLabel(text(t, 'documents.replace_label', { type: typeName }))
-      .setInputFiles({ name: 'letter-v2.pdf', mimeType: 'application/pdf', buffer: pdfOf(4_000) });
-    await expect(letter.getByText('letter-v2.pdf')).toBeVisible();
-    await expect(letter.getByText('letter.pdf', { exact: true })).toBeHidden();
-
-    // An HTML page dressed up as a PDF is refused by its bytes.
-    const statement = row('personal_statement');
-    await statement
-      .getByLabel(text(t, 'documents.upload_label', { type: text(t, 'documents.types.personal_statement') }))
-      .setInputFiles({
-        name: 'statement.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.from('<!doctype html><h1>hi</h1>'),
+      // Each chunk waits a moment, so the progress bar can be seen; the chunk sizes are recorded.
+      const patchSizes: number[] = [];
+      await page.route('**/api/v1/uploads/**', async (route) => {
+        if (route.request().method() === 'PATCH') {
+          patchSizes.push(route.request().postDataBuffer()?.length ?? 0);
+          await new Promise((resolve) => setTimeout(resolve, 400));
+        }
+        await route.continue();
       });
-    await expect(statement.getByRole('alert')).toHaveText(text(t, 'upload.errors.file_type_not_allowed'));
-    await expect(statement.getByLabel(status('not_uploaded'))).toBeVisible();
 
-    // Deleted after confirmation.
-    await letter.getByRole('button', { name: text(t, 'documents.delete_label', { type: typeName }) }).click();
-    await expect(letter.getByText(text(t, 'documents.delete_confirm', { type: typeName }))).toBeVisible();
-    await expectNoAxeViolations(page);
-    await letter.getByRole('button', { name: text(t, 'documents.delete_confirm_yes') }).click();
-    await expect(letter.getByLabel(status('not_uploaded'))).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  });
+      await page.goto('/profile?tab=documents');
+      await expect(page.getByRole('heading', { name: text(t, 'documents.title'), level: 2 })).toBeVisible();
+      const row = (type: string) =>
+        page
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('heading', { name: text(t, `documents.types.${type}`) }) });
+      const status = (key: string) => text(t, 'documents.status_label', { status: text(t, `documents.status.${key}`) });
 
-  test(`documents: an upload can be cancelled, and the profile picture is set or refused (${language})`, async ({
-    page,
-    baseURL,
-  }) => {
-    test.setTimeout(60_000);
-    const t = catalogue(language);
-    await page.context().addCookies([{ name: 'i18next', value: language, url: baseURL! }]);
-    await signInAsDemoStudent(page, baseURL!);
-    await page.route('**/api/v1/uploads/**', async (route) => {
-      if (route.request().method() === 'PATCH') await new Promise((resolve) => setTimeout(resolve, 1_000));
-      await route.continue().catch(() => undefined);
-    });
-    await page.goto('/profile?tab=documents');
+      // The demo student's seeded documents, with their statuses.
+      await expect(row('transcript').getByLabel(status('verified'))).toBeVisible();
+      await expect(row('test_scores').getByLabel(status('rejected'))).toBeVisible();
+      await expect(page.getByText(text(t, 'documents.allowed', { size: '10 MB' }))).toBeVisible();
+      await expectNoAxeViolations(page);
 
-    const typeName = text(t, 'documents.types.personal_statement');
-    const statement = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: typeName }) });
-    await statement
-      .getByLabel(text(t, 'documents.upload_label', { type: typeName }))
-      .setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: pdfOf(1024 * 1024) });
-    await statement.getByRole('button', { name: text(t, 'upload.cancel_label', { name: 'statement.pdf' }) }).click();
-    await expect(statement.getByText(text(t, 'upload.cancelled'))).toBeVisible();
-    await expect(
-      statement.getByLabel(text(t, 'documents.status_label', { status: text(t, 'documents.status.not_uploaded') })),
-    ).toBeVisible();
+      // A 2 MB PDF goes up in chunks of 256 KB, 512 KB, 1 MB …, with a progress bar.
+      const type = typeOf(test.info().project.name);
+      const letter = row(type);
+      const typeName = text(t, `documents.types.${type}`);
+      const pdf = pdfOf(2 * 1024 * 1024);
+      await letter
+        .getByLabel(
+          either(
+            text(t, 'documents.upload_label', { type: typeName }),
+            text(t, 'documents.replace_label', { type: typeName }),
+          ),
+        )
+        .setInputFiles({ name: 'letter.pdf', mimeType: 'application/pdf', buffer: pdf });
+      const progress = letter.getByRole('progressbar', {
+        name: text(t, 'upload.progress_label', { name: 'letter.pdf' }),
+      });
+      await expect(progress).toBeVisible();
+      await expect(progress).toBeHidden({ timeout: 20_000 });
+      await expect(letter.getByText('letter.pdf')).toBeVisible();
+      await expect(letter.getByLabel(status('pending'))).toBeVisible();
+      expect(patchSizes.slice(0, 3)).toEqual([256 * 1024, 512 * 1024, 1024 * 1024]);
+      expect(patchSizes.reduce((sum, size) => sum + size, 0)).toBe(pdf.length);
+      await expectNoAxeViolations(page);
 
-    const picture = page.getByRole('group', { name: text(t, 'upload.picture.label') });
-    await picture
-      .getByLabel(text(t, 'upload.picture.choose'))
-      .setInputFiles({ name: 'me.pdf', mimeType: 'image/png', buffer: pdfOf(2_000) });
-    await expect(picture.getByRole('alert')).toContainText(text(t, 'upload.errors.profile_picture_failed'));
-    // Setting the picture changes the shared demo account: one project is enough.
-    if (test.info().project.name === 'mobile') return;
+      // Downloaded as an attachment under its name, byte for byte.
+      const download = page.waitForEvent('download');
+      await letter.getByRole('link', { name: text(t, 'documents.download_label', { type: typeName }) }).click();
+      expect((await download).suggestedFilename()).toBe('letter.pdf');
+      expect(readFileSync((await (await download).path())!).equals(pdf)).toBe(true);
 
-    await picture.getByLabel(text(t, 'upload.picture.choose')).setInputFiles({
-      name: 'me.png',
-      mimeType: 'image/png',
-      buffer: Buffer.from(
-        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-        'base64',
-      ),
-    });
-    await expect(picture.getByRole('img', { name: text(t, 'upload.picture.alt') })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await picture.getByRole('button', { name: text(t, 'upload.picture.remove') }).click();
-    await expect(picture.getByRole('img', { name: text(t, 'upload.picture.placeholder') })).toBeVisible();
-  });
+      // Replaced by a small file, sent in one request.
+      await letter
+        .getByLabel(text(t, 'documents.replace_label', { type: typeName }))
+        .setInputFiles({ name: 'letter-v2.pdf', mimeType: 'application/pdf', buffer: pdfOf(4_000) });
+      await expect(letter.getByText('letter-v2.pdf')).toBeVisible();
+      await expect(letter.getByText('letter.pdf', { exact: true })).toBeHidden();
+
+      // An HTML page dressed up as a PDF is refused by its bytes.
+      const statement = row('personal_statement');
+      await statement
+        .getByLabel(text(t, 'documents.upload_label', { type: text(t, 'documents.types.personal_statement') }))
+        .setInputFiles({
+          name: 'statement.pdf',
+          mimeType: 'application/pdf',
+          buffer: Buffer.from('<!doctype html><h1>hi</h1>'),
+        });
+      await expect(statement.getByRole('alert')).toHaveText(text(t, 'upload.errors.file_type_not_allowed'));
+      await expect(statement.getByLabel(status('not_uploaded'))).toBeVisible();
+
+      // Deleted after confirmation.
+      await letter.getByRole('button', { name: text(t, 'documents.delete_label', { type: typeName }) }).click();
+      await expect(letter.getByText(text(t, 'documents.delete_confirm', { type: typeName }))).toBeVisible();
+      await expectNoAxeViolations(page);
+      await letter.getByRole('button', { name: text(t, 'documents.delete_confirm_yes') }).click();
+      await expect(letter.getByLabel(status('not_uploaded'))).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+    },
+  );
+
+  test(
+    `documents: an upload can be cancelled, and the profile picture is set or refused (${language})`,
+    { tag: language === 'en' ? '@desktop-only' : '@phone-only' },
+    async ({ page, baseURL }) => {
+      test.setTimeout(60_000);
+      const t = catalogue(language);
+      await page.context().addCookies([{ name: 'i18next', value: language, url: baseURL! }]);
+      await signInAsDemoStudent(page, baseURL!);
+      await page.route('**/api/v1/uploads/**', async (route) => {
+        if (route.request().method() === 'PATCH') await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await route.continue().catch(() => undefined);
+      });
+      await page.goto('/profile?tab=documents');
+
+      const typeName = text(t, 'documents.types.personal_statement');
+      const statement = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: typeName }) });
+      await statement
+        .getByLabel(text(t, 'documents.upload_label', { type: typeName }))
+        .setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: pdfOf(1024 * 1024) });
+      await statement.getByRole('button', { name: text(t, 'upload.cancel_label', { name: 'statement.pdf' }) }).click();
+      await expect(statement.getByText(text(t, 'upload.cancelled'))).toBeVisible();
+      await expect(
+        statement.getByLabel(text(t, 'documents.status_label', { status: text(t, 'documents.status.not_uploaded') })),
+      ).toBeVisible();
+
+      const picture = page.getByRole('group', { name: text(t, 'upload.picture.label') });
+      await picture
+        .getByLabel(text(t, 'upload.picture.choose'))
+        .setInputFiles({ name: 'me.pdf', mimeType: 'image/png', buffer: pdfOf(2_000) });
+      await expect(picture.getByRole('alert')).toContainText(text(t, 'upload.errors.profile_picture_failed'));
+      // Setting the picture changes the shared demo account: one project is enough.
+      if (test.info().project.name === 'mobile') return;
+
+      await picture.getByLabel(text(t, 'upload.picture.choose')).setInputFiles({
+        name: 'me.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+          'base64',
+        ),
+      });
+      await expect(picture.getByRole('img', { name: text(t, 'upload.picture.alt') })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await picture.getByRole('button', { name: text(t, 'upload.picture.remove') }).click();
+      await expect(picture.getByRole('img', { name: text(t, 'upload.picture.placeholder') })).toBeVisible();
+    },
+  );
 }
 
 test('an interrupted upload resumes after a reload from where the server stopped', async ({ page, baseURL }) => {

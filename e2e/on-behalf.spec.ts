@@ -104,69 +104,69 @@ test('a member submits an application for a named applicant, who gets the receip
   await expect(page.getByLabel('Email address')).toHaveValue('');
 });
 
-test('a closed admission cycle is explained, with the way to the cycles', async ({ page, request }) => {
-  await signInReadyInstitution(page, request, { closed: true });
-  await page.goto('/partner/applications/new');
-  await waitForApp(page);
-  await fillApplicant(page, uniqueEmail('applicant'));
-  await expect(page.getByRole('heading', { name: 'The current admission cycle is closed' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Go to admission cycles' })).toHaveAttribute('href', '/partner/cycles');
-  await expectNoAxeViolations(page);
-  await expectNoSidewaysScroll(page);
-});
+test(
+  'a closed admission cycle is explained, with the way to the cycles',
+  { tag: '@desktop-only' },
+  async ({ page, request }) => {
+    await signInReadyInstitution(page, request, { closed: true });
+    await page.goto('/partner/applications/new');
+    await waitForApp(page);
+    await fillApplicant(page, uniqueEmail('applicant'));
+    await expect(page.getByRole('heading', { name: 'The current admission cycle is closed' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to admission cycles' })).toHaveAttribute('href', '/partner/cycles');
+    await expectNoAxeViolations(page);
+    await expectNoSidewaysScroll(page);
+  },
+);
 
-test('a member invited to build forms only sees no link and is told they may not submit', async ({
-  page,
-  request,
-  browser,
-  baseURL,
-  viewport,
-  isMobile,
-  hasTouch,
-}) => {
-  test.slow();
-  const institution = await signInNewInstitution(page, request);
-  const origin = new URL(page.url()).origin;
-  const email = uniqueEmail('forms-officer');
-  const invited = await page.request.post(`/api/v1/partners/${institution.partnerId}/invitations`, {
-    headers: { origin },
-    data: {
-      email,
-      first_name: 'Eric',
-      last_name: 'Habimana',
-      role: 'Forms officer',
-      permissions: ['manage_forms'],
-      team_ids: [],
-      language: 'en',
-    },
-  });
-  expect(invited.ok(), await invited.text()).toBe(true);
-  const token = /[?&]token=([^\s&)]+)/.exec((await latestEmail(request, email, /invited/i)).text)?.[1];
-  expect(token).toBeTruthy();
+test(
+  'a member invited to build forms only sees no link and is told they may not submit',
+  { tag: '@desktop-only' },
+  async ({ page, request, browser, baseURL, viewport, isMobile, hasTouch }) => {
+    test.slow();
+    const institution = await signInNewInstitution(page, request);
+    const origin = new URL(page.url()).origin;
+    const email = uniqueEmail('forms-officer');
+    const invited = await page.request.post(`/api/v1/partners/${institution.partnerId}/invitations`, {
+      headers: { origin },
+      data: {
+        email,
+        first_name: 'Eric',
+        last_name: 'Habimana',
+        role: 'Forms officer',
+        permissions: ['manage_forms'],
+        team_ids: [],
+        language: 'en',
+      },
+    });
+    expect(invited.ok(), await invited.text()).toBe(true);
+    const token = /[?&]token=([^\s&)]+)/.exec((await latestEmail(request, email, /invited/i)).text)?.[1];
+    expect(token).toBeTruthy();
 
-  const colleagueContext = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
-  const accepted = await colleagueContext.request.post('/api/v1/auth/invitations/accept', {
-    headers: { origin },
-    data: { token, first_name: 'Eric', last_name: 'Habimana', password: PASSWORD, accept_terms: true },
-  });
-  expect(accepted.ok(), await accepted.text()).toBe(true);
-  const colleague = await colleagueContext.newPage();
-  await recordRenderEvent(colleague);
-  await colleague.goto('/partner/dashboard');
-  await waitForApp(colleague);
-  await expect(await navLink(colleague, 'Forms')).toBeVisible();
-  await expect(colleague.getByRole('link', { name: LINK })).toHaveCount(0);
+    const colleagueContext = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
+    const accepted = await colleagueContext.request.post('/api/v1/auth/invitations/accept', {
+      headers: { origin },
+      data: { token, first_name: 'Eric', last_name: 'Habimana', password: PASSWORD, accept_terms: true },
+    });
+    expect(accepted.ok(), await accepted.text()).toBe(true);
+    const colleague = await colleagueContext.newPage();
+    await recordRenderEvent(colleague);
+    await colleague.goto('/partner/dashboard');
+    await waitForApp(colleague);
+    await expect(await navLink(colleague, 'Forms')).toBeVisible();
+    await expect(colleague.getByRole('link', { name: LINK })).toHaveCount(0);
 
-  await colleague.goto('/partner/applications/new');
-  await waitForApp(colleague);
-  await expect(
-    colleague.getByRole('heading', { level: 1, name: 'Submit an application for an applicant' }),
-  ).toBeVisible();
-  await expect(
-    colleague.getByRole('heading', { name: 'You do not have permission to submit applications' }),
-  ).toBeVisible();
-  await expect(colleague.getByLabel('First name')).toHaveCount(0);
-  await expectNoAxeViolations(colleague);
-  await expectNoSidewaysScroll(colleague);
-  await colleagueContext.close();
-});
+    await colleague.goto('/partner/applications/new');
+    await waitForApp(colleague);
+    await expect(
+      colleague.getByRole('heading', { level: 1, name: 'Submit an application for an applicant' }),
+    ).toBeVisible();
+    await expect(
+      colleague.getByRole('heading', { name: 'You do not have permission to submit applications' }),
+    ).toBeVisible();
+    await expect(colleague.getByLabel('First name')).toHaveCount(0);
+    await expectNoAxeViolations(colleague);
+    await expectNoSidewaysScroll(colleague);
+    await colleagueContext.close();
+  },
+);

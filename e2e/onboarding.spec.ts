@@ -46,169 +46,175 @@ async function signUpAndVerify(page: Page, request: APIRequestContext) {
 }
 
 for (const lang of ['en', 'rw'] as const) {
-  test(`a new student onboards, resumes after a reload, finishes and edits the profile (${lang})`, async ({
-    page,
-    request,
-  }) => {
-    // A whole journey with an email in between, on a loaded two-core machine.
-    test.slow();
-    const tx = (key: string, values?: Record<string, string | number>) => text(lang, key, values);
-    // Optional fields carry a suffix after their name.
-    const field = (name: string) =>
-      page.getByLabel(new RegExp(`^${tx(`onboarding.fields.${name}`).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
-    const stepIs = async (number: number) => {
-      await expect(page.getByText(tx('onboarding.step_of', { current: number, total: 7 }))).toBeVisible();
+  test(
+    `a new student onboards, resumes after a reload, finishes and edits the profile (${lang})`,
+    { tag: lang === 'en' ? '@desktop-only' : '@phone-only' },
+    async ({ page, request }) => {
+      // A whole journey with an email in between, on a loaded two-core machine.
+      test.slow();
+      const tx = (key: string, values?: Record<string, string | number>) => text(lang, key, values);
+      // Optional fields carry a suffix after their name.
+      const field = (name: string) =>
+        page.getByLabel(new RegExp(`^${tx(`onboarding.fields.${name}`).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      const stepIs = async (number: number) => {
+        await expect(page.getByText(tx('onboarding.step_of', { current: number, total: 7 }))).toBeVisible();
+        await expectNoAxeViolations(page);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+          0,
+        );
+      };
+      const continueButton = () => page.getByRole('button', { name: tx('onboarding.continue') });
+      const expectErrors = async (...keys: string[]) => {
+        await expect(page.getByText(tx('validation.general'))).toBeVisible();
+        for (const key of keys) await expect(page.getByText(tx(`validation.${key}`)).first()).toBeVisible();
+      };
+
+      await signUpAndVerify(page, request);
+      // A student who has not finished onboarding is sent to it from the student area.
+      await expect(page).toHaveURL(/\/onboarding\/student$/);
+      await page.goto('/home');
+      await expect(page).toHaveURL(/\/onboarding\/student$/);
+
+      // Step 0: the language switches the interface at once.
+      await expect(page.getByText(text('en', 'onboarding.step_of', { current: 1, total: 7 }))).toBeVisible();
+      await page.getByRole('radio', { name: lang === 'en' ? 'English' : 'Kinyarwanda' }).check();
+      await expect(page.getByRole('heading', { level: 2 })).toHaveText(tx('onboarding.steps.language'));
+      await stepIs(1);
+      await continueButton().click();
+
+      // Step 1: names (filled in at sign-up; emptied to see the rules).
+      await stepIs(2);
+      await field('first_name').fill('');
+      await field('last_name').fill('');
+      await continueButton().click();
+      await expectErrors('first_name_required', 'last_name_required');
+      await field('first_name').fill('A');
+      await field('last_name').fill('Uwase');
+      await continueButton().click();
+      await expectErrors('first_name_too_short');
+      await field('first_name').fill('Aline');
+      // A failed save says so and keeps what was typed.
+      const failing = {
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":{"status":"UNAVAILABLE","message":"x"}}',
+      };
+      await page.route('**/api/v1/students/me/onboarding/steps/*', (route) => route.fulfill(failing));
+      await continueButton().click();
+      await expect(page.getByText(tx('profile.errors.save_failed'))).toBeVisible();
+      await expect(field('first_name')).toHaveValue('Aline');
+      await expect(page.getByText(tx('onboarding.step_of', { current: 2, total: 7 }))).toBeVisible();
+      await page.unrouteAll();
+      await continueButton().click();
+
+      // Step 2: date of birth, gender, nationality.
+      await stepIs(3);
+      await field('date_of_birth').fill('');
+      await field('gender').selectOption('');
+      await continueButton().click();
+      await expectErrors('date_of_birth_required', 'gender_required', 'nationality_required');
+      await field('date_of_birth').fill('2018-01-01');
+      await continueButton().click();
+      await expectErrors('age_range');
+      await field('date_of_birth').fill('2006-04-12');
+      await field('gender').selectOption('female');
+      await field('nationality').selectOption('RW');
+      await continueButton().click();
+
+      // Step 3: phone, checked for its country.
+      await stepIs(4);
+      await field('phone').fill('');
+      await continueButton().click();
+      await expectErrors('phone_required');
+      await field('phone').fill('12345');
+      await continueButton().click();
+      await expectErrors('phone_invalid');
+      await field('phone').fill('0788 123 456');
+      await continueButton().click();
+
+      // A reload in the middle resumes at the saved step with the saved values.
+      await stepIs(5);
+      await page.reload();
+      await stepIs(5);
+      await expect(field('country_of_residence')).toHaveValue('RW');
+
+      // Step 4: residence, address search and city.
+      await field('city').fill('');
+      await continueButton().click();
+      await expectErrors('address_required', 'city_required');
+      const search = page.getByRole('combobox', { name: tx('onboarding.address.search') });
+      await search.fill('musan');
+      await page
+        .getByRole('option', { name: /Musanze/ })
+        .first()
+        .click();
+      await expect(field('city')).toHaveValue('Musanze');
+      await field('address').fill('KN');
+      await continueButton().click();
+      await expectErrors('address_too_short');
+      await field('address').fill('Avenue de la Cathédrale 12');
+      await continueButton().click();
+
+      // Step 5: education level and the most recent school, found without typing its accent.
+      await stepIs(6);
+      await continueButton().click();
+      await expectErrors('school_required');
+      await page.getByLabel(tx('schools.search')).fill('lycee de kig');
+      await page.getByRole('button', { name: /Lycée de Kigali/ }).click();
+      await expect(page.getByText(tx('schools.selected'))).toBeVisible();
+      await continueButton().click();
+
+      // Step 6: the optional picture, then Finish.
+      await stepIs(7);
+      await page.route('**/api/v1/students/me/onboarding/complete', (route) => route.fulfill(failing));
+      await page.getByRole('button', { name: tx('onboarding.finish') }).click();
+      await expect(page.getByText(tx('profile.errors.complete_failed'))).toBeVisible();
+      await page.unrouteAll();
+      await page.getByRole('button', { name: tx('onboarding.finish') }).click();
+      await expect(page).toHaveURL(/\/home$/);
+
+      // The profile: completion shown, a field edited and kept.
+      await page.getByRole('link', { name: tx('auth.home.profile_link') }).click();
+      await expect(page).toHaveURL(/\/profile$/);
+      await expect(page.getByRole('progressbar')).toBeVisible();
+      await expect(page.getByText(/\d+ ?%/).first()).toBeVisible();
+      await expect(page.getByRole('tab', { name: tx('profile.tabs.personal') })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      await expectNoAxeViolations(page);
+      await field('preferred_name').fill('Lina');
+      await page.getByRole('button', { name: tx('profile.save') }).click();
+      await expect(page.getByText(tx('profile.saved'))).toBeVisible();
+
+      await page.getByRole('tab', { name: tx('profile.tabs.education') }).click();
+      await page.getByRole('button', { name: tx('profile.exams.add') }).click();
+      await page.getByRole('button', { name: tx('profile.save') }).click();
+      await expectErrors('examination_required', 'grade_required');
+      const exam = page.getByRole('group', { name: tx('profile.exams.row', { number: 1 }) });
+      await exam.getByLabel(tx('profile.exams.examination'), { exact: true }).selectOption('rwanda_nesa');
+      await exam.getByLabel(tx('profile.exams.grade'), { exact: true }).fill('65/73');
+      await exam.getByLabel(tx('profile.exams.year'), { exact: true }).fill('2024');
+      await page.getByRole('button', { name: tx('profile.save') }).click();
+      await expect(page.getByText(tx('profile.saved'))).toBeVisible();
       await expectNoAxeViolations(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
         0,
       );
-    };
-    const continueButton = () => page.getByRole('button', { name: tx('onboarding.continue') });
-    const expectErrors = async (...keys: string[]) => {
-      await expect(page.getByText(tx('validation.general'))).toBeVisible();
-      for (const key of keys) await expect(page.getByText(tx(`validation.${key}`)).first()).toBeVisible();
-    };
 
-    await signUpAndVerify(page, request);
-    // A student who has not finished onboarding is sent to it from the student area.
-    await expect(page).toHaveURL(/\/onboarding\/student$/);
-    await page.goto('/home');
-    await expect(page).toHaveURL(/\/onboarding\/student$/);
-
-    // Step 0: the language switches the interface at once.
-    await expect(page.getByText(text('en', 'onboarding.step_of', { current: 1, total: 7 }))).toBeVisible();
-    await page.getByRole('radio', { name: lang === 'en' ? 'English' : 'Kinyarwanda' }).check();
-    await expect(page.getByRole('heading', { level: 2 })).toHaveText(tx('onboarding.steps.language'));
-    await stepIs(1);
-    await continueButton().click();
-
-    // Step 1: names (filled in at sign-up; emptied to see the rules).
-    await stepIs(2);
-    await field('first_name').fill('');
-    await field('last_name').fill('');
-    await continueButton().click();
-    await expectErrors('first_name_required', 'last_name_required');
-    await field('first_name').fill('A');
-    await field('last_name').fill('Uwase');
-    await continueButton().click();
-    await expectErrors('first_name_too_short');
-    await field('first_name').fill('Aline');
-    // A failed save says so and keeps what was typed.
-    const failing = {
-      status: 503,
-      contentType: 'application/json',
-      body: '{"error":{"status":"UNAVAILABLE","message":"x"}}',
-    };
-    await page.route('**/api/v1/students/me/onboarding/steps/*', (route) => route.fulfill(failing));
-    await continueButton().click();
-    await expect(page.getByText(tx('profile.errors.save_failed'))).toBeVisible();
-    await expect(field('first_name')).toHaveValue('Aline');
-    await expect(page.getByText(tx('onboarding.step_of', { current: 2, total: 7 }))).toBeVisible();
-    await page.unrouteAll();
-    await continueButton().click();
-
-    // Step 2: date of birth, gender, nationality.
-    await stepIs(3);
-    await field('date_of_birth').fill('');
-    await field('gender').selectOption('');
-    await continueButton().click();
-    await expectErrors('date_of_birth_required', 'gender_required', 'nationality_required');
-    await field('date_of_birth').fill('2018-01-01');
-    await continueButton().click();
-    await expectErrors('age_range');
-    await field('date_of_birth').fill('2006-04-12');
-    await field('gender').selectOption('female');
-    await field('nationality').selectOption('RW');
-    await continueButton().click();
-
-    // Step 3: phone, checked for its country.
-    await stepIs(4);
-    await field('phone').fill('');
-    await continueButton().click();
-    await expectErrors('phone_required');
-    await field('phone').fill('12345');
-    await continueButton().click();
-    await expectErrors('phone_invalid');
-    await field('phone').fill('0788 123 456');
-    await continueButton().click();
-
-    // A reload in the middle resumes at the saved step with the saved values.
-    await stepIs(5);
-    await page.reload();
-    await stepIs(5);
-    await expect(field('country_of_residence')).toHaveValue('RW');
-
-    // Step 4: residence, address search and city.
-    await field('city').fill('');
-    await continueButton().click();
-    await expectErrors('address_required', 'city_required');
-    const search = page.getByRole('combobox', { name: tx('onboarding.address.search') });
-    await search.fill('musan');
-    await page
-      .getByRole('option', { name: /Musanze/ })
-      .first()
-      .click();
-    await expect(field('city')).toHaveValue('Musanze');
-    await field('address').fill('KN');
-    await continueButton().click();
-    await expectErrors('address_too_short');
-    await field('address').fill('Avenue de la Cathédrale 12');
-    await continueButton().click();
-
-    // Step 5: education level and the most recent school, found without typing its accent.
-    await stepIs(6);
-    await continueButton().click();
-    await expectErrors('school_required');
-    await page.getByLabel(tx('schools.search')).fill('lycee de kig');
-    await page.getByRole('button', { name: /Lycée de Kigali/ }).click();
-    await expect(page.getByText(tx('schools.selected'))).toBeVisible();
-    await continueButton().click();
-
-    // Step 6: the optional picture, then Finish.
-    await stepIs(7);
-    await page.route('**/api/v1/students/me/onboarding/complete', (route) => route.fulfill(failing));
-    await page.getByRole('button', { name: tx('onboarding.finish') }).click();
-    await expect(page.getByText(tx('profile.errors.complete_failed'))).toBeVisible();
-    await page.unrouteAll();
-    await page.getByRole('button', { name: tx('onboarding.finish') }).click();
-    await expect(page).toHaveURL(/\/home$/);
-
-    // The profile: completion shown, a field edited and kept.
-    await page.getByRole('link', { name: tx('auth.home.profile_link') }).click();
-    await expect(page).toHaveURL(/\/profile$/);
-    await expect(page.getByRole('progressbar')).toBeVisible();
-    await expect(page.getByText(/\d+ ?%/).first()).toBeVisible();
-    await expect(page.getByRole('tab', { name: tx('profile.tabs.personal') })).toHaveAttribute('aria-selected', 'true');
-    await expectNoAxeViolations(page);
-    await field('preferred_name').fill('Lina');
-    await page.getByRole('button', { name: tx('profile.save') }).click();
-    await expect(page.getByText(tx('profile.saved'))).toBeVisible();
-
-    await page.getByRole('tab', { name: tx('profile.tabs.education') }).click();
-    await page.getByRole('button', { name: tx('profile.exams.add') }).click();
-    await page.getByRole('button', { name: tx('profile.save') }).click();
-    await expectErrors('examination_required', 'grade_required');
-    const exam = page.getByRole('group', { name: tx('profile.exams.row', { number: 1 }) });
-    await exam.getByLabel(tx('profile.exams.examination'), { exact: true }).selectOption('rwanda_nesa');
-    await exam.getByLabel(tx('profile.exams.grade'), { exact: true }).fill('65/73');
-    await exam.getByLabel(tx('profile.exams.year'), { exact: true }).fill('2024');
-    await page.getByRole('button', { name: tx('profile.save') }).click();
-    await expect(page.getByText(tx('profile.saved'))).toBeVisible();
-    await expectNoAxeViolations(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-
-    // The open tab is kept in the address, so a reload comes back to it.
-    await page.reload();
-    await expect(page.getByRole('tab', { name: tx('profile.tabs.education') })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
-    await expect(exam.getByLabel(tx('profile.exams.grade'), { exact: true })).toHaveValue('65/73');
-    await page.getByRole('tab', { name: tx('profile.tabs.personal') }).click();
-    await expect(field('preferred_name')).toHaveValue('Lina');
-    await page.getByRole('tab', { name: tx('profile.tabs.documents') }).click();
-    await expect(page.getByRole('tabpanel')).toBeVisible();
-  });
+      // The open tab is kept in the address, so a reload comes back to it.
+      await page.reload();
+      await expect(page.getByRole('tab', { name: tx('profile.tabs.education') })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      await expect(exam.getByLabel(tx('profile.exams.grade'), { exact: true })).toHaveValue('65/73');
+      await page.getByRole('tab', { name: tx('profile.tabs.personal') }).click();
+      await expect(field('preferred_name')).toHaveValue('Lina');
+      await page.getByRole('tab', { name: tx('profile.tabs.documents') }).click();
+      await expect(page.getByRole('tabpanel')).toBeVisible();
+    },
+  );
 }
 
 test('the demo student has finished onboarding and goes straight home', async ({ page }) => {

@@ -67,14 +67,14 @@ test.describe('institution sign-up', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('the sign-in page links to the institution sign-up', async ({ page }) => {
+  test('the sign-in page links to the institution sign-up', { tag: '@desktop-only' }, async ({ page }) => {
     await page.goto('/login');
     await waitForApp(page);
     await page.getByRole('link', { name: /Create an institution account/ }).click();
     await expect(page).toHaveURL(/\/signup\/partner$/);
   });
 
-  test('in French: register and wait on the pending screen', async ({ page, request }) => {
+  test('in French: register and wait on the pending screen', { tag: '@desktop-only' }, async ({ page, request }) => {
     const email = uniqueEmail('registraire');
     await page.goto('/signup/partner');
     await waitForApp(page);
@@ -93,23 +93,27 @@ test.describe('institution sign-up', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('in Kinyarwanda: the pending screen after sign-up and once signed in', async ({ page, request }) => {
-    const email = uniqueEmail('umwanditsi');
-    await page.goto('/signup/partner');
-    await waitForApp(page);
-    await registerInstitution(page, email, LABELS.en);
-    await expect(page).toHaveURL(/\/signup\/partner\/pending$/);
-    await chooseLanguage(page, 'Kinyarwanda');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reba imeri yawe');
-    await expect(page.getByRole('link', { name: 'Injira', exact: true })).toBeVisible();
-    await expectNoAxeViolations(page);
+  test(
+    'in Kinyarwanda: the pending screen after sign-up and once signed in',
+    { tag: '@phone-only' },
+    async ({ page, request }) => {
+      const email = uniqueEmail('umwanditsi');
+      await page.goto('/signup/partner');
+      await waitForApp(page);
+      await registerInstitution(page, email, LABELS.en);
+      await expect(page).toHaveURL(/\/signup\/partner\/pending$/);
+      await chooseLanguage(page, 'Kinyarwanda');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reba imeri yawe');
+      await expect(page.getByRole('link', { name: 'Injira', exact: true })).toBeVisible();
+      await expectNoAxeViolations(page);
 
-    const mail = await latestEmail(request, email, /verif/i);
-    await page.goto(linkIn(mail.text, '/auth/verify-email'));
-    await expect(page).toHaveURL(/\/signup\/partner\/pending$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ikigo cyawe kiri gusuzumwa');
-    await expectNoAxeViolations(page);
-  });
+      const mail = await latestEmail(request, email, /verif/i);
+      await page.goto(linkIn(mail.text, '/auth/verify-email'));
+      await expect(page).toHaveURL(/\/signup\/partner\/pending$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ikigo cyawe kiri gusuzumwa');
+      await expectNoAxeViolations(page);
+    },
+  );
 });
 
 test.describe('joining an existing institution', () => {

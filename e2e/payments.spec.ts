@@ -107,29 +107,37 @@ test('payments: a declined card, then a paid one, on the sandbox checkout', asyn
   expect(again.status()).toBe(409);
 });
 
-test('payments: signed out, the checkout asks to sign in and comes back', async ({ browser, request, baseURL }) => {
-  test.setTimeout(90_000);
-  const { checkoutUrl, institution } = await applicationWithCheckout(browser, request, baseURL!);
-  const visitor = await freshPage(browser);
-  await visitor.goto(checkoutUrl);
-  await waitForApp(visitor);
-  await expect(visitor.getByRole('heading', { name: 'Sign in to pay' })).toBeVisible();
-  await expectNoAxeViolations(visitor);
-  await visitor.getByRole('link', { name: 'Sign in' }).last().click();
-  await visitor.getByLabel('Email address').fill(DEMO_STUDENT.email);
-  await visitor.getByLabel('Password').fill(DEMO_STUDENT.password);
-  await visitor.getByRole('button', { name: 'Sign in' }).click();
-  await expect(visitor).toHaveURL(checkoutUrl);
-  await expect(visitor.getByText(institution.name)).toBeVisible();
-  await expect(visitor.getByRole('button', { name: 'Pay $100.00' })).toBeVisible();
-});
+test(
+  'payments: signed out, the checkout asks to sign in and comes back',
+  { tag: '@desktop-only' },
+  async ({ browser, request, baseURL }) => {
+    test.setTimeout(90_000);
+    const { checkoutUrl, institution } = await applicationWithCheckout(browser, request, baseURL!);
+    const visitor = await freshPage(browser);
+    await visitor.goto(checkoutUrl);
+    await waitForApp(visitor);
+    await expect(visitor.getByRole('heading', { name: 'Sign in to pay' })).toBeVisible();
+    await expectNoAxeViolations(visitor);
+    await visitor.getByRole('link', { name: 'Sign in' }).last().click();
+    await visitor.getByLabel('Email address').fill(DEMO_STUDENT.email);
+    await visitor.getByLabel('Password').fill(DEMO_STUDENT.password);
+    await visitor.getByRole('button', { name: 'Sign in' }).click();
+    await expect(visitor).toHaveURL(checkoutUrl);
+    await expect(visitor.getByText(institution.name)).toBeVisible();
+    await expect(visitor.getByRole('button', { name: 'Pay $100.00' })).toBeVisible();
+  },
+);
 
-test('payments: an unknown reference shows the not-found state', async ({ browser, baseURL }) => {
-  const page = await freshPage(browser);
-  await data(await page.request.post('/api/v1/auth/sign-in', { headers: { origin: baseURL! }, data: DEMO_STUDENT }));
-  await page.goto('/pay?reference=pay_000000000000000000000000');
-  await waitForApp(page);
-  await expect(page.getByRole('heading', { name: 'Payment not found' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Go to my applications' })).toBeVisible();
-  await expectNoAxeViolations(page);
-});
+test(
+  'payments: an unknown reference shows the not-found state',
+  { tag: '@desktop-only' },
+  async ({ browser, baseURL }) => {
+    const page = await freshPage(browser);
+    await data(await page.request.post('/api/v1/auth/sign-in', { headers: { origin: baseURL! }, data: DEMO_STUDENT }));
+    await page.goto('/pay?reference=pay_000000000000000000000000');
+    await waitForApp(page);
+    await expect(page.getByRole('heading', { name: 'Payment not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to my applications' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  },
+);

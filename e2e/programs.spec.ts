@@ -112,7 +112,7 @@ test('a new institution sets up a campus, a program and an admission cycle', asy
   await expect(cycle.getByText('Closed', { exact: true })).toBeVisible();
 });
 
-test('the setup screens speak French', async ({ page, request }) => {
+test('the setup screens speak French', { tag: '@phone-only' }, async ({ page, request }) => {
   await signInNewInstitution(page, request);
   await page.goto('/partner/programs?tab=campuses');
   await waitForApp(page);

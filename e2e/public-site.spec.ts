@@ -26,7 +26,7 @@ test.describe('public pages', () => {
     });
   }
 
-  test('public pages arrive as HTML before any script runs', async ({ browser }) => {
+  test('public pages arrive as HTML before any script runs', { tag: '@desktop-only' }, async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/about/us');
@@ -36,23 +36,27 @@ test.describe('public pages', () => {
     await context.close();
   });
 
-  test('the landing page shows the demo catalogue, rendered on the server', async ({ browser }) => {
-    // No JavaScript at all: the figures and featured universities are in the HTML itself.
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto('/');
-    const figures = page.getByRole('heading', { name: 'The catalogue in numbers' }).locator('..');
-    await expect(figures).toContainText(/\d+\s*universities/);
-    await expect(figures).toContainText(/\d+\s*countries/);
-    await expect(
-      page.getByRole('heading', { name: 'Featured universities' }).locator('../..').getByRole('listitem'),
-    ).toHaveCount(6);
-    await context.close();
-  });
+  test(
+    'the landing page shows the demo catalogue, rendered on the server',
+    { tag: '@desktop-only' },
+    async ({ browser }) => {
+      // No JavaScript at all: the figures and featured universities are in the HTML itself.
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto('/');
+      const figures = page.getByRole('heading', { name: 'The catalogue in numbers' }).locator('..');
+      await expect(figures).toContainText(/\d+\s*universities/);
+      await expect(figures).toContainText(/\d+\s*countries/);
+      await expect(
+        page.getByRole('heading', { name: 'Featured universities' }).locator('../..').getByRole('listitem'),
+      ).toHaveCount(6);
+      await context.close();
+    },
+  );
 });
 
 test.describe('routing', () => {
-  test('/signup redirects to /waitlist keeping the query string', async ({ page }) => {
+  test('/signup redirects to /waitlist keeping the query string', { tag: '@desktop-only' }, async ({ page }) => {
     await page.goto('/signup?ref=friend42&utm_source=sms');
     await expect(page).toHaveURL(/\/waitlist\?ref=friend42&utm_source=sms$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Join the waitlist');
@@ -63,7 +67,7 @@ test.describe('routing', () => {
     ['/apply-to-university', '/about/student'],
     ['/partner', '/about/partner'],
   ] as const) {
-    test(`${from} redirects to ${to}`, async ({ page }) => {
+    test(`${from} redirects to ${to}`, { tag: '@desktop-only' }, async ({ page }) => {
       await page.goto(`${from}?x=1`);
       await expect(page).toHaveURL(new RegExp(`${to}\\?x=1$`));
     });
@@ -78,7 +82,7 @@ test.describe('routing', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Join the waitlist');
   });
 
-  test('unknown paths show the not-found page with a 404', async ({ page }) => {
+  test('unknown paths show the not-found page with a 404', { tag: '@desktop-only' }, async ({ page }) => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
@@ -111,7 +115,7 @@ test.describe('routing', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test('signed-in areas send visitors without a session to /login', async ({ page }) => {
+  test('signed-in areas send visitors without a session to /login', { tag: '@desktop-only' }, async ({ page }) => {
     for (const path of [
       '/home',
       '/partners',
@@ -159,22 +163,23 @@ test.describe('language and theme', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("Rejoindre la liste d'attente");
   });
 
-  test('a language chosen earlier (its cookie) wins over the browser, before and after hydration', async ({
-    browser,
-    baseURL,
-  }) => {
-    const context = await browser.newContext({ locale: 'en-US' });
-    await context.addCookies([{ name: 'i18next', value: 'rw', url: baseURL! }]);
-    const page = await context.newPage();
-    await recordRenderEvent(page);
-    await page.goto('/login');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'rw');
-    await waitForApp(page);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Injira');
-    await context.close();
-  });
+  test(
+    'a language chosen earlier (its cookie) wins over the browser, before and after hydration',
+    { tag: '@desktop-only' },
+    async ({ browser, baseURL }) => {
+      const context = await browser.newContext({ locale: 'en-US' });
+      await context.addCookies([{ name: 'i18next', value: 'rw', url: baseURL! }]);
+      const page = await context.newPage();
+      await recordRenderEvent(page);
+      await page.goto('/login');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'rw');
+      await waitForApp(page);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Injira');
+      await context.close();
+    },
+  );
 
-  test('a browser in French gets French pages first', async ({ browser }) => {
+  test('a browser in French gets French pages first', { tag: '@desktop-only' }, async ({ browser }) => {
     const context = await browser.newContext({ locale: 'fr-FR' });
     const page = await context.newPage();
     await page.goto('/');
@@ -205,54 +210,59 @@ test.describe('language and theme', () => {
 });
 
 test.describe('error screen', () => {
-  test('a screen that fails to load shows the error screen, whose Copy error shows Copied! for 2 s', async ({
-    page,
-    context,
-  }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.goto('/waitlist');
-    await waitForApp(page);
-    // Chunks are named by their hash: the build's manifest says which one is the Help page.
-    const manifest = JSON.parse(
-      readFileSync(new URL('../apps/web/dist/.vite/manifest.json', import.meta.url), 'utf8'),
-    ) as Record<string, { file: string }>;
-    const helpChunk = manifest['src/features/public/components/help-page.tsx']!.file;
-    await page.route(
-      (url) => url.pathname === `/${helpChunk}`,
-      (route) => route.abort(),
-    );
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Help' }).click();
-    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
-    await expect(page.getByText('We encountered an unexpected error. Please try reloading the page.')).toBeVisible();
-    await page.getByText('Error details').click();
-    await page.getByRole('button', { name: 'Copy error' }).click();
-    await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
-      /help-page|dynamically imported module|Failed to fetch/i,
-    );
-    await expect(page.getByRole('button', { name: 'Copy error' })).toBeVisible({ timeout: 3_000 });
-    await page.unroute(/\/assets\/help-page-[^/]+\.js$/);
-    await page.getByRole('button', { name: 'Reload page' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Something went wrong');
-  });
+  test(
+    'a screen that fails to load shows the error screen, whose Copy error shows Copied! for 2 s',
+    { tag: '@desktop-only' },
+    async ({ page, context }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.goto('/waitlist');
+      await waitForApp(page);
+      // Chunks are named by their hash: the build's manifest says which one is the Help page.
+      const manifest = JSON.parse(
+        readFileSync(new URL('../apps/web/dist/.vite/manifest.json', import.meta.url), 'utf8'),
+      ) as Record<string, { file: string }>;
+      const helpChunk = manifest['src/features/public/components/help-page.tsx']!.file;
+      await page.route(
+        (url) => url.pathname === `/${helpChunk}`,
+        (route) => route.abort(),
+      );
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Help' }).click();
+      await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+      await expect(page.getByText('We encountered an unexpected error. Please try reloading the page.')).toBeVisible();
+      await page.getByText('Error details').click();
+      await page.getByRole('button', { name: 'Copy error' }).click();
+      await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+        /help-page|dynamically imported module|Failed to fetch/i,
+      );
+      await expect(page.getByRole('button', { name: 'Copy error' })).toBeVisible({ timeout: 3_000 });
+      await page.unroute(/\/assets\/help-page-[^/]+\.js$/);
+      await page.getByRole('button', { name: 'Reload page' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Something went wrong');
+    },
+  );
 });
 
 test.describe('waitlist', () => {
-  test('a visitor joins once; joining again says they are already on the list', async ({ page }) => {
-    const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-    await page.goto('/signup?ref=e2e');
-    await waitForApp(page);
-    await page.getByLabel('Email address').fill('not-an-email');
-    await page.getByRole('button', { name: 'Join the waitlist' }).click();
-    await expect(page.getByText('Invalid email address')).toBeVisible();
-    await page.getByLabel('Email address').fill(email);
-    await page.getByRole('button', { name: 'Join the waitlist' }).click();
-    await expect(page.getByRole('status')).toContainText(`We will email ${email}`);
+  test(
+    'a visitor joins once; joining again says they are already on the list',
+    { tag: '@desktop-only' },
+    async ({ page }) => {
+      const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+      await page.goto('/signup?ref=e2e');
+      await waitForApp(page);
+      await page.getByLabel('Email address').fill('not-an-email');
+      await page.getByRole('button', { name: 'Join the waitlist' }).click();
+      await expect(page.getByText('Invalid email address')).toBeVisible();
+      await page.getByLabel('Email address').fill(email);
+      await page.getByRole('button', { name: 'Join the waitlist' }).click();
+      await expect(page.getByRole('status')).toContainText(`We will email ${email}`);
 
-    await page.reload();
-    await waitForApp(page);
-    await page.getByLabel('Email address').fill(email.toUpperCase());
-    await page.getByRole('button', { name: 'Join the waitlist' }).click();
-    await expect(page.getByRole('status')).toContainText('is already on the waitlist');
-  });
+      await page.reload();
+      await waitForApp(page);
+      await page.getByLabel('Email address').fill(email.toUpperCase());
+      await page.getByRole('button', { name: 'Join the waitlist' }).click();
+      await expect(page.getByRole('status')).toContainText('is already on the waitlist');
+    },
+  );
 });

@@ -78,22 +78,26 @@ test('support: a student asks, the team assigns, answers and closes; markup stay
   await admin.context().close();
 });
 
-test('support: the student resolves a conversation, in French', async ({ browser, baseURL }) => {
-  const subject = `Bourse ${randomBytes(4).toString('hex')}`;
-  const student = await signedInPage(browser, baseURL!, 'student');
-  await student.context().addCookies([{ name: 'i18next', value: 'fr', url: baseURL! }]);
-  await student.goto('/support');
-  await waitForApp(student);
-  await student.getByLabel('Objet').fill(subject);
-  await student.getByLabel('Comment pouvons-nous vous aider ?').fill('Quand les bourses ouvrent-elles ?');
-  await student.getByRole('button', { name: "Envoyer à l'assistance" }).click();
-  await expect(student.getByRole('heading', { name: subject })).toBeVisible();
-  await student.getByRole('button', { name: 'Marquer comme résolue' }).click();
-  await student.getByRole('dialog').getByRole('button', { name: 'Marquer comme résolue' }).click();
-  await expect(student.getByText('Vous avez marqué cette conversation comme résolue.')).toBeVisible();
-  await expect(student.getByLabel('Votre message')).toHaveCount(0);
-  await expectNoAxeViolations(student);
-  await student.getByRole('link', { name: 'Retour à vos conversations' }).click();
-  await expect(student.getByRole('link', { name: new RegExp(subject) })).toContainText('Fermée');
-  await student.context().close();
-});
+test(
+  'support: the student resolves a conversation, in French',
+  { tag: '@phone-only' },
+  async ({ browser, baseURL }) => {
+    const subject = `Bourse ${randomBytes(4).toString('hex')}`;
+    const student = await signedInPage(browser, baseURL!, 'student');
+    await student.context().addCookies([{ name: 'i18next', value: 'fr', url: baseURL! }]);
+    await student.goto('/support');
+    await waitForApp(student);
+    await student.getByLabel('Objet').fill(subject);
+    await student.getByLabel('Comment pouvons-nous vous aider ?').fill('Quand les bourses ouvrent-elles ?');
+    await student.getByRole('button', { name: "Envoyer à l'assistance" }).click();
+    await expect(student.getByRole('heading', { name: subject })).toBeVisible();
+    await student.getByRole('button', { name: 'Marquer comme résolue' }).click();
+    await student.getByRole('dialog').getByRole('button', { name: 'Marquer comme résolue' }).click();
+    await expect(student.getByText('Vous avez marqué cette conversation comme résolue.')).toBeVisible();
+    await expect(student.getByLabel('Votre message')).toHaveCount(0);
+    await expectNoAxeViolations(student);
+    await student.getByRole('link', { name: 'Retour à vos conversations' }).click();
+    await expect(student.getByRole('link', { name: new RegExp(subject) })).toContainText('Fermée');
+    await student.context().close();
+  },
+);

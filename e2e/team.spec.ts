@@ -138,15 +138,19 @@ test('an admin invites a colleague who joins, then deactivates them and creates 
   await expectNoAxeViolations(page);
 });
 
-test('a link that is not a waiting invitation says so and leads to sign-in', async ({ page }) => {
-  await page.goto('/signup/partner/invitation?token=not-a-real-token');
-  await waitForApp(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'This invitation cannot be used' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Go to sign-in' })).toBeVisible();
-  await expectNoAxeViolations(page);
-});
+test(
+  'a link that is not a waiting invitation says so and leads to sign-in',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    await page.goto('/signup/partner/invitation?token=not-a-real-token');
+    await waitForApp(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'This invitation cannot be used' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to sign-in' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  },
+);
 
-test('the Team page speaks French and Kinyarwanda', async ({ page, request }) => {
+test('the Team page speaks French and Kinyarwanda', { tag: '@phone-only' }, async ({ page, request }) => {
   await signInNewInstitution(page, request);
   await page.goto('/partner/team?tab=teams');
   await waitForApp(page);

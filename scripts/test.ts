@@ -1,7 +1,7 @@
 /**
  * The whole test suite, as the README's second command runs it: migrations in step with the schema,
- * lint, types, unit and api tests (PGlite, and PostgreSQL too when TEST_DATABASE_URL is set), a
- * production build, then the end-to-end tests in Chromium.
+ * lint, types, unit and api tests (on PostgreSQL when TEST_DATABASE_URL is set, on PGlite otherwise), a
+ * production build, then the end-to-end tests in Chromium (on PGlite).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -38,11 +38,14 @@ ensureChromium();
 run('migrations match the schema', 'npm', ['run', '--silent', 'db:check']);
 run('lint', 'npm', ['run', '--silent', 'lint']);
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-// The api tests run on embedded PGlite always, and again on PostgreSQL when one is given.
+// The api tests run on PostgreSQL when one is given (CI), and on embedded PGlite otherwise. PGlite, the
+// default database, still runs under the whole platform in the end-to-end tests below (ADR 017).
 const { TEST_DATABASE_URL } = process.env;
-run('unit and api tests (PGlite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' });
 if (TEST_DATABASE_URL) {
+  run('unit tests', 'npx', ['vitest', 'run', '--project', 'shared', '--project', 'web']);
   run('api tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DATABASE_URL });
+} else {
+  run('unit and api tests (PGlite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' });
 }
 run('build', 'npm', ['run', '--silent', 'build']);
 run('end-to-end tests (Chromium)', 'npx', ['playwright', 'test']);

@@ -50,6 +50,7 @@ import { paymentsRoutes, type PaymentsOptions } from './modules/payments/payment
 import { decisionsRoutes } from './modules/decisions/decisions.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 
 export interface AppOptions {
   database: Database;
@@ -186,6 +187,7 @@ export async function buildApp({ database, env, logger, files: given, payments }
         publicUrl: env.PUBLIC_URL,
         ipLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
       });
+      await api.register(settingsRoutes, { db: database.db, auth });
     },
     { prefix: '/api/v1' },
   );

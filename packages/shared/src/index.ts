@@ -30,3 +30,4 @@ export * from './schemas/review.ts';
 export * from './schemas/decisions.ts';
 export * from './schemas/rubric.ts';
 export * from './schemas/notifications.ts';
+export * from './schemas/settings.ts';

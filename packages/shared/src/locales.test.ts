@@ -62,6 +62,7 @@ describe('message catalogues', () => {
       GENERIC_MESSAGES,
       PARTNER_MESSAGES,
       PROFILE_MESSAGES,
+      SETTINGS_MESSAGES,
       SETUP_MESSAGES,
       SUPPORT_MESSAGES,
       UPLOAD_MESSAGES,
@@ -79,6 +80,7 @@ describe('message catalogues', () => {
       application_form: { errors: Catalogue };
       applications: { errors: Catalogue };
       payments: { errors: Catalogue };
+      settings: { errors: Catalogue };
     };
     expect(catalogue.errors).toEqual(GENERIC_MESSAGES);
     expect(catalogue.validation).toEqual(VALIDATION_MESSAGES);
@@ -91,5 +93,6 @@ describe('message catalogues', () => {
     expect(catalogue.application_form.errors).toEqual(ANSWER_MESSAGES);
     expect(catalogue.applications.errors).toEqual(APPLICATION_MESSAGES);
     expect(catalogue.payments.errors).toEqual(PAYMENT_MESSAGES);
+    expect(catalogue.settings.errors).toEqual(SETTINGS_MESSAGES);
   });
 });

@@ -297,6 +297,12 @@ export const DECISION_MESSAGES = {
   too_many_selected: 'Select at most 500 applications at once.',
 } as const;
 
+/** Account settings (spec section 8: 'Failed to change password'), shown under `settings.errors`. */
+export const SETTINGS_MESSAGES = {
+  change_password_failed: 'Failed to change password',
+  wrong_current_password: 'The current password is incorrect.',
+} as const;
+
 /** The key of a known message text, to translate a message the API sent. */
 export function messageKey(text: string): string | null {
   for (const [group, messages] of [
@@ -313,6 +319,7 @@ export function messageKey(text: string): string | null {
     ['payments.errors', PAYMENT_MESSAGES],
     ['review.errors', REVIEW_MESSAGES],
     ['decisions.errors', DECISION_MESSAGES],
+    ['settings.errors', SETTINGS_MESSAGES],
   ] as const) {
     const found = Object.entries(messages).find(([, value]) => value === text);
     if (found) return `${group}.${found[0]}`;

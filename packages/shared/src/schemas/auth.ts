@@ -70,6 +70,13 @@ export type SignIn = z.infer<typeof SignInSchema>;
 export const ForgotPasswordSchema = z.object({ email: EmailSchema });
 export const ResetPasswordSchema = z.object({ token: z.string().min(1), password: PasswordSchema });
 
+/** A password change from settings: the current password, and a new one that follows the spec's rule. */
+export const ChangePasswordSchema = z.strictObject({
+  currentPassword: z.string({ error: M.password_required }).min(1, M.password_required),
+  newPassword: PasswordSchema,
+});
+export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
+
 export const ResendVerificationSchema = z.object({ email: EmailSchema });
 export type ResendVerification = z.infer<typeof ResendVerificationSchema>;
 

@@ -66,6 +66,15 @@ export const submissions = pgTable(
       .generatedAlwaysAs(
         sql`btrim(coalesce(profile->>'first_name', '') || ' ' || coalesce(profile->>'last_name', ''))`,
       ),
+    /**
+     * The same name folded as searches are (`f_unaccent(lower(…))`, see lib/text-search.ts): the queue's
+     * search and name order read it from its indexes without folding each row on every request.
+     */
+    applicant_name_search: text('applicant_name_search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`f_unaccent(lower(btrim(coalesce(profile->>'first_name', '') || ' ' || coalesce(profile->>'last_name', ''))))`,
+      ),
     /** A custom stage of the institution's settings (review), or none. */
     stage_id: text('stage_id'),
     /** The member asked to review it. */
@@ -73,6 +82,13 @@ export const submissions = pgTable(
     /** The average of the reviewers' scores (0–100), kept with each score so the queue filters and sorts on it. */
     score_average: numeric('score_average', { precision: 5, scale: 2, mode: 'number' }),
     score_count: integer('score_count').notNull().default(0),
+    /**
+     * The state of its decision, if any, and whether that decision is released: copies of `decisions`,
+     * kept in step by a trigger on that table (migration 0012), so the queue filters on them from its
+     * covering index instead of probing `decisions` for each submission.
+     */
+    decision_state: text('decision_state', { enum: DECISION_STATES }),
+    decision_released: boolean('decision_released').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -83,9 +99,10 @@ export const submissions = pgTable(
     index('submissions_staff_idx').on(t.staff_id),
     uniqueIndex('submissions_partner_idempotency_unique').on(t.partner_id, t.idempotency_key),
     index('submissions_partner_status_created_idx').on(t.partner_id, t.status, t.created_at),
-    index('submissions_partner_score_idx').on(t.partner_id, t.score_average),
-    index('submissions_partner_name_idx').on(t.partner_id, t.applicant_name),
-    index('submissions_applicant_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.applicant_name})) gin_trgm_ops`),
+    // Score and name orders walk these without reading the table: the ties' keys are in the index too.
+    index('submissions_partner_score_idx').on(t.partner_id, t.score_average, t.created_at, t.id),
+    index('submissions_partner_name_idx').on(t.partner_id, t.applicant_name_search, t.id),
+    index('submissions_applicant_name_trgm_idx').using('gin', sql`${t.applicant_name_search} gin_trgm_ops`),
     /*
      * The review queue's covering index: every column its filters and sorts read, after the institution
      * and the default order, so a page's ids and the total of any filter combination come from the index
@@ -104,8 +121,10 @@ export const submissions = pgTable(
       t.stage_id,
       t.assigned_to,
       t.score_average,
-      t.applicant_name,
+      t.applicant_name_search,
       t.reference,
+      t.decision_state,
+      t.decision_released,
     ),
   ],
 );

@@ -11,7 +11,16 @@ import {
   type UserType,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { accounts, partners, sessions, staff, students, users, verifications } from '../../db/schema/index.ts';
+import {
+  accounts,
+  partners,
+  sessions,
+  staff,
+  students,
+  userPreferences,
+  users,
+  verifications,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Device } from '../../lib/user-agent.ts';
 import { enqueueEmail } from '../email/email.service.ts';
@@ -80,6 +89,8 @@ async function findProfile(db: DbOrTx, where: SQL): Promise<Profile | null> {
       student_is_complete: students.is_complete,
       staff_first_name: staff.first_name,
       staff_language: staff.language,
+      // Admins have no profile: their language is kept with their settings.
+      preferences_language: userPreferences.language,
       staff_approval_status: staff.approval_status,
       staff_permissions: staff.permissions,
       staff_active: staff.active,
@@ -91,6 +102,7 @@ async function findProfile(db: DbOrTx, where: SQL): Promise<Profile | null> {
     .leftJoin(students, eq(students.user_id, users.id))
     .leftJoin(staff, eq(staff.user_id, users.id))
     .leftJoin(partners, eq(partners.id, users.partner_id))
+    .leftJoin(userPreferences, eq(userPreferences.user_id, users.id))
     .where(where)
     .limit(1);
   if (!row) return null;
@@ -101,7 +113,7 @@ async function findProfile(db: DbOrTx, where: SQL): Promise<Profile | null> {
     type: row.type,
     first_name: firstName,
     preferred_name: row.student_preferred_name ?? null,
-    language: supportedLanguage(row.student_language ?? row.staff_language),
+    language: supportedLanguage(row.student_language ?? row.staff_language ?? row.preferences_language),
     contact_verified: row.contact_verified,
     partner_id: row.partner_id,
     onboarding_complete: row.type !== 'student' || row.student_is_complete === true,

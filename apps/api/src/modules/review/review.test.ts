@@ -302,6 +302,16 @@ describe('the queue', () => {
     expect(await ids({ release: 'draft' })).toEqual(of('amina', 'elodie'));
     expect(await ids({ release: 'released' })).toEqual(of('zed'));
     expect(await ids({ decision: 'accepted', release: 'draft' })).toEqual(of('amina'));
+    // The submission's copy of its decision follows every write of `decisions` (the trigger of migration 0012).
+    const elodieDecision = eq(decisions.submission_id, rows.elodie.id);
+    await database.db.update(decisions).set({ released_at: new Date().toISOString() }).where(elodieDecision);
+    expect(await ids({ release: 'released' })).toEqual(of('elodie', 'zed'));
+    await database.db.update(decisions).set({ state: 'rejected' }).where(elodieDecision);
+    expect(await ids({ decision: 'rejected', release: 'released' })).toEqual(of('elodie'));
+    expect(await ids({ decision: 'waitlisted' })).toEqual([]);
+    await database.db.delete(decisions).where(elodieDecision);
+    expect(await ids({ decision: 'none' })).toEqual(of('elodie', 'jean'));
+    expect(await ids({ release: 'draft' })).toEqual(of('amina'));
     expect(await ids({ paid: 'true' })).toEqual(of('amina'));
     expect(await ids({ paid: 'false' })).toEqual(of('elodie', 'jean', 'zed'));
     expect(await ids({ submitted_by_staff: 'true' })).toEqual(of('jean'));

@@ -46,7 +46,10 @@ export async function readPreferencesOf(db: Db, userIds: readonly string[]): Pro
   const rows =
     userIds.length === 0
       ? []
-      : await db.select().from(userPreferences).where(inArray(userPreferences.user_id, [...userIds]));
+      : await db
+          .select()
+          .from(userPreferences)
+          .where(inArray(userPreferences.user_id, [...userIds]));
   const byUser = new Map(rows.map((row) => [row.user_id, row]));
   return new Map(userIds.map((id) => [id, preferencesOf(byUser.get(id))]));
 }
@@ -59,4 +62,49 @@ export async function wantsEmail(db: Db, userId: string, category: EmailPreferen
 /** Whether this user wants push messages of this category. */
 export async function wantsPush(db: Db, userId: string, category: PushPreference): Promise<boolean> {
   return (await readPreferences(db, userId)).push[category];
+}
+
+/** A change to some preferences: only the switches named change; the others keep their value. */
+export interface PreferencesChange {
+  theme?: Theme;
+  email?: Partial<Record<EmailPreference, boolean>>;
+  push?: Partial<Record<PushPreference, boolean>>;
+  /** Only for accounts without a profile to hold it (admins). */
+  language?: string;
+}
+
+/** The columns a change sets, by their names in user_preferences. */
+function columnsOf(change: PreferencesChange) {
+  const columns: Partial<typeof userPreferences.$inferInsert> = {};
+  if (change.theme !== undefined) columns.theme = change.theme;
+  if (change.language !== undefined) columns.language = change.language;
+  const { email = {}, push = {} } = change;
+  if (email.marketing !== undefined) columns.email_marketing = email.marketing;
+  if (email.application_updates !== undefined) columns.email_application_updates = email.application_updates;
+  if (email.reminders !== undefined) columns.email_reminders = email.reminders;
+  if (push.messages !== undefined) columns.push_messages = push.messages;
+  if (push.status_updates !== undefined) columns.push_status_updates = push.status_updates;
+  if (push.deadline_reminders !== undefined) columns.push_deadline_reminders = push.deadline_reminders;
+  return columns;
+}
+
+/**
+ * Saves a change to one user's preferences: the row is created at the first change (with the defaults
+ * for everything else) and updated afterwards, in one statement, so two concurrent first changes
+ * cannot collide.
+ */
+export async function writePreferences(
+  db: Db | Parameters<Parameters<Db['transaction']>[0]>[0],
+  userId: string,
+  change: PreferencesChange,
+): Promise<void> {
+  const columns = columnsOf(change);
+  if (Object.keys(columns).length === 0) return;
+  await db
+    .insert(userPreferences)
+    .values({ user_id: userId, ...columns })
+    .onConflictDoUpdate({
+      target: userPreferences.user_id,
+      set: { ...columns, updated_at: new Date().toISOString() },
+    });
 }

@@ -5,6 +5,7 @@ import type { UnreadCounts } from '@kaminuza/shared';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
 import { Logo } from './site-header.tsx';
+import { useAccountTheme } from '../../lib/account-settings.ts';
 import { useSession } from '../../lib/session.tsx';
 import { paths } from '../paths.ts';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
@@ -72,6 +73,7 @@ function AccountControls({ onSignOut }: { onSignOut: () => void }) {
 export function AppShell({ label, links, home }: { label: string; links: readonly ShellLink[]; home: string }) {
   const { t } = useTranslation();
   const { signOut, session } = useSession();
+  useAccountTheme();
   const navigate = useNavigate();
   const leave = () => void signOut().finally(() => navigate(paths.login, { replace: true }));
   const secondary = links.filter((link) => link.secondary);

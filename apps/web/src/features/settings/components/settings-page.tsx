@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { DataRightsSection } from '../../account-data/components/data-rights-section.tsx';
 import { PushSection } from '../../notifications/components/push-section.tsx';
+import { AppearanceSection } from './appearance-section.tsx';
+import { LanguageSection } from './language-section.tsx';
+import { NotificationsSection } from './notifications-section.tsx';
+import { PasswordSection } from './password-section.tsx';
 
 /**
  * The account's settings (spec section 2): theme, language, password, notification preferences, push on
@@ -11,6 +15,10 @@ export function SettingsPage() {
   return (
     <section className="mx-auto max-w-3xl space-y-8">
       <h1 className="text-3xl font-bold tracking-tight">{t('settings.title')}</h1>
+      <AppearanceSection />
+      <LanguageSection />
+      <NotificationsSection />
+      <PasswordSection />
       <PushSection />
       <DataRightsSection />
     </section>

@@ -1,0 +1,109 @@
+import { eq } from 'drizzle-orm';
+import { APIError } from 'better-auth/api';
+import {
+  LANGUAGES,
+  SETTINGS_MESSAGES,
+  type AccountSettings,
+  type AccountSettingsUpdate,
+  type ChangePassword,
+  type Language,
+} from '@kaminuza/shared';
+import type { Db } from '../../db/client.ts';
+import { staff, students, userPreferences } from '../../db/schema/index.ts';
+import type { RequestUser } from '../../lib/auth-guard.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Auth } from '../auth/better-auth.ts';
+import { ACCOUNT_FAILURES, assertUnder, countEvent, RateLimitedError, resetCounter } from '../auth/rate-limit.ts';
+import { readPreferences, writePreferences } from './preferences.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const languageOf = (value: string | null | undefined): Language =>
+  LANGUAGES.find((language) => language === value) ?? 'en';
+
+/**
+ * The language emails and the interface use: a student's or staff member's is on their profile, where
+ * every email already reads it; an admin has no profile, so theirs is kept with the preferences.
+ */
+async function readLanguage(db: Db | Tx, user: RequestUser): Promise<Language> {
+  const [row] =
+    user.type === 'student'
+      ? await db.select({ language: students.language }).from(students).where(eq(students.user_id, user.id)).limit(1)
+      : user.type === 'staff'
+        ? await db.select({ language: staff.language }).from(staff).where(eq(staff.user_id, user.id)).limit(1)
+        : await db
+            .select({ language: userPreferences.language })
+            .from(userPreferences)
+            .where(eq(userPreferences.user_id, user.id))
+            .limit(1);
+  return languageOf(row?.language);
+}
+
+async function writeLanguage(tx: Tx, user: RequestUser, language: Language): Promise<void> {
+  if (user.type === 'student') {
+    await tx.update(students).set({ language }).where(eq(students.user_id, user.id));
+  } else if (user.type === 'staff') {
+    await tx.update(staff).set({ language }).where(eq(staff.user_id, user.id));
+  } else {
+    await writePreferences(tx, user.id, { language });
+  }
+}
+
+/** The caller's own settings: theme, language and notification preferences, defaults filled in. */
+export async function getSettings(db: Db, user: RequestUser): Promise<AccountSettings> {
+  const preferences = await readPreferences(db, user.id);
+  const language = await readLanguage(db, user);
+  return { theme: preferences.theme, language, notifications: { email: preferences.email, push: preferences.push } };
+}
+
+/** Changes what the caller sent of their own settings, all or nothing, and answers all of them. */
+export async function updateSettings(
+  db: Db,
+  user: RequestUser,
+  input: AccountSettingsUpdate,
+): Promise<AccountSettings> {
+  await db.transaction(async (tx) => {
+    await writePreferences(tx, user.id, {
+      ...(input.theme ? { theme: input.theme } : {}),
+      ...(input.notifications?.email ? { email: input.notifications.email } : {}),
+      ...(input.notifications?.push ? { push: input.notifications.push } : {}),
+    });
+    if (input.language) await writeLanguage(tx, user, input.language);
+  });
+  return getSettings(db, user);
+}
+
+/**
+ * Changes the caller's password through better-auth, which checks the current one, stores the new hash
+ * and, in one transaction, ends every session of the account and starts a new one for this request: the
+ * Set-Cookie values returned keep this browser signed in while every other device is signed out.
+ * Wrong current passwords count towards the account's sign-in failure limit, so a borrowed session cannot
+ * be used to guess the password.
+ */
+export async function changePassword(
+  { db, auth }: { db: Db; auth: Auth },
+  user: RequestUser,
+  headers: Headers,
+  input: ChangePassword,
+): Promise<string[]> {
+  await assertUnder(db, ACCOUNT_FAILURES, user.id);
+  try {
+    const { headers: responseHeaders } = await auth.api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+      headers,
+      returnHeaders: true,
+    });
+    await resetCounter(db, ACCOUNT_FAILURES, user.id);
+    return responseHeaders.getSetCookie();
+  } catch (error) {
+    if (error instanceof APIError && error.body?.code === 'INVALID_PASSWORD') {
+      const { count, reset_at } = await countEvent(db, ACCOUNT_FAILURES, user.id);
+      if (count > ACCOUNT_FAILURES.max) throw new RateLimitedError(reset_at);
+      throw new AppError('INVALID_ARGUMENT', SETTINGS_MESSAGES.wrong_current_password, [
+        { path: 'currentPassword', message: SETTINGS_MESSAGES.wrong_current_password },
+      ]);
+    }
+    if (error instanceof APIError && error.statusCode === 401) throw new AppError('UNAUTHENTICATED');
+    throw new AppError('INTERNAL', SETTINGS_MESSAGES.change_password_failed);
+  }
+}

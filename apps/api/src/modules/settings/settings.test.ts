@@ -1,0 +1,291 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { SETTINGS_MESSAGES, VALIDATION_MESSAGES } from '@kaminuza/shared';
+import type { Database } from '../../db/client.ts';
+import { emailOutbox, sessions, staff, students, userPreferences } from '../../db/schema/index.ts';
+import { createTestApp } from '../../test/app.ts';
+import { createTestDatabase } from '../../test/database.ts';
+import { cookieHeader, expectAccess, signInAs, TEST_PASSWORD, type TestAccount } from '../../test/auth.ts';
+
+let database: Database;
+let app: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database);
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const headersOf = (account: TestAccount | { cookie: string } | null) =>
+  account === null ? {} : 'headers' in account ? account.headers : account;
+
+const readSettings = (account: TestAccount | { cookie: string } | null) =>
+  app.inject({ method: 'GET', url: '/api/v1/me/settings', headers: headersOf(account) });
+
+const patchSettings = (account: TestAccount | null, payload: object) =>
+  app.inject({ method: 'PATCH', url: '/api/v1/me/settings', headers: headersOf(account), payload });
+
+const changePassword = (headers: { cookie: string } | Record<string, never>, payload: object) =>
+  app.inject({ method: 'POST', url: '/api/v1/me/password', headers, payload });
+
+/** A sign-in from its own address (the per-address limit stays out of the way), as a cookie header. */
+async function signIn(email: string, password: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/sign-in',
+    payload: { email, password },
+    remoteAddress: `10.${randomBytes(3).join('.')}`,
+  });
+  return { status: response.statusCode, headers: { cookie: cookieHeader(response.headers['set-cookie']) } };
+}
+
+const DEFAULTS = {
+  theme: 'system',
+  language: 'en',
+  notifications: {
+    email: { marketing: false, application_updates: true, reminders: true },
+    push: { messages: true, status_updates: true, deadline_reminders: true },
+  },
+};
+
+/** The language of the latest password reset email sent to an address, after asking for one. */
+async function resetEmailLanguage(email: string): Promise<string | undefined> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/forgot-password',
+    payload: { email },
+    remoteAddress: `10.${randomBytes(3).join('.')}`,
+  });
+  expect(response.statusCode).toBe(200);
+  const [row] = await database.db
+    .select({ language: emailOutbox.language, subject: emailOutbox.subject })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, 'password_reset')))
+    .orderBy(desc(emailOutbox.created_at))
+    .limit(1);
+  return row?.language;
+}
+
+describe('who may call the settings routes', () => {
+  it('every kind of signed-in user reads their settings; visitors get 401', async () => {
+    await expectAccess(
+      app,
+      { method: 'GET', url: '/api/v1/me/settings' },
+      { anonymous: 401, student: 200, staff: 200, admin: 200 },
+    );
+  });
+
+  it('changing settings or the password needs a session', async () => {
+    expect((await patchSettings(null, { theme: 'dark' })).statusCode).toBe(401);
+    const response = await changePassword({}, { currentPassword: TEST_PASSWORD, newPassword: 'New#Passw0rd' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ error: { status: 'UNAUTHENTICATED' } });
+  });
+
+  it('a forged or expired session cookie is refused', async () => {
+    const response = await readSettings({ cookie: 'kaminuza.session_token=forged.value' });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('GET and PATCH /me/settings', () => {
+  it('answers the defaults before anything is changed, and writes nothing', async () => {
+    const student = await signInAs(app, 'student');
+    const response = await readSettings(student);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: DEFAULTS });
+    expect(await database.db.select().from(userPreferences).where(eq(userPreferences.user_id, student.id))).toEqual([]);
+  });
+
+  it('changes only what is sent', async () => {
+    const student = await signInAs(app, 'student');
+    const first = await patchSettings(student, { notifications: { email: { marketing: true } } });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.notifications.email).toEqual({
+      marketing: true,
+      application_updates: true,
+      reminders: true,
+    });
+
+    const second = await patchSettings(student, { theme: 'dark', notifications: { push: { messages: false } } });
+    expect(second.json().data).toEqual({
+      ...DEFAULTS,
+      theme: 'dark',
+      notifications: {
+        email: { ...DEFAULTS.notifications.email, marketing: true },
+        push: { ...DEFAULTS.notifications.push, messages: false },
+      },
+    });
+    // Stored, not only answered: a new request reads the same.
+    expect((await readSettings(student)).json()).toEqual(second.json());
+  });
+
+  it('refuses invalid values and unknown keys, and changes nothing', async () => {
+    const student = await signInAs(app, 'student');
+    await patchSettings(student, { theme: 'light' });
+    const before = (await readSettings(student)).json();
+    for (const payload of [
+      { theme: 'blue' },
+      { language: 'de' },
+      { notifications: { email: { marketing: 'yes' } } },
+      { notifications: { email: { spam: true } } },
+      { notifications: { sms: { messages: true } } },
+      // One bad key refuses the whole change, the valid part included.
+      { theme: 'dark', colour: 'red' },
+      { theme: 'dark', language: 'xx' },
+    ]) {
+      const response = await patchSettings(student, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json()).toMatchObject({ error: { status: 'INVALID_ARGUMENT' } });
+    }
+    expect((await readSettings(student)).json()).toEqual(before);
+  });
+
+  it("nobody can read or change another user's settings", async () => {
+    const owner = await signInAs(app, 'student');
+    const other = await signInAs(app, 'student');
+    await patchSettings(owner, { theme: 'dark', notifications: { push: { deadline_reminders: false } } });
+
+    // Naming another user is refused outright: the routes act on the session's account only.
+    const named = await patchSettings(other, { user_id: owner.id, theme: 'light' });
+    expect(named.statusCode).toBe(400);
+    const byQuery = await app.inject({
+      method: 'GET',
+      url: `/api/v1/me/settings?user_id=${owner.id}`,
+      headers: other.headers,
+    });
+    expect(byQuery.json()).toEqual({ data: DEFAULTS });
+    for (const url of [`/api/v1/users/${owner.id}/settings`, `/api/v1/me/settings/${owner.id}`]) {
+      expect((await app.inject({ method: 'GET', url, headers: other.headers })).statusCode).toBe(404);
+    }
+
+    // The other user's own change leaves the owner's settings as they were.
+    await patchSettings(other, { theme: 'light', notifications: { push: { deadline_reminders: true } } });
+    const owners = (await readSettings(owner)).json().data;
+    expect(owners.theme).toBe('dark');
+    expect(owners.notifications.push.deadline_reminders).toBe(false);
+  });
+});
+
+describe('language', () => {
+  it("a student's language is their profile's, and later emails are in it", async () => {
+    const student = await signInAs(app, 'student');
+    expect(await resetEmailLanguage(student.email)).toBe('en');
+
+    const response = await patchSettings(student, { language: 'fr' });
+    expect(response.json().data.language).toBe('fr');
+    const [profile] = await database.db
+      .select({ language: students.language })
+      .from(students)
+      .where(eq(students.user_id, student.id));
+    expect(profile?.language).toBe('fr');
+    expect(await resetEmailLanguage(student.email)).toBe('fr');
+  });
+
+  it("a staff member's language is on their staff record, and later emails follow it", async () => {
+    const member = await signInAs(app, 'staff');
+    await patchSettings(member, { language: 'rw' });
+    const [record] = await database.db
+      .select({ language: staff.language })
+      .from(staff)
+      .where(eq(staff.user_id, member.id));
+    expect(record?.language).toBe('rw');
+    expect((await readSettings(member)).json().data.language).toBe('rw');
+    expect(await resetEmailLanguage(member.email)).toBe('rw');
+  });
+
+  it("an admin's language is kept with their settings, and later emails follow it", async () => {
+    const admin = await signInAs(app, 'admin');
+    expect(await resetEmailLanguage(admin.email)).toBe('en');
+    await patchSettings(admin, { language: 'fr' });
+    expect((await readSettings(admin)).json().data.language).toBe('fr');
+    expect(await resetEmailLanguage(admin.email)).toBe('fr');
+    // The session tells the interface too.
+    const session = await app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: admin.headers });
+    expect(session.json().data.language).toBe('fr');
+  });
+});
+
+describe('POST /me/password', () => {
+  const NEW_PASSWORD = 'Nouveau#Mot2passe';
+
+  it('refuses a wrong current password with its own message, and changes nothing', async () => {
+    const student = await signInAs(app, 'student');
+    const response = await changePassword(student.headers, {
+      currentPassword: 'Wrong#Passw0rd',
+      newPassword: NEW_PASSWORD,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: {
+        status: 'INVALID_ARGUMENT',
+        message: SETTINGS_MESSAGES.wrong_current_password,
+        details: [{ path: 'currentPassword', message: SETTINGS_MESSAGES.wrong_current_password }],
+      },
+    });
+    expect((await signIn(student.email, TEST_PASSWORD)).status).toBe(200);
+    expect((await signIn(student.email, NEW_PASSWORD)).status).toBe(401);
+    // The session that asked is still signed in.
+    expect((await readSettings(student)).statusCode).toBe(200);
+  });
+
+  it('refuses a new password that breaks the rule, naming the rule', async () => {
+    const student = await signInAs(app, 'student');
+    for (const [newPassword, message] of [
+      ['Sh0rt#', VALIDATION_MESSAGES.password_too_short],
+      ['nouppercase#1', VALIDATION_MESSAGES.password_uppercase],
+      ['NOLOWERCASE#1', VALIDATION_MESSAGES.password_lowercase],
+      ['NoNumber#here', VALIDATION_MESSAGES.password_number],
+      ['NoSpecial1here', VALIDATION_MESSAGES.password_special],
+    ] as const) {
+      const response = await changePassword(student.headers, { currentPassword: TEST_PASSWORD, newPassword });
+      expect(response.statusCode, newPassword).toBe(400);
+      expect(response.json().error.details).toContainEqual({ path: 'newPassword', message });
+    }
+    expect((await signIn(student.email, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it('changes the password, keeps this session, signs every other session out', async () => {
+    const student = await signInAs(app, 'student');
+    const elsewhere = await signIn(student.email, TEST_PASSWORD);
+    expect((await readSettings(elsewhere.headers)).statusCode).toBe(200);
+
+    const response = await changePassword(student.headers, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: NEW_PASSWORD,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { ok: true } });
+
+    // This browser continues with the new session cookie it was given.
+    const renewed = { cookie: cookieHeader(response.headers['set-cookie']) };
+    expect(renewed.cookie).toMatch(/session_token=/);
+    expect((await readSettings(renewed)).statusCode).toBe(200);
+    // The other device's session is gone.
+    expect((await readSettings(elsewhere.headers)).statusCode).toBe(401);
+    expect(await database.db.select().from(sessions).where(eq(sessions.user_id, student.id))).toHaveLength(1);
+
+    // Only the new password signs in now.
+    expect((await signIn(student.email, TEST_PASSWORD)).status).toBe(401);
+    expect((await signIn(student.email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('stops answering after too many wrong current passwords', async () => {
+    const student = await signInAs(app, 'student');
+    let last = 0;
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      last = (
+        await changePassword(student.headers, { currentPassword: `Wrong#${attempt}x`, newPassword: NEW_PASSWORD })
+      ).statusCode;
+    }
+    expect(last).toBe(429);
+    const right = await changePassword(student.headers, { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD });
+    expect(right.statusCode).toBe(429);
+    expect(right.headers['retry-after']).toBeDefined();
+  });
+});
