@@ -49,6 +49,7 @@ import { submissionsRoutes } from './modules/submissions/submissions.routes.ts';
 import { paymentsRoutes, type PaymentsOptions } from './modules/payments/payments.routes.ts';
 import { decisionsRoutes } from './modules/decisions/decisions.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { accountDataRoutes } from './modules/account-data/account-data.routes.ts';
 
@@ -181,7 +182,12 @@ export async function buildApp({ database, env, logger, files: given, payments }
         publicUrl: env.PUBLIC_URL,
         ipLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
       });
-      await api.register(reviewRoutes, { db: database.db, storage: files.storage });
+      await api.register(reviewRoutes, { db: database.db, storage: files.storage, publicUrl: env.PUBLIC_URL });
+      await api.register(notificationsRoutes, {
+        db: database.db,
+        publicUrl: env.PUBLIC_URL,
+        ipLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+      });
       await api.register(settingsRoutes, { db: database.db, auth });
       await api.register(accountDataRoutes, { db: database.db, storage: files.storage, publicUrl: env.PUBLIC_URL });
     },

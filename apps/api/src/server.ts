@@ -10,6 +10,8 @@ import { startEmailDelivery } from './modules/email/email.worker.ts';
 import { startUnreadEmailWorker } from './modules/messaging/unread-email.worker.ts';
 import { startDecisionReleaseWorker } from './modules/decisions/decisions.worker.ts';
 import { startAccountDeletionWorker } from './modules/account-data/deletion.worker.ts';
+import { startPushDelivery } from './modules/notifications/push.ts';
+import { startDraftReminderWorker } from './modules/notifications/reminders.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -29,6 +31,14 @@ const email = await startEmailDelivery({ env, db: database.db, log: app.log });
 const unreadEmails = startUnreadEmailWorker({ db: database.db, publicUrl: env.PUBLIC_URL, log: app.log });
 const decisionReleases = startDecisionReleaseWorker({ db: database.db, publicUrl: env.PUBLIC_URL, log: app.log });
 const accountDeletions = startAccountDeletionWorker({ db: database.db, storage: files.storage, log: app.log });
+// Makes the VAPID key pair at first start (kept in server_keys), then sends pushes after their commits.
+const pushes = await startPushDelivery({
+  db: database.db,
+  publicUrl: env.PUBLIC_URL,
+  supportAddress: env.MAIL_FROM_INFO,
+  log: app.log,
+});
+const draftReminders = startDraftReminderWorker({ db: database.db, publicUrl: env.PUBLIC_URL, log: app.log });
 if (seed.seeded) app.log.info({ universities: seed.universities }, 'seeded an empty database with demo data');
 
 let stopping = false;
@@ -46,6 +56,8 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   try {
     await app.close();
     await accountDeletions.stop();
+    await draftReminders.stop();
+    await pushes.stop();
     await decisionReleases.stop();
     await unreadEmails.stop();
     await email.stop();
@@ -65,6 +77,8 @@ try {
 } catch (error) {
   app.log.fatal({ err: error }, 'could not start listening');
   await accountDeletions.stop();
+  await draftReminders.stop();
+  await pushes.stop();
   await decisionReleases.stop();
   await unreadEmails.stop();
   await email.stop();

@@ -182,3 +182,10 @@ export type NotificationCategory = PushPreference;
 
 /** Days between a request to delete an account and the deletion; signing in and cancelling stops it. */
 export const ACCOUNT_DELETION_GRACE_DAYS = 14;
+
+/**
+ * The draft reminders of the reminders job: a student with an application still in progress is told this
+ * many days before its cycle closes, once per kind (`reminders_sent.kind` is `closing_<days>d`).
+ */
+export const DRAFT_REMINDER_DAYS = [7, 1] as const;
+export type DraftReminderDays = (typeof DRAFT_REMINDER_DAYS)[number];

@@ -29,6 +29,7 @@ export * from './schemas/applications.ts';
 export * from './schemas/review.ts';
 export * from './schemas/decisions.ts';
 export * from './schemas/rubric.ts';
+export * from './schemas/notifications.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/home.ts';
 export * from './schemas/account-data.ts';

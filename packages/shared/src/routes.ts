@@ -71,6 +71,8 @@ export const APP_ROUTE_PATTERNS = [
   '/signup/partner/invitation',
   /** The public check of an admission letter's verification code (its QR code points here). */
   '/letters/*',
+  /** The unsubscribe link of marketing emails: confirms with a button, so a link scanner changes nothing. */
+  '/unsubscribe/*',
   /** The development mailbox (outside production only). */
   '/dev/mailbox',
 ] as const;

@@ -30,6 +30,8 @@ export const paths = {
   pay: '/pay',
   /** The public check of an admission letter, which its QR code opens. */
   letter: (code: string) => `/letters/${encodeURIComponent(code)}`,
+  /** The unsubscribe link of marketing emails (no sign-in). */
+  unsubscribe: (token: string) => `/unsubscribe/${encodeURIComponent(token)}`,
   student: {
     home: '/home',
     support: '/support',

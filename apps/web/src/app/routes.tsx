@@ -256,6 +256,15 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // The unsubscribe link of marketing emails, signed in or not.
+            path: 'unsubscribe/:token',
+            handle: { title: 'notifications.unsubscribe.title' } satisfies PageHandle,
+            ...feature(
+              () => import('../features/notifications/components/unsubscribe-page.tsx'),
+              (m) => m.UnsubscribePage,
+            ),
+          },
+          {
             path: 'dev/mailbox',
             ...meta('mailbox'),
             ...screen(

@@ -144,5 +144,5 @@ export const AdminAnalyticsSchema = z.object({
 });
 export type AdminAnalytics = z.infer<typeof AdminAnalyticsSchema>;
 
-export const ADMIN_AUDIT_ACTIONS = ['institution.approved', 'institution.rejected'] as const;
+export const ADMIN_AUDIT_ACTIONS = ['institution.approved', 'institution.rejected', 'announcement.sent'] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];

@@ -17,6 +17,11 @@ export const EMAIL_TEMPLATES = [
   'decision_released',
   /** A waitlisted applicant offered a place that opened (issue 8). */
   'waitlist_offer',
+  /** A submitted document verified or rejected (with the reason) by the institution's staff (issue 10). */
+  'document_verified',
+  'document_rejected',
+  /** An application still in progress a few days before its cycle closes (issue 10, reminders job). */
+  'draft_reminder',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 /** Templates that exist to deliver a link; they cannot be sent without one. */
@@ -64,6 +69,10 @@ export const EmailDataSchema = z.object({
   campus_name: optionalText(300),
   reference: optionalText(40),
   submitted_on: z.iso.date().optional(),
+  /** A reviewed document's kind, worded in the recipient's language by the caller. */
+  document_name: optionalText(200),
+  /** When a cycle closes, worded in the recipient's language and time zone by the caller. */
+  deadline: optionalText(200),
 });
 export type EmailData = z.infer<typeof EmailDataSchema>;
 

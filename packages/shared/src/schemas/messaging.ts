@@ -116,5 +116,7 @@ export const RealtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat.read'), chat_id: z.uuid() }),
   /** An application's fee payment was settled by its provider (paid or declined). */
   z.object({ type: z.literal('payment.updated'), application_id: z.uuid(), reference: z.string() }),
+  /** A new in-app notification for this user (the bell refetches its count). */
+  z.object({ type: z.literal('notification'), id: z.uuid() }),
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;

@@ -32,6 +32,9 @@ import { studentIdOf } from '../documents/documents.service.ts';
 import { enqueueEmail } from '../email/email.service.ts';
 import { emailLanguage } from '../email/email.templates.ts';
 import { flushEmailOutbox } from '../email/email.worker.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { queuePushes, type PushJob } from '../notifications/push.ts';
+import { readPreferences } from '../settings/preferences.ts';
 import { getSettings } from '../partner-settings/partner-settings.service.ts';
 import type { StaffCaller } from '../partners/partners.service.ts';
 import { markUnderReview, recordEvent, submissionOfPartner, type ReviewActor } from '../review/review-access.ts';
@@ -106,6 +109,7 @@ function releaseRows(db: DbOrTx, where: SQL | undefined) {
       decision_release_on: cycles.decision_release_on,
       logo_url: partners.logo_url,
       student_email: students.email,
+      student_user_id: students.user_id,
       student_language: students.language,
       student_name: sql<string | null>`coalesce(${students.preferred_name}, ${students.first_name})`,
     })
@@ -126,6 +130,8 @@ const CODE_ATTEMPTS = 5;
 class Releaser {
   private readonly settings = new Map<string, Promise<StoredPartnerSettings>>();
   emails = 0;
+  /** Push messages to send once the transaction committed. */
+  readonly pushes: (PushJob | null)[] = [];
 
   private readonly tx: Tx;
   private readonly now: Date;
@@ -229,19 +235,34 @@ class Releaser {
       action: 'decision_released',
       details: change ? { state, from: 'waitlisted' } : { state, automatic: decision.automatic },
     });
-    if (row.student_email) {
-      await enqueueEmail(this.tx, {
-        to: row.student_email,
-        template: change && state === 'accepted' ? 'waitlist_offer' : 'decision_released',
-        language,
-        data: {
-          ...(row.student_name ? { name: row.student_name } : {}),
-          institution_name: universityName,
-          program_name: programName,
-          link: new URL(`/partners/${decision.partner_id}/application/decision`, this.publicUrl).toString(),
-        },
-      });
-      this.emails += 1;
+    if (row.student_email && row.student_user_id) {
+      // In-app always; push and email as the applicant chose (status updates, application updates).
+      const offer = Boolean(change) && state === 'accepted';
+      const path = `/partners/${decision.partner_id}/application/decision`;
+      this.pushes.push(
+        await notify(this.tx, {
+          userId: row.student_user_id,
+          category: 'status_updates',
+          type: offer ? 'waitlist_offer' : 'decision_released',
+          data: { institution: universityName, program: programName },
+          link: path,
+        }),
+      );
+      const preferences = await readPreferences(this.tx as unknown as Db, row.student_user_id);
+      if (preferences.email.application_updates) {
+        await enqueueEmail(this.tx, {
+          to: row.student_email,
+          template: offer ? 'waitlist_offer' : 'decision_released',
+          language,
+          data: {
+            ...(row.student_name ? { name: row.student_name } : {}),
+            institution_name: universityName,
+            program_name: programName,
+            link: new URL(path, this.publicUrl).toString(),
+          },
+        });
+        this.emails += 1;
+      }
     }
     return true;
   }
@@ -280,7 +301,7 @@ export async function releaseDecisions(
   now = new Date(),
 ): Promise<DecisionReleaseResult> {
   const ids = [...new Set(input.submission_ids)];
-  const { result, emails } = await db.transaction(async (tx) => {
+  const { result, emails, pushes } = await db.transaction(async (tx) => {
     // Submissions first, in one order, as every change of one submission's decision takes them: no deadlock.
     const locked = await tx
       .select({ id: submissions.id })
@@ -312,7 +333,7 @@ export async function releaseDecisions(
         if (await releaser.release(row)) result.released += 1;
         else result.skipped += 1;
       }
-      return { result, emails: releaser.emails };
+      return { result, emails: releaser.emails, pushes: releaser.pushes };
     }
 
     const undated = drafts.filter((row) => !row.decision_release_on);
@@ -330,9 +351,10 @@ export async function releaseDecisions(
       } else if (await releaser.schedule(row, releaseAt)) result.scheduled += 1;
       else result.skipped += 1;
     }
-    return { result, emails: releaser.emails };
+    return { result, emails: releaser.emails, pushes: releaser.pushes };
   });
   if (emails > 0) flushEmailOutbox();
+  queuePushes(pushes);
   return result;
 }
 
@@ -347,7 +369,7 @@ const DUE_BATCH = 50;
 export async function releaseDueDecisions(db: Db, now: Date, publicUrl: string): Promise<number> {
   let total = 0;
   for (;;) {
-    const { count, emails } = await db.transaction(async (tx) => {
+    const { count, emails, pushes } = await db.transaction(async (tx) => {
       const due = await releaseRows(
         tx,
         and(isNull(decisions.released_at), lte(decisions.release_at, now.toISOString())),
@@ -358,9 +380,10 @@ export async function releaseDueDecisions(db: Db, now: Date, publicUrl: string):
       const releaser = new Releaser(tx, now, publicUrl, { kind: 'system' });
       let count = 0;
       for (const row of due) if (await releaser.release(row)) count += 1;
-      return { count, emails: releaser.emails };
+      return { count, emails: releaser.emails, pushes: releaser.pushes };
     });
     if (emails > 0) flushEmailOutbox();
+    queuePushes(pushes);
     total += count;
     if (count < DUE_BATCH) return total;
   }
@@ -382,7 +405,7 @@ export async function draftDecision(
   publicUrl: string,
   now = new Date(),
 ): Promise<ReviewDecision> {
-  const emails = await db.transaction(async (tx) => {
+  const { emails, pushes } = await db.transaction(async (tx) => {
     const submission = await submissionOfPartner(tx, caller.partnerId, submissionId, { lock: true });
     // The names as they are now: a draft changed later takes a renamed program's new name.
     const [names] = await tx
@@ -396,7 +419,7 @@ export async function draftDecision(
     const [existing] = await tx.select().from(decisions).where(eq(decisions.submission_id, submissionId)).for('update');
 
     if (existing?.released_at) {
-      if (existing.state === input.state) return 0;
+      if (existing.state === input.state) return { emails: 0, pushes: [] };
       if (existing.state !== 'waitlisted') throw new AppError('ABORTED', D.already_released);
       const [row] = await releaseRows(tx, eq(decisions.id, existing.id));
       const releaser = new Releaser(tx, now, publicUrl, { kind: 'staff', staffId: caller.staffId });
@@ -407,7 +430,7 @@ export async function draftDecision(
         universityName,
       });
       if (!changed) throw new AppError('ABORTED', D.already_released);
-      return releaser.emails;
+      return { emails: releaser.emails, pushes: releaser.pushes };
     }
 
     const values = {
@@ -435,9 +458,10 @@ export async function draftDecision(
       action: 'decision_drafted',
       details: { state: input.state, automatic: false, ...(existing ? { from: existing.state } : {}) },
     });
-    return 0;
+    return { emails: 0, pushes: [] };
   });
   if (emails > 0) flushEmailOutbox();
+  queuePushes(pushes);
   return (await reviewDecisionOf(db, submissionId))!;
 }
 

@@ -34,6 +34,10 @@ const DEFAULT_SENDER: Record<EmailTemplate, EmailSender> = {
   // Applicants write back about their decisions; the institution's admissions team is reached from there.
   decision_released: 'info',
   waitlist_offer: 'info',
+  // The applicant may write back about a document; a reminder is automatic.
+  document_verified: 'info',
+  document_rejected: 'info',
+  draft_reminder: 'no_reply',
 };
 
 /** The spec's "Failed to send …" text for each template (section 8). */
@@ -48,6 +52,9 @@ export const SEND_FAILURE_MESSAGES: Record<EmailTemplate, string> = {
   submission_receipt: GENERIC_MESSAGES.generic,
   decision_released: GENERIC_MESSAGES.generic,
   waitlist_offer: GENERIC_MESSAGES.generic,
+  document_verified: GENERIC_MESSAGES.generic,
+  document_rejected: GENERIC_MESSAGES.generic,
+  draft_reminder: GENERIC_MESSAGES.generic,
 };
 
 export interface EnqueueEmailInput {

@@ -152,6 +152,8 @@ export function renderTemplate(
     program: data.program_name ?? '',
     campus: data.campus_name ?? '',
     date: data.submitted_on ?? '',
+    document: data.document_name ?? '',
+    deadline: data.deadline ?? '',
   };
   const subject = t(key('subject'), facts);
   const body: Block[] = [
@@ -192,7 +194,7 @@ export function renderTemplate(
 export function renderCustom(
   language: Language,
   { subject, text, name }: { subject: string; text: string; name?: string | undefined },
-  { noReply }: Options,
+  { noReply, unsubscribeUrl }: Options & { unsubscribeUrl?: string },
 ): RenderedEmail {
   const t = i18n.getFixedT(language);
   const paragraphs = text
@@ -205,7 +207,13 @@ export function renderCustom(
     ...paragraphs,
     { kind: 'paragraph', text: t('email.signature') },
   ];
-  return layout(language, subject, body, footer(t, noReply));
+  const unsubscribe: Block[] = unsubscribeUrl
+    ? [{ kind: 'fallback', text: t('email.unsubscribe'), href: unsubscribeUrl }]
+    : [];
+  const rendered = layout(language, subject, body, [...footer(t, noReply), ...unsubscribe]);
+  // The HTML shows the link under its text; the plain-text part needs it written out.
+  if (unsubscribeUrl) rendered.text = `${rendered.text}\n${t('email.unsubscribe')} ${unsubscribeUrl}\n`;
+  return rendered;
 }
 
 type Translate = ReturnType<typeof i18n.getFixedT>;

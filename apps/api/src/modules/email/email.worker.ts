@@ -60,8 +60,18 @@ export function flushEmailOutbox(): void {
 
 type Claimed = Pick<
   typeof emailOutbox.$inferSelect,
-  'id' | 'to' | 'from' | 'subject' | 'html' | 'text' | 'template' | 'attempts'
+  'id' | 'to' | 'from' | 'subject' | 'html' | 'text' | 'template' | 'attempts' | 'data'
 >;
+
+/**
+ * A message's extra headers: a marketing email (data.unsubscribe_url, the one-click endpoint) carries
+ * List-Unsubscribe and List-Unsubscribe-Post (RFC 8058), so a mail client can unsubscribe with one POST.
+ */
+export function extraHeaders(data: Record<string, unknown>): Record<string, string> {
+  const url = data.unsubscribe_url;
+  if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return {};
+  return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
 
 /**
  * Claims due messages: pending ones whose time has come, and ones another worker claimed but never
@@ -93,6 +103,7 @@ async function claim(db: Db): Promise<Claimed[]> {
       text: emailOutbox.text,
       template: emailOutbox.template,
       attempts: emailOutbox.attempts,
+      data: emailOutbox.data,
     });
 }
 
@@ -124,7 +135,7 @@ async function deliver(
       text: message.text,
       html: message.html,
       messageId: messageIdFor(message.id, from),
-      headers: { 'Auto-Submitted': 'auto-generated' },
+      headers: { 'Auto-Submitted': 'auto-generated', ...extraHeaders(message.data) },
     });
   } catch (error) {
     const lastError = describeError(error);

@@ -11,6 +11,7 @@ import {
   students,
   supportMessages,
   supportTickets,
+  userPreferences,
 } from '../../db/schema/index.ts';
 import { createTestApp, TEST_PUBLIC_URL } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
@@ -77,6 +78,21 @@ describe('emails about unread replies', () => {
     await database.db.insert(supportMessages).values({ ticket_id: ticket!.id, sender_side: 'team', body: 'And?' });
     await notifyUnreadMessages(database.db, TEST_PUBLIC_URL);
     expect(await mailTo(student.email)).toHaveLength(1);
+  });
+
+  it('does not email a student who turned application update emails off (ADR 019)', async () => {
+    const account = await signInAs(app, 'student');
+    const student = await studentRecord(account);
+    await database.db.insert(userPreferences).values({ user_id: account.id, email_application_updates: false });
+    const [ticket] = await database.db
+      .insert(supportTickets)
+      .values({ student_id: student.id, subject: 'Fees' })
+      .returning({ id: supportTickets.id });
+    await database.db
+      .insert(supportMessages)
+      .values({ ticket_id: ticket!.id, sender_side: 'team', body: 'Answer', created_at: overdue });
+    await notifyUnreadMessages(database.db, TEST_PUBLIC_URL);
+    expect(await mailTo(student.email)).toHaveLength(0);
   });
 
   it('does not email a reply the student has read', async () => {

@@ -15,21 +15,27 @@ import {
 import { enqueueEmail } from '../email/email.service.ts';
 import { flushEmailOutbox } from '../email/email.worker.ts';
 import { startIntervalJob, type IntervalJob } from '../../lib/interval-job.ts';
+import type { DbOrTx } from '../auth/accounts.ts';
+import { readPreferences } from '../settings/preferences.ts';
 
 /** Conversations handled per pass and kind; the next pass takes the rest. */
 const BATCH_SIZE = 50;
 
 export interface UnreadRecipient {
+  userId: string;
   email: string;
   kind: 'student' | 'staff';
 }
 
 /**
- * Whether this person wants to be emailed about unread messages. Everyone does for now: notification
- * preferences arrive with issue 10, which replaces this with a read of the recipient's settings.
+ * Whether this person wants to be emailed about unread messages. Email preferences have no "messages"
+ * category (spec section 3): a reply left unread is an update on the person's applications (or, for staff,
+ * on their applicants), so `email.application_updates` governs it (ADR 019). Runs in the claiming
+ * transaction, so a preference changed meanwhile is read as committed.
  */
-export function wantsUnreadEmail(recipient: UnreadRecipient): boolean {
-  return recipient.email.length > 0;
+export async function wantsUnreadEmail(db: DbOrTx, recipient: UnreadRecipient): Promise<boolean> {
+  if (recipient.email.length === 0) return false;
+  return (await readPreferences(db as Db, recipient.userId)).email.application_updates;
 }
 
 /**
@@ -79,6 +85,7 @@ export async function notifyUnreadMessages(db: Db, publicUrl: string): Promise<n
     .select({
       id: supportTickets.id,
       notified: supportTickets.student_notified_at,
+      user_id: students.user_id,
       email: students.email,
       language: students.language,
       preferred_name: students.preferred_name,
@@ -109,7 +116,8 @@ export async function notifyUnreadMessages(db: Db, publicUrl: string): Promise<n
           ),
         )
         .returning({ id: supportTickets.id });
-      if (claimed.length === 0 || !wantsUnreadEmail({ email: ticket.email, kind: 'student' })) return 0;
+      if (claimed.length === 0) return 0;
+      if (!(await wantsUnreadEmail(tx, { userId: ticket.user_id, email: ticket.email, kind: 'student' }))) return 0;
       await enqueueEmail(tx, {
         to: ticket.email,
         template: 'unread_message',
@@ -128,6 +136,7 @@ export async function notifyUnreadMessages(db: Db, publicUrl: string): Promise<n
       partner_id: chats.partner_id,
       partner_name: partners.name,
       notified: chats.student_notified_at,
+      user_id: students.user_id,
       email: students.email,
       language: students.language,
       preferred_name: students.preferred_name,
@@ -150,7 +159,8 @@ export async function notifyUnreadMessages(db: Db, publicUrl: string): Promise<n
           ),
         )
         .returning({ id: chats.id });
-      if (claimed.length === 0 || !wantsUnreadEmail({ email: chat.email, kind: 'student' })) return 0;
+      if (claimed.length === 0) return 0;
+      if (!(await wantsUnreadEmail(tx, { userId: chat.user_id, email: chat.email, kind: 'student' }))) return 0;
       await enqueueEmail(tx, {
         to: chat.email,
         template: 'unread_message',
@@ -193,14 +203,14 @@ export async function notifyUnreadMessages(db: Db, publicUrl: string): Promise<n
       if (claimed.length === 0) return 0;
       // The institution reads as one side: every member who may answer students hears of it.
       const members = await tx
-        .select({ email: staff.email, language: staff.language, first_name: staff.first_name })
+        .select({ user_id: staff.user_id, email: staff.email, language: staff.language, first_name: staff.first_name })
         .from(staff)
         .innerJoin(partners, eq(partners.id, staff.partner_id))
         .where(and(eq(staff.partner_id, chat.partner_id), activeStaffHolding('message_applicants')));
       const from = [chat.preferred_name ?? chat.first_name, chat.last_name].filter(Boolean).join(' ');
       let count = 0;
       for (const member of members) {
-        if (!wantsUnreadEmail({ email: member.email, kind: 'staff' })) continue;
+        if (!(await wantsUnreadEmail(tx, { userId: member.user_id, email: member.email, kind: 'staff' }))) continue;
         await enqueueEmail(tx, {
           to: member.email,
           template: 'unread_message',

@@ -46,7 +46,10 @@ const DocumentParams = SubmissionParams.extend({ documentId: z.uuid() });
  * of the institution in the path; another institution's id, or a submission of another institution,
  * answers 404.
  */
-export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage }> = async (app, { db, storage }) => {
+export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage; publicUrl: string }> = async (
+  app,
+  { db, storage, publicUrl },
+) => {
   const tags = ['review'];
   const preHandler = staffGuard(db, REVIEW_PERMISSIONS);
   const context = (request: FastifyRequest) => reviewContext(db, request.staff!);
@@ -204,6 +207,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage }> =
         request.params.submissionId,
         request.params.documentId,
         request.body,
+        publicUrl,
       ),
     }),
   );

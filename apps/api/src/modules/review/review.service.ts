@@ -37,6 +37,9 @@ import { markUnderReview, recordEvent, REVIEW_PERMISSIONS, submissionOfPartner }
 import type { ReviewQueryContext } from './review-context.ts';
 import { reviewDecisionOf, toReviewDecision } from '../decisions/decisions.service.ts';
 import { applyThresholds } from './thresholds.ts';
+import { notifyDocumentReviewed } from '../notifications/events.ts';
+import { queuePushes } from '../notifications/push.ts';
+import { flushEmailOutbox } from '../email/email.worker.ts';
 
 const iso = (value: string) => new Date(value).toISOString();
 const staffName = sql<string>`${staff.first_name} || ' ' || ${staff.last_name}`;
@@ -501,15 +504,20 @@ function submittedDocument(submission: { profile: Record<string, unknown> }, doc
   return document;
 }
 
-/** Marks a submitted document verified, or rejected with the reason the applicant will read. */
+/**
+ * Marks a submitted document verified, or rejected with the reason the applicant will read; the applicant
+ * gets a notification (and a push and an email, as their preferences say).
+ */
 export async function reviewDocument(
   db: Db,
   context: ReviewQueryContext,
   submissionId: string,
   documentId: string,
   input: DocumentReview,
+  /** Where the applicant's email links point; without it (the demo seed) the applicant is not told. */
+  publicUrl?: string,
 ): Promise<ReviewDocument> {
-  return db.transaction(async (tx) => {
+  const { reviewed, push, emailed } = await db.transaction(async (tx) => {
     const submission = await submissionOfPartner(tx, context.partnerId, submissionId, { lock: true });
     const document = submittedDocument(submission, documentId);
     const note = input.status === 'rejected' ? (input.reason ?? null) : null;
@@ -529,15 +537,33 @@ export async function reviewDocument(
       action: 'document_reviewed',
       details: { document_id: documentId, type: document.type, status: input.status, reason: note },
     });
+    // The applicant hears of it: in-app always, push and email as they chose.
+    const told =
+      publicUrl === undefined
+        ? { push: null, emailed: false }
+        : await notifyDocumentReviewed(tx, {
+            studentId: submission.student_id,
+            partnerId: context.partnerId,
+            documentType: document.type,
+            status: input.status,
+            reason: note,
+            publicUrl,
+          });
     return {
-      document_id: documentId,
-      type: document.type,
-      file_name: document.file_name,
-      status: updated.status,
-      review_note: updated.review_note,
-      available: true,
+      reviewed: {
+        document_id: documentId,
+        type: document.type,
+        file_name: document.file_name,
+        status: updated.status,
+        review_note: updated.review_note,
+        available: true,
+      } satisfies ReviewDocument,
+      ...told,
     };
   });
+  if (emailed) flushEmailOutbox();
+  queuePushes([push]);
+  return reviewed;
 }
 
 /** The file of a submitted document, while the applicant still holds it; 404 once replaced or removed. */

@@ -18,6 +18,8 @@ import { documents, files, students, supportMessages, supportTickets, users } fr
 import type { DbOrTx } from '../auth/accounts.ts';
 import { consume, type Limit } from '../auth/rate-limit.ts';
 import { AppError } from '../../lib/errors.ts';
+import { notifyNewMessage } from '../notifications/events.ts';
+import { queuePushes } from '../notifications/push.ts';
 import { publish } from '../../lib/realtime.ts';
 import { containsPattern } from '../../lib/text-search.ts';
 
@@ -333,7 +335,7 @@ export async function sendMessage(db: Db, actor: Actor, ticketId: string, input:
     if (actor.side !== 'student') throw new AppError('INVALID_ARGUMENT', undefined, { document_id: 'students only' });
     await assertOwnDocument(db, actor.studentId, documentId);
   }
-  const messageId = await storing(() =>
+  const { messageId, push } = await storing(() =>
     db.transaction(async (tx) => {
       const readColumn = actor.side === 'student' ? 'student_read_at' : 'team_read_at';
       const [open] = await tx
@@ -350,9 +352,15 @@ export async function sendMessage(db: Db, actor: Actor, ticketId: string, input:
         documentId,
       });
       await publish(tx, audienceOf(ticket.student_user_id), { type: 'support.message', ticket_id: ticketId });
-      return id;
+      // The team answered: the student gets a notification (and a push if they want messages pushed).
+      const push =
+        actor.side === 'team'
+          ? await notifyNewMessage(tx, { userId: ticket.student_user_id, sender: null, link: '/support' })
+          : null;
+      return { messageId: id, push };
     }),
   );
+  queuePushes([push]);
   return readMessage(db, messageId);
 }
 

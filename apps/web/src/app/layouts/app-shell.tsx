@@ -8,6 +8,7 @@ import { Logo } from './site-header.tsx';
 import { useAccountTheme } from '../../lib/account-settings.ts';
 import { useSession } from '../../lib/session.tsx';
 import { paths } from '../paths.ts';
+import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
 
 const LiveUpdates = lazy(async () => ({ default: (await import('./live-updates.tsx')).LiveUpdates }));
 
@@ -90,39 +91,42 @@ export function AppShell({ label, links, home }: { label: string; links: readonl
           <Link to={home} aria-label={t('nav.home_label')}>
             <Logo />
           </Link>
-          <div className="hidden items-center gap-2 md:flex">
-            <AccountControls onSignOut={leave} />
-          </div>
-          {/* On phones the controls fold into a native disclosure, like the public header's menu. */}
-          <details className="group md:hidden">
-            <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
-              <span className="group-open:hidden">{t('nav.menu')}</span>
-              <span className="hidden group-open:inline">{t('nav.close_menu')}</span>
-            </summary>
-            <div className="absolute inset-x-0 top-full z-50 flex flex-col gap-3 border-b border-border bg-surface p-4 shadow-lg">
-              {secondary.length > 0 && (
-                <nav aria-label={label}>
-                  <ul className="flex flex-col gap-1">
-                    {secondary.map((link) => (
-                      <li key={link.to}>
-                        <NavLink
-                          to={link.to}
-                          className="link flex min-h-11 items-center font-medium"
-                          {...current(link)}
-                        >
-                          {t(link.key)}
-                          {badgeOf(link)}
-                        </NavLink>
-                      </li>
-                    ))}
-                  </ul>
-                </nav>
-              )}
-              <div className="flex flex-wrap items-center gap-2">
-                <AccountControls onSignOut={leave} />
-              </div>
+          <div className="flex items-center gap-2">
+            <NotificationsBell enabled={session.status === 'signed-in'} />
+            <div className="hidden items-center gap-2 md:flex">
+              <AccountControls onSignOut={leave} />
             </div>
-          </details>
+            {/* On phones the controls fold into a native disclosure, like the public header's menu. */}
+            <details className="group md:hidden">
+              <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
+                <span className="group-open:hidden">{t('nav.menu')}</span>
+                <span className="hidden group-open:inline">{t('nav.close_menu')}</span>
+              </summary>
+              <div className="absolute inset-x-0 top-full z-50 flex flex-col gap-3 border-b border-border bg-surface p-4 shadow-lg">
+                {secondary.length > 0 && (
+                  <nav aria-label={label}>
+                    <ul className="flex flex-col gap-1">
+                      {secondary.map((link) => (
+                        <li key={link.to}>
+                          <NavLink
+                            to={link.to}
+                            className="link flex min-h-11 items-center font-medium"
+                            {...current(link)}
+                          >
+                            {t(link.key)}
+                            {badgeOf(link)}
+                          </NavLink>
+                        </li>
+                      ))}
+                    </ul>
+                  </nav>
+                )}
+                <div className="flex flex-wrap items-center gap-2">
+                  <AccountControls onSignOut={leave} />
+                </div>
+              </div>
+            </details>
+          </div>
         </div>
       </header>
       {/* One socket for the whole signed-in area; every screen below reads through TanStack Query. */}

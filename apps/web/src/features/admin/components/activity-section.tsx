@@ -9,6 +9,7 @@ const PAGE_SIZE = 20;
 const KNOWN_ACTIONS: Record<string, string> = {
   'institution.approved': 'admin.activity.approved',
   'institution.rejected': 'admin.activity.rejected',
+  'announcement.sent': 'notifications.announcement.activity',
 };
 
 function text(value: unknown): string | null {

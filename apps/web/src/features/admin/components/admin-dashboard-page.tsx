@@ -4,6 +4,7 @@ import { AdminLoadingScreen } from '../../../components/admin-loading-screen.tsx
 import { Tabs } from '../../../components/tabs.tsx';
 import { useAnalytics } from '../api/get-analytics.ts';
 import { useInstitutions } from '../api/get-institutions.ts';
+import { AnnouncementSection } from '../../notifications/components/announcement-section.tsx';
 import { ActivitySection } from './activity-section.tsx';
 import { ApplicationsSection } from './applications-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
@@ -11,7 +12,15 @@ import { PendingSection, pendingParams } from './pending-section.tsx';
 import { SupportSection } from './support-section.tsx';
 import { UniversitiesSection } from './universities-section.tsx';
 
-const SECTIONS = ['overview', 'pending', 'universities', 'applications', 'support', 'activity'] as const;
+const SECTIONS = [
+  'overview',
+  'pending',
+  'universities',
+  'applications',
+  'support',
+  'announcements',
+  'activity',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 const PANELS: Record<Section, () => React.JSX.Element> = {
@@ -20,6 +29,7 @@ const PANELS: Record<Section, () => React.JSX.Element> = {
   universities: UniversitiesSection,
   applications: ApplicationsSection,
   support: SupportSection,
+  announcements: AnnouncementSection,
   activity: ActivitySection,
 };
 

@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import { partners, students } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../auth/accounts.ts';
+import { enqueueEmail } from '../email/email.service.ts';
+import { catalogueText, emailLanguage } from '../email/email.templates.ts';
+import { readPreferences } from '../settings/preferences.ts';
+import { notify } from './notifications.service.ts';
+import type { PushJob } from './push.ts';
+
+/** Where a student reads their documents and the review of each. */
+export const DOCUMENTS_PATH = '/profile?tab=documents';
+
+export interface Told {
+  /** The push to send after commit, or null (push off, or nobody to tell). */
+  push: PushJob | null;
+  /** Whether an email was enqueued (flush the outbox after commit). */
+  emailed: boolean;
+}
+
+/**
+ * Tells an applicant staff verified or rejected one of their submitted documents: a notification always,
+ * a push if they want status updates pushed, an email if they want application updates emailed. In the
+ * caller's transaction. A submission without an account behind it (an applicant entered by staff) tells nobody.
+ */
+export async function notifyDocumentReviewed(
+  tx: DbOrTx,
+  input: {
+    studentId: string | null;
+    partnerId: string;
+    documentType: string;
+    status: 'verified' | 'rejected';
+    reason: string | null;
+    publicUrl: string;
+  },
+): Promise<Told> {
+  if (!input.studentId) return { push: null, emailed: false };
+  const [student] = await tx
+    .select({
+      user_id: students.user_id,
+      email: students.email,
+      language: students.language,
+      name: students.preferred_name,
+      first_name: students.first_name,
+    })
+    .from(students)
+    .where(eq(students.id, input.studentId))
+    .limit(1);
+  const [partner] = await tx
+    .select({ name: partners.name })
+    .from(partners)
+    .where(eq(partners.id, input.partnerId))
+    .limit(1);
+  if (!student || !partner) return { push: null, emailed: false };
+  const type = input.status === 'verified' ? 'document_verified' : 'document_rejected';
+  const push = await notify(tx, {
+    userId: student.user_id,
+    category: 'status_updates',
+    type,
+    data: { institution: partner.name, document_type: input.documentType, reason: input.reason },
+    link: DOCUMENTS_PATH,
+  });
+  const preferences = await readPreferences(tx as Db, student.user_id);
+  if (!preferences.email.application_updates) return { push, emailed: false };
+  const language = emailLanguage(student.language);
+  const t = catalogueText(language);
+  const name = student.name ?? student.first_name;
+  await enqueueEmail(tx, {
+    to: student.email,
+    template: type,
+    language,
+    data: {
+      ...(name ? { name } : {}),
+      institution_name: partner.name,
+      document_name: t(`documents.types.${input.documentType}`, { defaultValue: input.documentType }),
+      ...(input.reason ? { reason: input.reason } : {}),
+      link: new URL(DOCUMENTS_PATH, input.publicUrl).toString(),
+    },
+  });
+  return { push, emailed: true };
+}
+
+/**
+ * Tells a student staff or the support team replied: a notification always, a push if they want messages
+ * pushed. (The email about an unread reply is the unread-message worker's, later, and only if still unread.)
+ */
+export async function notifyNewMessage(
+  tx: DbOrTx,
+  input: { userId: string; sender: string | null; link: string },
+): Promise<PushJob | null> {
+  return notify(tx, {
+    userId: input.userId,
+    category: 'messages',
+    type: 'new_message',
+    data: { sender: input.sender },
+    link: input.link,
+  });
+}

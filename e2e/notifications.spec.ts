@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, recordRenderEvent, test } from './fixtures.ts';
+import { latestEmail, linkIn } from './mailbox.ts';
+import { signInReadyInstitution, type ReadyInstitution } from './staff.ts';
+
+const DEMO_STUDENT = { email: 'demo.student@kaminuza.example', password: 'Kaminuza#2025' };
+const DEMO_ADMIN = { email: 'demo.admin@kaminuza.example', password: 'Kaminuza#2025' };
+
+// Both tests change the demo student's notifications and preferences: one after the other.
+test.describe.configure({ mode: 'serial' });
+
+async function data<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+async function expectAccessibleAndFitting(page: Page) {
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+/** A browser of its own, sized like the project's (360 px on the mobile project). */
+async function ownBrowser(browser: Browser, baseURL: string | undefined) {
+  const { viewport, isMobile, hasTouch } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
+  const page = await context.newPage();
+  await recordRenderEvent(page);
+  return page;
+}
+
+/** The demo student applies to the new institution and submits; staff draft a rejection and release it. */
+async function releasedDecision(staff: Page, student: Page, institution: ReadyInstitution, baseURL: string) {
+  const headers = { origin: baseURL };
+  // No application fee, so the applicant submits at once (the settings screens have their own tests).
+  await data(
+    await staff.request.put(`/api/v1/partners/${institution.partnerId}/settings/admissions`, {
+      headers,
+      data: {
+        auto_accept_enabled: false,
+        auto_accept_threshold: 90,
+        auto_reject_enabled: false,
+        auto_reject_threshold: 30,
+        application_fee: 0,
+        application_fee_currency: 'USD',
+        admission_letter: {
+          template: 'Dear {student_name},\n\nWe are delighted to admit you to {program_name}.',
+          signature_name: 'Diane Mukeshimana',
+          signature_title: 'Registrar',
+          signature_image: null,
+        },
+        custom_stages: [],
+        rubric: [{ id: 'overall', name: 'Overall', weight: 1 }],
+        blind_review: false,
+      },
+    }),
+  );
+  await data(await student.request.post('/api/v1/auth/sign-in', { headers, data: DEMO_STUDENT }));
+  const application = await data<{ id: string; version: number }>(
+    await student.request.post(`/api/v1/partners/${institution.partnerId}/application`, {
+      headers,
+      data: { program_id: institution.programId, campus_id: institution.campusId },
+    }),
+  );
+  const receipt = await data<{ id: string }>(
+    await student.request.post(`/api/v1/applications/${application.id}/submit`, {
+      headers: { ...headers, 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
+      data: {
+        version: application.version,
+        answers: { full_name: 'Amani Uwase', why: 'I want to study the lakes of my country.' },
+      },
+    }),
+  );
+  const review = `/api/v1/partners/${institution.partnerId}/review/submissions/${receipt.id}/decision`;
+  await data(await staff.request.put(review, { headers, data: { state: 'rejected' } }));
+  await data(
+    await staff.request.post(`/api/v1/partners/${institution.partnerId}/decisions/release`, {
+      headers,
+      data: { submission_ids: [receipt.id], when: 'now' },
+    }),
+  );
+}
+
+const bell = (page: Page) => page.getByTestId('notifications-bell');
+
+test('a released decision: the bell counts it, the list links to it, reading clears the count, and the email is sent', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const institution = await signInReadyInstitution(page, request);
+  const student = await ownBrowser(browser, baseURL);
+  await student.goto('/login');
+  await releasedDecision(page, student, institution, baseURL!);
+
+  await student.goto('/home');
+  await expect(student.getByTestId('notifications-count')).toBeVisible();
+  await expect(bell(student)).toContainText(/\d+ unread notifications?/);
+  await bell(student).click();
+  const panel = student.getByRole('region', { name: 'Notifications' });
+  const item = panel.getByTestId('notification').filter({ hasText: institution.name }).first();
+  await expect(item).toContainText(`${institution.name} has made a decision on your application for`);
+  await expectAccessibleAndFitting(student);
+  await item.getByRole('link', { name: 'A decision is ready' }).click();
+  await expect(student).toHaveURL(new RegExp(`/partners/${institution.partnerId}/application/decision$`));
+
+  await bell(student).click();
+  await student.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(student.getByTestId('notifications-count')).toHaveCount(0);
+  await expect(bell(student)).not.toContainText('unread');
+
+  // Application updates are emailed by default.
+  await latestEmail(request, DEMO_STUDENT.email, new RegExp(`decision on your application to ${institution.name}`));
+
+  // Settings offer push on this device (turning it on needs a real push service, outside this test).
+  await student.goto('/settings');
+  await expect(student.getByRole('heading', { name: 'Push notifications on this device' })).toBeVisible();
+  await expect(student.getByTestId('push-state')).toHaveText(/^Push is off on this device\.$|cannot receive push/);
+  await expectAccessibleAndFitting(student);
+});
+
+test('with application update emails off only the in-app notification comes; a marketing email unsubscribes without signing in', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const headers = { origin: baseURL! };
+  const student = await ownBrowser(browser, baseURL);
+  await student.goto('/login');
+  await data(await student.request.post('/api/v1/auth/sign-in', { headers, data: DEMO_STUDENT }));
+  // The preferences are saved through the settings api (its own screens have their own tests).
+  const setPreferences = async (email: Record<string, boolean>) =>
+    data(await student.request.patch('/api/v1/me/settings', { headers, data: { notifications: { email } } }));
+
+  await setPreferences({ application_updates: false, marketing: true });
+  try {
+    const institution = await signInReadyInstitution(page, request);
+    await releasedDecision(page, student, institution, baseURL!);
+    await student.goto('/home');
+    await bell(student).click();
+    await expect(
+      student.getByTestId('notification').filter({ hasText: `${institution.name} has made a decision` }),
+    ).toBeVisible();
+    // The outbox delivers within a second or two; give it time, then nothing about this decision arrived.
+    await student.waitForTimeout(3_000);
+    const mailbox = (await (await request.get('/api/v1/dev/mailbox')).json()) as { data: { subject: string }[] };
+    // (The submission receipt is the applicant's own action's receipt, not an update: it still comes.)
+    const about = mailbox.data.filter((mail) =>
+      mail.subject.includes(`decision on your application to ${institution.name}`),
+    );
+    expect(about).toEqual([]);
+  } finally {
+    await setPreferences({ application_updates: true });
+  }
+
+  // An admin's announcement reaches those who opted in, with their own unsubscribe link.
+  const admin = await ownBrowser(browser, baseURL);
+  await data(await admin.request.post('/api/v1/auth/sign-in/admin', { headers, data: DEMO_ADMIN }));
+  const subject = `News ${randomBytes(4).toString('hex')}`;
+  await data(
+    await admin.request.post('/api/v1/admin/announcements', {
+      headers,
+      data: { subject, body: 'Ten new universities joined Kaminuza this month.' },
+    }),
+  );
+  const mail = await latestEmail(request, DEMO_STUDENT.email, new RegExp(subject));
+  const link = linkIn(mail.text, '/unsubscribe/');
+
+  // Opened by someone not signed in: nothing changes until the button.
+  const visitor = await ownBrowser(browser, baseURL);
+  await visitor.goto(link);
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Unsubscribe from marketing emails' })).toBeVisible();
+  await expectAccessibleAndFitting(visitor);
+  const before = await data<{ notifications: { email: { marketing: boolean } } }>(
+    await student.request.get('/api/v1/me/settings'),
+  );
+  expect(before.notifications.email.marketing).toBe(true);
+  await visitor.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(visitor.getByText('You are unsubscribed.')).toBeVisible();
+  const after = await data<{ notifications: { email: { marketing: boolean } } }>(
+    await student.request.get('/api/v1/me/settings'),
+  );
+  expect(after.notifications.email.marketing).toBe(false);
+});
