@@ -1,6 +1,6 @@
+DROP INDEX "submissions_applicant_name_trgm_idx";--> statement-breakpoint
 DROP INDEX "submissions_partner_score_idx";--> statement-breakpoint
 DROP INDEX "submissions_partner_name_idx";--> statement-breakpoint
-DROP INDEX "submissions_applicant_name_trgm_idx";--> statement-breakpoint
 DROP INDEX "submissions_review_queue_idx";--> statement-breakpoint
 ALTER TABLE "submissions" ADD COLUMN "applicant_name_search" text GENERATED ALWAYS AS (f_unaccent(lower(btrim(coalesce(profile->>'first_name', '') || ' ' || coalesce(profile->>'last_name', ''))))) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "submissions" ADD COLUMN "decision_state" text;--> statement-breakpoint
@@ -25,5 +25,4 @@ CREATE TRIGGER "decisions_copy_to_submission" AFTER INSERT OR DELETE OR UPDATE O
 UPDATE "submissions" SET "decision_state" = d."state", "decision_released" = d."released_at" IS NOT NULL FROM "decisions" d WHERE d."submission_id" = "submissions"."id";--> statement-breakpoint
 CREATE INDEX "submissions_partner_score_idx" ON "submissions" USING btree ("partner_id","score_average","created_at","id");--> statement-breakpoint
 CREATE INDEX "submissions_partner_name_idx" ON "submissions" USING btree ("partner_id","applicant_name_search","id");--> statement-breakpoint
-CREATE INDEX "submissions_applicant_name_trgm_idx" ON "submissions" USING gin ("applicant_name_search" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "submissions_review_queue_idx" ON "submissions" USING btree ("partner_id","created_at","id","paid","submitted_by_staff","status","campus_id","cycle_id","program_id","stage_id","assigned_to","score_average","applicant_name_search","reference","decision_state","decision_released");

@@ -102,7 +102,6 @@ export const submissions = pgTable(
     // Score and name orders walk these without reading the table: the ties' keys are in the index too.
     index('submissions_partner_score_idx').on(t.partner_id, t.score_average, t.created_at, t.id),
     index('submissions_partner_name_idx').on(t.partner_id, t.applicant_name_search, t.id),
-    index('submissions_applicant_name_trgm_idx').using('gin', sql`${t.applicant_name_search} gin_trgm_ops`),
     /*
      * The review queue's covering index: every column its filters and sorts read, after the institution
      * and the default order, so a page's ids and the total of any filter combination come from the index
