@@ -7,6 +7,13 @@ import { sql, type SQL } from 'drizzle-orm';
 export const folded = (value: SQL | string) => sql`f_unaccent(lower(${value}))`;
 
 /**
+ * The folding of a value given with the query (a search's pattern), computed once per statement: as an
+ * uncorrelated subquery it stays a single evaluation even in a generic plan, where `folded(param)` in a
+ * filter would be computed again for every row it is compared with.
+ */
+export const foldedOnce = (value: SQL | string) => sql`(select ${folded(value)})`;
+
+/**
  * A LIKE pattern matching text that contains `text`, lower-cased. `%`, `_` and `\` are escaped with `\`
  * (LIKE's default escape): a search for "100%" means those characters, not a wildcard.
  */

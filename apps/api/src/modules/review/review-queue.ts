@@ -5,7 +5,7 @@ import { type DecisionState, type ReviewQueuePage, type ReviewQueueQuery, type R
 import type { Db } from '../../db/client.ts';
 import type { DbOrTx } from '../auth/accounts.ts';
 import { campuses, cycles, decisions, programs, staff, submissions } from '../../db/schema/index.ts';
-import { containsPattern, folded } from '../../lib/text-search.ts';
+import { containsPattern, foldedOnce } from '../../lib/text-search.ts';
 import { csvLine } from './csv.ts';
 
 /** The export answers at most this many rows: a whole cycle of a large institution, not an unbounded dump. */
@@ -79,7 +79,7 @@ export function queueWhere(context: ReviewQueryContext, query: ReviewQueueQuery)
     // Blind reviewers find applicants by reference only: a name search would tell them who applied.
     const byName = context.blind
       ? null
-      : sql`${submissions.applicant_name_search} like ${folded(containsPattern(q))}`;
+      : sql`${submissions.applicant_name_search} like ${foldedOnce(containsPattern(q))}`;
     const match = [byReference, byName].filter((part): part is SQL => part !== null);
     filters.push(match.length === 0 ? sql`false` : match.length === 1 ? match[0]! : sql`(${match[0]} or ${match[1]})`);
   }
