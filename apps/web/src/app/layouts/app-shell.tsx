@@ -8,9 +8,12 @@ import { Logo } from './site-header.tsx';
 import { useAccountTheme } from '../../lib/account-settings.ts';
 import { useSession } from '../../lib/session.tsx';
 import { paths } from '../paths.ts';
-import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
 
 const LiveUpdates = lazy(async () => ({ default: (await import('./live-updates.tsx')).LiveUpdates }));
+// The bell and its queries load after the first screen, like the live updates it listens to.
+const NotificationsBell = lazy(async () => ({
+  default: (await import('../../features/notifications/components/notifications-bell.tsx')).NotificationsBell,
+}));
 
 export interface ShellLink {
   to: string;
@@ -92,7 +95,9 @@ export function AppShell({ label, links, home }: { label: string; links: readonl
             <Logo />
           </Link>
           <div className="flex items-center gap-2">
-            <NotificationsBell enabled={session.status === 'signed-in'} />
+            <Suspense fallback={<span aria-hidden="true" className="inline-block size-11" />}>
+              <NotificationsBell enabled={session.status === 'signed-in'} />
+            </Suspense>
             <div className="hidden items-center gap-2 md:flex">
               <AccountControls onSignOut={leave} />
             </div>
