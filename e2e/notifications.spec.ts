@@ -3,12 +3,12 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, recordRenderEvent, test } from './fixtures.ts';
 import { latestEmail, linkIn } from './mailbox.ts';
 import { signInReadyInstitution, type ReadyInstitution } from './staff.ts';
+import { signInNewStudent } from './students.ts';
 
-const DEMO_STUDENT = { email: 'demo.student@kaminuza.example', password: 'Kaminuza#2025' };
 const DEMO_ADMIN = { email: 'demo.admin@kaminuza.example', password: 'Kaminuza#2025' };
 
-// Both tests change the demo student's notifications and preferences: one after the other.
-test.describe.configure({ mode: 'serial' });
+// Each test has an applicant of its own: the desktop and phone projects run side by side, and a count of
+// unread notifications or an email preference shared between them would race.
 
 async function data<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
   expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(true);
@@ -29,7 +29,7 @@ async function ownBrowser(browser: Browser, baseURL: string | undefined) {
   return page;
 }
 
-/** The demo student applies to the new institution and submits; staff draft a rejection and release it. */
+/** The (signed-in) student applies to the new institution and submits; staff draft a rejection and release it. */
 async function releasedDecision(staff: Page, student: Page, institution: ReadyInstitution, baseURL: string) {
   const headers = { origin: baseURL };
   // No application fee, so the applicant submits at once (the settings screens have their own tests).
@@ -55,7 +55,6 @@ async function releasedDecision(staff: Page, student: Page, institution: ReadyIn
       },
     }),
   );
-  await data(await student.request.post('/api/v1/auth/sign-in', { headers, data: DEMO_STUDENT }));
   const application = await data<{ id: string; version: number }>(
     await student.request.post(`/api/v1/partners/${institution.partnerId}/application`, {
       headers,
@@ -92,7 +91,7 @@ test('a released decision: the bell counts it, the list links to it, reading cle
   test.slow();
   const institution = await signInReadyInstitution(page, request);
   const student = await ownBrowser(browser, baseURL);
-  await student.goto('/login');
+  const email = await signInNewStudent(student, request, baseURL!);
   await releasedDecision(page, student, institution, baseURL!);
 
   await student.goto('/home');
@@ -103,16 +102,14 @@ test('a released decision: the bell counts it, the list links to it, reading cle
   const item = panel.getByTestId('notification').filter({ hasText: institution.name }).first();
   await expect(item).toContainText(`${institution.name} has made a decision on your application for`);
   await expectAccessibleAndFitting(student);
-  await item.getByRole('link', { name: 'A decision is ready' }).click();
-  await expect(student).toHaveURL(new RegExp(`/partners/${institution.partnerId}/application/decision$`));
-
-  await bell(student).click();
   await student.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(student.getByTestId('notifications-count')).toHaveCount(0);
   await expect(bell(student)).not.toContainText('unread');
+  await item.getByRole('link', { name: 'A decision is ready' }).click();
+  await expect(student).toHaveURL(new RegExp(`/partners/${institution.partnerId}/application/decision$`));
 
   // Application updates are emailed by default.
-  await latestEmail(request, DEMO_STUDENT.email, new RegExp(`decision on your application to ${institution.name}`));
+  await latestEmail(request, email, new RegExp(`decision on your application to ${institution.name}`));
 
   // Settings offer push on this device (turning it on needs a real push service, outside this test).
   await student.goto('/settings');
@@ -130,32 +127,27 @@ test('with application update emails off only the in-app notification comes; a m
   test.slow();
   const headers = { origin: baseURL! };
   const student = await ownBrowser(browser, baseURL);
-  await student.goto('/login');
-  await data(await student.request.post('/api/v1/auth/sign-in', { headers, data: DEMO_STUDENT }));
+  const email = await signInNewStudent(student, request, baseURL!);
   // The preferences are saved through the settings api (its own screens have their own tests).
-  const setPreferences = async (email: Record<string, boolean>) =>
-    data(await student.request.patch('/api/v1/me/settings', { headers, data: { notifications: { email } } }));
+  const setPreferences = async (choices: Record<string, boolean>) =>
+    data(await student.request.patch('/api/v1/me/settings', { headers, data: { notifications: { email: choices } } }));
 
   await setPreferences({ application_updates: false, marketing: true });
-  try {
-    const institution = await signInReadyInstitution(page, request);
-    await releasedDecision(page, student, institution, baseURL!);
-    await student.goto('/home');
-    await bell(student).click();
-    await expect(
-      student.getByTestId('notification').filter({ hasText: `${institution.name} has made a decision` }),
-    ).toBeVisible();
-    // The outbox delivers within a second or two; give it time, then nothing about this decision arrived.
-    await student.waitForTimeout(3_000);
-    const mailbox = (await (await request.get('/api/v1/dev/mailbox')).json()) as { data: { subject: string }[] };
-    // (The submission receipt is the applicant's own action's receipt, not an update: it still comes.)
-    const about = mailbox.data.filter((mail) =>
-      mail.subject.includes(`decision on your application to ${institution.name}`),
-    );
-    expect(about).toEqual([]);
-  } finally {
-    await setPreferences({ application_updates: true });
-  }
+  const institution = await signInReadyInstitution(page, request);
+  await releasedDecision(page, student, institution, baseURL!);
+  await student.goto('/home');
+  await bell(student).click();
+  await expect(
+    student.getByTestId('notification').filter({ hasText: `${institution.name} has made a decision` }),
+  ).toBeVisible();
+  // The outbox delivers within a second or two; give it time, then nothing about this decision arrived.
+  await student.waitForTimeout(3_000);
+  const mailbox = (await (await request.get('/api/v1/dev/mailbox')).json()) as { data: { subject: string }[] };
+  // (The submission receipt is the applicant's own action's receipt, not an update: it still comes.)
+  const about = mailbox.data.filter((mail) =>
+    mail.subject.includes(`decision on your application to ${institution.name}`),
+  );
+  expect(about).toEqual([]);
 
   // An admin's announcement reaches those who opted in, with their own unsubscribe link.
   const admin = await ownBrowser(browser, baseURL);
@@ -167,7 +159,7 @@ test('with application update emails off only the in-app notification comes; a m
       data: { subject, body: 'Ten new universities joined Kaminuza this month.' },
     }),
   );
-  const mail = await latestEmail(request, DEMO_STUDENT.email, new RegExp(subject));
+  const mail = await latestEmail(request, email, new RegExp(subject));
   const link = linkIn(mail.text, '/unsubscribe/');
 
   // Opened by someone not signed in: nothing changes until the button.
