@@ -128,11 +128,16 @@ test('with application update emails off only the in-app notification comes; a m
   const headers = { origin: baseURL! };
   const student = await ownBrowser(browser, baseURL);
   const email = await signInNewStudent(student, request, baseURL!);
-  // The preferences are saved through the settings api (its own screens have their own tests).
-  const setPreferences = async (choices: Record<string, boolean>) =>
-    data(await student.request.patch('/api/v1/me/settings', { headers, data: { notifications: { email: choices } } }));
+  // The applicant turns application update emails off and marketing on, on the settings page.
+  await student.goto('/settings');
+  const updates = student.getByRole('switch', { name: 'Application updates' });
+  const marketing = student.getByRole('switch', { name: 'Marketing', exact: true });
+  await updates.uncheck();
+  await marketing.check();
+  await student.reload();
+  await expect(updates).not.toBeChecked();
+  await expect(marketing).toBeChecked();
 
-  await setPreferences({ application_updates: false, marketing: true });
   const institution = await signInReadyInstitution(page, request);
   await releasedDecision(page, student, institution, baseURL!);
   await student.goto('/home');
