@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIResponse, type Browser, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -83,4 +83,25 @@ export async function chooseTheme(page: Page, value: 'light' | 'dark' | 'system'
     .getByRole('combobox', { name: /^(Theme|Thème|Insanganyamatsiko)$/ })
     .locator('visible=true')
     .selectOption(value);
+}
+
+/** The `data` of an api answer, once it is checked to have succeeded (a failure names the url, status and body). */
+export async function apiData<T>(response: APIResponse): Promise<T> {
+  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** No axe violation, and nothing wider than the screen. */
+export async function expectAccessibleAndFitting(page: Page) {
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+/** A browser of its own (another person or device), sized like the project's: 360 px on the mobile project. */
+export async function ownBrowser(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const { viewport, isMobile, hasTouch } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
+  const page = await context.newPage();
+  await recordRenderEvent(page);
+  return page;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, recordRenderEvent, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { apiData, expect, expectAccessibleAndFitting, ownBrowser, test } from './fixtures.ts';
 import { latestEmail, linkIn } from './mailbox.ts';
 import { signInReadyInstitution, type ReadyInstitution } from './staff.ts';
 import { signInNewStudent } from './students.ts';
@@ -10,30 +10,11 @@ const DEMO_ADMIN = { email: 'demo.admin@kaminuza.example', password: 'Kaminuza#2
 // Each test has an applicant of its own: the desktop and phone projects run side by side, and a count of
 // unread notifications or an email preference shared between them would race.
 
-async function data<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
-async function expectAccessibleAndFitting(page: Page) {
-  await expectNoAxeViolations(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
-
-/** A browser of its own, sized like the project's (360 px on the mobile project). */
-async function ownBrowser(browser: Browser, baseURL: string | undefined) {
-  const { viewport, isMobile, hasTouch } = test.info().project.use;
-  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
-  const page = await context.newPage();
-  await recordRenderEvent(page);
-  return page;
-}
-
 /** The (signed-in) student applies to the new institution and submits; staff draft a rejection and release it. */
 async function releasedDecision(staff: Page, student: Page, institution: ReadyInstitution, baseURL: string) {
   const headers = { origin: baseURL };
   // No application fee, so the applicant submits at once (the settings screens have their own tests).
-  await data(
+  await apiData(
     await staff.request.put(`/api/v1/partners/${institution.partnerId}/settings/admissions`, {
       headers,
       data: {
@@ -55,13 +36,13 @@ async function releasedDecision(staff: Page, student: Page, institution: ReadyIn
       },
     }),
   );
-  const application = await data<{ id: string; version: number }>(
+  const application = await apiData<{ id: string; version: number }>(
     await student.request.post(`/api/v1/partners/${institution.partnerId}/application`, {
       headers,
       data: { program_id: institution.programId, campus_id: institution.campusId },
     }),
   );
-  const receipt = await data<{ id: string }>(
+  const receipt = await apiData<{ id: string }>(
     await student.request.post(`/api/v1/applications/${application.id}/submit`, {
       headers: { ...headers, 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
       data: {
@@ -71,8 +52,8 @@ async function releasedDecision(staff: Page, student: Page, institution: ReadyIn
     }),
   );
   const review = `/api/v1/partners/${institution.partnerId}/review/submissions/${receipt.id}/decision`;
-  await data(await staff.request.put(review, { headers, data: { state: 'rejected' } }));
-  await data(
+  await apiData(await staff.request.put(review, { headers, data: { state: 'rejected' } }));
+  await apiData(
     await staff.request.post(`/api/v1/partners/${institution.partnerId}/decisions/release`, {
       headers,
       data: { submission_ids: [receipt.id], when: 'now' },
@@ -132,8 +113,12 @@ test('with application update emails off only the in-app notification comes; a m
   await student.goto('/settings');
   const updates = student.getByRole('switch', { name: 'Application updates' });
   const marketing = student.getByRole('switch', { name: 'Marketing', exact: true });
-  await updates.uncheck();
-  await marketing.check();
+  // Each switch moves once its optimistic update lands, a moment after the click.
+  await updates.click();
+  await expect(updates).not.toBeChecked();
+  await marketing.click();
+  await expect(marketing).toBeChecked();
+  await student.waitForLoadState('networkidle');
   await student.reload();
   await expect(updates).not.toBeChecked();
   await expect(marketing).toBeChecked();
@@ -156,9 +141,9 @@ test('with application update emails off only the in-app notification comes; a m
 
   // An admin's announcement reaches those who opted in, with their own unsubscribe link.
   const admin = await ownBrowser(browser, baseURL);
-  await data(await admin.request.post('/api/v1/auth/sign-in/admin', { headers, data: DEMO_ADMIN }));
+  await apiData(await admin.request.post('/api/v1/auth/sign-in/admin', { headers, data: DEMO_ADMIN }));
   const subject = `News ${randomBytes(4).toString('hex')}`;
-  await data(
+  await apiData(
     await admin.request.post('/api/v1/admin/announcements', {
       headers,
       data: { subject, body: 'Ten new universities joined Kaminuza this month.' },
@@ -172,13 +157,13 @@ test('with application update emails off only the in-app notification comes; a m
   await visitor.goto(link);
   await expect(visitor.getByRole('heading', { level: 1, name: 'Unsubscribe from marketing emails' })).toBeVisible();
   await expectAccessibleAndFitting(visitor);
-  const before = await data<{ notifications: { email: { marketing: boolean } } }>(
+  const before = await apiData<{ notifications: { email: { marketing: boolean } } }>(
     await student.request.get('/api/v1/me/settings'),
   );
   expect(before.notifications.email.marketing).toBe(true);
   await visitor.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(visitor.getByText('You are unsubscribed.')).toBeVisible();
-  const after = await data<{ notifications: { email: { marketing: boolean } } }>(
+  const after = await apiData<{ notifications: { email: { marketing: boolean } } }>(
     await student.request.get('/api/v1/me/settings'),
   );
   expect(after.notifications.email.marketing).toBe(false);

@@ -1,28 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, recordRenderEvent, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { apiData, expect, expectAccessibleAndFitting, ownBrowser, test } from './fixtures.ts';
 import { signInReadyInstitution, type ReadyInstitution } from './staff.ts';
 
 const DEMO_STUDENT = { email: 'demo.student@kaminuza.example', password: 'Kaminuza#2025' };
-
-async function data<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
-async function expectAccessibleAndFitting(page: Page) {
-  await expectNoAxeViolations(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
-
-/** A browser of its own, sized like the project's (360 px on the mobile project). */
-async function ownBrowser(browser: Browser, baseURL: string | undefined) {
-  const { viewport, isMobile, hasTouch } = test.info().project.use;
-  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
-  const page = await context.newPage();
-  await recordRenderEvent(page);
-  return page;
-}
 
 /**
  * The institution's review set up through the api (its settings screens have their own tests): no fee,
@@ -30,7 +11,7 @@ async function ownBrowser(browser: Browser, baseURL: string | undefined) {
  */
 async function submittedApplication(staff: Page, student: Page, institution: ReadyInstitution, baseURL: string) {
   const headers = { origin: baseURL };
-  await data(
+  await apiData(
     await staff.request.put(`/api/v1/partners/${institution.partnerId}/settings/admissions`, {
       headers,
       data: {
@@ -55,14 +36,14 @@ async function submittedApplication(staff: Page, student: Page, institution: Rea
       },
     }),
   );
-  await data(await student.request.post('/api/v1/auth/sign-in', { headers, data: DEMO_STUDENT }));
-  const application = await data<{ id: string; version: number }>(
+  await apiData(await student.request.post('/api/v1/auth/sign-in', { headers, data: DEMO_STUDENT }));
+  const application = await apiData<{ id: string; version: number }>(
     await student.request.post(`/api/v1/partners/${institution.partnerId}/application`, {
       headers,
       data: { program_id: institution.programId, campus_id: institution.campusId },
     }),
   );
-  const receipt = await data<{ reference: string }>(
+  const receipt = await apiData<{ reference: string }>(
     await student.request.post(`/api/v1/applications/${application.id}/submit`, {
       headers: { ...headers, 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
       data: {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import ece from 'http_ece';
-import type { ApplicationDraft, NotificationPage, SubmissionReceipt } from '@kaminuza/shared';
+import type { ApplicationDraft, NotificationPage } from '@kaminuza/shared';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import {
@@ -21,7 +21,8 @@ import {
 import { createTestApp, TEST_PUBLIC_URL } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';
-import { addDocument, demoAnswers, readyInstitution, type ReadyInstitution } from '../applications/test-helpers.ts';
+import { readyInstitution, type ReadyInstitution } from '../applications/test-helpers.ts';
+import { submittedApplication } from '../review/test-helpers.ts';
 import type { Mailer, OutgoingMail } from '../../lib/mailer.ts';
 import { startEmailWorker } from '../email/email.worker.ts';
 import { notify } from './notifications.service.ts';
@@ -320,26 +321,8 @@ let institution: ReadyInstitution;
 
 async function submitted() {
   institution ??= await readyInstitution(app, database.db);
-  const student = await signInAs(app, 'student');
-  const documents = {
-    transcript: await addDocument(database.db, student, 'transcript'),
-    passport: await addDocument(database.db, student, 'passport'),
-  };
-  const started = await app.inject({
-    method: 'POST',
-    url: `/api/v1/partners/${institution.partnerId}/application`,
-    headers: student.headers,
-    payload: { program_id: institution.single.id },
-  });
-  const draft = dataOf<ApplicationDraft>(started);
-  const response = await app.inject({
-    method: 'POST',
-    url: `/api/v1/applications/${draft.id}/submit`,
-    headers: student.headers,
-    payload: { version: 1, answers: demoAnswers(documents) },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return { student, id: dataOf<SubmissionReceipt>(response).id, documents };
+  const { student, documents, receipt } = await submittedApplication(app, database.db, institution);
+  return { student, id: receipt.id, documents };
 }
 
 async function releaseRejection(submissionId: string) {
