@@ -239,16 +239,17 @@ class Releaser {
       // In-app always; push and email as the applicant chose (status updates, application updates).
       const offer = Boolean(change) && state === 'accepted';
       const path = `/partners/${decision.partner_id}/application/decision`;
+      const preferences = await readPreferences(this.tx, row.student_user_id);
       this.pushes.push(
         await notify(this.tx, {
           userId: row.student_user_id,
+          preferences,
           category: 'status_updates',
           type: offer ? 'waitlist_offer' : 'decision_released',
           data: { institution: universityName, program: programName },
           link: path,
         }),
       );
-      const preferences = await readPreferences(this.tx as unknown as Db, row.student_user_id);
       if (preferences.email.application_updates) {
         await enqueueEmail(this.tx, {
           to: row.student_email,

@@ -35,7 +35,7 @@ export interface UnreadRecipient {
  */
 export async function wantsUnreadEmail(db: DbOrTx, recipient: UnreadRecipient): Promise<boolean> {
   if (recipient.email.length === 0) return false;
-  return (await readPreferences(db as Db, recipient.userId)).email.application_updates;
+  return (await readPreferences(db, recipient.userId)).email.application_updates;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { partners, students } from '../../db/schema/index.ts';
-import type { Db } from '../../db/client.ts';
 import type { DbOrTx } from '../auth/accounts.ts';
 import { enqueueEmail } from '../email/email.service.ts';
 import { catalogueText, emailLanguage } from '../email/email.templates.ts';
@@ -53,14 +52,15 @@ export async function notifyDocumentReviewed(
     .limit(1);
   if (!student || !partner) return { push: null, emailed: false };
   const type = input.status === 'verified' ? 'document_verified' : 'document_rejected';
+  const preferences = await readPreferences(tx, student.user_id);
   const push = await notify(tx, {
     userId: student.user_id,
+    preferences,
     category: 'status_updates',
     type,
     data: { institution: partner.name, document_type: input.documentType, reason: input.reason },
     link: DOCUMENTS_PATH,
   });
-  const preferences = await readPreferences(tx as Db, student.user_id);
   if (!preferences.email.application_updates) return { push, emailed: false };
   const language = emailLanguage(student.language);
   const t = catalogueText(language);

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors.ts';
 import { publish } from '../../lib/realtime.ts';
 import type { DbOrTx } from '../auth/accounts.ts';
 import { catalogueText, emailLanguage } from '../email/email.templates.ts';
-import { readPreferences } from '../settings/preferences.ts';
+import { readPreferences, type Preferences } from '../settings/preferences.ts';
 import type { PushJob } from './push.ts';
 
 /** Values a notification's wording interpolates (institution, program, document, reason, deadline…). */
@@ -27,6 +27,8 @@ export interface NotifyInput {
   data?: NotificationData;
   /** The app path it opens, e.g. /partners/<id>/application/decision. */
   link: string | null;
+  /** The user's preferences when the caller has read them already (for its email): not read again. */
+  preferences?: Preferences;
 }
 
 /** The language a user reads the platform in: their profile's (students, staff), else their settings'. */
@@ -75,7 +77,7 @@ export async function notify(db: DbOrTx, input: NotifyInput): Promise<PushJob | 
     .returning({ id: notifications.id });
   if (!row) throw new Error('notification insert returned no row');
   await publish(db, { users: [input.userId] }, { type: 'notification', id: row.id });
-  const preferences = await readPreferences(db as Db, input.userId);
+  const preferences = input.preferences ?? (await readPreferences(db, input.userId));
   if (!preferences.push[input.category]) return null;
   const wording = pushWording(await languageOf(db, input.userId), input.type, data);
   return { userId: input.userId, message: { id: row.id, ...wording, link: input.link } };

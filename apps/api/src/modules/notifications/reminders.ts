@@ -148,6 +148,7 @@ export async function sendDraftReminders(db: Db, now: Date, publicUrl: string): 
       }
       const job = await notify(tx, {
         userId: draft.user_id,
+        preferences: prefs,
         category: 'deadline_reminders',
         type: 'draft_reminder',
         data: {

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { EmailPreference, PushPreference, Theme } from '@kaminuza/shared';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../auth/accounts.ts';
 import { userPreferences } from '../../db/schema/index.ts';
 
 /** A user's notification preferences (spec section 3) and theme, with every default filled in. */
@@ -36,13 +36,13 @@ export function preferencesOf(row: PreferencesRow | undefined): Preferences {
   };
 }
 
-export async function readPreferences(db: Db, userId: string): Promise<Preferences> {
+export async function readPreferences(db: DbOrTx, userId: string): Promise<Preferences> {
   const [row] = await db.select().from(userPreferences).where(eq(userPreferences.user_id, userId)).limit(1);
   return preferencesOf(row);
 }
 
 /** The preferences of many users at once (one query), for jobs that notify a batch. */
-export async function readPreferencesOf(db: Db, userIds: readonly string[]): Promise<Map<string, Preferences>> {
+export async function readPreferencesOf(db: DbOrTx, userIds: readonly string[]): Promise<Map<string, Preferences>> {
   const rows =
     userIds.length === 0
       ? []
@@ -52,16 +52,6 @@ export async function readPreferencesOf(db: Db, userIds: readonly string[]): Pro
           .where(inArray(userPreferences.user_id, [...userIds]));
   const byUser = new Map(rows.map((row) => [row.user_id, row]));
   return new Map(userIds.map((id) => [id, preferencesOf(byUser.get(id))]));
-}
-
-/** Whether this user wants emails of this category. */
-export async function wantsEmail(db: Db, userId: string, category: EmailPreference): Promise<boolean> {
-  return (await readPreferences(db, userId)).email[category];
-}
-
-/** Whether this user wants push messages of this category. */
-export async function wantsPush(db: Db, userId: string, category: PushPreference): Promise<boolean> {
-  return (await readPreferences(db, userId)).push[category];
 }
 
 /** A change to some preferences: only the switches named change; the others keep their value. */
@@ -93,11 +83,7 @@ function columnsOf(change: PreferencesChange) {
  * for everything else) and updated afterwards, in one statement, so two concurrent first changes
  * cannot collide.
  */
-export async function writePreferences(
-  db: Db | Parameters<Parameters<Db['transaction']>[0]>[0],
-  userId: string,
-  change: PreferencesChange,
-): Promise<void> {
+export async function writePreferences(db: DbOrTx, userId: string, change: PreferencesChange): Promise<void> {
   const columns = columnsOf(change);
   if (Object.keys(columns).length === 0) return;
   await db
