@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import ece from 'http_ece';
-import type { ApplicationDraft, NotificationPage } from '@kaminuza/shared';
+import { DEFAULTS, type ApplicationDraft, type NotificationPage } from '@kaminuza/shared';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import {
@@ -27,7 +27,7 @@ import type { Mailer, OutgoingMail } from '../../lib/mailer.ts';
 import { startEmailWorker } from '../email/email.worker.ts';
 import { notify } from './notifications.service.ts';
 import { queuePushes, startPushDelivery, vapidKeys, VAPID_KEY_NAME, type PushSender } from './push.ts';
-import { reminderKind, sendDraftReminders } from './reminders.ts';
+import { closingMoment, reminderKind, sendDraftReminders } from './reminders.ts';
 
 let database: Database;
 let app: App;
@@ -486,8 +486,8 @@ describe('draft reminders', () => {
       .where(eq(remindersSent.application_id, drafts.eager!));
     expect(claimed.map((row) => row.kind)).toEqual([reminderKind(7)]);
 
-    // Later, within a day of close: the 1-day reminder, once.
-    const later = new Date(now.getTime() + 2.5 * 86_400_000);
+    // Later, half a day before close (the institution keeps the default time zone): the 1-day reminder, once.
+    const later = new Date(closingMoment(inDays(3), DEFAULTS.timezone).getTime() - 12 * 3_600_000);
     await sendDraftReminders(database.db, later, TEST_PUBLIC_URL);
     await sendDraftReminders(database.db, later, TEST_PUBLIC_URL);
     expect(await notificationsOf(eager, 'draft_reminder')).toHaveLength(2);
