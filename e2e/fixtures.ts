@@ -61,6 +61,9 @@ export async function waitForApp(page: Page) {
 
 /** Opens the header menu on narrow screens, where the switchers and links live in a disclosure. */
 export async function openMenuIfCollapsed(page: Page) {
+  // The header may not be on screen yet (a signed-in area shows it once the session is read): wait for it,
+  // or a narrow screen's menu looks absent and stays closed.
+  await page.locator('header').locator('summary, select').first().waitFor({ state: 'attached' });
   const summary = page.locator('header summary');
   if (await summary.isVisible()) {
     const open = await summary.evaluate((el) => (el.parentElement as HTMLDetailsElement).open);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { apiData, expect, expectAccessibleAndFitting, ownBrowser, test } from './fixtures.ts';
 import { latestEmail, linkIn } from './mailbox.ts';
-import { signInReadyInstitution, type ReadyInstitution } from './staff.ts';
+import { setUpReview, signInReadyInstitution, submitApplication, type ReadyInstitution } from './staff.ts';
 import { signInNewStudent } from './students.ts';
 
 const DEMO_ADMIN = { email: 'demo.admin@kaminuza.example', password: 'Kaminuza#2025' };
@@ -13,44 +13,16 @@ const DEMO_ADMIN = { email: 'demo.admin@kaminuza.example', password: 'Kaminuza#2
 /** The (signed-in) student applies to the new institution and submits; staff draft a rejection and release it. */
 async function releasedDecision(staff: Page, student: Page, institution: ReadyInstitution, baseURL: string) {
   const headers = { origin: baseURL };
-  // No application fee, so the applicant submits at once (the settings screens have their own tests).
-  await apiData(
-    await staff.request.put(`/api/v1/partners/${institution.partnerId}/settings/admissions`, {
-      headers,
-      data: {
-        auto_accept_enabled: false,
-        auto_accept_threshold: 90,
-        auto_reject_enabled: false,
-        auto_reject_threshold: 30,
-        application_fee: 0,
-        application_fee_currency: 'USD',
-        admission_letter: {
-          template: 'Dear {student_name},\n\nWe are delighted to admit you to {program_name}.',
-          signature_name: 'Diane Mukeshimana',
-          signature_title: 'Registrar',
-          signature_image: null,
-        },
-        custom_stages: [],
-        rubric: [{ id: 'overall', name: 'Overall', weight: 1 }],
-        blind_review: false,
-      },
-    }),
+  await setUpReview(
+    staff,
+    institution,
+    {
+      letter: 'Dear {student_name},\n\nWe are delighted to admit you to {program_name}.',
+      rubric: [{ id: 'overall', name: 'Overall', weight: 1 }],
+    },
+    baseURL,
   );
-  const application = await apiData<{ id: string; version: number }>(
-    await student.request.post(`/api/v1/partners/${institution.partnerId}/application`, {
-      headers,
-      data: { program_id: institution.programId, campus_id: institution.campusId },
-    }),
-  );
-  const receipt = await apiData<{ id: string }>(
-    await student.request.post(`/api/v1/applications/${application.id}/submit`, {
-      headers: { ...headers, 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
-      data: {
-        version: application.version,
-        answers: { full_name: 'Amani Uwase', why: 'I want to study the lakes of my country.' },
-      },
-    }),
-  );
+  const receipt = await submitApplication(student, institution, baseURL);
   const review = `/api/v1/partners/${institution.partnerId}/review/submissions/${receipt.id}/decision`;
   await apiData(await staff.request.put(review, { headers, data: { state: 'rejected' } }));
   await apiData(

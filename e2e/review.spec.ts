@@ -1,58 +1,31 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { apiData, expect, expectAccessibleAndFitting, ownBrowser, test } from './fixtures.ts';
-import { signInReadyInstitution, type ReadyInstitution } from './staff.ts';
+import { setUpReview, signInReadyInstitution, submitApplication, type ReadyInstitution } from './staff.ts';
 
 const DEMO_STUDENT = { email: 'demo.student@kaminuza.example', password: 'Kaminuza#2025' };
 
 /**
- * The institution's review set up through the api (its settings screens have their own tests): no fee,
- * an interview stage and a two-criterion rubric. The demo student then applies and submits.
+ * The institution's review set up through the api: an interview stage and a two-criterion rubric. The
+ * demo student then applies and submits.
  */
 async function submittedApplication(staff: Page, student: Page, institution: ReadyInstitution, baseURL: string) {
-  const headers = { origin: baseURL };
+  await setUpReview(
+    staff,
+    institution,
+    {
+      letter: 'Dear {student_name},\n\nWe are delighted to admit you to {program_name} at {campus_name}.',
+      stages: [{ id: 'interview', name: 'Interview' }],
+      rubric: [
+        { id: 'academic', name: 'Academic record', weight: 2 },
+        { id: 'motivation', name: 'Motivation', weight: 1 },
+      ],
+    },
+    baseURL,
+  );
   await apiData(
-    await staff.request.put(`/api/v1/partners/${institution.partnerId}/settings/admissions`, {
-      headers,
-      data: {
-        auto_accept_enabled: false,
-        auto_accept_threshold: 90,
-        auto_reject_enabled: false,
-        auto_reject_threshold: 30,
-        application_fee: 0,
-        application_fee_currency: 'USD',
-        admission_letter: {
-          template: 'Dear {student_name},\n\nWe are delighted to admit you to {program_name} at {campus_name}.',
-          signature_name: 'Diane Mukeshimana',
-          signature_title: 'Registrar',
-          signature_image: null,
-        },
-        custom_stages: [{ id: 'interview', name: 'Interview' }],
-        rubric: [
-          { id: 'academic', name: 'Academic record', weight: 2 },
-          { id: 'motivation', name: 'Motivation', weight: 1 },
-        ],
-        blind_review: false,
-      },
-    }),
+    await student.request.post('/api/v1/auth/sign-in', { headers: { origin: baseURL }, data: DEMO_STUDENT }),
   );
-  await apiData(await student.request.post('/api/v1/auth/sign-in', { headers, data: DEMO_STUDENT }));
-  const application = await apiData<{ id: string; version: number }>(
-    await student.request.post(`/api/v1/partners/${institution.partnerId}/application`, {
-      headers,
-      data: { program_id: institution.programId, campus_id: institution.campusId },
-    }),
-  );
-  const receipt = await apiData<{ reference: string }>(
-    await student.request.post(`/api/v1/applications/${application.id}/submit`, {
-      headers: { ...headers, 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
-      data: {
-        version: application.version,
-        answers: { full_name: 'Amani Uwase', why: 'I want to study the lakes of my country.' },
-      },
-    }),
-  );
-  return receipt.reference;
+  return (await submitApplication(student, institution, baseURL)).reference;
 }
 
 test('review and decision: a reviewer filters, notes and scores; the decision is released; the applicant reads, prints and accepts the offer; the letter verifies', async ({

@@ -196,3 +196,63 @@ export async function signInReadyInstitution(
     formId: form.id,
   };
 }
+
+export interface ReviewSetup {
+  letter: string;
+  stages?: { id: string; name: string }[];
+  rubric: { id: string; name: string; weight: number }[];
+}
+
+/**
+ * The institution's review set up through the api by its member on `staff` (the settings screens have their
+ * own tests): no application fee, so an applicant submits at once, no automatic decisions, the letter's
+ * template, the custom stages and the rubric.
+ */
+export async function setUpReview(staff: Page, institution: ReadyInstitution, review: ReviewSetup, baseURL: string) {
+  await ok(
+    await staff.request.put(`/api/v1/partners/${institution.partnerId}/settings/admissions`, {
+      headers: { origin: baseURL },
+      data: {
+        auto_accept_enabled: false,
+        auto_accept_threshold: 90,
+        auto_reject_enabled: false,
+        auto_reject_threshold: 30,
+        application_fee: 0,
+        application_fee_currency: 'USD',
+        admission_letter: {
+          template: review.letter,
+          signature_name: 'Diane Mukeshimana',
+          signature_title: 'Registrar',
+          signature_image: null,
+        },
+        custom_stages: review.stages ?? [],
+        rubric: review.rubric,
+        blind_review: false,
+      },
+    }),
+  );
+}
+
+/** The student signed in on `student` starts an application to the institution's program and submits it. */
+export async function submitApplication(
+  student: Page,
+  institution: ReadyInstitution,
+  baseURL: string,
+): Promise<{ id: string; reference: string }> {
+  const headers = { origin: baseURL };
+  const application = (await ok(
+    await student.request.post(`/api/v1/partners/${institution.partnerId}/application`, {
+      headers,
+      data: { program_id: institution.programId, campus_id: institution.campusId },
+    }),
+  )) as { id: string; version: number };
+  return (await ok(
+    await student.request.post(`/api/v1/applications/${application.id}/submit`, {
+      headers: { ...headers, 'idempotency-key': `e2e-${randomBytes(8).toString('hex')}` },
+      data: {
+        version: application.version,
+        answers: { full_name: 'Amani Uwase', why: 'I want to study the lakes of my country.' },
+      },
+    }),
+  )) as { id: string; reference: string };
+}
