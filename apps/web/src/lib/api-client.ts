@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { parse, type core } from 'zod/mini';
 import {
   FUNCTION_CALL_TIMEOUT_MS,
   RESPONSE_ERRORS,
@@ -43,11 +43,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * Time-outs (70 s) answer deadline-exceeded, lost connections unavailable, malformed bodies the
  * spec's "Response is not valid JSON object." / "Response is missing data field.".
  */
-export async function api<S extends z.ZodType>(
+export async function api<S extends core.$ZodType>(
   path: string,
   schema: S,
   { method = 'GET', body, headers, signal, timeoutMs = FUNCTION_CALL_TIMEOUT_MS }: RequestOptions = {},
-): Promise<z.infer<S>> {
+): Promise<core.output<S>> {
   const timeout = AbortSignal.timeout(timeoutMs);
   let response: Response;
   try {
@@ -69,7 +69,7 @@ export async function api<S extends z.ZodType>(
   }
 
   // A deletion answers 204 with no body: the caller passes a schema of `undefined` (z.undefined()).
-  if (response.status === 204) return schema.parse(undefined);
+  if (response.status === 204) return parse(schema, undefined);
 
   let json: unknown;
   try {
@@ -88,5 +88,5 @@ export async function api<S extends z.ZodType>(
     throw new ApiError(status, message, response.status, error.details);
   }
   if (!('data' in json)) throw new ApiError('INTERNAL', RESPONSE_ERRORS.missingData, response.status);
-  return schema.parse(json.data);
+  return parse(schema, json.data);
 }

@@ -9,6 +9,7 @@ import {
   type SessionUser,
   type UserType,
 } from '@kaminuza/shared';
+import { nullable } from 'zod/mini';
 import { api } from './api-client.ts';
 
 export type { SessionUser, UserType };
@@ -23,7 +24,7 @@ export interface SessionContextValue {
 export const sessionQuery = () =>
   queryOptions({
     queryKey: ['auth', 'session'],
-    queryFn: ({ signal }) => api('/auth/session', SessionUserSchema.nullable(), { signal }),
+    queryFn: ({ signal }) => api('/auth/session', nullable(SessionUserSchema), { signal }),
     staleTime: CACHE_TTL_MS.users,
   });
 

@@ -13,7 +13,7 @@ export const ErrorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** Success envelope: `{ data: T }`. */
-export function dataEnvelope<T extends z.ZodType>(data: T) {
+export function dataEnvelope<T extends z.core.$ZodType>(data: T) {
   return z.object({ data });
 }
 

@@ -1,5 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LANGUAGES, THEMES } from '../constants.ts';
+
+/*
+ * Written with zod/mini like the session schemas: the signed-in shell reads the account's theme on its
+ * first screen, which must not download the whole of zod (ADR 020).
+ */
 
 /** Email notification preferences (spec section 3), one switch per EMAIL_PREFERENCES entry. */
 export const EmailPreferencesSchema = z.object({
@@ -23,18 +28,19 @@ export const AccountSettingsSchema = z.object({
 });
 export type AccountSettings = z.infer<typeof AccountSettingsSchema>;
 
+/** Some of a group of switches, and nothing else. */
+const someOf = <Shape extends z.core.$ZodLooseShape>(group: z.ZodMiniObject<Shape>) =>
+  z.optional(z.strictObject(z.partial(group).shape));
+
 /**
  * A change to some of one's settings: only what is sent changes. Unknown keys are refused at every
  * level, so a typo never passes for a successful save.
  */
 export const AccountSettingsUpdateSchema = z.strictObject({
-  theme: z.enum(THEMES).optional(),
-  language: z.enum(LANGUAGES).optional(),
-  notifications: z
-    .strictObject({
-      email: EmailPreferencesSchema.partial().strict().optional(),
-      push: PushPreferencesSchema.partial().strict().optional(),
-    })
-    .optional(),
+  theme: z.optional(z.enum(THEMES)),
+  language: z.optional(z.enum(LANGUAGES)),
+  notifications: z.optional(
+    z.strictObject({ email: someOf(EmailPreferencesSchema), push: someOf(PushPreferencesSchema) }),
+  ),
 });
 export type AccountSettingsUpdate = z.infer<typeof AccountSettingsUpdateSchema>;

@@ -1,4 +1,5 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AcknowledgedSchema,
@@ -125,7 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.get(
     '/auth/session',
-    { schema: { tags, response: { 200: dataEnvelope(SessionUserSchema.nullable()) } } },
+    { schema: { tags, response: { 200: dataEnvelope(z.nullable(SessionUserSchema)) } } },
     async (request, reply) => {
       const { session, setCookies } = await readSession(auth, authHeaders(request));
       sendCookies(reply, setCookies);
