@@ -8,7 +8,8 @@ import {
   test,
   waitForApp,
 } from './fixtures.ts';
-import { signIn } from './institutions.ts';
+import { PASSWORD, signIn } from './institutions.ts';
+import { signInNewInstitution } from './staff.ts';
 import { signInNewStudent, STUDENT_PASSWORD } from './students.ts';
 
 const NEW_PASSWORD = 'Moonrise#2027';
@@ -113,4 +114,72 @@ test('a student sets theme and language, changes the password and a notification
   await waitForApp(page);
   await expect(page.getByRole('switch', { name: 'Reminders', exact: true })).not.toBeChecked();
   await expect(page.getByRole('switch', { name: 'Application updates' })).toBeChecked();
+});
+
+test('a staff member and an admin reach the same settings from their navigation and change them', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  // A member of a new institution: My account, in the institution area's navigation.
+  const member = await signInNewInstitution(page, request);
+  await page.goto('/partner/dashboard');
+  await waitForApp(page);
+  await openMenuIfCollapsed(page);
+  await page.getByRole('link', { name: 'My account', exact: true }).click();
+  await expect(page).toHaveURL(/\/partner\/account$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  // Their account is closed by their institution, not from here; their data can still be downloaded.
+  const data = page.getByRole('region', { name: 'Your data' });
+  await expect(data.getByRole('link', { name: 'Download my data' })).toBeVisible();
+  await expect(data.getByRole('button', { name: 'Delete my account' })).toHaveCount(0);
+  await expectAccessibleAndFitting(page);
+
+  const password = page.getByRole('region', { name: 'Password' });
+  await password.getByLabel('Current password').fill(PASSWORD);
+  await password.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await password.getByLabel('Confirm the new password').fill(NEW_PASSWORD);
+  await password.getByRole('button', { name: 'Change password' }).click();
+  await expect(password.getByRole('status')).toHaveText(
+    'Your password has been changed. Your other devices have been signed out.',
+  );
+  // Kinyarwanda for the interface and for the emails the member is sent from now on.
+  await page.getByRole('region', { name: 'Language' }).getByRole('radio', { name: 'Kinyarwanda' }).check();
+  await expect(page.getByRole('heading', { level: 1, name: 'Igenamiterere' })).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get('/api/v1/me/settings')).json()) as { data: { language: string } }).data
+          .language,
+    )
+    .toBe('rw');
+  await expectAccessibleAndFitting(page);
+  await openMenuIfCollapsed(page);
+  await page.getByRole('button', { name: 'Sohoka' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await chooseLanguage(page, 'English');
+  await signIn(page, member.email, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/partner\//);
+
+  // The admin: Settings in the admin area's navigation; the theme is saved to their account.
+  const admin = await ownBrowser(browser, baseURL!);
+  await admin.goto('/login/admin');
+  await waitForApp(admin);
+  await admin.getByLabel('Email address').fill('demo.admin@kaminuza.example');
+  await admin.getByLabel('Password').fill('Kaminuza#2025');
+  await admin.getByRole('button', { name: 'Sign in' }).click();
+  await expect(admin).toHaveURL(/\/admin\/dashboard$/);
+  await openSettings(admin);
+  await expect(admin).toHaveURL(/\/admin\/settings$/);
+  const appearance = admin.getByRole('region', { name: 'Appearance' });
+  await appearance.getByRole('radio', { name: 'Dark' }).check();
+  await expect(admin.locator('html')).toHaveClass(/dark/);
+  await expect(appearance.getByRole('status')).toHaveText('Saved to your account.');
+  await expectAccessibleAndFitting(admin);
+  // Back to the system theme, so the demo admin's other tests see what they expect.
+  await appearance.getByRole('radio', { name: 'System' }).check();
+  await expect(appearance.getByRole('status')).toHaveText('Saved to your account.');
+  await admin.context().close();
 });
