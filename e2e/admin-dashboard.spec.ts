@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { chooseLanguage, expect, expectNoAxeViolations, test, waitForApp } from './fixtures.ts';
+import { signIn } from './institutions.ts';
 import { latestEmail } from './mailbox.ts';
 
 const ADMIN = 'demo.admin@kaminuza.example';
@@ -8,14 +9,6 @@ const REASON = 'The accreditation number could not be verified with the Higher E
 /** Two seeded institutions await approval; their contact addresses are on the reserved demo domain. */
 const TO_REJECT = { name: 'INES-Ruhengeri', email: 'admissions@ines-ruhengeri.demo.kaminuza.example' };
 const TO_APPROVE = { name: 'Nile University', email: 'admissions@nile-university.demo.kaminuza.example' };
-
-async function signIn(page: Page, email: string, login: '/login' | '/login/admin') {
-  await page.goto(login);
-  await waitForApp(page);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 /** On phones the language switcher lives in the header's menu; it is closed again to reach the page. */
 async function switchLanguage(page: Page, label: 'Français' | 'Kinyarwanda') {
@@ -48,7 +41,7 @@ test.describe('admin dashboard', () => {
       await held;
       await route.continue();
     });
-    await signIn(page, ADMIN, '/login/admin');
+    await signIn(page, ADMIN, PASSWORD, '/login/admin');
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     const loading = page.getByRole('status').filter({ hasText: 'Connecting to servers' });
     await expect(loading).toBeVisible();
@@ -142,7 +135,7 @@ test.describe('admin dashboard', () => {
   test('every section works and passes axe on this screen size, in English, French and Kinyarwanda', async ({
     page,
   }) => {
-    await signIn(page, ADMIN, '/login/admin');
+    await signIn(page, ADMIN, PASSWORD, '/login/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
     await expect(page.getByRole('figure', { name: 'Applications by status' }).locator('svg')).toBeVisible();
     await expectNoAxeViolations(page);
@@ -201,7 +194,7 @@ test.describe('admin dashboard', () => {
     'a student opening the admin dashboard is refused, signed out and sent to sign in',
     { tag: '@desktop-only' },
     async ({ page }) => {
-      await signIn(page, 'demo.student@kaminuza.example', '/login');
+      await signIn(page, 'demo.student@kaminuza.example', PASSWORD);
       await expect(page).toHaveURL(/\/home$/);
       await page.goto('/admin/dashboard');
       await expect(page).toHaveURL(/\/login$/);

@@ -69,8 +69,9 @@ export async function registerInstitution(
   return name;
 }
 
-export async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
+/** Signs in from a sign-in page in English: the users' one, or the admins' (`/login/admin`). */
+export async function signIn(page: Page, email: string, password: string, login: '/login' | '/login/admin' = '/login') {
+  await page.goto(login);
   await waitForApp(page);
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password').fill(password);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  apiData,
   chooseLanguage,
   expect,
   expectAccessibleAndFitting,
@@ -13,6 +14,11 @@ import { signInNewInstitution } from './staff.ts';
 import { signInNewStudent, STUDENT_PASSWORD } from './students.ts';
 
 const NEW_PASSWORD = 'Moonrise#2027';
+
+/** The language saved to the signed-in account. */
+async function savedLanguage(page: Page): Promise<string> {
+  return (await apiData<{ language: string }>(await page.request.get('/api/v1/me/settings'))).language;
+}
 
 async function openSettings(page: Page, name: 'Settings' | 'Paramètres' = 'Settings') {
   // On phones Settings is a secondary link, in the header's menu.
@@ -86,13 +92,7 @@ test('a student sets theme and language, changes the password and a notification
   await chooseLanguage(page, 'English');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'English' })).toBeChecked();
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get('/api/v1/me/settings')).json()) as { data: { language: string } }).data
-          .language,
-    )
-    .toBe('en');
+  await expect.poll(() => savedLanguage(page)).toBe('en');
   await openMenuIfCollapsed(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -148,13 +148,7 @@ test('a staff member and an admin reach the same settings from their navigation 
   // Kinyarwanda for the interface and for the emails the member is sent from now on.
   await page.getByRole('region', { name: 'Language' }).getByRole('radio', { name: 'Kinyarwanda' }).check();
   await expect(page.getByRole('heading', { level: 1, name: 'Igenamiterere' })).toBeVisible();
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get('/api/v1/me/settings')).json()) as { data: { language: string } }).data
-          .language,
-    )
-    .toBe('rw');
+  await expect.poll(() => savedLanguage(page)).toBe('rw');
   await expectAccessibleAndFitting(page);
   await openMenuIfCollapsed(page);
   await page.getByRole('button', { name: 'Sohoka' }).click();
@@ -165,11 +159,7 @@ test('a staff member and an admin reach the same settings from their navigation 
 
   // The admin: Settings in the admin area's navigation; the theme is saved to their account.
   const admin = await ownBrowser(browser, baseURL!);
-  await admin.goto('/login/admin');
-  await waitForApp(admin);
-  await admin.getByLabel('Email address').fill('demo.admin@kaminuza.example');
-  await admin.getByLabel('Password').fill('Kaminuza#2025');
-  await admin.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(admin, 'demo.admin@kaminuza.example', 'Kaminuza#2025', '/login/admin');
   await expect(admin).toHaveURL(/\/admin\/dashboard$/);
   await openSettings(admin);
   await expect(admin).toHaveURL(/\/admin\/settings$/);
