@@ -4,10 +4,11 @@
  * Production has no default admin; this is how the first one is made.
  */
 import { parseArgs } from 'node:util';
-import { EmailSchema, FirstNameSchema, LastNameSchema, PasswordSchema } from '@kaminuza/shared';
+import { AUTH_MESSAGES, EmailSchema, FirstNameSchema, LastNameSchema, PasswordSchema } from '@kaminuza/shared';
 import { openDatabase } from '../src/db/client.ts';
 import { databaseOptions, loadEnv } from '../src/lib/env.ts';
 import { createVerifiedAccount } from '../src/modules/auth/accounts.ts';
+import { isCommonPassword } from '../src/modules/auth/common-passwords.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
 
 function fail(message: string): never {
@@ -34,6 +35,7 @@ const check = <T>(
 if (!values.email || !values.password) fail('Usage: npm run admin:create -- --email <email> --password <password>');
 const email = check('email', EmailSchema.safeParse(values.email));
 const password = check('password', PasswordSchema.safeParse(values.password));
+if (isCommonPassword(password)) fail(`--password: ${AUTH_MESSAGES.weak_password}`);
 const firstName = check('first-name', FirstNameSchema.safeParse(values['first-name']));
 const lastName = check('last-name', LastNameSchema.safeParse(values['last-name']));
 

@@ -188,7 +188,7 @@ export async function buildApp({ database, env, logger, files: given, payments }
         publicUrl: env.PUBLIC_URL,
         ipLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
       });
-      await api.register(settingsRoutes, { db: database.db, auth });
+      await api.register(settingsRoutes, { db: database.db, auth, publicUrl: env.PUBLIC_URL });
       await api.register(accountDataRoutes, { db: database.db, storage: files.storage, publicUrl: env.PUBLIC_URL });
     },
     { prefix: '/api/v1' },

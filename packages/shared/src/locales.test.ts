@@ -60,6 +60,7 @@ describe('message catalogues', () => {
       PAYMENT_MESSAGES,
       AUTH_MESSAGES,
       GENERIC_MESSAGES,
+      LOCKOUT_MESSAGES,
       PARTNER_MESSAGES,
       PROFILE_MESSAGES,
       SETTINGS_MESSAGES,
@@ -69,6 +70,7 @@ describe('message catalogues', () => {
       VALIDATION_MESSAGES,
     } = await import('./messages.ts');
     const catalogue = read('en') as {
+      auth: { login: Catalogue };
       errors: Catalogue;
       validation: Catalogue;
       auth_errors: Catalogue;
@@ -85,6 +87,7 @@ describe('message catalogues', () => {
     expect(catalogue.errors).toEqual(GENERIC_MESSAGES);
     expect(catalogue.validation).toEqual(VALIDATION_MESSAGES);
     expect(catalogue.auth_errors).toEqual(AUTH_MESSAGES);
+    expect(catalogue.auth.login).toMatchObject(LOCKOUT_MESSAGES);
     expect(catalogue.upload.errors).toEqual(UPLOAD_MESSAGES);
     expect(catalogue.partner.errors).toEqual(PARTNER_MESSAGES);
     expect(catalogue.profile.errors).toEqual(PROFILE_MESSAGES);
@@ -94,5 +97,13 @@ describe('message catalogues', () => {
     expect(catalogue.applications.errors).toEqual(APPLICATION_MESSAGES);
     expect(catalogue.payments.errors).toEqual(PAYMENT_MESSAGES);
     expect(catalogue.settings.errors).toEqual(SETTINGS_MESSAGES);
+  });
+});
+
+describe('lockedOutMessage', () => {
+  it('words the wait in whole minutes with the English plural', async () => {
+    const { lockedOutMessage } = await import('./messages.ts');
+    expect(lockedOutMessage(1)).toBe('Too many attempts. Please try again in 1 minute.');
+    expect(lockedOutMessage(15)).toBe('Too many attempts. Please try again in 15 minutes.');
   });
 });

@@ -102,6 +102,21 @@ export const AUTH_MESSAGES = {
 
 export type AuthMessageKey = keyof typeof AUTH_MESSAGES;
 
+/**
+ * The answer to a sign-in locked out for a while (too many wrong passwords for the account from unknown
+ * devices, or from one device): it tells how long to wait. Plural forms under `auth.login.locked_out_*`.
+ */
+export const LOCKOUT_MESSAGES = {
+  locked_out_one: 'Too many attempts. Please try again in {{count}} minute.',
+  locked_out_other: 'Too many attempts. Please try again in {{count}} minutes.',
+} as const;
+
+/** The lockout message in English, as the API sends it, for a wait of whole minutes (rounded up). */
+export function lockedOutMessage(minutes: number): string {
+  const form = new Intl.PluralRules('en').select(minutes) === 'one' ? 'locked_out_one' : 'locked_out_other';
+  return LOCKOUT_MESSAGES[form].replace('{{count}}', String(minutes));
+}
+
 /** Upload failures in the words the screens show (the profile picture one is spec section 8). */
 export const UPLOAD_MESSAGES = {
   profile_picture_failed: 'Failed to upload profile picture. Please try again.',

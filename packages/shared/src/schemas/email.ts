@@ -22,6 +22,10 @@ export const EMAIL_TEMPLATES = [
   'document_rejected',
   /** An application still in progress a few days before its cycle closes (issue 10, reminders job). */
   'draft_reminder',
+  /** The account's password was changed (in settings or through a reset link), with a link to secure it. */
+  'password_changed',
+  /** A sign-in from a browser the account had not signed in from before, with a link to secure it. */
+  'new_device_sign_in',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 /** Templates that exist to deliver a link; they cannot be sent without one. */
@@ -73,6 +77,9 @@ export const EmailDataSchema = z.object({
   document_name: optionalText(200),
   /** When a cycle closes, worded in the recipient's language and time zone by the caller. */
   deadline: optionalText(200),
+  /** A security email: when it happened and the approximate place (a country), worded by the caller. */
+  occurred_at: optionalText(200),
+  place: optionalText(200),
 });
 export type EmailData = z.infer<typeof EmailDataSchema>;
 

@@ -170,7 +170,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/auth/reset-password',
     { onRequest: perIp(IP_LIMITS.password), schema: { tags, body: ResetPasswordSchema, response: ok } },
     async (request) => {
-      await resetPassword(deps, request.body.token, request.body.password);
+      await resetPassword(deps, request.body.token, request.body.password, caller(request));
       return acknowledged;
     },
   );

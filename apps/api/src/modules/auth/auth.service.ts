@@ -7,8 +7,10 @@ import {
   type PartnerSignUp,
   type SessionUser,
   type SignIn,
+  type ChangePassword,
   type StudentSignUp,
   type UserType,
+  SETTINGS_MESSAGES,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import {
@@ -22,13 +24,23 @@ import {
   verifications,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { countryName, countryOfAddress } from '../../lib/place.ts';
 import type { Device } from '../../lib/user-agent.ts';
 import { enqueueEmail } from '../email/email.service.ts';
 import { createInstitution, joinableInstitution } from '../partners/partners.service.ts';
 import { CREDENTIAL_PROVIDER, emailIs, insertAccount, normalizeEmail, type DbOrTx, type Tx } from './accounts.ts';
-import type { Auth } from './better-auth.ts';
+import { CLIENT_IP_HEADER, type Auth } from './better-auth.ts';
+import { assertNotCommonPassword } from './common-passwords.ts';
+import { deviceCookies } from './device-cookie.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { ACCOUNT_FAILURES, assertUnder, countEvent, RateLimitedError, resetCounter } from './rate-limit.ts';
+import {
+  ACCOUNT_FAILURES,
+  assertMayGuess,
+  clearGuesses,
+  countWrongGuess,
+  resetCounter,
+  type Guesser,
+} from './rate-limit.ts';
 
 export interface AuthDeps {
   db: Db;
@@ -68,6 +80,8 @@ type Link = (typeof LINKS)[keyof typeof LINKS];
 interface Profile extends SessionUser {
   /** Greets the user in emails: the student's (or staff member's) first name, else the account name. */
   greeting: string;
+  /** Words the times in emails: the student's or staff member's own, UTC for admins. */
+  timezone: string;
 }
 
 function supportedLanguage(value: string | null | undefined): Language {
@@ -86,9 +100,11 @@ async function findProfile(db: DbOrTx, where: SQL): Promise<Profile | null> {
       student_first_name: students.first_name,
       student_preferred_name: students.preferred_name,
       student_language: students.language,
+      student_timezone: students.timezone,
       student_is_complete: students.is_complete,
       staff_first_name: staff.first_name,
       staff_language: staff.language,
+      staff_timezone: staff.timezone,
       // Admins have no profile: their language is kept with their settings.
       preferences_language: userPreferences.language,
       staff_approval_status: staff.approval_status,
@@ -124,10 +140,11 @@ async function findProfile(db: DbOrTx, where: SQL): Promise<Profile | null> {
     staff_permissions: (row.staff_permissions as SessionUser['staff_permissions']) ?? null,
     staff_active: row.staff_active ?? null,
     greeting: firstName ?? row.name,
+    timezone: row.student_timezone ?? row.staff_timezone ?? 'UTC',
   };
 }
 
-function toSessionUser({ greeting: _greeting, ...user }: Profile): SessionUser {
+function toSessionUser({ greeting: _greeting, timezone: _timezone, ...user }: Profile): SessionUser {
   return user;
 }
 
@@ -195,19 +212,77 @@ async function enqueueLinkEmail(tx: DbOrTx, deps: AuthDeps, link: Link, profile:
 const enqueueVerification = (tx: DbOrTx, deps: AuthDeps, profile: Profile, device: Device) =>
   enqueueLinkEmail(tx, deps, LINKS.verification, profile, device);
 
+/** The moment in the reader's language and time zone, e.g. '26 novembre 2026 à 15:39 UTC+2'. */
+function momentIn(language: Language, timezone: string, at: Date): string {
+  const options = { dateStyle: 'long', timeStyle: 'short' } as const;
+  const zoned = (timeZone: string) =>
+    `${new Intl.DateTimeFormat(language, { ...options, timeZone }).format(at)} ${zoneName(language, timeZone, at)}`;
+  try {
+    return zoned(timezone);
+  } catch {
+    // A time zone the runtime does not know (set by hand in the database) reads as UTC rather than failing.
+    return zoned('UTC');
+  }
+}
+
+function zoneName(language: Language, timeZone: string, at: Date): string {
+  const parts = new Intl.DateTimeFormat(language, { timeZone, timeZoneName: 'short' }).formatToParts(at);
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+}
+
+/**
+ * A security email (password changed, new device): what happened, when, from which browser and roughly
+ * where, and a link to secure the account. The link opens the forgot-password page rather than carrying a
+ * reset token: the email is a notice that may be read late or forwarded, so it holds no credential, and a
+ * reset made from there ends every session of the account (ADR 022).
+ */
+async function enqueueSecurityEmail(
+  tx: DbOrTx,
+  deps: AuthDeps,
+  template: 'password_changed' | 'new_device_sign_in',
+  profile: Profile,
+  caller: Caller,
+): Promise<void> {
+  const country = countryOfAddress(caller.headers.get(CLIENT_IP_HEADER));
+  await enqueueEmail(tx, {
+    to: profile.email,
+    template,
+    language: profile.language,
+    data: {
+      name: profile.greeting,
+      ...caller.device,
+      occurred_at: momentIn(profile.language, profile.timezone, new Date()),
+      ...(country ? { place: countryName(country, profile.language) } : {}),
+      link: `${deps.publicUrl}/forgot-password`,
+    },
+  });
+}
+
 /* ---------------------------------------------------------------- sessions */
 
 function setCookiesOf(headers: Headers): string[] {
   return headers.getSetCookie();
 }
 
+/**
+ * Starts a session after the browser proved the account (a password, an email link, an invitation), and
+ * gives it a new device cookie for the account: from now on it is one of the account's known devices.
+ */
 async function startSession(deps: AuthDeps, caller: Caller, profile: Profile): Promise<SignedIn> {
   const { headers } = await deps.auth.api.startSession({
     body: { userId: profile.id },
     headers: caller.headers,
     returnHeaders: true,
   });
-  return { user: toSessionUser(profile), setCookies: setCookiesOf(headers) };
+  return {
+    user: toSessionUser(profile),
+    setCookies: [...setCookiesOf(headers), deviceCookies(deps.auth).issue(profile.id)],
+  };
+}
+
+/** Who is guessing the account's password: the request's device cookie for it decides (ADR 022). */
+function guesserOf(deps: AuthDeps, caller: Caller, userId: string): Guesser {
+  return { userId, deviceNonce: deviceCookies(deps.auth).read(caller.headers.get('cookie'), userId) };
 }
 
 /** Signs in a user whose account was just created or proved otherwise (an accepted invitation). */
@@ -262,6 +337,7 @@ async function signUp(
   account: NewAccount,
   device: Device,
 ): Promise<{ email: string; verification_sent: true }> {
+  assertNotCommonPassword(account.password, 'password');
   const email = normalizeEmail(account.email);
   const taken = () => new AppError('ABORTED', AUTH_MESSAGES.email_taken);
   const [existing] = await deps.db.select({ id: users.id }).from(users).where(emailIs(email)).limit(1);
@@ -380,9 +456,11 @@ export function signUpPartner(deps: AuthDeps, input: PartnerSignUp, device: Devi
 }
 
 /**
- * Spec section 5, in this order: an unknown email, then the password (at most 10 failures per account
- * per 15 minutes), then for the admin sign-in the type, then verification (which sends a new link).
- * Only then is a session started.
+ * Spec section 5, in this order: an unknown email, then the password, then for the admin sign-in the type,
+ * then verification (which sends a new link). Only then is a session started. Wrong passwords are limited
+ * per device (ADR 022): from a browser with a valid device cookie for the account, 10 per 15 minutes for
+ * that cookie; from anywhere else, 10 per 15 minutes for the account, which known devices never count
+ * against. A sign-in without such a cookie is a new device: the account is told by email.
  */
 export async function signIn(
   deps: AuthDeps,
@@ -398,13 +476,13 @@ export async function signIn(
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', AUTH_MESSAGES.no_account);
 
-  await assertUnder(deps.db, ACCOUNT_FAILURES, row.id);
+  const guesser = guesserOf(deps, caller, row.id);
+  await assertMayGuess(deps.db, guesser);
   if (!row.password || !(await verifyPassword(row.password, input.password))) {
-    const { count, reset_at } = await countEvent(deps.db, ACCOUNT_FAILURES, row.id);
-    if (count > ACCOUNT_FAILURES.max) throw new RateLimitedError(reset_at);
+    await countWrongGuess(deps.db, guesser);
     throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.wrong_password);
   }
-  await resetCounter(deps.db, ACCOUNT_FAILURES, row.id);
+  await clearGuesses(deps.db, guesser);
 
   const profile = await findProfile(deps.db, eq(users.id, row.id));
   if (!profile) throw new AppError('NOT_FOUND', AUTH_MESSAGES.no_account);
@@ -415,7 +493,9 @@ export async function signIn(
     await deps.db.transaction((tx) => enqueueVerification(tx, deps, profile, caller.device));
     throw new AppError('PERMISSION_DENIED', AUTH_MESSAGES.verify_first);
   }
-  return startSession(deps, caller, profile);
+  const signedIn = await startSession(deps, caller, profile);
+  if (!guesser.deviceNonce) await enqueueSecurityEmail(deps.db, deps, 'new_device_sign_in', profile, caller);
+  return signedIn;
 }
 
 /** The spec's verifyLink: marks the email verified and signs the user in. */
@@ -444,8 +524,12 @@ export async function forgotPassword(deps: AuthDeps, email: string, device: Devi
   await deps.db.transaction((tx) => enqueueLinkEmail(tx, deps, LINKS.reset, profile, device));
 }
 
-/** Sets the new password and revokes every session and every other reset link of the account. */
-export async function resetPassword(deps: AuthDeps, token: string, password: string): Promise<void> {
+/**
+ * Sets the new password and revokes every session and every other reset link of the account; the account
+ * is told by email. A common password is refused before the link is used up, so it can be tried again.
+ */
+export async function resetPassword(deps: AuthDeps, token: string, password: string, caller: Caller): Promise<void> {
+  assertNotCommonPassword(password, 'password');
   const userId = await consumeLink(deps.db, LINKS.reset, token);
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
@@ -458,6 +542,51 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
     if (updated.length === 0) throw new AppError('INVALID_ARGUMENT', AUTH_MESSAGES.link_invalid);
     await revokeSessions(tx, userId);
     await revokeLinks(tx, LINKS.reset, userId);
+    const profile = await findProfile(tx, eq(users.id, userId));
+    if (profile) await enqueueSecurityEmail(tx, deps, 'password_changed', profile, caller);
   });
   await resetCounter(deps.db, ACCOUNT_FAILURES, userId);
+}
+
+/**
+ * A signed-in user's password change (settings): the current password is checked and wrong ones count
+ * like wrong sign-ins from this browser, so a borrowed session cannot be used to guess it. The new hash,
+ * the end of every session of the account and the email telling of it are committed together; then this
+ * browser gets a new session, so only the other devices are signed out. Answers the Set-Cookie values.
+ */
+export async function changePassword(
+  deps: AuthDeps,
+  userId: string,
+  caller: Caller,
+  input: ChangePassword,
+): Promise<string[]> {
+  const guesser = guesserOf(deps, caller, userId);
+  await assertMayGuess(deps.db, guesser);
+  const [credential] = await deps.db
+    .select({ password: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.user_id, userId), eq(accounts.provider_id, CREDENTIAL_PROVIDER)))
+    .limit(1);
+  if (!credential?.password || !(await verifyPassword(credential.password, input.currentPassword))) {
+    await countWrongGuess(deps.db, guesser);
+    throw new AppError('INVALID_ARGUMENT', SETTINGS_MESSAGES.wrong_current_password, [
+      { path: 'currentPassword', message: SETTINGS_MESSAGES.wrong_current_password },
+    ]);
+  }
+  await clearGuesses(deps.db, guesser);
+  assertNotCommonPassword(input.newPassword, 'newPassword');
+
+  const passwordHash = await hashPassword(input.newPassword);
+  const profile = await deps.db.transaction(async (tx) => {
+    await tx
+      .update(accounts)
+      .set({ password: passwordHash })
+      .where(and(eq(accounts.user_id, userId), eq(accounts.provider_id, CREDENTIAL_PROVIDER)));
+    await revokeSessions(tx, userId);
+    const changed = await findProfile(tx, eq(users.id, userId));
+    if (!changed) throw new AppError('UNAUTHENTICATED');
+    await enqueueSecurityEmail(tx, deps, 'password_changed', changed, caller);
+    return changed;
+  });
+  return (await startSession(deps, caller, profile)).setCookies;
 }

@@ -1,5 +1,5 @@
 import { eq, lt, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES } from '@kaminuza/shared';
+import { AUTH_MESSAGES, lockedOutMessage } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -25,16 +25,35 @@ export const IP_LIMITS = {
   institutionSearch: { name: 'institution-search:ip', max: 300, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
-/** Failed sign-ins per account (spec'd by the issue: at most 10 per 15 minutes). */
+/**
+ * Failed sign-ins per account from browsers without a valid device cookie for it (ADR 022): at most 10
+ * per 15 minutes, after which only the account's known devices may still try.
+ */
 export const ACCOUNT_FAILURES: Limit = { name: 'sign-in:failures', max: 10, windowMs: 15 * MINUTE };
+
+/** Failed sign-ins per account and known device (its cookie's nonce): past it, that cookie is locked out too. */
+export const DEVICE_FAILURES: Limit = { name: 'sign-in:device-failures', max: 10, windowMs: 15 * MINUTE };
+
+const secondsUntil = (resetAt: string) => Math.max(1, Math.ceil((Date.parse(resetAt) - Date.now()) / 1000));
 
 /** 429 with the seconds until the window resets, for the Retry-After header. */
 export class RateLimitedError extends AppError {
   readonly retryAfterSeconds: number;
 
+  constructor(resetAt: string, message: string = AUTH_MESSAGES.too_many_attempts, details?: unknown) {
+    super('RESOURCE_EXHAUSTED', message, details);
+    this.retryAfterSeconds = secondsUntil(resetAt);
+  }
+}
+
+/**
+ * A sign-in locked out for a while: the message tells how many minutes to wait, and the details carry the
+ * seconds so a screen can word the wait in its reader's language.
+ */
+export class LockedOutError extends RateLimitedError {
   constructor(resetAt: string) {
-    super('RESOURCE_EXHAUSTED', AUTH_MESSAGES.too_many_attempts);
-    this.retryAfterSeconds = Math.max(1, Math.ceil((Date.parse(resetAt) - Date.now()) / 1000));
+    const seconds = secondsUntil(resetAt);
+    super(resetAt, lockedOutMessage(Math.ceil(seconds / 60)), { retry_after_seconds: seconds });
   }
 }
 
@@ -71,21 +90,58 @@ export async function countEvent(db: Db, limit: Limit, subject: string) {
   return row;
 }
 
+type Refusal = (resetAt: string) => RateLimitedError;
+const tooMany: Refusal = (resetAt) => new RateLimitedError(resetAt);
+
 /** Counts the event and throws 429 once the subject is over the limit. */
-export async function consume(db: Db, limit: Limit, subject: string): Promise<void> {
+export async function consume(db: Db, limit: Limit, subject: string, refuse: Refusal = tooMany): Promise<void> {
   const { count, reset_at } = await countEvent(db, limit, subject);
-  if (count > limit.max) throw new RateLimitedError(reset_at);
+  if (count > limit.max) throw refuse(reset_at);
 }
 
 /** Throws 429 when the subject has used up its window, without counting. */
-export async function assertUnder(db: Db, limit: Limit, subject: string): Promise<void> {
+export async function assertUnder(db: Db, limit: Limit, subject: string, refuse: Refusal = tooMany): Promise<void> {
   const [row] = await db
     .select({ count: rateLimits.count, reset_at: rateLimits.reset_at })
     .from(rateLimits)
     .where(sql`${rateLimits.key} = ${keyOf(limit, subject)} and ${rateLimits.reset_at} > now()`);
-  if (row && row.count >= limit.max) throw new RateLimitedError(row.reset_at);
+  if (row && row.count >= limit.max) throw refuse(row.reset_at);
 }
 
 export async function resetCounter(db: Db, limit: Limit, subject: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, keyOf(limit, subject)));
+}
+
+/** Who is guessing an account's password: from a known device (its cookie's nonce) or from anywhere else. */
+export interface Guesser {
+  userId: string;
+  deviceNonce: string | null;
+}
+
+const lockedOut: Refusal = (resetAt) => new LockedOutError(resetAt);
+
+/**
+ * The counter a guess counts against (ADR 022): a known device's own, else the account's for unknown
+ * devices, so the owner on a known device never shares a counter with strangers.
+ */
+function counterOf({ userId, deviceNonce }: Guesser): [Limit, string] {
+  return deviceNonce ? [DEVICE_FAILURES, `${userId}:${deviceNonce}`] : [ACCOUNT_FAILURES, userId];
+}
+
+/** Throws the lockout (429 with the wait) when the guesser's counter is used up. */
+export function assertMayGuess(db: Db, guesser: Guesser): Promise<void> {
+  const [limit, subject] = counterOf(guesser);
+  return assertUnder(db, limit, subject, lockedOut);
+}
+
+/** Counts a wrong password; throws the lockout when that was one too many. */
+export function countWrongGuess(db: Db, guesser: Guesser): Promise<void> {
+  const [limit, subject] = counterOf(guesser);
+  return consume(db, limit, subject, lockedOut);
+}
+
+/** A right password clears the guesser's own counter (never another device's, nor the account's from a known one). */
+export function clearGuesses(db: Db, guesser: Guesser): Promise<void> {
+  const [limit, subject] = counterOf(guesser);
+  return resetCounter(db, limit, subject);
 }

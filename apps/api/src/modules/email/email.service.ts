@@ -38,6 +38,9 @@ const DEFAULT_SENDER: Record<EmailTemplate, EmailSender> = {
   document_verified: 'info',
   document_rejected: 'info',
   draft_reminder: 'no_reply',
+  // Security notices are automatic: what to do is in the email, and a reply reaches nobody.
+  password_changed: 'no_reply',
+  new_device_sign_in: 'no_reply',
 };
 
 /** The spec's "Failed to send …" text for each template (section 8). */
@@ -55,6 +58,8 @@ export const SEND_FAILURE_MESSAGES: Record<EmailTemplate, string> = {
   document_verified: GENERIC_MESSAGES.generic,
   document_rejected: GENERIC_MESSAGES.generic,
   draft_reminder: GENERIC_MESSAGES.generic,
+  password_changed: GENERIC_MESSAGES.generic,
+  new_device_sign_in: GENERIC_MESSAGES.generic,
 };
 
 export interface EnqueueEmailInput {

@@ -169,9 +169,11 @@ export function renderTemplate(
       { kind: 'code', text: data.reference },
     );
   }
+  const security = SECURITY_TEMPLATES.includes(template);
+  if (security) body.push(...securityFacts(t, data));
   if (data.link) {
     body.push(
-      { kind: 'button', label: t(key('cta')), href: data.link },
+      { kind: 'button', label: t(security ? 'email.security.cta' : key('cta')), href: data.link },
       { kind: 'fallback', text: t('email.link_fallback'), href: data.link },
     );
   }
@@ -179,7 +181,7 @@ export function renderTemplate(
     body.push({ kind: 'paragraph', text: t('email.email_verification.code', { code: data.code }) });
   }
   if (data.link && data.expires_in_minutes) body.push({ kind: 'muted', text: expiry(t, data.expires_in_minutes) });
-  if (data.browser_name && data.operating_system) {
+  if (!security && data.browser_name && data.operating_system) {
     body.push({
       kind: 'muted',
       text: t('email.device', { browser_name: data.browser_name, operating_system: data.operating_system }),
@@ -217,6 +219,23 @@ export function renderCustom(
 }
 
 type Translate = ReturnType<typeof i18n.getFixedT>;
+
+/** Security notices: the facts of what happened, then what to do if it was not the reader. */
+const SECURITY_TEMPLATES: readonly EmailTemplate[] = ['password_changed', 'new_device_sign_in'];
+
+function securityFacts(t: Translate, data: EmailData): Block[] {
+  const facts: Block[] = [];
+  if (data.occurred_at) facts.push({ kind: 'paragraph', text: t('email.security.time', { time: data.occurred_at }) });
+  if (data.browser_name && data.operating_system) {
+    facts.push({
+      kind: 'paragraph',
+      text: t('email.security.device', { browser_name: data.browser_name, operating_system: data.operating_system }),
+    });
+  }
+  if (data.place) facts.push({ kind: 'paragraph', text: t('email.security.place', { place: data.place }) });
+  facts.push({ kind: 'paragraph', text: t('email.security.secure') });
+  return facts;
+}
 
 function expiry(t: Translate, minutes: number): string {
   // Week-long links (staff invitations) read better in days than as 168 hours.

@@ -9,13 +9,17 @@ import {
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { authHeaders, requireUser, sendCookies, type RequestUser } from '../../lib/auth-guard.ts';
+import { deviceFromUserAgent } from '../../lib/user-agent.ts';
+import { changePassword } from '../auth/auth.service.ts';
 import type { Auth } from '../auth/better-auth.ts';
 import { RateLimitedError } from '../auth/rate-limit.ts';
-import { changePassword, getSettings, updateSettings } from './settings.service.ts';
+import { getSettings, updateSettings } from './settings.service.ts';
 
 export interface SettingsRoutesOptions {
   db: Db;
   auth: Auth;
+  /** Links in the password-changed email point here. */
+  publicUrl: string;
 }
 
 function callerOf(request: FastifyRequest): RequestUser {
@@ -27,7 +31,7 @@ function callerOf(request: FastifyRequest): RequestUser {
  * The signed-in user's own settings (spec section 2, Settings) for every kind of account. The routes
  * name no user: each acts on the session's own account, so nobody can address another's settings.
  */
-export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = async (app, { db, auth }) => {
+export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = async (app, { db, auth, publicUrl }) => {
   const tags = ['settings'];
   const settings = { 200: dataEnvelope(AccountSettingsSchema) };
 
@@ -73,13 +77,15 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
         summary: 'Changes your password',
         description:
           'Needs the current password. Every other session of the account is signed out; this one continues ' +
-          'with a new session cookie. Wrong current passwords count towards the sign-in failure limit.',
+          'with a new session cookie, and the account is told by email. Wrong current passwords count towards ' +
+          'the sign-in failure limit; a common password is refused.',
         body: ChangePasswordSchema,
         response: { 200: dataEnvelope(AcknowledgedSchema) },
       },
     },
     async (request, reply) => {
-      const setCookies = await changePassword({ db, auth }, callerOf(request), authHeaders(request), request.body);
+      const caller = { headers: authHeaders(request), device: deviceFromUserAgent(request.headers['user-agent']) };
+      const setCookies = await changePassword({ db, auth, publicUrl }, callerOf(request).id, caller, request.body);
       sendCookies(reply, setCookies);
       return { data: { ok: true as const } };
     },

@@ -1,19 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { APIError } from 'better-auth/api';
-import {
-  LANGUAGES,
-  SETTINGS_MESSAGES,
-  type AccountSettings,
-  type AccountSettingsUpdate,
-  type ChangePassword,
-  type Language,
-} from '@kaminuza/shared';
+import { LANGUAGES, type AccountSettings, type AccountSettingsUpdate, type Language } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { staff, students, userPreferences } from '../../db/schema/index.ts';
 import type { RequestUser } from '../../lib/auth-guard.ts';
-import { AppError } from '../../lib/errors.ts';
-import type { Auth } from '../auth/better-auth.ts';
-import { ACCOUNT_FAILURES, assertUnder, countEvent, RateLimitedError, resetCounter } from '../auth/rate-limit.ts';
 import { readPreferences, writePreferences } from './preferences.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -71,39 +60,4 @@ export async function updateSettings(
     if (input.language) await writeLanguage(tx, user, input.language);
   });
   return getSettings(db, user);
-}
-
-/**
- * Changes the caller's password through better-auth, which checks the current one, stores the new hash
- * and, in one transaction, ends every session of the account and starts a new one for this request: the
- * Set-Cookie values returned keep this browser signed in while every other device is signed out.
- * Wrong current passwords count towards the account's sign-in failure limit, so a borrowed session cannot
- * be used to guess the password.
- */
-export async function changePassword(
-  { db, auth }: { db: Db; auth: Auth },
-  user: RequestUser,
-  headers: Headers,
-  input: ChangePassword,
-): Promise<string[]> {
-  await assertUnder(db, ACCOUNT_FAILURES, user.id);
-  try {
-    const { headers: responseHeaders } = await auth.api.changePassword({
-      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
-      headers,
-      returnHeaders: true,
-    });
-    await resetCounter(db, ACCOUNT_FAILURES, user.id);
-    return responseHeaders.getSetCookie();
-  } catch (error) {
-    if (error instanceof APIError && error.body?.code === 'INVALID_PASSWORD') {
-      const { count, reset_at } = await countEvent(db, ACCOUNT_FAILURES, user.id);
-      if (count > ACCOUNT_FAILURES.max) throw new RateLimitedError(reset_at);
-      throw new AppError('INVALID_ARGUMENT', SETTINGS_MESSAGES.wrong_current_password, [
-        { path: 'currentPassword', message: SETTINGS_MESSAGES.wrong_current_password },
-      ]);
-    }
-    if (error instanceof APIError && error.statusCode === 401) throw new AppError('UNAUTHENTICATED');
-    throw new AppError('INTERNAL', SETTINGS_MESSAGES.change_password_failed);
-  }
 }

@@ -18,6 +18,7 @@ import { partners, staff, staffInvitations, teams, users } from '../../db/schema
 import { AppError } from '../../lib/errors.ts';
 import { emailIs, insertAccount, normalizeEmail, type DbOrTx, type Tx } from '../auth/accounts.ts';
 import { revokeSessions, startSessionFor, type AuthDeps, type Caller, type SignedIn } from '../auth/auth.service.ts';
+import { assertNotCommonPassword } from '../auth/common-passwords.ts';
 import { hashPassword } from '../auth/password.ts';
 import { enqueueEmail } from '../email/email.service.ts';
 import type { StaffCaller } from '../partners/partners.service.ts';
@@ -429,6 +430,7 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
  * the person is signed in.
  */
 export async function acceptInvitation(deps: AuthDeps, input: AcceptInvitation, caller: Caller): Promise<SignedIn> {
+  assertNotCommonPassword(input.password, 'password');
   // Hashed before the transaction: argon2 takes tens of milliseconds and needs no database.
   const passwordHash = await hashPassword(input.password);
   const userId = await deps.db.transaction(async (tx) => {
