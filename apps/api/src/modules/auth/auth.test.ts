@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES, VALIDATION_MESSAGES, type StudentSignUpInput } from '@kaminuza/shared';
+import { AUTH_MESSAGES, lockedOutMessage, VALIDATION_MESSAGES, type StudentSignUpInput } from '@kaminuza/shared';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, emailOutbox, sessions, students, users, verifications } from '../../db/schema/index.ts';
@@ -9,6 +9,7 @@ import { requireUser, requireUserType } from '../../lib/auth-guard.ts';
 import { createTestApp, TEST_PUBLIC_URL, testEnv } from '../../test/app.ts';
 import { cookieHeader, expectAccess, signInAs, TEST_PASSWORD } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';
+import { createDeviceCookies, DEVICE_COOKIE_DAYS } from './device-cookie.ts';
 
 let database: Database;
 let app: App;
@@ -164,6 +165,19 @@ describe('POST /auth/sign-up/student', () => {
     expect(await emailsTo(input.email)).toHaveLength(2);
   });
 
+  it('refuses a common password that meets the character rules, and stores nothing', async () => {
+    const input = student({ password: 'Password1!' });
+    const response = await post('sign-up/student', input);
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response)).toEqual({
+      status: 'INVALID_ARGUMENT',
+      message: AUTH_MESSAGES.weak_password,
+      details: [{ path: 'password', message: AUTH_MESSAGES.weak_password }],
+    });
+    expect(await userRow(input.email)).toBeUndefined();
+    expect(await emailsTo(input.email)).toHaveLength(0);
+  });
+
   it('answers 400 with the spec messages per field and stores nothing', async () => {
     const input = student({
       password: 'weakpass',
@@ -260,24 +274,6 @@ describe('POST /auth/sign-in', () => {
     expect((await session(second)).json().data.email).toBe(input.email);
   });
 
-  it('allows 10 failed attempts per account in 15 minutes, then answers 429 with Retry-After', async () => {
-    const { input } = await verifiedStudent();
-    for (let attempt = 1; attempt <= 10; attempt++) {
-      const wrong = await post('sign-in', { email: input.email, password: `Wrong#${attempt}x` });
-      expect(wrong.statusCode, `attempt ${attempt}`).toBe(401);
-    }
-    // Even the right password, from another address, waits for the window to pass.
-    const locked = await post('sign-in', { email: input.email, password: PASSWORD });
-    expect(locked.statusCode).toBe(429);
-    expect(errorOf(locked)).toEqual({ status: 'RESOURCE_EXHAUSTED', message: AUTH_MESSAGES.too_many_attempts });
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
-    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(900);
-
-    // Once the window has passed, the right password works again.
-    await database.db.execute(sql`update rate_limits set reset_at = now() - interval '1 second'`);
-    expect((await post('sign-in', { email: input.email, password: PASSWORD })).statusCode).toBe(200);
-  });
-
   it('limits sign-in attempts per client address', async () => {
     const ip = newIp();
     for (let attempt = 1; attempt <= 60; attempt++) {
@@ -288,6 +284,180 @@ describe('POST /auth/sign-in', () => {
     expect(errorOf(limited)).toEqual({ status: 'RESOURCE_EXHAUSTED', message: AUTH_MESSAGES.too_many_attempts });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await post('sign-in', { email: uniqueEmail('x'), password: PASSWORD })).statusCode).toBe(404);
+  });
+});
+
+/** The `name=value` of the device cookie among a response's Set-Cookie headers. */
+function deviceCookieOf(response: { headers: Record<string, unknown> }): string {
+  const found = ([response.headers['set-cookie']].flat() as string[]).find((c) => c?.startsWith('kaminuza.device.'));
+  if (!found) throw new Error('no device cookie was set');
+  return cookieHeader(found);
+}
+
+/** Ten wrong passwords for the account, each from a new address and without any cookie. */
+async function strangersGuess(email: string, url = 'sign-in') {
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    const wrong = await post(url, { email, password: `Wrong#${attempt}x` });
+    expect(wrong.statusCode, `attempt ${attempt}`).toBe(401);
+  }
+}
+
+function expectLockedOut(response: Awaited<ReturnType<typeof post>>) {
+  expect(response.statusCode).toBe(429);
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(800);
+  expect(retryAfter).toBeLessThanOrEqual(900);
+  expect(errorOf(response)).toEqual({
+    status: 'RESOURCE_EXHAUSTED',
+    message: lockedOutMessage(Math.ceil(retryAfter / 60)),
+    details: { retry_after_seconds: retryAfter },
+  });
+  expect(errorOf(response)).toMatchObject({ message: 'Too many attempts. Please try again in 15 minutes.' });
+  expect(response.headers['set-cookie']).toBeUndefined();
+}
+
+describe('sign-in lockout with device cookies (ADR 022)', () => {
+  it('gives a verified or signed-in browser a long-lived, httpOnly, SameSite=Lax device cookie', async () => {
+    const { input, cookie } = await verifiedStudent();
+    expect(cookie).toMatch(/kaminuza\.device\.[\w-]{16}=v1\./);
+    const response = await post('sign-in', { email: input.email, password: PASSWORD });
+    const device = ([response.headers['set-cookie']].flat() as string[]).find((c) => c.startsWith('kaminuza.device.'));
+    expect(device).toMatch(new RegExp(`; Max-Age=${DEVICE_COOKIE_DAYS * 86_400}`));
+    expect(device).toMatch(/; HttpOnly/);
+    expect(device).toMatch(/; SameSite=Lax/);
+    expect(device).toMatch(/; Path=\//);
+    expect(device).not.toMatch(/; Secure/);
+  });
+
+  it('strangers exhaust the account limit, yet the owner on a known device still signs in', async () => {
+    const { input, cookie } = await verifiedStudent();
+    const ownDevice = deviceCookieOf(await post('sign-in', { email: input.email, password: PASSWORD }, { cookie }));
+    await strangersGuess(input.email);
+
+    // An unknown device, even with the right password, is told how long to wait.
+    expectLockedOut(await post('sign-in', { email: input.email, password: PASSWORD }));
+
+    const owner = await post('sign-in', { email: input.email, password: PASSWORD }, { cookie: ownDevice });
+    expect(owner.statusCode).toBe(200);
+    expect((await session(cookieHeader(owner.headers['set-cookie']))).json().data.email).toBe(input.email);
+    // The owner's success does not reopen the account to unknown devices.
+    expectLockedOut(await post('sign-in', { email: input.email, password: PASSWORD }));
+
+    // Once the window has passed, any device may try again.
+    await database.db.execute(sql`update rate_limits set reset_at = now() - interval '1 second'`);
+    expect((await post('sign-in', { email: input.email, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('protects an admin the same way on the admin sign-in', async () => {
+    const admin = await signInAs(app, 'admin');
+    await strangersGuess(admin.email, 'sign-in/admin');
+    expectLockedOut(await post('sign-in/admin', { email: admin.email, password: TEST_PASSWORD }));
+    const owner = await post(
+      'sign-in/admin',
+      { email: admin.email, password: TEST_PASSWORD },
+      { cookie: admin.headers.cookie },
+    );
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('counts a forged, foreign or expired device cookie as an unknown device', async () => {
+    const { input, cookie } = await verifiedStudent();
+    const ownDevice = deviceCookieOf(await post('sign-in', { email: input.email, password: PASSWORD }, { cookie }));
+    const { cookie: otherCookie } = await verifiedStudent();
+    const [name, value] = ownDevice.split('=') as [string, string];
+    const otherValue = otherCookie
+      .split('; ')
+      .find((c) => c.startsWith('kaminuza.device.'))!
+      .split('=')[1];
+    const user = await userRow(input.email);
+    const expired = createDeviceCookies({
+      secret: testEnv().AUTH_SECRET,
+      secure: false,
+      now: () => Date.now() - (DEVICE_COOKIE_DAYS * 86_400 + 60) * 1000,
+    }).issue(user!.id);
+    const otherSecret = createDeviceCookies({ secret: 'another-secret-of-at-least-32-characters', secure: false });
+    await strangersGuess(input.email);
+
+    for (const [label, device] of [
+      ['forged signature', `${name}=${value.slice(0, -4)}AAAA`],
+      ['forged nonce', `${name}=${value.replace(/^v1\.[\w-]+\./, 'v1.AAAAAAAAAAAAAAAAAAAAAA.')}`],
+      ["another account's cookie", `${name}=${otherValue}`],
+      ['expired', cookieHeader(expired)],
+      ['signed with another secret', cookieHeader(otherSecret.issue(user!.id))],
+      ['garbage', `${name}=not-a-device-cookie`],
+    ]) {
+      const response = await post('sign-in', { email: input.email, password: PASSWORD }, { cookie: device });
+      expect(response.statusCode, label).toBe(429);
+    }
+    expect((await post('sign-in', { email: input.email, password: PASSWORD }, { cookie: ownDevice })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('locks out a device cookie that collects too many failures, and only that device', async () => {
+    const { input, cookie } = await verifiedStudent();
+    const ownDevice = deviceCookieOf(await post('sign-in', { email: input.email, password: PASSWORD }, { cookie }));
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const wrong = await post('sign-in', { email: input.email, password: `Wrong#${attempt}x` }, { cookie: ownDevice });
+      expect(wrong.statusCode, `attempt ${attempt}`).toBe(401);
+    }
+    expectLockedOut(await post('sign-in', { email: input.email, password: PASSWORD }, { cookie: ownDevice }));
+    // The account's counter for unknown devices was never touched.
+    expect((await post('sign-in', { email: input.email, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('still limits every request per client address, with the spec text', async () => {
+    const { input, cookie } = await verifiedStudent();
+    const ip = newIp();
+    for (let attempt = 1; attempt <= 60; attempt++) {
+      expect((await post('sign-in', { email: 'not-an-email' }, { ip, cookie })).statusCode).toBe(400);
+    }
+    const limited = await post('sign-in', { email: input.email, password: PASSWORD }, { ip, cookie });
+    expect(limited.statusCode).toBe(429);
+    expect(errorOf(limited)).toEqual({ status: 'RESOURCE_EXHAUSTED', message: AUTH_MESSAGES.too_many_attempts });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('sign-in from a new device', () => {
+  it('emails the account in its language and time zone, with the browser, the system and the country', async () => {
+    const { input } = await verifiedStudent({ language: 'fr' });
+    await database.db.update(students).set({ timezone: 'Africa/Kigali' }).where(eq(students.email, input.email));
+    // Verifying made that browser a known device: no notice for it.
+    expect(await emailsTo(input.email, 'new_device_sign_in')).toHaveLength(0);
+
+    const response = await post('sign-in', { email: input.email, password: PASSWORD }, { ip: '41.186.0.1' });
+    expect(response.statusCode).toBe(200);
+    const [notice] = await emailsTo(input.email, 'new_device_sign_in');
+    expect(notice).toMatchObject({ language: 'fr', template: 'new_device_sign_in' });
+    expect(notice!.data).toEqual({
+      name: 'Aline',
+      browser_name: 'Chrome',
+      operating_system: expect.stringMatching(/^Windows/),
+      occurred_at: expect.stringMatching(/^\d{1,2} \S+ 20\d\d à \d\d:\d\d UTC\+2$/),
+      place: 'Rwanda',
+      link: `${TEST_PUBLIC_URL}/forgot-password`,
+    });
+  });
+
+  it('leaves the place out for a private address, and sends nothing for a known device', async () => {
+    const { input, cookie } = await verifiedStudent();
+    const known = await post('sign-in', { email: input.email, password: PASSWORD }, { cookie });
+    expect(known.statusCode).toBe(200);
+    expect(await emailsTo(input.email, 'new_device_sign_in')).toHaveLength(0);
+
+    expect((await post('sign-in', { email: input.email, password: PASSWORD })).statusCode).toBe(200);
+    const [notice] = await emailsTo(input.email, 'new_device_sign_in');
+    expect(notice!.language).toBe('en');
+    expect(notice!.data.place).toBeUndefined();
+    expect(notice!.data.occurred_at).toMatch(/UTC$/);
+  });
+
+  it('sends nothing when the sign-in is refused', async () => {
+    const { input } = await verifiedStudent();
+    expect((await post('sign-in', { email: input.email, password: 'Wrong#Passw0rd' })).statusCode).toBe(401);
+    expect((await post('sign-in/admin', { email: input.email, password: PASSWORD })).statusCode).toBe(403);
+    expect(await emailsTo(input.email, 'new_device_sign_in')).toHaveLength(0);
   });
 });
 
@@ -360,6 +530,10 @@ describe('session and sign-out', () => {
       });
       const [cookie] = response.headers['set-cookie'] as string[];
       expect(cookie).toMatch(/^__Secure-kaminuza\.session_token=/);
+      const device = (response.headers['set-cookie'] as string[]).find((c) => c.includes('kaminuza.device.'));
+      expect(device).toMatch(
+        /^__Secure-kaminuza\.device\.[\w-]{16}=v1\.[^;]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax; Secure$/,
+      );
       expect(cookie).toMatch(/; Secure/i);
       expect(cookie).toMatch(/; HttpOnly/i);
       expect(cookie).toMatch(/; SameSite=Lax/i);
@@ -548,9 +722,27 @@ describe('forgot and reset password', () => {
     const weak = await post('reset-password', { token, password: 'weak' });
     expect(weak.statusCode).toBe(400);
 
+    // A common password is refused, and the link stays usable.
+    const common = await post('reset-password', { token, password: 'Password1!' });
+    expect(common.statusCode).toBe(400);
+    expect(errorOf(common)).toEqual({
+      status: 'INVALID_ARGUMENT',
+      message: AUTH_MESSAGES.weak_password,
+      details: [{ path: 'password', message: AUTH_MESSAGES.weak_password }],
+    });
+    expect(await emailsTo(input.email, 'password_changed')).toHaveLength(0);
+
     const NEW_PASSWORD = 'N3w#Password!';
     const response = await post('reset-password', { token, password: NEW_PASSWORD });
     expect(response.statusCode).toBe(200);
+    const [changed] = await emailsTo(input.email, 'password_changed');
+    expect(changed).toMatchObject({ language: 'en' });
+    expect(changed!.data).toMatchObject({
+      name: 'Aline',
+      browser_name: 'Chrome',
+      link: `${TEST_PUBLIC_URL}/forgot-password`,
+      occurred_at: expect.stringMatching(/UTC$/),
+    });
     expect(response.json()).toEqual({ data: { ok: true } });
     expect((await session(firstSession)).json()).toEqual({ data: null });
     expect((await session(secondSession)).json()).toEqual({ data: null });

@@ -83,6 +83,64 @@ describe('email templates', () => {
     expect(email.html).not.toContain('<a ');
   });
 
+  it.each([
+    [
+      'fr',
+      'password_changed',
+      'Le mot de passe de votre compte Kaminuza a été modifié',
+      [
+        'Quand : 26 novembre 2026 à 15:39 UTC+2',
+        'Appareil : Chrome sous Windows 10',
+        'Lieu approximatif : Rwanda',
+        'Sécuriser mon compte: https://kaminuza.example/forgot-password',
+      ],
+    ],
+    [
+      'rw',
+      'new_device_sign_in',
+      'Kwinjira gushya muri konti yawe ya Kaminuza',
+      [
+        'Igihe: 26 novembre 2026 à 15:39 UTC+2',
+        'Igikoresho: Chrome ikoresha Windows 10',
+        'Aho byaturutse hafi: Rwanda',
+        'Rinda konti yanjye: https://kaminuza.example/forgot-password',
+      ],
+    ],
+  ] as const)(
+    'renders the %s %s security notice with its facts and the link to secure the account',
+    (language, template, subject, lines) => {
+      const email = renderTemplate(
+        template,
+        language,
+        {
+          name: 'Aline',
+          occurred_at: '26 novembre 2026 à 15:39 UTC+2',
+          browser_name: 'Chrome',
+          operating_system: 'Windows 10',
+          place: 'Rwanda',
+          link: 'https://kaminuza.example/forgot-password',
+        },
+        { noReply: true },
+      );
+      expect(email.subject).toBe(subject);
+      for (const line of lines) expect(email.text).toContain(line);
+      // The device is told once, among the facts, not again as the request's origin.
+      expect(email.text).not.toMatch(/Cette demande provient|Iki cyifuzo cyaturutse/);
+    },
+  );
+
+  it('leaves the place out of a security notice when the address could not be placed', () => {
+    const { text } = renderTemplate(
+      'new_device_sign_in',
+      'en',
+      { occurred_at: 'November 26, 2026 at 1:39 PM UTC', link: 'https://kaminuza.example/forgot-password' },
+      { noReply: true },
+    );
+    expect(text).toContain('When: November 26, 2026 at 1:39 PM UTC');
+    expect(text).not.toContain('Approximate place');
+    expect(text).toContain('If this was you, there is nothing to do.');
+  });
+
   it('falls back to English for an unknown language', () => {
     expect(emailLanguage('de')).toBe('en');
     expect(emailLanguage(null)).toBe('en');
