@@ -224,6 +224,18 @@ describe('POST /auth/sign-up/partner (new institution)', () => {
     expect(await database.db.$count(partners, eq(partners.name, 'Other'))).toBe(0);
   });
 
+  it('refuses a common password that meets the rule, and creates nothing', async () => {
+    const input = institution({ password: 'Welcome@123' });
+    const response = await signUp(input);
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response)).toEqual({
+      status: 'INVALID_ARGUMENT',
+      message: AUTH_MESSAGES.weak_password,
+      details: [{ path: 'password', message: AUTH_MESSAGES.weak_password }],
+    });
+    expect(await database.db.$count(partners, eq(partners.name, input.institution_name!))).toBe(0);
+  });
+
   it('answers 400 with the field messages (weak password, invalid email, phone per country) and creates nothing', async () => {
     const input = institution({
       email: 'not-an-email',

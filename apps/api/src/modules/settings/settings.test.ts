@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { SETTINGS_MESSAGES, VALIDATION_MESSAGES } from '@kaminuza/shared';
+import { AUTH_MESSAGES, lockedOutMessage, SETTINGS_MESSAGES, VALIDATION_MESSAGES } from '@kaminuza/shared';
 import type { Database } from '../../db/client.ts';
 import { emailOutbox, sessions, staff, students, userPreferences } from '../../db/schema/index.ts';
 import { createTestApp } from '../../test/app.ts';
@@ -250,6 +250,53 @@ describe('POST /me/password', () => {
     expect((await signIn(student.email, TEST_PASSWORD)).status).toBe(200);
   });
 
+  it('refuses a common password that meets the rule, and changes nothing', async () => {
+    const student = await signInAs(app, 'student');
+    const response = await changePassword(student.headers, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'Password1!',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: {
+        status: 'INVALID_ARGUMENT',
+        message: AUTH_MESSAGES.weak_password,
+        details: [{ path: 'newPassword', message: AUTH_MESSAGES.weak_password }],
+      },
+    });
+    expect((await signIn(student.email, TEST_PASSWORD)).status).toBe(200);
+    const changed = and(eq(emailOutbox.to, student.email), eq(emailOutbox.template, 'password_changed'));
+    expect(await database.db.$count(emailOutbox, changed)).toBe(0);
+  });
+
+  it('tells the account by email, in its language, that the password was changed', async () => {
+    const member = await signInAs(app, 'staff');
+    await patchSettings(member, { language: 'rw' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/me/password',
+      headers: {
+        ...member.headers,
+        'user-agent': 'Mozilla/5.0 (Android 14; Mobile; rv:125.0) Gecko/125.0 Firefox/125.0',
+      },
+      payload: { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+    const sent = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, member.email), eq(emailOutbox.template, 'password_changed')));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ language: 'rw' });
+    expect(sent[0]!.data).toMatchObject({
+      name: 'Test',
+      browser_name: 'Firefox',
+      operating_system: 'Android',
+      link: expect.stringMatching(/\/forgot-password$/),
+      occurred_at: expect.stringMatching(/UTC$/),
+    });
+  });
+
   it('changes the password, keeps this session, signs every other session out', async () => {
     const student = await signInAs(app, 'student');
     const elsewhere = await signIn(student.email, TEST_PASSWORD);
@@ -286,6 +333,7 @@ describe('POST /me/password', () => {
     expect(last).toBe(429);
     const right = await changePassword(student.headers, { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD });
     expect(right.statusCode).toBe(429);
+    expect(right.json().error.message).toBe(lockedOutMessage(15));
     expect(right.headers['retry-after']).toBeDefined();
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { SETUP_MESSAGES as S, type StaffPermission } from '@kaminuza/shared';
+import { AUTH_MESSAGES, SETUP_MESSAGES as S, type StaffPermission } from '@kaminuza/shared';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { emailOutbox, sessions, staff, staffInvitations, teams, users } from '../../db/schema/index.ts';
@@ -508,10 +508,20 @@ describe('invitations', () => {
     const { admin, partnerId } = await institution();
     const input = invitation();
     await call(admin, 'POST', `/partners/${partnerId}/invitations`, input);
-    const weak = await accept(await tokenSentTo(input.email), { password: 'short' });
+    const token = await tokenSentTo(input.email);
+    const weak = await accept(token, { password: 'short' });
     expect(weak.statusCode).toBe(400);
+    // A common password dressed up to meet the rule is refused too, and the invitation stays open.
+    const common = await accept(token, { password: 'Password1!' });
+    expect(common.statusCode).toBe(400);
+    expect(errorOf(common)).toEqual({
+      status: 'INVALID_ARGUMENT',
+      message: AUTH_MESSAGES.weak_password,
+      details: [{ path: 'password', message: AUTH_MESSAGES.weak_password }],
+    });
     const [user] = await database.db.select().from(users).where(eq(users.email, input.email));
     expect(user).toBeUndefined();
+    expect((await accept(token)).statusCode).toBe(200);
   });
 });
 
