@@ -26,3 +26,13 @@ export function fieldErrors(error: unknown): Record<string, string> {
   }
   return out;
 }
+
+/**
+ * The whole minutes a locked-out sign-in must wait (a 429 whose details carry `retry_after_seconds`, ADR
+ * 022), or null for any other failure.
+ */
+export function lockoutMinutes(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 'RESOURCE_EXHAUSTED') return null;
+  const seconds = (error.details as { retry_after_seconds?: unknown } | undefined)?.retry_after_seconds;
+  return typeof seconds === 'number' && seconds > 0 ? Math.ceil(seconds / 60) : null;
+}

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PasswordSchema, VALIDATION_MESSAGES } from '@kaminuza/shared';
 import { FormAlert, TextField } from '../../../components/form/field.tsx';
-import { errorMessageKey } from '../../../lib/error-messages.ts';
+import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
 import { paths } from '../../../app/paths.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -22,9 +22,12 @@ export function ResetPasswordPage() {
     register,
     handleSubmit,
     formState: { errors },
+    setError,
   } = useForm<z.infer<typeof NewPasswordSchema>>({ resolver: zodResolver(NewPasswordSchema) });
+  // A refused password (a common one) is shown at its field, and the link, still unused, can be used again.
+  const passwordRefused = 'password' in fieldErrors(reset.error);
 
-  if (!token || reset.isError) {
+  if (!token || (reset.isError && !passwordRefused)) {
     return (
       <AuthCard title={t('auth.reset.title')}>
         <FormAlert>{reset.isError ? t(errorMessageKey(reset.error)) : t('auth.reset.missing_token')}</FormAlert>
@@ -46,7 +49,17 @@ export function ResetPasswordPage() {
       ) : (
         <form
           noValidate
-          onSubmit={handleSubmit(({ password }) => reset.mutate({ token, password }))}
+          onSubmit={handleSubmit(({ password }) =>
+            reset.mutate(
+              { token, password },
+              {
+                onError: (error) => {
+                  const refused = fieldErrors(error).password;
+                  if (refused) setError('password', { message: refused });
+                },
+              },
+            ),
+          )}
           className="flex flex-col gap-4"
         >
           <TextField

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AUTH_MESSAGES, SignInSchema, type SessionUser, type SignIn } from '@kaminuza/shared';
 import { FormAlert, EmailField, TextField } from '../../../components/form/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { errorMessageKey } from '../../../lib/error-messages.ts';
+import { errorMessageKey, lockoutMinutes } from '../../../lib/error-messages.ts';
 import { paths } from '../../../app/paths.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { homeOf } from './home-of.ts';
@@ -52,12 +52,18 @@ export function SignInPage({ admin = false }: { admin?: boolean }) {
 
   // An unverified sign-in also re-sent the verification email (spec section 5).
   const unverified = signIn.error instanceof ApiError && signIn.error.message === AUTH_MESSAGES.verify_first;
+  // Locked out for a while: the wait is told in the reader's words (plural forms included).
+  const waitMinutes = lockoutMinutes(signIn.error);
   return (
     <AuthCard title={admin ? t('auth.login.admin_title') : t('auth.login.title')}>
       {state.notice && <FormAlert>{t(state.notice)}</FormAlert>}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         {signIn.isError && (
-          <FormAlert>{t(errorMessageKey(signIn.error, { network: 'auth_errors.network' }))}</FormAlert>
+          <FormAlert>
+            {waitMinutes !== null
+              ? t('auth.login.locked_out', { count: waitMinutes })
+              : t(errorMessageKey(signIn.error, { network: 'auth_errors.network' }))}
+          </FormAlert>
         )}
         {unverified && <FormAlert tone="success">{t('auth.login.verification_resent')}</FormAlert>}
         <EmailField error={errors.email?.message} {...register('email')} />
