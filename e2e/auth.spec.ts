@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { chooseLanguage, expect, expectNoAxeViolations, openMenuIfCollapsed, test, waitForApp } from './fixtures.ts';
 import { latestEmail, linkIn } from './mailbox.ts';
 
-const PASSWORD = 'Sunrise#2026';
+const PASSWORD = 'Umuseke#Kigali26';
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 async function fillSignUp(page: Page, email: string, labels = EN) {
@@ -212,11 +212,19 @@ test.describe('accounts', () => {
     const link = linkIn(mail.text, '/reset-password');
     await page.goto(link);
     await waitForApp(page);
+    // A common password that meets the character rules is refused at its field; the link stays usable.
+    await page.getByLabel('New password', { exact: true }).fill('Password1!');
+    await page.getByLabel('Confirm the new password').fill('Password1!');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page.getByText('Password is too weak. Please use a stronger password.')).toBeVisible();
     const newPassword = 'Moonrise#2027';
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm the new password').fill(newPassword);
     await page.getByRole('button', { name: 'Save the new password' }).click();
     await expect(page.getByText('Your password has been changed.')).toBeVisible();
+    // The account is told, with a way to secure it.
+    const notice = await latestEmail(request, email, /password was changed/i);
+    expect(notice.text).toContain('/forgot-password');
 
     // The link works once.
     await page.goto(link);
@@ -226,6 +234,66 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Save the new password' }).click();
     await expect(page.getByText('This link is invalid or has already been used.')).toBeVisible();
   });
+
+  test(
+    'strangers guessing the password cannot lock the owner out of a browser it signed in on',
+    { tag: '@desktop-only' },
+    async ({ page, browser, request, baseURL }) => {
+      const email = uniqueEmail('lockout');
+      const headers = { origin: baseURL! };
+      const created = await request.post('/api/v1/auth/sign-up/student', {
+        headers,
+        data: {
+          email,
+          password: PASSWORD,
+          education_level: 'bachelor',
+          gender: 'female',
+          first_name: 'Diane',
+          last_name: 'Mukamana',
+          date_of_birth: '2003-02-14',
+          phone: '+250788000222',
+          city: 'Musanze',
+          country: 'RW',
+          accept_terms: true,
+        },
+      });
+      expect(created.status()).toBe(201);
+      // Verifying signs this browser in and makes it a known device of the account.
+      await page.goto(linkIn((await latestEmail(request, email, /verif/i)).text, '/auth/verify-email'));
+      await expect(page).toHaveURL(/\/onboarding\/student$/);
+      await openMenuIfCollapsed(page);
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+
+      for (let attempt = 1; attempt <= 10; attempt++) {
+        const wrong = await request.post('/api/v1/auth/sign-in', {
+          headers,
+          data: { email, password: `Wrong#${attempt}x` },
+        });
+        expect(wrong.status()).toBe(401);
+      }
+
+      // Another browser, even with the right password, is told how long to wait.
+      const elsewhere = await browser.newContext({ baseURL });
+      try {
+        const stranger = await elsewhere.newPage();
+        await stranger.goto('/login');
+        await waitForApp(stranger);
+        await stranger.getByLabel('Email address').fill(email);
+        await stranger.getByLabel('Password').fill(PASSWORD);
+        await stranger.getByRole('button', { name: 'Sign in' }).click();
+        await expect(stranger.getByText('Too many attempts. Please try again in 15 minutes.')).toBeVisible();
+      } finally {
+        await elsewhere.close();
+      }
+
+      // The owner's browser still signs in.
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page).toHaveURL(/\/onboarding\/student$/);
+    },
+  );
 
   test('the whole sign-up works in French', { tag: '@desktop-only' }, async ({ page, request }) => {
     const email = uniqueEmail('fr');

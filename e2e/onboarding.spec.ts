@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test, waitForApp } from './fixtures.ts';
 import { latestEmail, linkIn } from './mailbox.ts';
 
-const PASSWORD = 'Sunrise#2026';
+const PASSWORD = 'Umuseke#Kigali26';
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 type Catalogue = { [key: string]: string | Catalogue };

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { latestEmail, linkIn } from './mailbox.ts';
 
-export const STUDENT_PASSWORD = 'Sunrise#2026';
+export const STUDENT_PASSWORD = 'Umuseke#Kigali26';
 
 /**
  * A new applicant of this test only: signed up through the API, verified through the dev mailbox link
