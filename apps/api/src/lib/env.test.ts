@@ -54,6 +54,9 @@ describe('parseEnv', () => {
   it('requires an AUTH_SECRET of at least 32 characters in production', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
     expect(() => parseEnv({ NODE_ENV: 'production', AUTH_SECRET: 'short' })).toThrow(/at least 32/);
+    expect(() => parseEnv({ ...PRODUCTION, AUTH_SECRET: 'kaminuza-development-secret-not-for-production' })).toThrow(
+      /AUTH_SECRET/,
+    );
     expect(parseEnv(PRODUCTION).AUTH_SECRET).toBe(PRODUCTION_SECRET);
   });
 

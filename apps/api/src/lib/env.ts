@@ -56,17 +56,26 @@ const EnvSchema = z
     MAIL_FROM_NO_REPLY: z.string().min(3).default('Kaminuza <no-reply@kaminuza.example>'),
     /** The dev mailbox at /dev/mailbox: on by default outside production, never in production. */
     MAILBOX: z.enum(Object.keys(FLAG) as [keyof typeof FLAG]).optional(),
-    /** Signs session cookies. Required in production; elsewhere a fixed development value is used. */
+    /**
+     * Signs session cookies and (through a derived key) device cookies. Required in production, where the
+     * development value is refused; elsewhere that fixed development value is used.
+     */
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Who takes application fees: `sandbox` (a hosted test checkout at /pay, no real money) by default. */
     PAYMENTS_PROVIDER: z.enum(PAYMENT_PROVIDERS).default('sandbox'),
     /** The secret a provider signs its callbacks with. Required in production; elsewhere a fixed development value. */
     PAYMENTS_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   })
-  .refine((env) => env.NODE_ENV !== 'production' || env.AUTH_SECRET !== undefined, {
-    path: ['AUTH_SECRET'],
-    message: 'is required in production (at least 32 random characters, e.g. `openssl rand -base64 32`)',
-  })
+  // It also keys the device cookies of the sign-in lockout (ADR 022): the published development value
+  // would let anyone forge a known device, so production refuses it like the payments secret's.
+  .refine(
+    (env) =>
+      env.NODE_ENV !== 'production' || (env.AUTH_SECRET !== undefined && env.AUTH_SECRET !== DEVELOPMENT_AUTH_SECRET),
+    {
+      path: ['AUTH_SECRET'],
+      message: 'is required in production (at least 32 random characters, e.g. `openssl rand -base64 32`)',
+    },
+  )
   .refine(
     (env) =>
       env.NODE_ENV !== 'production' ||
