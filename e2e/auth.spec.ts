@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { chooseLanguage, expect, expectNoAxeViolations, openMenuIfCollapsed, test, waitForApp } from './fixtures.ts';
+import {
+  chooseLanguage,
+  expect,
+  expectNoAxeViolations,
+  openMenuIfCollapsed,
+  recordRenderEvent,
+  test,
+  waitForApp,
+} from './fixtures.ts';
 import { latestEmail, linkIn } from './mailbox.ts';
 
 const PASSWORD = 'Umuseke#Kigali26';
@@ -277,6 +285,7 @@ test.describe('accounts', () => {
       const elsewhere = await browser.newContext({ baseURL });
       try {
         const stranger = await elsewhere.newPage();
+        await recordRenderEvent(stranger);
         await stranger.goto('/login');
         await waitForApp(stranger);
         await stranger.getByLabel('Email address').fill(email);
