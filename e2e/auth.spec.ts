@@ -215,7 +215,7 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Send the link' }).click();
     await expect(page.getByText(`If an account exists for ${email}`)).toBeVisible();
 
-    const mail = await latestEmail(request, email, /password/i);
+    const mail = await latestEmail(request, email, /Reset your Kaminuza password/);
     expect(mail.text).toContain('Jean');
     const link = linkIn(mail.text, '/reset-password');
     await page.goto(link);
@@ -349,7 +349,7 @@ test(
     await page.getByLabel('Email address').fill('demo.staff@kaminuza.example');
     await page.getByRole('button', { name: 'Send the link' }).click();
     await expect(page.getByRole('status')).toBeVisible();
-    await latestEmail(request, 'demo.staff@kaminuza.example', /password/i);
+    await latestEmail(request, 'demo.staff@kaminuza.example', /Reset your Kaminuza password/);
 
     await page.goto('/dev/mailbox');
     await waitForApp(page);
