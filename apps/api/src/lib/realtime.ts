@@ -150,7 +150,8 @@ export function createRealtimeHub(database: Database, log: HubLogger): RealtimeH
       if (starting) await starting.catch(() => undefined);
       for (const socket of sockets.keys()) socket.close(1001, 'server shutting down');
       sockets.clear();
-      if (unlisten) await unlisten();
+      // With the database already gone there is nothing left to stop listening to.
+      if (unlisten) await unlisten().catch(() => undefined);
       unlisten = null;
     },
   };
