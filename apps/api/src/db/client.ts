@@ -211,8 +211,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionString: options.url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      // Finds a server that vanished without closing its connections (a host or network gone).
+      // Eventually drops connections to a server that vanished without closing them (a host or network
+      // gone); the kernel's default would wait two hours before its first probe.
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       // Named statements (the hot paths: autosave, submit) are primary-key lookups whose best plan never
       // depends on the values: plan them once per connection instead of five custom plans first.
       options: '-c plan_cache_mode=force_generic_plan',
