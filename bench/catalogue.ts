@@ -132,6 +132,8 @@ try {
   // The SQL the service sends, captured through a logging-free re-run of representative queries.
   const explained: Record<string, string> = {};
   const client = new pg.Client({ connectionString: url.toString() });
+  // A connection lost between calls fails the next call; unheard, its 'error' event would end the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     const representative: Array<[string, CatalogueQueryInput]> = [

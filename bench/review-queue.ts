@@ -369,6 +369,8 @@ try {
 
   const explained: Record<string, string> = {};
   const client = new pg.Client({ connectionString: url.toString() });
+  // A connection lost between calls fails the next call; unheard, its 'error' event would end the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     const representative: Array<[string, ReviewQueueQueryInput]> = [

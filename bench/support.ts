@@ -9,6 +9,8 @@ export function percentile(sorted: readonly number[], p: number): number {
 /** Runs one statement on the server itself (CREATE/DROP DATABASE cannot run inside the bench's database). */
 export async function onServer(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
+  // A connection lost between calls fails the next call; unheard, its 'error' event would end the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query(statement);

@@ -83,6 +83,13 @@ export async function buildApp({ database, env, logger, files: given, payments }
     reply.header('x-request-id', request.id);
   });
   await app.register(envelope);
+  const stopReporting = database.onConnectionError((error, source) =>
+    app.log.warn(
+      { err: { message: error.message, code: (error as { code?: unknown }).code }, source },
+      'database connection lost',
+    ),
+  );
+  app.addHook('onClose', async () => stopReporting());
 
   const dist = loadWebDist(env.WEB_DIST);
   if (!dist) {

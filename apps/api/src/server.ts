@@ -6,6 +6,7 @@ import { seedDemoDocuments } from './db/seed/demo-documents.ts';
 import { seedDemoReview } from './db/seed/review.ts';
 import { databaseOptions, loadEnv } from './lib/env.ts';
 import { openFileStores } from './lib/storage/index.ts';
+import { keepServingThroughFaults } from './lib/process-faults.ts';
 import { startEmailDelivery } from './modules/email/email.worker.ts';
 import { startUnreadEmailWorker } from './modules/messaging/unread-email.worker.ts';
 import { startDecisionReleaseWorker } from './modules/decisions/decisions.worker.ts';
@@ -27,6 +28,9 @@ if (demoAccounts.length > 0) {
   await seedDemoReview(database.db, files.storage, env.PUBLIC_URL);
 }
 const app = await buildApp({ database, env, files });
+// From here on an error nobody handled is logged and the process serves on (ADR 021); before, a start
+// that fails should fail loudly.
+keepServingThroughFaults(app.log);
 const email = await startEmailDelivery({ env, db: database.db, log: app.log });
 const unreadEmails = startUnreadEmailWorker({ db: database.db, publicUrl: env.PUBLIC_URL, log: app.log });
 const decisionReleases = startDecisionReleaseWorker({ db: database.db, publicUrl: env.PUBLIC_URL, log: app.log });

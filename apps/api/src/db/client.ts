@@ -27,14 +27,49 @@ export interface Database {
   /**
    * Calls `onNotify` with the payload of every NOTIFY on `channel` (sent by any connection, delivered
    * when the sender's transaction commits). Resolves once listening; the returned function stops it.
+   * On a server the listening connection can drop: it is replaced and listens again by itself, then
+   * `onResubscribed` is called, since whatever was sent while it was down was never received.
    */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onResubscribed?: () => void,
+  ): Promise<() => Promise<void>>;
+  /**
+   * Reports failures of connections that belong to no query (an idle pooled connection, the listening
+   * one), which would otherwise end the process as unhandled 'error' events; the returned function
+   * stops reporting. Queries on a lost connection fail by themselves (see databaseUnavailable).
+   */
+  onConnectionError(report: (error: Error, source: 'pool' | 'listener') => void): () => void;
   close(): Promise<void>;
 }
 
-/** Listener backoff after its connection drops: 0.5 s, 1 s, 2 s … at most 30 s. */
-const LISTEN_RETRY_BASE_MS = 500;
-const LISTEN_RETRY_MAX_MS = 30_000;
+/**
+ * Listener backoff after its connection drops: 0.25 s, 0.5 s, 1 s, then every 2 s, so that it listens
+ * again within a few seconds of the server's return (one connection attempt per 2 s costs nothing).
+ */
+const LISTEN_RETRY_BASE_MS = 250;
+const LISTEN_RETRY_MAX_MS = 2_000;
+/**
+ * How long a query waits for a pooled connection (a new one, or a free one when all are busy) before it
+ * fails: with the server gone, requests answer 503 within 2 s instead of waiting on it.
+ */
+const CONNECT_TIMEOUT_MS = 1_500;
+
+type ConnectionErrorReport = (error: Error, source: 'pool' | 'listener') => void;
+
+function connectionErrorReports() {
+  const reports = new Set<ConnectionErrorReport>();
+  return {
+    report(error: Error, source: 'pool' | 'listener'): void {
+      for (const report of reports) report(error, source);
+    },
+    subscribe(report: ConnectionErrorReport): () => void {
+      reports.add(report);
+      return () => reports.delete(report);
+    },
+  };
+}
 
 /** Channel names are identifiers in LISTEN; ours are fixed lower-case words, never user input. */
 function assertChannel(channel: string): void {
@@ -44,30 +79,49 @@ function assertChannel(channel: string): void {
 /**
  * LISTEN on a server needs one connection of its own for as long as it listens (a pooled one would be
  * handed to other queries). It reconnects with backoff when the connection drops and listens again to
- * every channel; notifications sent while it was down are lost, which is why clients refetch after a
- * reconnect rather than trust the stream.
+ * every channel; notifications sent while it was down are lost, which is why it tells its listeners
+ * (`onResubscribed`) and they have their clients refetch rather than trust the stream.
  */
-function serverListener(url: string) {
-  const channels = new Map<string, Set<(payload: string) => void>>();
+function serverListener(url: string, onError: (error: Error) => void) {
+  interface Listener {
+    onNotify: (payload: string) => void;
+    onResubscribed?: () => void;
+  }
+  const channels = new Map<string, Set<Listener>>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   let attempts = 0;
   let retryTimer: NodeJS.Timeout | null = null;
   let closed = false;
+  /** Set once a connection was lost, so the next one that listens again says so. */
+  let lost = false;
 
   function dispatch(message: pg.Notification): void {
-    for (const callback of channels.get(message.channel) ?? []) callback(message.payload ?? '');
+    for (const listener of channels.get(message.channel) ?? []) listener.onNotify(message.payload ?? '');
   }
 
   async function connect(): Promise<pg.Client> {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     next.on('notification', dispatch);
-    next.on('error', () => dropped(next));
+    next.on('error', (error) => {
+      onError(error);
+      dropped(next);
+    });
     next.on('end', () => dropped(next));
-    await next.connect();
-    for (const channel of channels.keys()) await next.query(`LISTEN ${channel}`);
+    try {
+      await next.connect();
+      for (const channel of channels.keys()) await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      // Connected but not listening (the server went away between the two): never left open.
+      void next.end().catch(() => undefined);
+      throw error;
+    }
     attempts = 0;
     client = next;
+    if (lost && !closed) {
+      lost = false;
+      for (const listeners of channels.values()) for (const listener of listeners) listener.onResubscribed?.();
+    }
     return next;
   }
 
@@ -75,6 +129,7 @@ function serverListener(url: string) {
   function dropped(which: pg.Client): void {
     if (client !== which) return;
     client = null;
+    lost = true;
     void which.end().catch(() => undefined);
     scheduleReconnect();
   }
@@ -98,26 +153,41 @@ function serverListener(url: string) {
     return connecting;
   }
 
+  function forget(channel: string, listener: Listener): boolean {
+    const set = channels.get(channel);
+    if (!set?.delete(listener) || set.size > 0) return false;
+    channels.delete(channel);
+    return true;
+  }
+
   return {
-    async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    async listen(
+      channel: string,
+      onNotify: (payload: string) => void,
+      onResubscribed?: () => void,
+    ): Promise<() => Promise<void>> {
       assertChannel(channel);
       if (closed) throw new Error('database closed');
-      let callbacks = channels.get(channel);
-      const isNew = !callbacks;
-      if (!callbacks) {
-        callbacks = new Set();
-        channels.set(channel, callbacks);
+      const listener: Listener = { onNotify, onResubscribed };
+      let listeners = channels.get(channel);
+      const isNew = !listeners;
+      if (!listeners) {
+        listeners = new Set();
+        channels.set(channel, listeners);
       }
-      callbacks.add(onNotify);
+      listeners.add(listener);
       const current = client;
-      // A new connection listens to every registered channel as it connects; an open one is told here.
-      const active = await ensure();
-      if (isNew && active === current) await active.query(`LISTEN ${channel}`);
+      try {
+        // A new connection listens to every registered channel as it connects; an open one is told here.
+        const active = await ensure();
+        if (isNew && active === current) await active.query(`LISTEN ${channel}`);
+      } catch (error) {
+        // Not listening: the caller learns it now, and nothing keeps retrying for it.
+        forget(channel, listener);
+        throw error;
+      }
       return async () => {
-        const set = channels.get(channel);
-        if (!set?.delete(onNotify) || set.size > 0) return;
-        channels.delete(channel);
-        if (client) await client.query(`UNLISTEN ${channel}`).catch(() => undefined);
+        if (forget(channel, listener) && client) await client.query(`UNLISTEN ${channel}`).catch(() => undefined);
       };
     },
     async close(): Promise<void> {
@@ -136,21 +206,35 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
+    const reports = connectionErrorReports();
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // Eventually drops connections to a server that vanished without closing them (a host or network
+      // gone); the kernel's default would wait two hours before its first probe.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       // Named statements (the hot paths: autosave, submit) are primary-key lookups whose best plan never
       // depends on the values: plan them once per connection instead of five custom plans first.
       options: '-c plan_cache_mode=force_generic_plan',
     });
+    // An idle connection that the server closes (a restart, an admin's terminate) is dropped by the pool,
+    // which then emits 'error': unheard, that ends the process.
+    pool.on('error', (error) => reports.report(error, 'pool'));
+    // A checked-out connection that loses its server between two queries (a transaction waiting on
+    // other work) emits 'error' on itself, and the pool listens only while it is idle. Heard here, its
+    // next query fails instead ("not queryable") and the pool discards it on release.
+    pool.on('connect', (connection) => connection.on('error', () => undefined));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
-    const listener = serverListener(options.url);
+    const listener = serverListener(options.url, (error) => reports.report(error, 'listener'));
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
       ping: () => ping(db),
       listen: listener.listen,
+      onConnectionError: reports.subscribe,
       async close() {
         await listener.close();
         await pool.end();
@@ -166,12 +250,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: () => ping(db),
-    // PGlite is one in-process connection: its NOTIFYs reach its own listeners (on commit, as on a server).
+    // PGlite is one in-process connection: its NOTIFYs reach its own listeners (on commit, as on a server),
+    // and it has no connection to lose, so it never needs to listen again.
     async listen(channel, onNotify) {
       assertChannel(channel);
       const stop = await client.listen(channel, onNotify);
       return () => stop();
     },
+    onConnectionError: () => () => undefined,
     close: () => client.close(),
   };
 }

@@ -1,7 +1,14 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { httpFromStatus, statusFromHttp, type ErrorStatus } from '@kaminuza/shared';
+import { databaseUnavailable } from './db-errors.ts';
 import { AppError, DEFAULT_MESSAGES, errorBody } from './errors.ts';
+
+/**
+ * Seconds a client is asked to wait before retrying a 503: the api serves again within a few seconds
+ * of the database returning (ADR 021), so a retry sooner would most likely fail again.
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 interface Failure {
   status: ErrorStatus;
@@ -28,6 +35,7 @@ function describe(error: unknown): Failure {
       details: fieldIssues(error.validation),
     };
   }
+  if (databaseUnavailable(error)) return { status: 'UNAVAILABLE', message: DEFAULT_MESSAGES.UNAVAILABLE };
   // Fastify's own client errors (malformed JSON, unsupported media type, body too large …) keep their
   // class but get the spec's wording; anything else is a bug and says nothing about itself.
   const http = (error as { statusCode?: unknown }).statusCode;
@@ -44,7 +52,11 @@ export const envelope = fp(
     app.setErrorHandler((error, request, reply) => {
       const failure = describe(error);
       const http = httpFromStatus(failure.status);
-      if (http >= 500) request.log.error({ err: error }, 'request failed');
+      if (failure.status === 'UNAVAILABLE') {
+        if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+        // A database outage fails every request alike: one line each, without the stack.
+        request.log.warn({ err: { message: (error as Error).message } }, 'request failed: service unavailable');
+      } else if (http >= 500) request.log.error({ err: error }, 'request failed');
       return reply.code(http).send(errorBody(failure.status, failure.message, failure.details));
     });
 

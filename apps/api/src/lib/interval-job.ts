@@ -1,4 +1,38 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { databaseUnavailable } from './db-errors.ts';
+
+export interface PassFailures {
+  /** A pass failed: logged, except a database outage already logged. */
+  failed(error: unknown): void;
+  /** A pass succeeded: ends the outage logged, if any. */
+  succeeded(): void;
+}
+
+/**
+ * The failures of a job that runs every few seconds: while the database is unavailable every pass
+ * fails alike, so the outage is logged once when it begins and once when the job runs again, not at
+ * every tick. Any other failure is logged each time, with its stack.
+ */
+export function passFailures(log: FastifyBaseLogger, failed: string): PassFailures {
+  let outage = false;
+  return {
+    failed(error) {
+      if (!databaseUnavailable(error)) {
+        log.error({ err: error }, failed);
+        return;
+      }
+      if (outage) return;
+      outage = true;
+      const message = error instanceof Error ? error.message : String(error);
+      log.warn({ err: { message } }, `${failed}: database unavailable, retrying at each run until it returns`);
+    },
+    succeeded() {
+      if (!outage) return;
+      outage = false;
+      log.info(`${failed} while the database was unavailable: running again`);
+    },
+  };
+}
 
 export interface IntervalJob {
   /** Runs one pass now (tests); it waits for a pass under way. */
@@ -28,6 +62,7 @@ export function startIntervalJob({
 }): IntervalJob {
   let chain: Promise<unknown> = Promise.resolve();
   let stopped = false;
+  const failures = passFailures(log, failed);
 
   function runNow(): Promise<number> {
     const next = chain.then(() => (stopped ? 0 : pass()));
@@ -38,9 +73,10 @@ export function startIntervalJob({
   function tick(): void {
     runNow()
       .then((count) => {
+        failures.succeeded();
         if (count > 0) log.info({ count }, done);
       })
-      .catch((error: unknown) => log.error({ err: error }, failed));
+      .catch((error: unknown) => failures.failed(error));
   }
 
   if (runAtStart) tick();

@@ -37,6 +37,9 @@ export async function publish(db: DbOrTx, audience: Audience, event: RealtimeEve
   await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify({ audience, event })})`);
 }
 
+/** Sent first on every socket, and again to all after a gap in listening: the client refetches. */
+export const READY: RealtimeEvent = { type: 'ready' };
+
 /** Who a socket belongs to, as checked when it connected. */
 export interface Subscriber {
   userId: string;
@@ -120,9 +123,18 @@ export function createRealtimeHub(database: Database, log: HubLogger): RealtimeH
   return {
     start() {
       starting ??= database
-        .listen(REALTIME_CHANNEL, (payload) => {
-          deliver(payload).catch((error: unknown) => log.warn({ err: error }, 'realtime: delivery failed'));
-        })
+        .listen(
+          REALTIME_CHANNEL,
+          (payload) => {
+            deliver(payload).catch((error: unknown) => log.warn({ err: error }, 'realtime: delivery failed'));
+          },
+          () => {
+            // Listening again after the database connection was lost: whatever happened meanwhile was
+            // never heard, so every socket is told to refetch (a client takes a second `ready` that way).
+            log.warn({ sockets: sockets.size }, 'realtime: listening again; clients told to refetch');
+            for (const socket of sockets.keys()) send(socket, READY);
+          },
+        )
         .then((stop) => {
           unlisten = stop;
         });
@@ -138,7 +150,8 @@ export function createRealtimeHub(database: Database, log: HubLogger): RealtimeH
       if (starting) await starting.catch(() => undefined);
       for (const socket of sockets.keys()) socket.close(1001, 'server shutting down');
       sockets.clear();
-      if (unlisten) await unlisten();
+      // With the database already gone there is nothing left to stop listening to.
+      if (unlisten) await unlisten().catch(() => undefined);
       unlisten = null;
     },
   };

@@ -51,6 +51,8 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
 /** CREATE/DROP DATABASE cannot run inside the test database itself, so they use the server URL. */
 async function admin(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
+  // A connection lost between calls fails the next call; unheard, its 'error' event would end the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query(statement);

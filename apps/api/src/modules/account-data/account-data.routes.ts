@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZipFile } from 'yazl';
 import { AccountDeletionSchema, dataEnvelope, DeletionRequestSchema, exportFileName } from '@kaminuza/shared';
@@ -55,6 +56,13 @@ export const accountDataRoutes: FastifyPluginAsyncZod<AccountDataRoutesOptions> 
       const now = new Date();
       const { data, files } = await accountExport(db, user.id, now);
       const zip = new ZipFile();
+      // A file gone between the listing and its turn in the archive (the deletion worker, a hand) fails the
+      // zip after the answer has started: the download is cut short, which the client sees as a failed
+      // transfer. Unheard, yazl's 'error' would end the process.
+      zip.on('error', (error: Error) => {
+        request.log.error({ err: error }, 'data export failed while streaming');
+        (zip.outputStream as Readable).destroy(error);
+      });
       zip.addBuffer(Buffer.from(JSON.stringify(data, null, 2)), 'data.json', { mtime: now });
       for (const file of files) {
         // A file whose bytes are gone (removed by hand, a failed move) is listed in data.json only.

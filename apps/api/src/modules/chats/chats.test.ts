@@ -310,6 +310,7 @@ async function captureNotifications(into: string[]): Promise<() => Promise<void>
   const target = new URL(url);
   target.pathname = `/${name}`;
   const client = new pg.Client({ connectionString: target.toString() });
+  client.on('error', () => undefined);
   await client.connect();
   client.on('notification', (message) => into.push(message.payload ?? ''));
   await client.query('LISTEN kaminuza_realtime');

@@ -4,6 +4,7 @@ import type { EmailSender } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
 import { mailboxEnabled, type Env } from '../../lib/env.ts';
+import { passFailures } from '../../lib/interval-job.ts';
 import { createDevMailboxMailer, createSmtpMailer, type Mailer } from '../../lib/mailer.ts';
 import { storeDevMail } from './dev-mailbox.service.ts';
 
@@ -198,9 +199,13 @@ export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
     return next;
   }
 
+  const failures = passFailures(log, 'email delivery pass failed');
   function background(): void {
     if (stopped) return;
-    schedule().catch((error: unknown) => log.error({ err: error }, 'email delivery pass failed'));
+    schedule().then(
+      () => failures.succeeded(),
+      (error: unknown) => failures.failed(error),
+    );
   }
 
   const timer = intervalMs > 0 ? setInterval(background, intervalMs) : null;

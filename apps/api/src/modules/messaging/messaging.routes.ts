@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { UnreadCountsSchema, dataEnvelope, type RealtimeEvent } from '@kaminuza/shared';
+import { UnreadCountsSchema, dataEnvelope } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { staff } from '../../db/schema/index.ts';
 import { authHeaders, requireUser } from '../../lib/auth-guard.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { RealtimeHub } from '../../lib/realtime.ts';
+import { READY, type RealtimeHub } from '../../lib/realtime.ts';
 import { readSession } from '../auth/auth.service.ts';
 import { unreadCounts } from './messaging.service.ts';
 
@@ -101,8 +101,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ db: Db; hub: RealtimeHub; 
       heartbeat.unref();
       socket.on('close', () => clearInterval(heartbeat));
 
-      const ready: RealtimeEvent = { type: 'ready' };
-      socket.send(JSON.stringify(ready));
+      socket.send(JSON.stringify(READY));
     },
   );
 };
