@@ -43,8 +43,10 @@ export const envelope = fp(
   async (app) => {
     app.setErrorHandler((error, request, reply) => {
       const failure = describe(error);
-      const http = httpFromStatus(failure.status);
+      const http = error instanceof AppError ? error.httpStatus : httpFromStatus(failure.status);
       if (http >= 500) request.log.error({ err: error }, 'request failed');
+      const retryAfter = error instanceof AppError ? error.options.retryAfterSeconds : undefined;
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
       return reply.code(http).send(errorBody(failure.status, failure.message, failure.details));
     });
 
