@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { sql } from 'drizzle-orm';
-import { APPLICATION_MESSAGES, IDEMPOTENCY_MISMATCH_HTTP, IDEMPOTENCY_RETRY_AFTER_SECONDS } from '@kaminuza/shared';
+import { z } from 'zod';
+import {
+  APPLICATION_MESSAGES,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_MISMATCH_HTTP,
+  IDEMPOTENCY_RETRY_AFTER_SECONDS,
+  IdempotencyKeySchema,
+} from '@kaminuza/shared';
 import type { DbOrTx } from '../modules/auth/accounts.ts';
 import { AppError } from './errors.ts';
 
@@ -61,4 +68,18 @@ export function keyReused(): AppError {
  */
 export function sameRequest(stored: string | null, fingerprint: string, legacyMatch: boolean): boolean {
   return stored === null ? legacyMatch : stored === fingerprint;
+}
+
+/** The optional Idempotency-Key header of the routes that take one. */
+export const IdempotencyHeadersSchema = z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional() });
+
+/** What a route's OpenAPI description says of its Idempotency-Key header; `fingerprinted` names what identifies its request. */
+export function idempotencyDescription(fingerprinted: string): string {
+  return [
+    'An Idempotency-Key (IETF draft-ietf-httpapi-idempotency-key-header) is remembered with what its request',
+    `made, with a fingerprint of that request: ${fingerprinted}. A retry with the same key and request answers the`,
+    'first result again, with 200; the same key on a different request answers 422 (INVALID_ARGUMENT) and changes',
+    'nothing; while the first request with the key is still being processed, 409 (ABORTED) with Retry-After.',
+    'A key is remembered only once its request succeeded.',
+  ].join(' ');
 }

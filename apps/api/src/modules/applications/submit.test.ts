@@ -10,7 +10,6 @@ import {
   type SubmissionReceipt,
 } from '@kaminuza/shared';
 import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { applications, emailOutbox, forms, students, submissions } from '../../db/schema/index.ts';
 import { createTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
@@ -26,7 +25,7 @@ import {
   type ReadyInstitution,
 } from './test-helpers.ts';
 
-let database: Database;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let app: App;
 
 beforeAll(async () => {
