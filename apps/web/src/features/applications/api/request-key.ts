@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client.ts';
+import { outcomeUnknown } from '../../../lib/idempotency.ts';
 
 /*
  * Idempotency keys of the requests that must happen once (a payment checkout, a submit). A key is made
@@ -15,8 +15,11 @@ export function requestKey(scope: string, storage: Storage = sessionStorage): st
   return key;
 }
 
-/** Forgets the key once an answer arrived; a lost connection or a time-out keeps it for the retry. */
+/**
+ * Forgets the key once an answer arrived; a lost connection, a time-out or a first request still being
+ * processed keeps it for the retry.
+ */
 export function answered(scope: string, error?: unknown, storage: Storage = sessionStorage): void {
-  if (error instanceof ApiError && (error.status === 'UNAVAILABLE' || error.status === 'DEADLINE_EXCEEDED')) return;
+  if (error !== undefined && outcomeUnknown(error)) return;
   storage.removeItem(storageKey(scope));
 }

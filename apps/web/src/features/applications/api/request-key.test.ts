@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { APPLICATION_MESSAGES } from '@kaminuza/shared';
+import { ApiError } from '../../../lib/api-client.ts';
+import { outcomeUnknown } from '../../../lib/idempotency.ts';
+import { answered, requestKey } from './request-key.ts';
+
+const inProgress = () => new ApiError('ABORTED', APPLICATION_MESSAGES.idempotency_key_in_progress, 409);
+const reused = () => new ApiError('INVALID_ARGUMENT', APPLICATION_MESSAGES.idempotency_key_reused, 422);
+
+describe('request keys of a submit or a checkout', () => {
+  it('keeps the key while the outcome is unknown (lost answer, time-out, still processed) and drops it after any answer', () => {
+    const store = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => void store.set(key, value),
+      removeItem: (key: string) => void store.delete(key),
+    } as Storage;
+    const key = requestKey('submit.x', storage);
+    for (const error of [
+      inProgress(),
+      new ApiError('UNAVAILABLE', 'Failed to fetch', 503),
+      new ApiError('DEADLINE_EXCEEDED', 'deadline-exceeded', 504),
+    ]) {
+      expect(outcomeUnknown(error)).toBe(true);
+      answered('submit.x', error, storage);
+      expect(requestKey('submit.x', storage)).toBe(key);
+    }
+    answered('submit.x', reused(), storage);
+    const next = requestKey('submit.x', storage);
+    expect(next).not.toBe(key);
+    answered('submit.x', undefined, storage);
+    expect(requestKey('submit.x', storage)).not.toBe(next);
+  });
+});
