@@ -388,3 +388,26 @@ describe('submitting', () => {
     expect(await database.db.$count(submissions, eq(submissions.id, draft.id))).toBe(0);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('tells every route taking an Idempotency-Key how a key is answered: replay, 422 and 409 with Retry-After', async () => {
+    const doc = (await app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { description?: string; parameters?: Array<{ name: string; in: string }> }>>;
+    };
+    const keyed = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, route]) => route.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key'))
+        .map(([method, route]) => ({ at: `${method} ${path}`, description: route.description ?? '' })),
+    );
+    expect(keyed.map((route) => route.at).sort()).toEqual([
+      'post /api/v1/applications/{id}/payment',
+      'post /api/v1/applications/{id}/submit',
+      'post /api/v1/partners/{partnerId}/submissions',
+    ]);
+    for (const { description } of keyed) {
+      expect(description).toContain('draft-ietf-httpapi-idempotency-key-header');
+      expect(description).toMatch(/422/);
+      expect(description).toMatch(/409 \(ABORTED\) with Retry-After/);
+    }
+  });
+});
