@@ -24,7 +24,7 @@ export function useSubmitApplication(id: string) {
     mutationFn: async (input: SubmitApplication) => {
       const scope = `submit.${id}`;
       try {
-        const key = requestKey(scope);
+        const key = requestKey(scope, { payload: JSON.stringify(input) });
         const receipt = await sendIdempotent(() => submitApplication(id, input, key));
         answered(scope);
         return receipt;
