@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_STATUS, errorCode, httpFromStatus, statusFromHttp } from './errors.ts';
+import { ERROR_STATUS, IDEMPOTENCY_MISMATCH_HTTP, errorCode, httpFromStatus, statusFromHttp } from './errors.ts';
 
 describe('error codes', () => {
   it('maps every HTTP status of the spec to its code and back', () => {
@@ -27,5 +27,11 @@ describe('error codes', () => {
   it('treats unknown statuses by class', () => {
     expect(statusFromHttp(418)).toBe('INVALID_ARGUMENT');
     expect(statusFromHttp(502)).toBe('INTERNAL');
+  });
+
+  it('reads the 422 of a reused Idempotency-Key as invalid-argument, outside the code mapping', () => {
+    expect(IDEMPOTENCY_MISMATCH_HTTP).toBe(422);
+    expect(statusFromHttp(IDEMPOTENCY_MISMATCH_HTTP)).toBe('INVALID_ARGUMENT');
+    expect(Object.values(ERROR_STATUS)).not.toContain(IDEMPOTENCY_MISMATCH_HTTP);
   });
 });

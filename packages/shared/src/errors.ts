@@ -52,6 +52,13 @@ export function isErrorStatus(value: unknown): value is ErrorStatus {
   return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
 }
 
+/**
+ * The one HTTP status outside the mapping above: an Idempotency-Key reused for a different request
+ * answers 422 as the IETF idempotency draft says, with the code INVALID_ARGUMENT (statusFromHttp maps
+ * 422 back to it), so clients that know only the spec's codes still read it as a bad request.
+ */
+export const IDEMPOTENCY_MISMATCH_HTTP = 422;
+
 /** Texts the client raises for malformed responses, exactly as the spec words them. */
 export const RESPONSE_ERRORS = {
   notJsonObject: 'Response is not valid JSON object.',

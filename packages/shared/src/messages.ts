@@ -259,6 +259,7 @@ export const APPLICATION_MESSAGES = {
   answers_too_large: 'Your answers are too long to save.',
   paid_draft: 'The fee for this application is paid, so it cannot be discarded.',
   idempotency_key_reused: 'This request key was already used for another request.',
+  idempotency_key_in_progress: 'This request is still being processed. Please wait a moment and try again.',
 } as const;
 
 /** The application fee and its checkout, shown under `payments.errors`. */

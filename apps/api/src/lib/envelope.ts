@@ -51,7 +51,9 @@ export const envelope = fp(
   async (app) => {
     app.setErrorHandler((error, request, reply) => {
       const failure = describe(error);
-      const http = httpFromStatus(failure.status);
+      const http = error instanceof AppError ? error.httpStatus : httpFromStatus(failure.status);
+      const retryAfter = error instanceof AppError ? error.options.retryAfterSeconds : undefined;
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
       if (failure.status === 'UNAVAILABLE') {
         if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
         // A database outage fails every request alike: one line each, without the stack.

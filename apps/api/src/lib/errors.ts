@@ -15,20 +15,37 @@ export const DEFAULT_MESSAGES: Readonly<Record<ErrorStatus, string>> = {
   DEADLINE_EXCEEDED: GENERIC_MESSAGES.generic,
 };
 
+export interface AppErrorOptions {
+  /**
+   * An HTTP status other than the code's own, for the few answers a standard fixes (422 for an
+   * Idempotency-Key reused with another request); the envelope's code stays one of the spec's.
+   */
+  http?: number;
+  /** Sent as Retry-After: when the same request may succeed if tried again. */
+  retryAfterSeconds?: number;
+}
+
 /** A failure meant for the client: its status, message and details are answered as they are. */
 export class AppError extends Error {
   readonly status: ErrorStatus;
   readonly details: unknown;
+  readonly options: AppErrorOptions;
 
-  constructor(status: ErrorStatus, message: string = DEFAULT_MESSAGES[status], details?: unknown) {
+  constructor(
+    status: ErrorStatus,
+    message: string = DEFAULT_MESSAGES[status],
+    details?: unknown,
+    options: AppErrorOptions = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.status = status;
     this.details = details;
+    this.options = options;
   }
 
   get httpStatus(): number {
-    return httpFromStatus(this.status);
+    return this.options.http ?? httpFromStatus(this.status);
   }
 }
 

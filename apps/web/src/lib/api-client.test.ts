@@ -43,6 +43,14 @@ describe('api client', () => {
     expect(error.details).toEqual({ version: 3 });
   });
 
+  it('reads the 422 of a reused Idempotency-Key as invalid-argument, keeping the HTTP status', async () => {
+    respond(JSON.stringify({ error: { status: 'INVALID_ARGUMENT', message: 'reused' } }), 422);
+    const error = await failure(api('/x', Item));
+    expect([error.code, error.httpStatus]).toEqual(['invalid-argument', 422]);
+    respond('{}', 422);
+    expect((await failure(api('/x', Item))).code).toBe('invalid-argument');
+  });
+
   it('maps an HTTP status without envelope to its code', async () => {
     respond(JSON.stringify({ message: 'nope' }), 429);
     expect((await failure(api('/x', Item))).code).toBe('resource-exhausted');

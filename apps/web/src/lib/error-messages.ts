@@ -1,4 +1,4 @@
-import { messageKey } from '@kaminuza/shared';
+import { IDEMPOTENCY_MISMATCH_HTTP, messageKey } from '@kaminuza/shared';
 import { ApiError } from './api-client.ts';
 
 /**
@@ -11,6 +11,8 @@ export function errorMessageKey(
 ): string {
   if (!(error instanceof ApiError)) return fallback;
   if (error.status === 'UNAVAILABLE' || error.status === 'DEADLINE_EXCEEDED') return network;
+  // A key reused for another request is this client's own fault: the person can do nothing with its wording.
+  if (error.httpStatus === IDEMPOTENCY_MISMATCH_HTTP) return fallback;
   const known = messageKey(error.message);
   return known && known !== 'errors.generic' ? known : fallback;
 }

@@ -28,6 +28,11 @@ export type ApplicationCardState = (typeof APPLICATION_CARD_STATES)[number];
 
 /** The header a client sends with a submit or a payment so a retry gets the first answer back. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/**
+ * Seconds a client waits before retrying a request whose Idempotency-Key is still being processed
+ * (the 409's Retry-After): a submit or checkout finishes well within it.
+ */
+export const IDEMPOTENCY_RETRY_AFTER_SECONDS = 1;
 export const IdempotencyKeySchema = z
   .string()
   .trim()

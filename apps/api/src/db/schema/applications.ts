@@ -82,8 +82,13 @@ export const payments = pgTable(
     method: text('method', { enum: PAYMENT_METHODS }),
     /** What the payer was told when the provider refused it. */
     failure_reason: text('failure_reason'),
-    /** The client's Idempotency-Key of the request that opened the checkout. */
+    /**
+     * The client's Idempotency-Key of the request that opened the checkout, unique per student: the
+     * same key sent for another application is a different request and is refused.
+     */
     idempotency_key: text('idempotency_key'),
+    /** What identified that request (lib/idempotency.ts). */
+    idempotency_fingerprint: text('idempotency_fingerprint'),
     /** The provider event that settled it (a retried callback carries the same one). */
     provider_event_id: text('provider_event_id'),
     paid_at: moment('paid_at'),
@@ -94,7 +99,7 @@ export const payments = pgTable(
     uniqueIndex('payments_live_per_application_unique')
       .on(t.application_id)
       .where(sql`${t.status} in ('pending', 'succeeded')`),
-    uniqueIndex('payments_application_idempotency_unique').on(t.application_id, t.idempotency_key),
+    uniqueIndex('payments_student_idempotency_unique').on(t.student_id, t.idempotency_key),
     index('payments_partner_created_idx').on(t.partner_id, t.created_at),
   ],
 );

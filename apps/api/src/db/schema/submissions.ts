@@ -60,6 +60,8 @@ export const submissions = pgTable(
     payment_id: uuid('payment_id').references(() => payments.id, { onDelete: 'no action' }),
     /** The client's Idempotency-Key of the submit: a retry with it gets this submission back. */
     idempotency_key: text('idempotency_key'),
+    /** What identified the request that key made (lib/idempotency.ts): the same key on another request is refused. */
+    idempotency_fingerprint: text('idempotency_fingerprint'),
     /** The applicant's name as submitted, for the queue's search and sort (kept in step by PostgreSQL). */
     applicant_name: text('applicant_name')
       .notNull()

@@ -5,6 +5,7 @@ import { AccountDeletionSchema, dataEnvelope, DeletionRequestSchema, exportFileN
 import type { Db } from '../../db/client.ts';
 import { requireUser, requireUserType } from '../../lib/auth-guard.ts';
 import { AppError } from '../../lib/errors.ts';
+import { attachmentDisposition, downloadHeaders } from '../../lib/file-download.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { consume, RateLimitedError, type Limit } from '../auth/rate-limit.ts';
 import { accountExport } from './export.service.ts';
@@ -75,12 +76,11 @@ export const accountDataRoutes: FastifyPluginAsyncZod<AccountDataRoutesOptions> 
         });
       }
       zip.end();
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="${exportFileName(now)}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(zip.outputStream);
+      return downloadHeaders(reply, {
+        contentType: 'application/zip',
+        disposition: attachmentDisposition(exportFileName(now)),
+        cacheControl: 'private, no-store',
+      }).send(zip.outputStream);
     },
   );
 

@@ -28,6 +28,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { samplePdf } from '../../db/seed/sample-files.ts';
+import { DOWNLOAD_CSP } from '../../lib/file-download.ts';
 import { openFileStores, type FileStores } from '../../lib/storage/index.ts';
 import { testEnv } from '../../test/app.ts';
 import { expectAccess, signInAs, TEST_PASSWORD, type TestAccount } from '../../test/auth.ts';
@@ -118,8 +119,10 @@ describe('downloading my data', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="kaminuza-data-\d{4}-\d{2}-\d{2}\.zip"$/,
+      /^attachment; filename="kaminuza-data-\d{4}-\d{2}-\d{2}\.zip"; filename\*=UTF-8''kaminuza-data-\d{4}-\d{2}-\d{2}\.zip$/,
     );
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toBe(DOWNLOAD_CSP);
     const entries = await unzip(response.rawPayload);
 
     const data = JSON.parse(entries.get('data.json')!.toString('utf8')) as {

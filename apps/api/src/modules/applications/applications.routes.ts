@@ -9,7 +9,6 @@ import {
   dataEnvelope,
   DraftSavedSchema,
   IDEMPOTENCY_KEY_HEADER,
-  IdempotencyKeySchema,
   SaveDraftSchema,
   StartApplicationSchema,
   SubmissionReceiptSchema,
@@ -17,6 +16,7 @@ import {
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { requireUserType } from '../../lib/auth-guard.ts';
+import { IdempotencyHeadersSchema, idempotencyDescription } from '../../lib/idempotency.ts';
 import {
   applyContext,
   discardDraft,
@@ -28,7 +28,9 @@ import {
   submitApplication,
 } from './applications.service.ts';
 
-export const IdempotencyHeadersSchema = z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional() });
+const IDEMPOTENT_SUBMIT = idempotencyDescription(
+  'the application and the body (canonical JSON, so the order of keys does not matter); keys are unique per institution',
+);
 
 /**
  * A student's applications (spec sections 2–5): students only; another student's application answers
@@ -136,7 +138,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: stri
       schema: {
         tags,
         summary: 'Submit an application',
-        description: 'With an Idempotency-Key header, a retry answers the same receipt with 200.',
+        description: IDEMPOTENT_SUBMIT,
         params: ApplicationIdParamsSchema,
         headers: IdempotencyHeadersSchema,
         body: SubmitApplicationSchema,

@@ -42,6 +42,7 @@ import {
 } from '../../db/schema/index.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
+import { claimIdempotencyKey, keyReused, requestFingerprint, sameRequest } from '../../lib/idempotency.ts';
 import type { DbOrTx } from '../auth/accounts.ts';
 import { studentIdOf } from '../documents/documents.service.ts';
 import { formSnapshot, snapshotForm } from '../forms/forms.service.ts';
@@ -614,8 +615,11 @@ async function lockForSubmission(tx: DbOrTx, userId: string, applicationId: stri
 /**
  * Submits the application in one transaction (spec sections 3–5): the row is locked first, so
  * concurrent submits run one after the other and the later ones see it submitted. A request with the
- * Idempotency-Key of the submission already made answers its receipt again (`created` false).
- * Round trips: the locking read, the submission with its receipt email, the moves, and the commit.
+ * Idempotency-Key of the submission already made and the same body answers its receipt again
+ * (`created` false); with another body or for another application, 422; while the key's first request
+ * is still running, 409 (lib/idempotency.ts).
+ * Round trips: the locking read, the submission with its receipt email, the moves, and the commit;
+ * with a key, one more for claiming it.
  */
 export async function submitApplication(
   db: Db,
@@ -625,8 +629,15 @@ export async function submitApplication(
   idempotencyKey: string | null,
   publicUrl: string,
 ): Promise<{ created: boolean; receipt: SubmissionReceipt }> {
+  const idempotency = idempotencyKey
+    ? {
+        key: idempotencyKey,
+        fingerprint: requestFingerprint({ action: 'submit', target: { application_id: applicationId }, body: input }),
+      }
+    : null;
   const attempt = (keyMayBeUsed: boolean) =>
     db.transaction(async (tx) => {
+      if (idempotency) await claimIdempotencyKey(tx, 'submit', idempotency.key);
       const row = await lockForSubmission(tx, userId, applicationId);
       if (!row) {
         // Students without a student record get the spec's message rather than a bare 404.
@@ -634,7 +645,7 @@ export async function submitApplication(
         throw new AppError('NOT_FOUND');
       }
       if (row.status === 'submitted' || keyMayBeUsed) {
-        const earlier = await alreadyAnswered(tx, row.id, row.partner_id, idempotencyKey);
+        const earlier = await alreadyAnswered(tx, row.id, row.partner_id, idempotency);
         if (earlier) return earlier;
         if (row.status === 'submitted') throw new AppError('ABORTED', A.already_submitted);
       }
@@ -668,7 +679,7 @@ export async function submitApplication(
         payment: payment
           ? { paid: true, amount: payment.amount, currency: payment.currency, payment_id: payment.id }
           : { paid: false, amount: 0, currency: fee.currency, payment_id: null },
-        idempotencyKey,
+        idempotency,
         receipt: { to: row.applicant.email, language: row.language, publicUrl },
       });
       // The application is marked submitted and its id moves between the student's lists in one statement.
@@ -711,19 +722,20 @@ export async function submitApplication(
 }
 
 /**
- * A retried submit: the same key for this application's submission answers it again; a key the
- * institution already saw for another submission is refused.
+ * A retried submit: the same key and body for this application's submission answer it again; a key
+ * the institution already saw for another request (another body, application or submitter) is 422.
  */
 async function alreadyAnswered(
   tx: DbOrTx,
   applicationId: string,
   partnerId: string,
-  idempotencyKey: string | null,
+  idempotency: { key: string; fingerprint: string } | null,
 ): Promise<{ created: boolean; receipt: SubmissionReceipt } | null> {
-  if (!idempotencyKey) return null;
-  const earlier = await submissionByKey(tx, partnerId, idempotencyKey);
+  if (!idempotency) return null;
+  const earlier = await submissionByKey(tx, partnerId, idempotency.key);
   if (!earlier) return null;
-  if (earlier.id !== applicationId) throw new AppError('ABORTED', A.idempotency_key_reused);
+  const legacyMatch = earlier.id === applicationId;
+  if (!sameRequest(earlier.idempotency_fingerprint, idempotency.fingerprint, legacyMatch)) throw keyReused();
   return { created: false, receipt: await submissionReceipt(tx, earlier.id) };
 }
 

@@ -10,11 +10,11 @@ import {
   type SubmissionReceipt,
 } from '@kaminuza/shared';
 import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { applications, emailOutbox, forms, students, submissions } from '../../db/schema/index.ts';
 import { createTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';
+import { holdWrites } from '../../test/hold-writes.ts';
 import {
   addDocument,
   closeCycle,
@@ -25,7 +25,7 @@ import {
   type ReadyInstitution,
 } from './test-helpers.ts';
 
-let database: Database;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let app: App;
 
 beforeAll(async () => {
@@ -142,12 +142,16 @@ describe('submitting', () => {
     expect(cards[0]).toMatchObject({ state: 'applied', application: { reference: receipt.reference } });
   });
 
-  it('answers the same receipt (200) to the same key, and 409 to a submit without it', async () => {
+  it('answers the same receipt (200) to the same key and body in any key order, and 409 to a submit without it', async () => {
     const institution = await readyInstitution(app, database.db);
     const { student, draft } = await started(institution);
     const key = `key-${randomUUID()}`;
-    const first = await submit(student, draft.id, body(student), key);
-    const again = await submit(student, draft.id, body(student), key);
+    const sent = body(student);
+    const first = await submit(student, draft.id, sent, key);
+    // The same answers in another order are the same request (canonical JSON).
+    const reordered = { answers: Object.fromEntries(Object.entries(sent.answers).reverse()), version: sent.version };
+    expect(JSON.stringify(reordered.answers)).not.toBe(JSON.stringify(sent.answers));
+    const again = await submit(student, draft.id, reordered, key);
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
@@ -156,24 +160,65 @@ describe('submitting', () => {
     expect((noKey.json() as ErrorAnswer).error.message).toBe(A.already_submitted);
     const otherKey = await submit(student, draft.id, body(student), `key-${randomUUID()}`);
     expect((otherKey.json() as ErrorAnswer).error.message).toBe(A.already_submitted);
-    // The key of this submission, sent with another application of the institution, is refused.
-    const second = await started(institution);
-    const reused = await submit(second.student, second.draft.id, body(second.student), key);
-    expect(reused.statusCode).toBe(409);
-    expect((reused.json() as ErrorAnswer).error.message).toBe(A.idempotency_key_reused);
-    expect(await database.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(1);
   });
 
-  it('makes exactly one submission of ten concurrent submits with one key, all with one reference', async () => {
+  it('answers 422 to the key of a submission sent with another body or for another application, changing nothing', async () => {
+    const institution = await readyInstitution(app, database.db);
+    const { student, draft } = await started(institution);
+    const key = `key-${randomUUID()}`;
+    const first = await submit(student, draft.id, body(student), key);
+    expect(first.statusCode).toBe(201);
+    const stored = async () =>
+      (await database.db.select().from(submissions).where(eq(submissions.partner_id, institution.partnerId)))[0];
+    const before = await stored();
+
+    const changed = await submit(student, draft.id, body(student, { why_programme: 'Another reason' }), key);
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json()).toEqual({ error: { status: 'INVALID_ARGUMENT', message: A.idempotency_key_reused } });
+    const otherVersion = await submit(student, draft.id, { ...body(student), version: 2 }, key);
+    expect(otherVersion.statusCode).toBe(422);
+
+    // The key of this submission, sent with another application of the institution, is refused too.
+    const second = await started(institution);
+    const reused = await submit(second.student, second.draft.id, body(second.student), key);
+    expect(reused.statusCode).toBe(422);
+    expect((reused.json() as ErrorAnswer).error.message).toBe(A.idempotency_key_reused);
+
+    expect(await database.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(1);
+    expect(await stored()).toEqual(before);
+    const [other] = await database.db
+      .select({ status: applications.status })
+      .from(applications)
+      .where(eq(applications.id, second.draft.id));
+    expect(other?.status).toBe('in_progress');
+    // The refused key does not stand in the way of that application's own submit.
+    expect(
+      (await submit(second.student, second.draft.id, body(second.student), `key-${randomUUID()}`)).statusCode,
+    ).toBe(201);
+  });
+
+  it('makes exactly one submission of ten concurrent submits with one key; the others replay it or answer 409', async () => {
     const institution = await readyInstitution(app, database.db);
     const { student, draft } = await started(institution);
     const key = `double-click-${randomUUID()}`;
     const responses = await Promise.all(
       Array.from({ length: 10 }, () => submit(student, draft.id, body(student), key)),
     );
-    expect(responses.map((response) => response.statusCode).sort()).toEqual([...Array<number>(9).fill(200), 201]);
+    // PGlite runs the transactions one after another (all replays); PostgreSQL runs them side by side, and
+    // those arriving while the first holds the key answer 409 with Retry-After instead of waiting.
+    const codes = responses.map((response) => response.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(1);
+    expect(codes.every((code) => code === 201 || code === 200 || code === 409)).toBe(true);
+    for (const busy of responses.filter((response) => response.statusCode === 409)) {
+      expect(busy.headers['retry-after']).toBe('1');
+      expect((busy.json() as ErrorAnswer).error).toEqual({ status: 'ABORTED', message: A.idempotency_key_in_progress });
+    }
+    const retried = await submit(student, draft.id, body(student), key);
+    expect(retried.statusCode).toBe(200);
     const references = new Set(
-      responses.map((response) => (response.json() as { data: SubmissionReceipt }).data.reference),
+      [...responses.filter((response) => response.statusCode < 300), retried].map(
+        (response) => (response.json() as { data: SubmissionReceipt }).data.reference,
+      ),
     );
     expect(references.size).toBe(1);
     expect(await database.db.$count(submissions, eq(submissions.id, draft.id))).toBe(1);
@@ -184,6 +229,31 @@ describe('submitting', () => {
       ),
     ).toBe(1);
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'answers 409 with Retry-After to the key of a submit still in flight, then the first answer (PostgreSQL: PGlite has one connection, so no request is ever in flight beside another)',
+    async () => {
+      const institution = await readyInstitution(app, database.db);
+      const { student, draft } = await started(institution);
+      const key = `slow-${randomUUID()}`;
+      const held = await holdWrites(database.url!, 'submissions');
+      const first = submit(student, draft.id, body(student), key);
+      await held.waitForBlocked();
+      const busy = await submit(student, draft.id, body(student), key);
+      expect(busy.statusCode).toBe(409);
+      expect(busy.headers['retry-after']).toBe('1');
+      expect((busy.json() as ErrorAnswer).error).toEqual({ status: 'ABORTED', message: A.idempotency_key_in_progress });
+      // Even with another body: the first request has not finished, so nothing can be compared yet.
+      const busyOther = await submit(student, draft.id, body(student, { why_programme: 'Other' }), key);
+      expect(busyOther.statusCode).toBe(409);
+      await held.release();
+      const done = await first;
+      expect(done.statusCode).toBe(201);
+      const replay = await submit(student, draft.id, body(student), key);
+      expect(replay.statusCode).toBe(200);
+      expect(replay.json()).toEqual(done.json());
+    },
+  );
 
   it('lets one of concurrent submits without a key through and refuses the others with 409', async () => {
     const institution = await readyInstitution(app, database.db);
@@ -316,5 +386,28 @@ describe('submitting', () => {
     expect(none.statusCode).toBe(404);
     expect((await submit(student, draft.id, body(student), 'bad key!')).statusCode).toBe(400);
     expect(await database.db.$count(submissions, eq(submissions.id, draft.id))).toBe(0);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('tells every route taking an Idempotency-Key how a key is answered: replay, 422 and 409 with Retry-After', async () => {
+    const doc = (await app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { description?: string; parameters?: Array<{ name: string; in: string }> }>>;
+    };
+    const keyed = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, route]) => route.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key'))
+        .map(([method, route]) => ({ at: `${method} ${path}`, description: route.description ?? '' })),
+    );
+    expect(keyed.map((route) => route.at).sort()).toEqual([
+      'post /api/v1/applications/{id}/payment',
+      'post /api/v1/applications/{id}/submit',
+      'post /api/v1/partners/{partnerId}/submissions',
+    ]);
+    for (const { description } of keyed) {
+      expect(description).toContain('draft-ietf-httpapi-idempotency-key-header');
+      expect(description).toMatch(/422/);
+      expect(description).toMatch(/409 \(ABORTED\) with Retry-After/);
+    }
   });
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DocumentTypeSchema, AcknowledgedSchema, StudentDocumentsSchema, dataEnvelope } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { requireUserType } from '../../lib/auth-guard.ts';
+import { attachmentDisposition, downloadHeaders } from '../../lib/file-download.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import {
   deleteOwnDocument,
@@ -14,21 +15,10 @@ import {
   type StoredFile,
 } from './documents.service.ts';
 
-/** `attachment` with the original name: an ASCII fallback plus the exact name in RFC 5987 form. */
-export function attachmentDisposition(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
-
 function sendFile(reply: FastifyReply, file: StoredFile, disposition: string, cacheControl: string) {
-  return reply
-    .header('content-type', file.mimeType)
-    .header('content-length', file.size)
-    .header('content-disposition', disposition)
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', cacheControl)
-    .send(file.stream);
+  return downloadHeaders(reply, { contentType: file.mimeType, disposition, cacheControl, length: file.size }).send(
+    file.stream,
+  );
 }
 
 const TypeParams = z.object({ type: DocumentTypeSchema });

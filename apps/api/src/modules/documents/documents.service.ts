@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { documents, files, students } from '../../db/schema/index.ts';
 import type { RequestUser } from '../../lib/auth-guard.ts';
 import { AppError } from '../../lib/errors.ts';
+import { safeFileName } from '../../lib/file-name.ts';
 import { refreshProfileCompletion } from '../students/students.service.ts';
 import { StoredFileNotFoundError, type Storage } from '../../lib/storage/index.ts';
 
@@ -90,6 +91,7 @@ export async function listDocuments(db: Db, userId: string): Promise<StudentDocu
 export interface NewFile {
   ownerId: string;
   purpose: UploadPurpose;
+  /** As the client sent it: stored cleaned (lib/file-name.ts). */
   originalName: string;
   mimeType: FileMimeType;
   size: number;
@@ -122,7 +124,7 @@ export async function storeFile(db: Db, storage: Storage, file: NewFile): Promis
         .values({
           owner_id: file.ownerId,
           storage_key: key,
-          original_name: file.originalName,
+          original_name: safeFileName(file.originalName, file.mimeType),
           mime_type: file.mimeType,
           size: file.size,
           sha256: file.sha256,
@@ -181,7 +183,8 @@ export async function openFile(db: Db, storage: Storage, fileId: string): Promis
   try {
     return {
       stream: await storage.read(row.storage_key),
-      name: row.original_name,
+      // Names stored before they were cleaned on upload are cleaned as they are sent.
+      name: safeFileName(row.original_name, row.mime_type),
       mimeType: row.mime_type,
       size: row.size,
     };

@@ -9,7 +9,7 @@ import { createTestApp } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { expectAccess, signInAs } from '../../test/auth.ts';
 import { uploadFile } from '../uploads/test-helpers.ts';
-import { attachmentDisposition } from './documents.routes.ts';
+import { DOWNLOAD_CSP } from '../../lib/file-download.ts';
 
 let database: Database;
 let app: App;
@@ -45,7 +45,7 @@ describe('documents of the signed-in student', () => {
     expect(list.find((d) => d.type === 'transcript')).toMatchObject({ status: 'not_uploaded', file_name: null });
   });
 
-  it('downloads as an attachment with the detected type and nosniff', async () => {
+  it('downloads as a sandboxed attachment with the detected type and nosniff, its name stored without quotes', async () => {
     const student = await signInAs(app, 'student');
     const pdf = samplePdf('Relevé');
     await uploadFile(app, student.headers, 'transcript', 'Relevé de notes "2024".pdf', pdf);
@@ -53,8 +53,9 @@ describe('documents of the signed-in student', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toBe(DOWNLOAD_CSP);
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="Relev_ de notes _2024_.pdf"; filename*=UTF-8''Relev%C3%A9%20de%20notes%20%222024%22.pdf`,
+      `attachment; filename="Relev_ de notes _2024_.pdf"; filename*=UTF-8''Relev%C3%A9%20de%20notes%20_2024_.pdf`,
     );
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.rawPayload.equals(pdf)).toBe(true);
@@ -128,6 +129,7 @@ describe('profile picture', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toBe(DOWNLOAD_CSP);
     expect(response.headers['cache-control']).toMatch(/^private/);
     expect(response.rawPayload.equals(png)).toBe(true);
 
@@ -140,11 +142,58 @@ describe('profile picture', () => {
   });
 });
 
-describe('attachmentDisposition', () => {
-  it('keeps the exact name in filename* and a safe ASCII fallback', () => {
-    expect(attachmentDisposition('a.pdf')).toBe(`attachment; filename="a.pdf"; filename*=UTF-8''a.pdf`);
-    expect(attachmentDisposition("l'école (1).pdf")).toBe(
-      `attachment; filename="l'_cole (1).pdf"; filename*=UTF-8''l%27%C3%A9cole%20%281%29.pdf`,
+describe('unsafe file names', () => {
+  const download = (headers: Record<string, string>) =>
+    app.inject({ method: 'GET', url: `${LIST}/transcript/download`, headers });
+  const storedName = async (ownerId: string) =>
+    (await database.db.select({ name: files.original_name }).from(files).where(eq(files.owner_id, ownerId)))[0]?.name;
+  /** A header value a response splitter or a quote cannot break: printable ASCII, two quotes only. */
+  const expectSafeDisposition = (header: unknown) => {
+    expect(typeof header).toBe('string');
+    expect(header).toMatch(/^attachment; filename="[\x20-\x7e]*"; filename\*=UTF-8''[A-Za-z0-9%!._~-]*$/);
+    expect((header as string).split('"')).toHaveLength(3);
+  };
+
+  it.each([
+    ['CR/LF', 'report\r\nSet-Cookie: session=stolen.pdf', 'reportSet-Cookie_ session=stolen.pdf'],
+    ['quotes', 'my "final" version.pdf', 'my _final_ version.pdf'],
+    ['a path', '../../../etc/passwd.pdf', 'passwd.pdf'],
+    ['a Windows path', 'C:\\Users\\amina\\..\\transcript.pdf', 'transcript.pdf'],
+    ['a right-to-left override', 'invoice\u202Efdp.exe', 'invoicefdp.pdf'],
+    ['only dots', '.....', 'document.pdf'],
+    ['a mismatched extension', 'photo.jpg', 'photo.pdf'],
+    ['1000 characters', `${'x'.repeat(1000)}.pdf`, `${'x'.repeat(251)}.pdf`],
+  ])('stores and sends a name with %s safely', async (_, sent, kept) => {
+    const student = await signInAs(app, 'student');
+    const uploaded = await uploadFile(app, student.headers, 'transcript', sent, samplePdf('Transcript'));
+    expect(uploaded.statusCode).toBe(204);
+    expect(await storedName(student.id)).toBe(kept);
+
+    const listed = StudentDocumentsSchema.parse(
+      (await app.inject({ method: 'GET', url: LIST, headers: student.headers })).json().data,
+    );
+    expect(listed.find((d) => d.type === 'transcript')?.file_name).toBe(kept);
+
+    const response = await download(student.headers);
+    expect(response.statusCode).toBe(200);
+    expectSafeDisposition(response.headers['content-disposition']);
+    expect(response.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(kept)}`);
+    expect(response.headers['content-security-policy']).toBe(DOWNLOAD_CSP);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('cleans a name stored before names were cleaned as it sends it', async () => {
+    const student = await signInAs(app, 'student');
+    await uploadFile(app, student.headers, 'transcript', 't.pdf', samplePdf('Transcript'));
+    await database.db
+      .update(files)
+      .set({ original_name: '..\\evil"\r\n\u202Egnp.html' })
+      .where(eq(files.owner_id, student.id));
+    const response = await download(student.headers);
+    expect(response.statusCode).toBe(200);
+    expectSafeDisposition(response.headers['content-disposition']);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="evil_gnp.pdf"; filename*=UTF-8''evil_gnp.pdf`,
     );
   });
 });

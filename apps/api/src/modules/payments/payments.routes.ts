@@ -4,7 +4,6 @@ import {
   ApplicationIdParamsSchema,
   CheckoutStartedSchema,
   IDEMPOTENCY_KEY_HEADER,
-  IdempotencyKeySchema,
   PaymentCheckoutSchema,
   PaymentReferenceParamsSchema,
   SandboxPaymentSchema,
@@ -13,6 +12,7 @@ import {
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { requireUserType } from '../../lib/auth-guard.ts';
+import { IdempotencyHeadersSchema, idempotencyDescription } from '../../lib/idempotency.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Env } from '../../lib/env.ts';
 import { completeSandboxPayment, getCheckout, settlePayment, startCheckout } from './payments.service.ts';
@@ -57,8 +57,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
       {
         schema: {
           tags,
+          summary: 'Open the checkout of an application’s fee',
+          description: `201 with a new checkout, or 200 with the pending one. ${idempotencyDescription(
+            'the application; keys are unique per student, so a key sent for another application is refused',
+          )}`,
           params: ApplicationIdParamsSchema,
-          headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional() }),
+          headers: IdempotencyHeadersSchema,
           response: { 200: dataEnvelope(CheckoutStartedSchema), 201: dataEnvelope(CheckoutStartedSchema) },
         },
       },

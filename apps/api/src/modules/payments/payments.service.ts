@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { applications, cycles, partners, payments, programs, students } from '../../db/schema/index.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
+import { claimIdempotencyKey, keyReused, requestFingerprint, sameRequest } from '../../lib/idempotency.ts';
 import { publish } from '../../lib/realtime.ts';
 import type { DbOrTx } from '../auth/accounts.ts';
 import { cycleSettings, getSettings } from '../partner-settings/partner-settings.service.ts';
@@ -95,11 +96,12 @@ async function applicationOfStudent(db: DbOrTx, userId: string, applicationId: s
   return row ?? null;
 }
 
-async function paymentByKey(db: DbOrTx, applicationId: string, idempotencyKey: string) {
+/** The payment a student's Idempotency-Key opened, whichever of their applications it was for. */
+async function paymentByKey(db: DbOrTx, studentId: string, idempotencyKey: string) {
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.application_id, applicationId), eq(payments.idempotency_key, idempotencyKey)))
+    .where(and(eq(payments.student_id, studentId), eq(payments.idempotency_key, idempotencyKey)))
     .limit(1);
   return row ?? null;
 }
@@ -123,13 +125,34 @@ export interface StartCheckoutInput {
 
 /**
  * POST /applications/:id/payment. A retry with the same Idempotency-Key answers the payment that key
- * opened; a pending checkout is answered again rather than doubled; otherwise a new checkout is opened.
+ * opened; the key sent for another application is 422, and while its first request runs, 409
+ * (lib/idempotency.ts: the key is claimed for the whole request, provider call included). Without a key,
+ * a pending checkout is answered again rather than doubled; otherwise a new checkout is opened.
  * Two requests racing past the checks meet the partial unique index, and the loser answers the winner's.
  */
 export async function startCheckout(
   db: Db,
   provider: PaymentProvider,
-  { userId, applicationId, idempotencyKey, now }: StartCheckoutInput,
+  input: StartCheckoutInput,
+): Promise<{ created: boolean; checkout: CheckoutStarted }> {
+  const key = input.idempotencyKey;
+  if (!key) return openCheckout(db, provider, input, null);
+  const fingerprint = requestFingerprint({
+    action: 'payment',
+    target: { application_id: input.applicationId },
+    body: null,
+  });
+  return db.transaction(async (tx) => {
+    await claimIdempotencyKey(tx, 'payment', key);
+    return openCheckout(tx, provider, input, { key, fingerprint });
+  });
+}
+
+async function openCheckout(
+  db: DbOrTx,
+  provider: PaymentProvider,
+  { userId, applicationId, now }: StartCheckoutInput,
+  idempotency: { key: string; fingerprint: string } | null,
 ): Promise<{ created: boolean; checkout: CheckoutStarted }> {
   const application = await applicationOfStudent(db, userId, applicationId);
   if (!application) throw new AppError('NOT_FOUND');
@@ -137,11 +160,17 @@ export async function startCheckout(
     created,
     checkout: { payment: summary(row), checkout_url: await provider.checkoutUrl(row.reference) },
   });
+  const earlierOfKey = async () => {
+    if (!idempotency) return null;
+    const earlier = await paymentByKey(db, application.student_id, idempotency.key);
+    if (!earlier) return null;
+    const legacyMatch = earlier.application_id === applicationId;
+    if (!sameRequest(earlier.idempotency_fingerprint, idempotency.fingerprint, legacyMatch)) throw keyReused();
+    return earlier;
+  };
 
-  if (idempotencyKey) {
-    const earlier = await paymentByKey(db, applicationId, idempotencyKey);
-    if (earlier) return answer(earlier, false);
-  }
+  const earlier = await earlierOfKey();
+  if (earlier) return answer(earlier, false);
   if (application.status !== 'in_progress') throw new AppError('ABORTED', APPLICATION_MESSAGES.already_submitted);
   const { timezone, currentCycleId } = await cycleSettings(db, application.partner_id);
   if (!applicationsOpen({ current_cycle_id: currentCycleId, timezone }, application.cycle_id, application.cycle, now)) {
@@ -162,6 +191,7 @@ export async function startCheckout(
   });
 
   try {
+    // A savepoint when the caller's transaction holds the key: a lost race leaves that transaction usable.
     const row = await db.transaction(async (tx) => {
       // Shares the lock submission takes for update: no checkout opens on an application being submitted.
       const [open] = await tx
@@ -180,7 +210,8 @@ export async function startCheckout(
           reference: checkout.reference,
           amount: admissions.application_fee,
           currency: admissions.application_fee_currency,
-          idempotency_key: idempotencyKey ?? null,
+          idempotency_key: idempotency?.key ?? null,
+          idempotency_fingerprint: idempotency?.fingerprint ?? null,
         })
         .returning();
       return inserted!;
@@ -188,11 +219,9 @@ export async function startCheckout(
     return { created: true, checkout: { payment: summary(row), checkout_url: checkout.checkoutUrl } };
   } catch (error) {
     if (uniqueViolation(error) === null) throw error;
-    const winner =
-      (idempotencyKey ? await paymentByKey(db, applicationId, idempotencyKey) : null) ??
-      (await livePayment(db, applicationId));
+    const winner = (await earlierOfKey()) ?? (await livePayment(db, applicationId));
     if (!winner) throw error;
-    if (winner.idempotency_key !== idempotencyKey && winner.status === 'succeeded') {
+    if (winner.idempotency_key !== idempotency?.key && winner.status === 'succeeded') {
       throw new AppError('ABORTED', PAYMENT_MESSAGES.already_paid);
     }
     return answer(winner, false);

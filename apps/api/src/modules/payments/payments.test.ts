@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PAYMENT_SIGNATURE_HEADER, type PaymentEvent } from '@kaminuza/shared';
+import { APPLICATION_MESSAGES, PAYMENT_SIGNATURE_HEADER, type PaymentEvent } from '@kaminuza/shared';
 import { buildApp, type App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { seedDemoAdmissions } from '../../db/seed/admissions.ts';
 import { applications, cycles, forms, partners, payments, programs, students } from '../../db/schema/index.ts';
 import { DEVELOPMENT_PAYMENTS_WEBHOOK_SECRET } from '../../lib/env.ts';
 import { expectAccess, signInAs, type TestAccount } from '../../test/auth.ts';
 import { testEnv } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
+import { holdWrites } from '../../test/hold-writes.ts';
 import { getSettings, updateAdmissions } from '../partner-settings/partner-settings.service.ts';
 import { succeededPaymentOf } from './payments.service.ts';
 import { signCallback } from './providers/signature.ts';
@@ -18,7 +18,7 @@ import type { CallbackRequest } from './providers/sandbox-provider.ts';
 const SUCCESS_CARD = { method: 'card', card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' } as const;
 const DECLINED_CARD = { ...SUCCESS_CARD, card_number: '4000 0000 0000 0002' } as const;
 
-let database: Database;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let app: App;
 /** Whether the sandbox's callbacks reach the api; a test turns it off to see the retries. */
 let deliveryWorks = true;
@@ -201,6 +201,65 @@ describe('POST /applications/:id/payment', () => {
     expect(new Set(answers.map((answer) => answer.json().data.payment.id)).size).toBe(1);
     expect(await paymentsOf(applicationId)).toHaveLength(1);
   });
+
+  it('concurrent starts with one key make one payment; the others replay it or answer 409 with Retry-After', async () => {
+    const partnerId = await readyInstitution();
+    const { student, applicationId } = await draftOf(partnerId);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => startPayment(student, applicationId, 'double-click-key')),
+    );
+    // PGlite serializes the transactions (all replays); on PostgreSQL the ones meeting the first in flight get 409.
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(1);
+    expect(codes.every((code) => code === 201 || code === 200 || code === 409)).toBe(true);
+    for (const busy of answers.filter((answer) => answer.statusCode === 409)) {
+      expect(busy.headers['retry-after']).toBe('1');
+      expect(busy.json().error).toEqual({
+        status: 'ABORTED',
+        message: APPLICATION_MESSAGES.idempotency_key_in_progress,
+      });
+    }
+    expect(await paymentsOf(applicationId)).toHaveLength(1);
+  });
+
+  it('answers 422 to a key already used for another application of the student, opening nothing', async () => {
+    const partnerId = await readyInstitution();
+    const first = await draftOf(partnerId);
+    const second = await draftOf(await readyInstitution(), first.student);
+    expect((await startPayment(first.student, first.applicationId, 'key-shared-1')).statusCode).toBe(201);
+    const reused = await startPayment(first.student, second.applicationId, 'key-shared-1');
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toEqual({
+      error: { status: 'INVALID_ARGUMENT', message: APPLICATION_MESSAGES.idempotency_key_reused },
+    });
+    expect(await paymentsOf(second.applicationId)).toHaveLength(0);
+    // Another student's key space is their own.
+    const stranger = await draftOf(partnerId);
+    expect((await startPayment(stranger.student, stranger.applicationId, 'key-shared-1')).statusCode).toBe(201);
+    expect((await startPayment(first.student, second.applicationId, 'key-second-2')).statusCode).toBe(201);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'answers 409 with Retry-After while the key’s first checkout is being opened (PostgreSQL: PGlite has one connection, so requests never overlap)',
+    async () => {
+      const partnerId = await readyInstitution();
+      const { student, applicationId } = await draftOf(partnerId);
+      const held = await holdWrites(database.url!, 'payments');
+      const first = startPayment(student, applicationId, 'key-slow-1');
+      await held.waitForBlocked();
+      const busy = await startPayment(student, applicationId, 'key-slow-1');
+      expect(busy.statusCode).toBe(409);
+      expect(busy.headers['retry-after']).toBe('1');
+      expect(busy.json().error.message).toBe(APPLICATION_MESSAGES.idempotency_key_in_progress);
+      await held.release();
+      const opened = await first;
+      expect(opened.statusCode).toBe(201);
+      const replay = await startPayment(student, applicationId, 'key-slow-1');
+      expect(replay.statusCode).toBe(200);
+      expect(replay.json()).toEqual(opened.json());
+      expect(await paymentsOf(applicationId)).toHaveLength(1);
+    },
+  );
 
   it('charges the institution’s own fee and refuses when it charges none', async () => {
     const partnerId = await readyInstitution();

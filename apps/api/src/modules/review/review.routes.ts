@@ -18,8 +18,8 @@ import {
   ScoreResultSchema,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
+import { attachmentDisposition, downloadHeaders } from '../../lib/file-download.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import { attachmentDisposition } from '../documents/documents.routes.ts';
 import { staffGuard } from '../partners/staff-guard.ts';
 import { REVIEW_PERMISSIONS } from './review-access.ts';
 import { reviewContext } from './review-context.ts';
@@ -98,12 +98,11 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage; pub
     async (request, reply) => {
       const stream = await exportQueueCsv(db, await context(request), request.query);
       const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachmentDisposition(`applications-${day}.csv`))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(stream);
+      return downloadHeaders(reply, {
+        contentType: 'text/csv; charset=utf-8',
+        disposition: attachmentDisposition(`applications-${day}.csv`),
+        cacheControl: 'private, no-store',
+      }).send(stream);
     },
   );
 
@@ -226,13 +225,12 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage; pub
         request.params.submissionId,
         request.params.documentId,
       );
-      return reply
-        .header('content-type', file.mimeType)
-        .header('content-length', file.size)
-        .header('content-disposition', attachmentDisposition(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.stream);
+      return downloadHeaders(reply, {
+        contentType: file.mimeType,
+        disposition: attachmentDisposition(file.name),
+        cacheControl: 'private, no-store',
+        length: file.size,
+      }).send(file.stream);
     },
   );
 

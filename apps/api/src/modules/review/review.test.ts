@@ -22,6 +22,7 @@ import {
   submissions,
 } from '../../db/schema/index.ts';
 import { samplePdf } from '../../db/seed/sample-files.ts';
+import { DOWNLOAD_CSP } from '../../lib/file-download.ts';
 import { createTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';
@@ -465,6 +466,8 @@ describe('the CSV export', () => {
     expect(response.headers['content-disposition']).toMatch(
       /^attachment; filename="applications-\d{4}-\d{2}-\d{2}\.csv"/,
     );
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toBe(DOWNLOAD_CSP);
     const lines = response.body
       .replace(/^\uFEFF/, '')
       .trimEnd()
@@ -679,6 +682,7 @@ describe('the application view and its documents', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toContain('attachment');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-security-policy']).toBe(DOWNLOAD_CSP);
     expect(file.rawPayload.equals(samplePdf('transcript'))).toBe(true);
 
     const reviewUrl = (documentId: string) => `${base(a)}/submissions/${receipt.id}/documents/${documentId}/review`;

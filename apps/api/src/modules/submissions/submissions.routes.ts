@@ -10,8 +10,8 @@ import {
   SubmissionReceiptSchema,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
+import { IdempotencyHeadersSchema, idempotencyDescription } from '../../lib/idempotency.ts';
 import { staffGuard } from '../partners/staff-guard.ts';
-import { IdempotencyHeadersSchema } from '../applications/applications.routes.ts';
 import { onBehalfForm, onBehalfSetup, submitOnBehalf } from './submissions.service.ts';
 
 const PartnerParamsSchema = z.object({ partnerId: z.uuid() });
@@ -64,8 +64,9 @@ export const submissionsRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: strin
       schema: {
         tags,
         summary: 'Submit on behalf of an applicant',
-        description:
-          'Unpaid and marked as submitted by staff. With an Idempotency-Key, a retry answers the same receipt with 200.',
+        description: `Unpaid and marked as submitted by staff. ${idempotencyDescription(
+          'the institution, the staff member and the body (canonical JSON, so the order of keys does not matter); keys are unique per institution',
+        )}`,
         params: PartnerParamsSchema,
         headers: IdempotencyHeadersSchema,
         body: OnBehalfSubmissionSchema,

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { campuses, cycles, emailOutbox, partners, programs, submissions } from '../../db/schema/index.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
+import { claimIdempotencyKey, keyReused, requestFingerprint, sameRequest } from '../../lib/idempotency.ts';
 import type { DbOrTx } from '../auth/accounts.ts';
 import { outboxEmail } from '../email/email.service.ts';
 import { getSettings } from '../partner-settings/partner-settings.service.ts';
@@ -118,6 +119,7 @@ export async function submissionByKey(db: DbOrTx, partnerId: string, key: string
       student_id: submissions.student_id,
       staff_id: submissions.staff_id,
       submitted_by_staff: submissions.submitted_by_staff,
+      idempotency_fingerprint: submissions.idempotency_fingerprint,
     })
     .from(submissions)
     .where(and(eq(submissions.partner_id, partnerId), eq(submissions.idempotency_key, key)))
@@ -142,7 +144,8 @@ export interface NewSubmission {
   studentId: string | null;
   staffId: string | null;
   payment: { paid: boolean; amount: number; currency: string; payment_id: string | null };
-  idempotencyKey: string | null;
+  /** The request's Idempotency-Key and fingerprint (lib/idempotency.ts), remembered with the submission. */
+  idempotency: { key: string; fingerprint: string } | null;
   /** Who the receipt email goes to, in which language, and the site it links to. */
   receipt: { to: string; language: string; publicUrl: string };
 }
@@ -208,7 +211,8 @@ export async function writeSubmission(tx: DbOrTx, input: NewSubmission): Promise
         amount: input.payment.amount,
         currency: input.payment.currency,
         payment_id: input.payment.payment_id,
-        idempotency_key: input.idempotencyKey,
+        idempotency_key: input.idempotency?.key ?? null,
+        idempotency_fingerprint: input.idempotency?.fingerprint ?? null,
         created_at: submittedAt,
         updated_at: submittedAt,
       })
@@ -249,7 +253,8 @@ export async function onBehalfForm(db: Db, partnerId: string, programId: string)
 /**
  * A staff member's submission for a named applicant: the same cycle, program, campus and form rules
  * as a student's; unpaid, submitted_by_staff, staff_id set, no student. An Idempotency-Key already used
- * by this member answers its submission again (`created` false).
+ * by this member for the same body answers its submission again (`created` false); the key on another
+ * request is 422, and while its first request runs, 409 (lib/idempotency.ts).
  */
 export async function submitOnBehalf(
   db: Db,
@@ -259,15 +264,22 @@ export async function submitOnBehalf(
   idempotencyKey: string | null,
   publicUrl: string,
 ): Promise<{ created: boolean; receipt: SubmissionReceipt }> {
+  const idempotency = idempotencyKey
+    ? {
+        key: idempotencyKey,
+        fingerprint: requestFingerprint({
+          action: 'submit_on_behalf',
+          target: { partner_id: partnerId, staff_id: staffId },
+          body: input,
+        }),
+      }
+    : null;
   const attempt = () =>
     db.transaction(async (tx) => {
-      if (idempotencyKey) {
-        // Two requests with one key wait for each other here, so the second finds the first's row.
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtext(${`kaminuza.submit:${partnerId}:${idempotencyKey}`}))`,
-        );
-        const earlier = await submissionByKey(tx, partnerId, idempotencyKey);
-        if (earlier) return replay(tx, earlier, staffId);
+      if (idempotency) {
+        await claimIdempotencyKey(tx, 'submit', idempotency.key);
+        const earlier = await submissionByKey(tx, partnerId, idempotency.key);
+        if (earlier) return replay(tx, earlier, staffId, idempotency.fingerprint);
       }
       const settings = await getSettings(tx, partnerId);
       const cycle = await openCurrentCycle(tx, partnerId, settings);
@@ -294,7 +306,7 @@ export async function submitOnBehalf(
         studentId: null,
         staffId,
         payment: { paid: false, amount: 0, currency: feeOf(settings).currency, payment_id: null },
-        idempotencyKey,
+        idempotency,
         receipt: { to: input.applicant.email, language: settings.general.default_language, publicUrl },
       });
       return { created: true, receipt };
@@ -303,9 +315,9 @@ export async function submitOnBehalf(
     return await attempt();
   } catch (error) {
     // A racing request with the same key committed first: answer what it made.
-    if (idempotencyKey && uniqueViolation(error) === 'submissions_partner_idempotency_unique') {
-      const earlier = await submissionByKey(db, partnerId, idempotencyKey);
-      if (earlier) return replay(db, earlier, staffId);
+    if (idempotency && uniqueViolation(error) === 'submissions_partner_idempotency_unique') {
+      const earlier = await submissionByKey(db, partnerId, idempotency.key);
+      if (earlier) return replay(db, earlier, staffId, idempotency.fingerprint);
     }
     throw error;
   }
@@ -315,9 +327,9 @@ async function replay(
   db: DbOrTx,
   earlier: NonNullable<Awaited<ReturnType<typeof submissionByKey>>>,
   staffId: string,
+  fingerprint: string,
 ): Promise<{ created: boolean; receipt: SubmissionReceipt }> {
-  if (!earlier.submitted_by_staff || earlier.staff_id !== staffId) {
-    throw new AppError('ABORTED', A.idempotency_key_reused);
-  }
+  const legacyMatch = earlier.submitted_by_staff && earlier.staff_id === staffId;
+  if (!sameRequest(earlier.idempotency_fingerprint, fingerprint, legacyMatch)) throw keyReused();
   return { created: false, receipt: await submissionReceipt(db, earlier.id) };
 }

@@ -8,14 +8,14 @@ import {
   type SubmissionReceipt,
 } from '@kaminuza/shared';
 import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { emailOutbox, partnerSettings, submissions } from '../../db/schema/index.ts';
 import { createTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';
+import { holdWrites } from '../../test/hold-writes.ts';
 import { closeCycle, demoAnswers, readyInstitution, type ReadyInstitution } from '../applications/test-helpers.ts';
 
-let database: Database;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let app: App;
 
 beforeAll(async () => {
@@ -162,7 +162,7 @@ describe('submitting on behalf of an applicant', () => {
     expect(mails.map((mail) => mail.language)).toEqual(['rw']);
   });
 
-  it('makes one submission of concurrent requests with one key', async () => {
+  it('makes one submission of concurrent requests with one key; the others replay it or answer 409', async () => {
     const institution = await readyInstitution(app, database.db);
     const body = {
       applicant: applicant(),
@@ -174,9 +174,82 @@ describe('submitting on behalf of an applicant', () => {
     const responses = await Promise.all(
       Array.from({ length: 5 }, () => post(institution.admin, institution, body, key)),
     );
-    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+    // PGlite serializes the transactions (all replays); on PostgreSQL the ones meeting the first in flight get 409.
+    const codes = responses.map((response) => response.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(1);
+    expect(codes.every((code) => code === 201 || code === 200 || code === 409)).toBe(true);
+    for (const busy of responses.filter((response) => response.statusCode === 409)) {
+      expect(busy.headers['retry-after']).toBe('1');
+      expect((busy.json() as ErrorAnswer).error.message).toBe(A.idempotency_key_in_progress);
+    }
     expect(await database.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(1);
   });
+
+  it('answers 422 to a key sent again with another body or by another member, and the first answer to the same body in any order', async () => {
+    const institution = await readyInstitution(app, database.db);
+    const body = {
+      applicant: applicant(),
+      program_id: institution.single.id,
+      campus_id: institution.single.campusId,
+      answers: answers(),
+    };
+    const key = `staff-${randomUUID()}`;
+    const first = await post(institution.admin, institution, body, key);
+    expect(first.statusCode).toBe(201);
+
+    const reordered = {
+      answers: Object.fromEntries(Object.entries(body.answers).reverse()),
+      campus_id: body.campus_id,
+      applicant: Object.fromEntries(Object.entries(body.applicant).reverse()),
+      program_id: body.program_id,
+    };
+    const replay = await post(institution.admin, institution, reordered, key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+
+    const otherPerson = await post(institution.admin, institution, { ...body, applicant: applicant() }, key);
+    expect(otherPerson.statusCode).toBe(422);
+    expect(otherPerson.json()).toEqual({ error: { status: 'INVALID_ARGUMENT', message: A.idempotency_key_reused } });
+    const colleague = await signInAs(app, 'staff', {
+      partnerId: institution.partnerId,
+      permissions: ['submit_applications'],
+    });
+    const byColleague = await post(colleague, institution, body, key);
+    expect(byColleague.statusCode).toBe(422);
+    expect(await database.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(1);
+    expect(
+      await database.db.$count(
+        emailOutbox,
+        and(eq(emailOutbox.to, body.applicant.email), eq(emailOutbox.template, 'submission_receipt')),
+      ),
+    ).toBe(1);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'answers 409 with Retry-After while the key’s first request is in flight (PostgreSQL: PGlite has one connection, so requests never overlap)',
+    async () => {
+      const institution = await readyInstitution(app, database.db);
+      const body = {
+        applicant: applicant(),
+        program_id: institution.single.id,
+        campus_id: institution.single.campusId,
+        answers: answers(),
+      };
+      const key = `staff-${randomUUID()}`;
+      const held = await holdWrites(database.url!, 'submissions');
+      const first = post(institution.admin, institution, body, key);
+      await held.waitForBlocked();
+      const busy = await post(institution.admin, institution, body, key);
+      expect(busy.statusCode).toBe(409);
+      expect(busy.headers['retry-after']).toBe('1');
+      expect((busy.json() as ErrorAnswer).error).toEqual({ status: 'ABORTED', message: A.idempotency_key_in_progress });
+      await held.release();
+      expect((await first).statusCode).toBe(201);
+      const replay = await post(institution.admin, institution, body, key);
+      expect(replay.statusCode).toBe(200);
+      expect(await database.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(1);
+    },
+  );
 
   it('refuses a missing campus, invalid answers and a closed cycle', async () => {
     const institution = await readyInstitution(app, database.db);

@@ -17,8 +17,6 @@ import type { Storage } from '../../lib/storage/index.ts';
 import { storeFile } from '../documents/documents.service.ts';
 import { sniffFile } from './sniff.ts';
 
-export const MAX_FILE_NAME_LENGTH = 255;
-
 export function maxBytesFor(purpose: UploadPurpose): number {
   return purpose === 'profile_picture' ? UPLOAD_MAX_PICTURE_BYTES : UPLOAD_MAX_DOCUMENT_BYTES;
 }
@@ -38,22 +36,18 @@ export function parseUploadMetadata(header: string | undefined): Record<string, 
   return metadata;
 }
 
-/** Only the last path segment of a name a browser sent, without control characters. */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[/\\]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-}
-
 export type CreationCheck =
   { ok: true; purpose: UploadPurpose; filename: string } | { ok: false; http: 400 | 413; message: string };
 
-/** Refuses an upload before any byte is taken: unknown purpose, missing name, or a size over the limit. */
+/**
+ * Refuses an upload before any byte is taken: unknown purpose, no name, or a size over the limit. The
+ * name is taken as sent (the header bounds its length) and made safe once the bytes tell the file's type.
+ */
 export function checkCreation(metadataHeader: string | undefined, uploadLength: string | undefined): CreationCheck {
   const metadata = parseUploadMetadata(metadataHeader);
   const purpose = UploadPurposeSchema.safeParse(metadata.purpose);
-  const filename = cleanFileName(metadata.filename ?? '');
-  if (!purpose.success || filename.length === 0 || filename.length > MAX_FILE_NAME_LENGTH) {
+  const filename = metadata.filename ?? '';
+  if (!purpose.success || filename.length === 0) {
     return { ok: false, http: 400, message: UPLOAD_MESSAGES.upload_failed };
   }
   // Deferred lengths are not offered: the limit must be checked before the first byte.
@@ -96,6 +90,7 @@ export async function finishUpload(
   const { fileId } = await storeFile(db, storage, {
     ownerId: upload.ownerId,
     purpose: upload.purpose,
+    // Cleaned by storeFile, which knows the type read from the bytes (lib/file-name.ts).
     originalName: upload.filename,
     mimeType,
     size: upload.size,

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client.ts';
+import { outcomeUnknown } from '../../../lib/idempotency.ts';
 
 /*
  * Idempotency keys of the requests that must happen once (a payment checkout, a submit). A key is made
@@ -7,16 +7,38 @@ import { ApiError } from '../../../lib/api-client.ts';
  */
 const storageKey = (scope: string) => `kaminuza.request.${scope}`;
 
-export function requestKey(scope: string, storage: Storage = sessionStorage): string {
-  const kept = storage.getItem(storageKey(scope));
-  if (kept) return kept;
+/** FNV-1a: a short digest of what a request sends, to tell one body from another. */
+function digest(payload: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < payload.length; i += 1) {
+    hash ^= payload.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16);
+}
+
+/**
+ * The key for the request in `scope`. A kept key is reused only for the same payload: the server answers
+ * a key sent with another body 422, so a request changed since (answers edited after a lost answer) gets a
+ * key of its own and the server's real answer (the submission, or "already submitted").
+ */
+export function requestKey(
+  scope: string,
+  { payload = '', storage = sessionStorage }: { payload?: string; storage?: Storage } = {},
+): string {
+  const wanted = digest(payload);
+  const [kept, keptFor] = (storage.getItem(storageKey(scope)) ?? '').split(' ');
+  if (kept && keptFor === wanted) return kept;
   const key = crypto.randomUUID();
-  storage.setItem(storageKey(scope), key);
+  storage.setItem(storageKey(scope), `${key} ${wanted}`);
   return key;
 }
 
-/** Forgets the key once an answer arrived; a lost connection or a time-out keeps it for the retry. */
+/**
+ * Forgets the key once an answer arrived; a lost connection, a time-out or a first request still being
+ * processed keeps it for the retry.
+ */
 export function answered(scope: string, error?: unknown, storage: Storage = sessionStorage): void {
-  if (error instanceof ApiError && (error.status === 'UNAVAILABLE' || error.status === 'DEADLINE_EXCEEDED')) return;
+  if (error !== undefined && outcomeUnknown(error)) return;
   storage.removeItem(storageKey(scope));
 }

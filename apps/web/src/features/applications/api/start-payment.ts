@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckoutStartedSchema, IDEMPOTENCY_KEY_HEADER } from '@kaminuza/shared';
 import { api } from '../../../lib/api-client.ts';
+import { sendIdempotent } from '../../../lib/idempotency.ts';
 import { applicationKeys, applicationPath } from './keys.ts';
 import { answered, requestKey } from './request-key.ts';
 
@@ -20,7 +21,8 @@ export function useStartPayment(id: string) {
     mutationFn: async () => {
       const scope = `pay.${id}`;
       try {
-        const started = await startPayment(id, requestKey(scope));
+        const key = requestKey(scope);
+        const started = await sendIdempotent(() => startPayment(id, key));
         answered(scope);
         return started;
       } catch (error) {

@@ -6,6 +6,7 @@ import {
   type SubmitApplication,
 } from '@kaminuza/shared';
 import { api } from '../../../lib/api-client.ts';
+import { sendIdempotent } from '../../../lib/idempotency.ts';
 import { applicationKeys, applicationPath } from './keys.ts';
 import { answered, requestKey } from './request-key.ts';
 
@@ -23,7 +24,8 @@ export function useSubmitApplication(id: string) {
     mutationFn: async (input: SubmitApplication) => {
       const scope = `submit.${id}`;
       try {
-        const receipt = await submitApplication(id, input, requestKey(scope));
+        const key = requestKey(scope, { payload: JSON.stringify(input) });
+        const receipt = await sendIdempotent(() => submitApplication(id, input, key));
         answered(scope);
         return receipt;
       } catch (error) {

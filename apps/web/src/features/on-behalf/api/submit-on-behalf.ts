@@ -1,7 +1,8 @@
 import { useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER, SubmissionReceiptSchema, type OnBehalfSubmission } from '@kaminuza/shared';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
+import { outcomeUnknown, sendIdempotent } from '../../../lib/idempotency.ts';
 
 export const submitOnBehalf = (partnerId: string, input: OnBehalfSubmission, idempotencyKey: string) =>
   api(`/partners/${encodeURIComponent(partnerId)}/submissions`, SubmissionReceiptSchema, {
@@ -9,10 +10,6 @@ export const submitOnBehalf = (partnerId: string, input: OnBehalfSubmission, ide
     body: input,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
-
-/** The server may have recorded the submission before the answer was lost: the retry must carry the same key. */
-const answerLost = (error: unknown) =>
-  !(error instanceof ApiError) || error.status === 'UNAVAILABLE' || error.status === 'DEADLINE_EXCEEDED';
 
 /**
  * Submits for an applicant with an Idempotency-Key that lives until the server answers: a double click
@@ -23,14 +20,15 @@ export function useSubmitOnBehalf(partnerId: string) {
   const key = useRef<string | null>(null);
   return useMutation({
     mutationFn: (input: OnBehalfSubmission) => {
-      key.current ??= crypto.randomUUID();
-      return submitOnBehalf(partnerId, input, key.current);
+      const sent = (key.current ??= crypto.randomUUID());
+      return sendIdempotent(() => submitOnBehalf(partnerId, input, sent));
     },
     onSuccess: () => {
       key.current = null;
     },
     onError: (error) => {
-      if (!answerLost(error)) key.current = null;
+      // The server may have recorded the submission before the answer was lost: the retry keeps the key.
+      if (!outcomeUnknown(error)) key.current = null;
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { CheckoutStartedSchema, IDEMPOTENCY_KEY_HEADER } from '@kaminuza/shared';
 import { api } from '../../../lib/api-client.ts';
+import { sendIdempotent } from '../../../lib/idempotency.ts';
 
 /** Opens a new checkout of an application's fee (after a declined attempt); one key per attempt. */
 export const startCheckout = (applicationId: string, idempotencyKey: string) =>
@@ -12,6 +13,6 @@ export const startCheckout = (applicationId: string, idempotencyKey: string) =>
 export function useStartCheckout() {
   return useMutation({
     mutationFn: ({ applicationId, idempotencyKey }: { applicationId: string; idempotencyKey: string }) =>
-      startCheckout(applicationId, idempotencyKey),
+      sendIdempotent(() => startCheckout(applicationId, idempotencyKey)),
   });
 }
