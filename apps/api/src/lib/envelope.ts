@@ -1,12 +1,15 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { httpFromStatus, statusFromHttp, type ErrorStatus } from '@kaminuza/shared';
+import { inputRejection } from './db-errors.ts';
 import { AppError, DEFAULT_MESSAGES, errorBody } from './errors.ts';
 
 interface Failure {
   status: ErrorStatus;
   message: string;
   details?: unknown;
+  /** The SQLSTATE of an input the database refused, logged for the operator. */
+  sqlState?: string;
 }
 
 /** Field issues of a request that failed its Zod schema, as `{ path: 'address.city', message }`. */
@@ -21,6 +24,9 @@ function describe(error: unknown): Failure {
   if (error instanceof AppError) {
     return { status: error.status, message: error.message, details: error.details };
   }
+  // A value the database refused (out of range, too long, not valid text …) is the caller's to fix.
+  const sqlState = inputRejection(error);
+  if (sqlState) return { status: 'INVALID_ARGUMENT', message: DEFAULT_MESSAGES.INVALID_ARGUMENT, sqlState };
   if (hasZodFastifySchemaValidationErrors(error)) {
     return {
       status: 'INVALID_ARGUMENT',
@@ -45,6 +51,8 @@ export const envelope = fp(
       const failure = describe(error);
       const http = httpFromStatus(failure.status);
       if (http >= 500) request.log.error({ err: error }, 'request failed');
+      else if (failure.sqlState)
+        request.log.warn({ err: error, sqlState: failure.sqlState }, 'input refused by the database');
       return reply.code(http).send(errorBody(failure.status, failure.message, failure.details));
     });
 

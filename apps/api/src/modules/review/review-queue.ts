@@ -295,9 +295,14 @@ export async function listQueue(
   query: ReviewQueueQuery,
 ): Promise<ReviewQueuePage> {
   const where = queueWhere(context, query);
-  const counted = withoutParallelWorkers(db, (tx) => tx.select({ n: count() }).from(submissions).where(where));
-  const ids = await withoutParallelWorkers(db, (tx) => pageIds(tx, context, query, where));
-  const [rows, [total]] = await Promise.all([rowsOf(db, context.partnerId, ids), counted]);
+  // Both started at once and awaited together: a page that fails must not leave the count's failure
+  // unobserved (an unhandled rejection ends the process).
+  const [rows, [total]] = await Promise.all([
+    withoutParallelWorkers(db, (tx) => pageIds(tx, context, query, where)).then((ids) =>
+      rowsOf(db, context.partnerId, ids),
+    ),
+    withoutParallelWorkers(db, (tx) => tx.select({ n: count() }).from(submissions).where(where)),
+  ]);
   return {
     items: rows.map((row) => toQueueRow(row, context.blind)),
     total: total?.n ?? 0,
