@@ -18,24 +18,36 @@ export function isSafeText(text: string): boolean {
 /** More issues than this say nothing new to the caller; the walk stops there. */
 const MAX_ISSUES = 20;
 
+/** A place in a value: its key and the place holding it, so the path is only spelled out when reported. */
+interface Place {
+  key: string;
+  parent: Place | null;
+}
+
+function pathOf(place: Place | null): string {
+  const keys: string[] = [];
+  for (let current = place; current; current = current.parent) keys.push(current.key);
+  return keys.reverse().join('.');
+}
+
 /**
  * The paths (`address.city`, `items.2.name`) of every unsafe string in a parsed value, keys included.
  * Iterative, so a body nested thousands of levels deep cannot exhaust the stack.
  */
 export function unsafeTextPaths(value: unknown): string[] {
   const found: string[] = [];
-  const pending: Array<{ value: unknown; path: string[] }> = [{ value, path: [] }];
+  const pending: Array<{ value: unknown; place: Place | null }> = [{ value, place: null }];
   while (pending.length > 0 && found.length < MAX_ISSUES) {
-    const { value: current, path } = pending.pop()!;
+    const { value: current, place } = pending.pop()!;
     if (typeof current === 'string') {
-      if (!isSafeText(current)) found.push(path.join('.'));
+      if (!isSafeText(current)) found.push(pathOf(place));
     } else if (Array.isArray(current)) {
-      current.forEach((item, index) => pending.push({ value: item, path: [...path, String(index)] }));
+      current.forEach((item, index) => pending.push({ value: item, place: { key: String(index), parent: place } }));
     } else if (isPlainRecord(current)) {
       for (const [key, item] of Object.entries(current)) {
-        const at = [...path, key];
-        if (!isSafeText(key)) found.push(at.join('.'));
-        else pending.push({ value: item, path: at });
+        const at = { key, parent: place };
+        if (!isSafeText(key)) found.push(pathOf(at));
+        else pending.push({ value: item, place: at });
       }
     }
   }

@@ -1,0 +1,543 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { eq } from 'drizzle-orm';
+import type { App } from './app.ts';
+import type { Database } from './db/client.ts';
+import {
+  applications,
+  campuses,
+  cycles,
+  documents,
+  forms,
+  partners,
+  programs,
+  staff,
+  students,
+} from './db/schema/index.ts';
+import { readyInstitution } from './modules/applications/test-helpers.ts';
+import { submittedApplication } from './modules/review/test-helpers.ts';
+import { createTestApp } from './test/app.ts';
+import { signInAs } from './test/auth.ts';
+import { createTestDatabase } from './test/database.ts';
+
+/*
+ * Every operation of the api's own OpenAPI document, sent requests built from its schema with hostile
+ * values, as each kind of caller. Nothing may answer 5xx, and the server must still answer /health.
+ *
+ * Bounded: FUZZ_RUNS requests per operation and caller (default 3); FUZZ_SEED replays a run.
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const RUNS = Number(process.env.FUZZ_RUNS ?? 3);
+
+type Role = 'anonymous' | 'student' | 'staff' | 'admin';
+const ROLES: Role[] = ['anonymous', 'student', 'staff', 'admin'];
+
+/*
+ * Operations sent separately rather than from their schema, each for its reason. Nothing else is left out.
+ * - The tus upload protocol (POST/HEAD/PATCH/DELETE /uploads…) is not JSON: its input is in headers
+ *   (Upload-Metadata, Upload-Length, Upload-Offset) and a byte body. Fuzzed below with hostile headers.
+ * - The realtime websocket (/api/v1/realtime) is hidden from the document; it reads no client messages,
+ *   and its upgrade is fuzzed below.
+ * - The payment provider's callback takes the exact bytes the provider signed; fuzzed below with raw bodies.
+ */
+const SEPARATE = new Set([
+  'POST /api/v1/uploads',
+  'HEAD /api/v1/uploads/{*}',
+  'PATCH /api/v1/uploads/{*}',
+  'DELETE /api/v1/uploads/{*}',
+  'POST /api/v1/payments/callbacks/{provider}',
+]);
+
+/*
+ * Operations that end the caller's session or account run last, so the other operations are sent as
+ * that caller while it still exists.
+ */
+const LAST = ['POST /api/v1/auth/sign-out', 'POST /api/v1/me/deletion', 'POST /api/v1/me/password'];
+
+interface JsonSchema {
+  type?: string | string[];
+  format?: string;
+  pattern?: string;
+  enum?: unknown[];
+  const?: unknown;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  nullable?: boolean;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean | JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+}
+
+interface Parameter {
+  in: 'path' | 'query' | 'header' | 'cookie';
+  name: string;
+  required?: boolean;
+  schema: JsonSchema;
+}
+
+interface Operation {
+  method: string;
+  path: string;
+  parameters: Parameter[];
+  body: JsonSchema | null;
+}
+
+/* ---------------------------------------------------------------- hostile values */
+
+const MEGABYTE = 1024 * 1024;
+const hostileText = fc.oneof(
+  fc.constantFrom(
+    '',
+    ' ',
+    'ab\u0000cd',
+    '\u0000',
+    '\ud800',
+    'x\udfffy',
+    '\udc00\ud800',
+    'invoice\u202egpj.exe',
+    '\u202d\u2066\u2069',
+    '😀👩🏽‍🎓🇷🇼',
+    'Élodie Ñandú İstanbul',
+    '\r\nX-Injected: 1',
+    '../../../etc/passwd',
+    '%00%ff',
+    "'; select pg_sleep(5); --",
+    '\\',
+    '%_\\%',
+    'NaN',
+    'Infinity',
+    '-0',
+    '1e309',
+    '9007199254740993',
+    '-1',
+    '0x1F',
+    'null',
+    'true',
+    '{}',
+    '[]',
+    '2024-02-30',
+    '0000-00-00',
+    '99999-12-31',
+    '2024-01-01T25:61:00Z',
+    '00000000-0000-0000-0000-000000000000',
+    'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  ),
+  fc.constant('x'.repeat(MEGABYTE)),
+  fc.constant('é'.repeat(70_000)),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  // Any UTF-16 unit, so lone surrogates in the middle of text.
+  fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength: 40 }),
+);
+
+const edgeNumber = fc.oneof(
+  fc.constantFrom(
+    0,
+    -0,
+    -1,
+    1,
+    0.5,
+    -0.5,
+    1e-7,
+    2 ** 15,
+    2 ** 31 - 1,
+    2 ** 31,
+    -(2 ** 31) - 1,
+    2 ** 53,
+    -(2 ** 53),
+    2 ** 63,
+    1e21,
+    1e308,
+    -1e308,
+    Number.MIN_VALUE,
+  ),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
+
+const deepJsonText = fc.constantFrom(
+  `${'['.repeat(50_000)}${']'.repeat(50_000)}`,
+  `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`,
+  '{"__proto__":{"admin":true}}',
+  '{"constructor":{"prototype":{"admin":true}}}',
+  '{',
+  '',
+  'null',
+  '[]',
+  '"\\u0000"',
+  '{"a":"\\ud800"}',
+);
+
+function deepValue(depth: number): unknown {
+  let value: unknown = 'bottom';
+  for (let level = 0; level < depth; level++) value = level % 2 ? [value] : { nested: value };
+  return value;
+}
+
+/** A value of any type: what a client sends when it ignores the schema. */
+const anyValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  edgeNumber,
+  hostileText,
+  fc.constant([]),
+  fc.constant({}),
+  fc.constant(deepValue(500)),
+  fc.array(hostileText, { maxLength: 3 }),
+  fc.dictionary(hostileText, hostileText, { maxKeys: 3 }),
+);
+
+/* ---------------------------------------------------------------- values from the schema */
+
+interface IdPool {
+  /** Real ids of the caller's own records, by the parameter names that take them. */
+  byName: Map<string, string[]>;
+}
+
+function stringPattern(pattern: string): fc.Arbitrary<string> | null {
+  try {
+    return fc.stringMatching(new RegExp(pattern));
+  } catch {
+    return null;
+  }
+}
+
+function typeOf(schema: JsonSchema): string | undefined {
+  return Array.isArray(schema.type) ? schema.type.find((type) => type !== 'null') : schema.type;
+}
+
+/** A value for the schema: valid in shape most of the time with hostile text and numbers inside, sometimes anything. */
+function valueFor(schema: JsonSchema, ids: IdPool, name: string, depth = 0): fc.Arbitrary<unknown> {
+  const fitting = fittingValue(schema, ids, name, depth);
+  return fc.oneof({ arbitrary: fitting, weight: 5 }, { arbitrary: anyValue, weight: 1 });
+}
+
+function fittingValue(schema: JsonSchema, ids: IdPool, name: string, depth: number): fc.Arbitrary<unknown> {
+  if (depth > 6) return anyValue;
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives && alternatives.length > 0) {
+    return fc.oneof(...alternatives.map((part) => fittingValue(part, ids, name, depth + 1)));
+  }
+  if (schema.allOf && schema.allOf.length > 0) {
+    const merged: JsonSchema = { type: 'object', properties: {}, required: [] };
+    for (const part of schema.allOf) {
+      Object.assign(merged.properties!, part.properties ?? {});
+      merged.required!.push(...(part.required ?? []));
+    }
+    return fittingValue(merged, ids, name, depth + 1);
+  }
+  const nullable = schema.nullable || (Array.isArray(schema.type) && schema.type.includes('null'));
+  const value = typedValue(schema, ids, name, depth);
+  return nullable ? fc.oneof(value, fc.constant(null)) : value;
+}
+
+function typedValue(schema: JsonSchema, ids: IdPool, name: string, depth: number): fc.Arbitrary<unknown> {
+  switch (typeOf(schema)) {
+    case 'string':
+      return stringValue(schema, ids, name);
+    case 'integer':
+      return fc.oneof(
+        fc.integer({
+          min: Math.max(schema.minimum ?? -(2 ** 31), Number.MIN_SAFE_INTEGER),
+          max: Math.min(schema.maximum ?? 2 ** 31, Number.MAX_SAFE_INTEGER),
+        }),
+        edgeNumber,
+      );
+    case 'number':
+      return edgeNumber;
+    case 'boolean':
+      return fc.boolean();
+    case 'array':
+      return fc.array(valueFor(schema.items ?? {}, ids, name, depth + 1), { maxLength: 4 });
+    case 'object':
+      return objectValue(schema, ids, depth);
+    default:
+      return anyValue;
+  }
+}
+
+function stringValue(schema: JsonSchema, ids: IdPool, name: string): fc.Arbitrary<string> {
+  const own = ids.byName.get(name) ?? [];
+  const choices: fc.Arbitrary<string>[] = [hostileText];
+  if (schema.format === 'uuid') {
+    choices.push(fc.uuid());
+    if (own.length > 0) choices.push(fc.constantFrom(...own), fc.constantFrom(...own));
+  } else if (schema.format === 'date') {
+    choices.push(fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)));
+  } else if (schema.format === 'date-time') {
+    choices.push(fc.date({ noInvalidDate: true }).map((date) => date.toISOString()));
+  } else if (schema.format === 'email') {
+    choices.push(fc.emailAddress());
+  } else if (schema.pattern) {
+    const matching = stringPattern(schema.pattern);
+    if (matching) choices.push(matching);
+  } else {
+    choices.push(fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 60, 200) }));
+  }
+  if (own.length > 0 && schema.format !== 'uuid') choices.push(fc.constantFrom(...own));
+  return fc.oneof(...choices);
+}
+
+function objectValue(schema: JsonSchema, ids: IdPool, depth: number): fc.Arbitrary<unknown> {
+  const properties = Object.entries(schema.properties ?? {});
+  const required = new Set(schema.required ?? []);
+  const shape = Object.fromEntries(properties.map(([key, part]) => [key, valueFor(part, ids, key, depth + 1)]));
+  const record = fc.record(shape, { requiredKeys: properties.map(([key]) => key).filter((key) => required.has(key)) });
+  // Sometimes a required field is missing, sometimes there are fields nobody asked for.
+  return fc
+    .tuple(
+      record,
+      fc.dictionary(hostileText, anyValue, { maxKeys: 2 }),
+      fc.option(fc.constantFrom(...(properties.length > 0 ? properties.map(([key]) => key) : ['none']))),
+    )
+    .map(([value, extra, drop]) => {
+      const result: Record<string, unknown> = { ...(value as object) };
+      for (const [key, item] of Object.entries(extra)) if (!(key in result)) result[key] = item;
+      if (drop !== null) delete result[drop];
+      return result;
+    });
+}
+
+/* ---------------------------------------------------------------- requests */
+
+interface FuzzRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  payload?: string;
+}
+
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+}
+
+function requestFor(operation: Operation, ids: IdPool): fc.Arbitrary<FuzzRequest> {
+  const path = operation.parameters.filter((parameter) => parameter.in === 'path');
+  const query = operation.parameters.filter((parameter) => parameter.in === 'query');
+  const headers = operation.parameters.filter((parameter) => parameter.in === 'header');
+  const pathValues = fc.tuple(...path.map((parameter) => valueFor(parameter.schema, ids, parameter.name)));
+  const queryValues = fc.tuple(
+    ...query.map((parameter) =>
+      fc.option(valueFor(parameter.schema, ids, parameter.name), { freq: parameter.required ? 10 : 2 }),
+    ),
+  );
+  const headerValues = fc.tuple(
+    ...headers.map((parameter) => fc.option(valueFor(parameter.schema, ids, parameter.name), { freq: 3 })),
+  );
+  const body: fc.Arbitrary<string | undefined> = operation.body
+    ? fc.oneof(
+        { arbitrary: valueFor(operation.body, ids, 'body').map((value) => JSON.stringify(value) ?? 'null'), weight: 6 },
+        { arbitrary: deepJsonText, weight: 1 },
+      )
+    : fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, { arbitrary: deepJsonText, weight: 1 });
+
+  return fc.tuple(pathValues, queryValues, headerValues, body).map(([pathParts, queryParts, headerParts, payload]) => {
+    let url = operation.path;
+    path.forEach((parameter, index) => {
+      // A URL carries UTF-8: a lone surrogate cannot be sent in one (URLSearchParams replaces it the same way).
+      const text = textOf(pathParts[index]).slice(0, 200).replace(/\p{Cs}/gu, '\ufffd');
+      url = url.replace(`{${parameter.name}}`, encodeURIComponent(text) || 'x');
+    });
+    const search = new URLSearchParams();
+    query.forEach((parameter, index) => {
+      const value = queryParts[index];
+      if (value !== null && value !== undefined) search.append(parameter.name, textOf(value));
+    });
+    const requestHeaders: Record<string, string> = {};
+    headers.forEach((parameter, index) => {
+      const value = headerParts[index];
+      if (value !== null && value !== undefined) requestHeaders[parameter.name] = textOf(value);
+    });
+    if (payload !== undefined) requestHeaders['content-type'] = 'application/json';
+    const queryString = search.toString();
+    return {
+      method: operation.method,
+      url: queryString ? `${url}?${queryString}` : url,
+      headers: requestHeaders,
+      ...(payload !== undefined ? { payload } : {}),
+    };
+  });
+}
+
+/** A request as printed on failure: long text cut, so a megabyte of input does not bury the report. */
+function summary(request: FuzzRequest): string {
+  const cut = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}… (${text.length} chars)` : text);
+  return JSON.stringify({ ...request, url: cut(request.url), payload: request.payload && cut(request.payload) });
+}
+
+/* ---------------------------------------------------------------- the run */
+
+let database: Database;
+let app: App;
+const callers = new Map<Role, { headers: Record<string, string>; ids: IdPool }>();
+let sent = 0;
+
+async function idsOf(
+  query: Promise<Array<{ id: string }>> | Array<{ id: string }>,
+): Promise<string[]> {
+  return (await query).map((row) => row.id);
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database);
+  const { db } = database;
+
+  // A staff member with every permission at an approved institution with admissions set up and one
+  // submitted application; the student who submitted it (onboarded, with documents)…
+  const institution = await readyInstitution(app, db);
+  const { student, documents: docs, receipt } = await submittedApplication(app, db, institution);
+  await db.update(students).set({ onboarding_step: 6 }).where(eq(students.user_id, student.id));
+  // …and a draft at a second institution.
+  const other = await readyInstitution(app, db);
+  const started = await app.inject({
+    method: 'POST',
+    url: `/api/v1/partners/${other.partnerId}/application`,
+    headers: student.headers,
+    payload: { program_id: other.single.id },
+  });
+  expect(started.statusCode, started.body).toBeLessThan(300);
+  const [record] = await db.select({ id: students.id }).from(students).where(eq(students.user_id, student.id));
+  const applicationIds = await idsOf(
+    db.select({ id: applications.id }).from(applications).where(eq(applications.student_id, record!.id)),
+  );
+  const admin = await signInAs(app, 'admin');
+  // The admin acts on an institution of its own, so approving or rejecting leaves the staff's alone.
+  const [pending] = await db
+    .insert(partners)
+    .values({
+      slug: `fuzz-${randomBytes(4).toString('hex')}`,
+      name: 'Fuzz Pending College',
+      status: 'pending',
+      address_city: 'Huye',
+      address_country: 'RW',
+      institution_type: 'private',
+      year_established: 1999,
+      region: 'africa',
+      size: 'small',
+      setting: 'rural',
+    })
+    .returning({ id: partners.id });
+
+  const partnerId = institution.partnerId;
+  const submissionIds = [receipt.id];
+  const staffIds = await idsOf(db.select({ id: staff.id }).from(staff).where(eq(staff.partner_id, partnerId)));
+  const staffPool = new Map<string, string[]>([
+    ['partnerId', [partnerId]],
+    ['submissionId', submissionIds],
+    ['documentId', Object.values(docs)],
+    ['cycleId', await idsOf(db.select({ id: cycles.id }).from(cycles).where(eq(cycles.partner_id, partnerId)))],
+    ['cycle_id', [institution.cycleId]],
+    ['programId', [institution.single.id, institution.double.id]],
+    ['program_id', [institution.single.id, institution.double.id]],
+    ['campusId', await idsOf(db.select({ id: campuses.id }).from(campuses).where(eq(campuses.partner_id, partnerId)))],
+    ['campus_id', [institution.single.campusId]],
+    ['formId', await idsOf(db.select({ id: forms.id }).from(forms).where(eq(forms.partner_id, partnerId)))],
+    ['staffId', staffIds],
+    ['ids', submissionIds],
+    ['submission_ids', submissionIds],
+  ]);
+  const studentPool = new Map<string, string[]>([
+    ['id', applicationIds],
+    ['partnerId', [partnerId, other.partnerId]],
+    ['partner_id', [partnerId, other.partnerId]],
+    ['program_id', [institution.single.id, institution.double.id, other.single.id]],
+    ['type', ['transcript', 'passport']],
+    ['document_id', Object.values(docs)],
+  ]);
+  const adminPool = new Map<string, string[]>([
+    ['id', [pending!.id]],
+    ['partnerId', [partnerId]],
+  ]);
+  // Sanity: the pools hold real rows, or the fuzz would only ever reach "not found".
+  expect(await db.$count(documents)).toBeGreaterThan(0);
+  expect(await db.$count(programs, eq(programs.partner_id, partnerId))).toBeGreaterThan(0);
+
+  callers.set('anonymous', { headers: {}, ids: { byName: new Map([['partnerId', [partnerId]]]) } });
+  callers.set('student', { headers: student.headers, ids: { byName: studentPool } });
+  callers.set('staff', { headers: institution.admin.headers, ids: { byName: staffPool } });
+  callers.set('admin', { headers: admin.headers, ids: { byName: adminPool } });
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+function operationsOf(document: { paths: Record<string, Record<string, unknown>> }): Operation[] {
+  const operations: Operation[] = [];
+  for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [method, raw] of Object.entries(methods)) {
+      const operation = raw as {
+        parameters?: Parameter[];
+        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+      };
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        parameters: operation.parameters ?? [],
+        body: operation.requestBody?.content?.['application/json']?.schema ?? null,
+      });
+    }
+  }
+  const rank = (operation: Operation) => {
+    const key = `${operation.method} ${operation.path}`;
+    const last = LAST.indexOf(key);
+    if (last >= 0) return 10 + last;
+    return { GET: 0, HEAD: 0, POST: 1, PUT: 1, PATCH: 1, DELETE: 2 }[operation.method] ?? 3;
+  };
+  return operations.sort((a, b) => rank(a) - rank(b));
+}
+
+describe('hostile input over the whole api', () => {
+  it('answers no request with 5xx and keeps serving', { timeout: 240_000 }, async () => {
+    await app.ready();
+    const document = app.swagger() as unknown as { paths: Record<string, Record<string, unknown>> };
+    const operations = operationsOf(document).filter(
+      (operation) => !SEPARATE.has(`${operation.method} ${operation.path}`),
+    );
+    expect(operations.length).toBeGreaterThan(150);
+    const started = performance.now();
+
+    for (const operation of operations) {
+      for (const role of ROLES) {
+        const caller = callers.get(role)!;
+        await fc.assert(
+          fc.asyncProperty(requestFor(operation, caller.ids), async (request) => {
+            sent += 1;
+            const t0 = performance.now();
+            const response = await app.inject({
+              method: request.method as 'GET',
+              url: request.url,
+              headers: { ...caller.headers, ...request.headers },
+              remoteAddress: `10.${randomBytes(3).join('.')}`,
+              ...(request.payload !== undefined ? { payload: request.payload } : {}),
+            });
+            const took = performance.now() - t0;
+            if (took > 300) console.log('SLOW', Math.round(took), role, summary(request).slice(0, 400));
+            if (response.statusCode >= 500) {
+              throw new Error(
+                `${operation.method} ${operation.path} as ${role} answered ${response.statusCode} ${response.body.slice(0, 300)}\n${summary(request)}`,
+              );
+            }
+          }),
+          { seed: SEED, numRuns: RUNS, endOnFailure: true },
+        );
+      }
+    }
+
+    const health = await app.inject({ method: 'GET', url: '/health' });
+    expect(health.statusCode).toBe(200);
+    console.info(
+      `fuzz: ${sent} requests over ${operations.length} operations × ${ROLES.length} callers in ${Math.round(performance.now() - started)} ms (seed ${SEED}, ${RUNS} per operation and caller)`,
+    );
+  });
+});
