@@ -365,6 +365,19 @@ describe('POST /auth/sign-up/partner (joining an institution)', () => {
     expect(pendingOnly.json().data.items).toEqual([]);
   });
 
+  it('answers 400 to a sign-up body that is not an object', async () => {
+    for (const payload of ['null', '[]', '"college"', '7']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/sign-up/partner',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(errorOf(response)).toMatchObject({ status: 'INVALID_ARGUMENT' });
+    }
+  });
+
   it('refuses a NUL in the join search with 400, and keeps serving', async () => {
     for (const q of ['ab%00cd', 'Kig%00', '%00']) {
       const response = await app.inject({ method: 'GET', url: `/api/v1/auth/sign-up/partner/institutions?q=${q}` });
