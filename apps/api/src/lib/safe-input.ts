@@ -4,6 +4,7 @@ import { GENERIC_MESSAGES } from '@kaminuza/shared';
 import { AppError } from './errors.ts';
 
 // With the `u` flag a paired surrogate reads as one character, so \p{Cs} matches only lone halves.
+// eslint-disable-next-line no-control-regex
 const UNSAFE_CHARACTER = /[\u0000\p{Cs}]/u;
 
 /**
