@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -12,7 +13,8 @@ let database: Database;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await database.db.execute(sql`create table value_probe (short varchar(10))`);
+  await database.db.execute(sql`create table value_probe (short varchar(10), indexed text)`);
+  await database.db.execute(sql`create index value_probe_indexed on value_probe (indexed)`);
 });
 
 afterAll(async () => {
@@ -37,6 +39,8 @@ describe('inputRejection', () => {
       [sql`select ${'{"a":'}::jsonb`, '22P02'],
       [sql`select ${'2024-02-30'}::date`, '22008'],
       [sql`select 1 / ${0}::integer`, '22012'],
+      // Too large for a b-tree index entry, even compressed.
+      [sql`insert into value_probe (indexed) values (${randomBytes(16_000).toString('base64')})`, '54000'],
     ];
     for (const [statement, code] of cases) {
       const error = await failureOf(statement);

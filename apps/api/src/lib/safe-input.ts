@@ -66,7 +66,7 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The failure answered for unsafe text, shaped like a failed Zod schema: one issue per field. */
-export function unsafeTextError(paths: string[]): AppError {
+function unsafeTextError(paths: string[]): AppError {
   return new AppError(
     'INVALID_ARGUMENT',
     GENERIC_MESSAGES.check_input,
@@ -75,10 +75,9 @@ export function unsafeTextError(paths: string[]): AppError {
 }
 
 /** Throws the 400 of unsafe text if any string in the value (or any of its keys) is unsafe. */
-export function assertSafeText(value: unknown, prefix?: string): void {
+export function assertSafeText(value: unknown): void {
   const paths = unsafeTextPaths(value);
-  if (paths.length > 0)
-    throw unsafeTextError(prefix ? paths.map((path) => (path ? `${prefix}.${path}` : prefix)) : paths);
+  if (paths.length > 0) throw unsafeTextError(paths);
 }
 
 function checkRequest(request: FastifyRequest): void {
