@@ -91,7 +91,24 @@ beforeAll(async () => {
   // submitted application; the student who submitted it (onboarded, with documents)…
   const institution = await readyInstitution(app, db);
   const { student, documents: docs, receipt } = await submittedApplication(app, db, institution);
-  await db.update(students).set({ onboarding_step: 6 }).where(eq(students.user_id, student.id));
+  await db
+    .update(students)
+    .set({
+      date_of_birth: '2006-04-12',
+      gender: 'female',
+      nationality: 'RW',
+      country_of_residence: 'RW',
+      city: 'Kigali',
+      education_level: 'high_school',
+      last_school: 'Lycée de Kigali',
+    })
+    .where(eq(students.user_id, student.id));
+  const onboarded = await app.inject({
+    method: 'POST',
+    url: '/api/v1/students/me/onboarding/complete',
+    headers: student.headers,
+  });
+  expect(onboarded.statusCode, onboarded.body).toBe(200);
   // …and a draft at a second institution.
   const other = await readyInstitution(app, db);
   const started = await app.inject({
