@@ -13,6 +13,7 @@ import websocket from '@fastify/websocket';
 import type { Database } from './db/client.ts';
 import { docsDirectives, inlineSources, siteDirectives } from './lib/csp.ts';
 import { envelope } from './lib/envelope.ts';
+import { safeInput } from './lib/safe-input.ts';
 import { mailboxEnabled, trustProxy, type Env } from './lib/env.ts';
 import { loggerOptions, requestId } from './lib/logging.ts';
 import { sameOriginGuard } from './lib/same-origin.ts';
@@ -83,6 +84,7 @@ export async function buildApp({ database, env, logger, files: given, payments }
     reply.header('x-request-id', request.id);
   });
   await app.register(envelope);
+  await app.register(safeInput);
   const stopReporting = database.onConnectionError((error, source) =>
     app.log.warn(
       { err: { message: error.message, code: (error as { code?: unknown }).code }, source },

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { httpFromStatus, statusFromHttp, type ErrorStatus } from '@kaminuza/shared';
-import { databaseUnavailable } from './db-errors.ts';
+import { databaseUnavailable, inputRejection } from './db-errors.ts';
 import { AppError, DEFAULT_MESSAGES, errorBody } from './errors.ts';
 
 /**
@@ -14,6 +14,8 @@ interface Failure {
   status: ErrorStatus;
   message: string;
   details?: unknown;
+  /** The SQLSTATE of an input the database refused, logged for the operator. */
+  sqlState?: string;
 }
 
 /** Field issues of a request that failed its Zod schema, as `{ path: 'address.city', message }`. */
@@ -28,6 +30,9 @@ function describe(error: unknown): Failure {
   if (error instanceof AppError) {
     return { status: error.status, message: error.message, details: error.details };
   }
+  // A value the database refused (out of range, too long, not valid text …) is the caller's to fix.
+  const sqlState = inputRejection(error);
+  if (sqlState) return { status: 'INVALID_ARGUMENT', message: DEFAULT_MESSAGES.INVALID_ARGUMENT, sqlState };
   if (hasZodFastifySchemaValidationErrors(error)) {
     return {
       status: 'INVALID_ARGUMENT',
@@ -59,6 +64,8 @@ export const envelope = fp(
         // A database outage fails every request alike: one line each, without the stack.
         request.log.warn({ err: { message: (error as Error).message } }, 'request failed: service unavailable');
       } else if (http >= 500) request.log.error({ err: error }, 'request failed');
+      else if (failure.sqlState)
+        request.log.warn({ err: error, sqlState: failure.sqlState }, 'input refused by the database');
       return reply.code(http).send(errorBody(failure.status, failure.message, failure.details));
     });
 

@@ -93,8 +93,9 @@ export const PartnerSignUpSchema = z
       }
     },
     // Runs even when other fields failed, so a form shows every missing field at once. The value may
-    // then hold unparsed parts, which every test above tolerates.
-    { when: () => true },
+    // then hold unparsed parts, which every test above tolerates; but it must be an object at all (a
+    // body of `null` or `[]` has no fields to read).
+    { when: ({ value }) => typeof value === 'object' && value !== null && !Array.isArray(value) },
   );
 export type PartnerSignUp = z.infer<typeof PartnerSignUpSchema>;
 export type PartnerSignUpInput = z.input<typeof PartnerSignUpSchema>;

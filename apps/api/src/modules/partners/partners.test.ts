@@ -8,6 +8,7 @@ import {
   StoredPartnerSettingsSchema,
   VALIDATION_MESSAGES,
   type PartnerSignUpInput,
+  GENERIC_MESSAGES,
 } from '@kaminuza/shared';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
@@ -374,6 +375,29 @@ describe('POST /auth/sign-up/partner (joining an institution)', () => {
       url: '/api/v1/auth/sign-up/partner/institutions?q=Pending%20College',
     });
     expect(pendingOnly.json().data.items).toEqual([]);
+  });
+
+  it('answers 400 to a sign-up body that is not an object', async () => {
+    for (const payload of ['null', '[]', '"college"', '7']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/sign-up/partner',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(errorOf(response)).toMatchObject({ status: 'INVALID_ARGUMENT' });
+    }
+  });
+
+  it('refuses a NUL in the join search with 400, and keeps serving', async () => {
+    for (const q of ['ab%00cd', 'Kig%00', '%00']) {
+      const response = await app.inject({ method: 'GET', url: `/api/v1/auth/sign-up/partner/institutions?q=${q}` });
+      expect(response.statusCode, q).toBe(400);
+      expect(errorOf(response)).toMatchObject({ status: 'INVALID_ARGUMENT', message: GENERIC_MESSAGES.check_input });
+    }
+    const after = await app.inject({ method: 'GET', url: '/api/v1/auth/sign-up/partner/institutions?q=Kigali' });
+    expect(after.statusCode).toBe(200);
   });
 });
 

@@ -14,6 +14,7 @@ import {
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import type { Storage } from '../../lib/storage/index.ts';
+import { unsafeTextPaths } from '../../lib/safe-input.ts';
 import { storeFile } from '../documents/documents.service.ts';
 import { sniffFile } from './sniff.ts';
 
@@ -45,6 +46,9 @@ export type CreationCheck =
  */
 export function checkCreation(metadataHeader: string | undefined, uploadLength: string | undefined): CreationCheck {
   const metadata = parseUploadMetadata(metadataHeader);
+  // The metadata is decoded here, out of reach of the request checks: a NUL in a name would be kept with
+  // the upload and refused by the database only once its bytes had arrived.
+  if (unsafeTextPaths(metadata).length > 0) return { ok: false, http: 400, message: UPLOAD_MESSAGES.upload_failed };
   const purpose = UploadPurposeSchema.safeParse(metadata.purpose);
   const filename = metadata.filename ?? '';
   if (!purpose.success || filename.length === 0) {
