@@ -7,7 +7,7 @@ import { requireUser, requireUserType } from '../../lib/auth-guard.ts';
 import { AppError } from '../../lib/errors.ts';
 import { attachmentDisposition, downloadHeaders } from '../../lib/file-download.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import { consume, RateLimitedError, type Limit } from '../auth/rate-limit.ts';
+import { consume, type Limit } from '../auth/rate-limit.ts';
 import { accountExport } from './export.service.ts';
 import { cancelDeletion, getDeletion, scheduleDeletion } from './deletion.service.ts';
 
@@ -37,10 +37,6 @@ export const accountDataRoutes: FastifyPluginAsyncZod<AccountDataRoutesOptions> 
   };
   // Guards run before validation, so visitors and other account types learn nothing from the body rules.
   const applicant = requireUserType('student');
-
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-  });
 
   app.get(
     '/me/export',

@@ -35,7 +35,7 @@ import {
   type Caller,
 } from './auth.service.ts';
 import { searchInstitutions } from '../partners/partners.service.ts';
-import { consume, IP_LIMITS, RateLimitedError, type Limit } from './rate-limit.ts';
+import { consume, IP_LIMITS, type Limit } from './rate-limit.ts';
 
 export interface AuthRoutesOptions {
   db: Db;
@@ -63,10 +63,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     (limit: Limit): onRequestAsyncHookHandler =>
     (request) =>
       consume(db, { ...limit, max: limit.max * ipLimitMultiplier }, request.ip);
-
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-  });
 
   const tags = ['auth'];
   const signedIn = { 200: dataEnvelope(SessionUserSchema) };

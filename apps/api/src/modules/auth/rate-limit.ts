@@ -36,13 +36,10 @@ export const DEVICE_FAILURES: Limit = { name: 'sign-in:device-failures', max: 10
 
 const secondsUntil = (resetAt: string) => Math.max(1, Math.ceil((Date.parse(resetAt) - Date.now()) / 1000));
 
-/** 429 with the seconds until the window resets, for the Retry-After header. */
+/** 429 with the seconds until the window resets, which the envelope sends as Retry-After. */
 export class RateLimitedError extends AppError {
-  readonly retryAfterSeconds: number;
-
   constructor(resetAt: string, message: string = AUTH_MESSAGES.too_many_attempts, details?: unknown) {
-    super('RESOURCE_EXHAUSTED', message, details);
-    this.retryAfterSeconds = secondsUntil(resetAt);
+    super('RESOURCE_EXHAUSTED', message, details, { retryAfterSeconds: secondsUntil(resetAt) });
   }
 }
 

@@ -13,7 +13,6 @@ import {
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { requireUserType } from '../../lib/auth-guard.ts';
-import { RateLimitedError } from '../auth/rate-limit.ts';
 import { staffGuard } from '../partners/staff-guard.ts';
 import {
   getChat,
@@ -55,10 +54,6 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app
   const student = requireUserType('student');
   const messagingStaff = staffGuard(db, MESSAGE_APPLICANTS);
   const asStudent = (request: FastifyRequest) => studentViewer(db, request.user!.id);
-
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-  });
 
   /* ------------------------------------------------------------ student */
 

@@ -16,7 +16,7 @@ import {
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { requireUserType } from '../../lib/auth-guard.ts';
-import { consume, RateLimitedError, type Limit } from '../auth/rate-limit.ts';
+import { consume, type Limit } from '../auth/rate-limit.ts';
 import { staffGuard } from '../partners/staff-guard.ts';
 import {
   draftDecision,
@@ -60,10 +60,6 @@ export const decisionsRoutes: FastifyPluginAsyncZod<DecisionsRoutesOptions> = as
   const decides = staffGuard(db, ['make_decisions']);
   const studentOnly = requireUserType('student');
   const studentDecision = dataEnvelope(StudentDecisionSchema);
-
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-  });
 
   /* ------------------------------------------------------------ staff */
 

@@ -16,7 +16,7 @@ import {
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { requireUser, requireUserType } from '../../lib/auth-guard.ts';
-import { consume, RateLimitedError, type Limit } from '../auth/rate-limit.ts';
+import { consume, type Limit } from '../auth/rate-limit.ts';
 import { sendAnnouncement, unsubscribe } from './marketing.ts';
 import {
   deletePushSubscription,
@@ -47,10 +47,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
 ) => {
   const tags = ['notifications'];
   const admin = requireUserType('admin');
-
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-  });
 
   // The one-click unsubscribe of RFC 8058 posts `List-Unsubscribe=One-Click` as a form; its body is not needed.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) =>

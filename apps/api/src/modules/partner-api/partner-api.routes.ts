@@ -12,7 +12,6 @@ import {
   type ApiKeyScope,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { RateLimitedError } from '../auth/rate-limit.ts';
 import {
   authenticateKey,
   getSubmission,
@@ -47,9 +46,6 @@ export const partnerApiRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     };
   const partnerOf = (caller: ApiKeyCaller | undefined) => caller!.partnerId;
 
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-  });
   // Answers carry applicants' personal data: no shared cache may keep them.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

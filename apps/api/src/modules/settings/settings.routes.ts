@@ -12,7 +12,6 @@ import { authHeaders, requireUser, sendCookies, type RequestUser } from '../../l
 import { deviceFromUserAgent } from '../../lib/user-agent.ts';
 import { changePassword } from '../auth/auth.service.ts';
 import type { Auth } from '../auth/better-auth.ts';
-import { RateLimitedError } from '../auth/rate-limit.ts';
 import { getSettings, updateSettings } from './settings.service.ts';
 
 export interface SettingsRoutesOptions {
@@ -34,10 +33,6 @@ function callerOf(request: FastifyRequest): RequestUser {
 export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = async (app, { db, auth, publicUrl }) => {
   const tags = ['settings'];
   const settings = { 200: dataEnvelope(AccountSettingsSchema) };
-
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-  });
 
   app.get(
     '/me/settings',

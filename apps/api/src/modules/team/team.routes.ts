@@ -21,7 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { authHeaders, sendCookies } from '../../lib/auth-guard.ts';
 import { deviceFromUserAgent } from '../../lib/user-agent.ts';
 import type { Auth } from '../auth/better-auth.ts';
-import { consume, IP_LIMITS, RateLimitedError } from '../auth/rate-limit.ts';
+import { consume, IP_LIMITS } from '../auth/rate-limit.ts';
 import { staffGuard } from '../partners/staff-guard.ts';
 import {
   acceptInvitation,
@@ -74,10 +74,6 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRoutesOptions> = async (
   const tags = ['team'];
   const anyMember = staffGuard(db, null);
   const managesTeam = staffGuard(db, MANAGE_TEAM);
-
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-  });
 
   /* ------------------------------------------------------------ members */
 
