@@ -141,7 +141,7 @@ export async function buildApp({ database, env, logger, files: given, payments }
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
 
-  const auth = createAuth(database.db, env);
+  const auth = createAuth(database.db, env, app.log);
   await app.register(authentication, { auth, db: database.db });
 
   // Messages are small notices; anything bigger from a client is refused by ws itself.

@@ -51,10 +51,25 @@ export interface Database {
 const LISTEN_RETRY_BASE_MS = 250;
 const LISTEN_RETRY_MAX_MS = 2_000;
 /**
- * How long a query waits for a pooled connection (a new one, or a free one when all are busy) before it
- * fails: with the server gone, requests answer 503 within 2 s instead of waiting on it.
+ * How long opening a connection may take: a server that is gone refuses at once, one that hangs (a host
+ * or network lost) is given up on after this, so requests answer 503 within 2 s instead of waiting on it.
  */
 const CONNECT_TIMEOUT_MS = 1_500;
+/**
+ * How long a query waits for a free pooled connection when all are busy. A busy pool is load, not an
+ * outage: on deadline day a request waiting a few seconds for its turn must be served, not refused.
+ */
+const POOL_WAIT_TIMEOUT_MS = 10_000;
+
+/**
+ * pg-pool hands its own options to each client, and uses one `connectionTimeoutMillis` both for waiting
+ * in its queue and for opening a connection: the client class is where the two are told apart.
+ */
+class QuickConnectClient extends pg.Client {
+  constructor(config: pg.ClientConfig = {}) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
 
 type ConnectionErrorReport = (error: Error, source: 'pool' | 'listener') => void;
 
@@ -210,7 +225,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      Client: QuickConnectClient,
+      connectionTimeoutMillis: POOL_WAIT_TIMEOUT_MS,
       // Eventually drops connections to a server that vanished without closing them (a host or network
       // gone); the kernel's default would wait two hours before its first probe.
       keepAlive: true,

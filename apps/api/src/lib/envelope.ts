@@ -18,6 +18,12 @@ interface Failure {
   sqlState?: string;
 }
 
+function innermostMessage(error: unknown): string {
+  let current = error;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
+}
+
 /** Field issues of a request that failed its Zod schema, as `{ path: 'address.city', message }`. */
 function fieldIssues(validation: { instancePath: string; message?: string }[]) {
   return validation.map((issue) => ({
@@ -61,8 +67,9 @@ export const envelope = fp(
       if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
       if (failure.status === 'UNAVAILABLE') {
         if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-        // A database outage fails every request alike: one line each, without the stack.
-        request.log.warn({ err: { message: (error as Error).message } }, 'request failed: service unavailable');
+        // A database outage fails every request alike: one line each, the driver's reason without the
+        // statement (whose parameters may be anyone's data) and without the stack.
+        request.log.warn({ reason: innermostMessage(error) }, 'request failed: service unavailable');
       } else if (http >= 500) request.log.error({ err: error }, 'request failed');
       else if (failure.sqlState)
         request.log.warn({ err: error, sqlState: failure.sqlState }, 'input refused by the database');

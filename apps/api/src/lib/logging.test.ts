@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loggableUrl } from './logging.ts';
+import { sql } from 'drizzle-orm';
+import { createTestDatabase } from '../test/database.ts';
+import { testEnv } from '../test/app.ts';
+import { loggableUrl, loggerOptions } from './logging.ts';
 
 describe('loggableUrl', () => {
   it('keeps the secrets of emailed links out of the logs', () => {
@@ -11,5 +14,38 @@ describe('loggableUrl', () => {
   it('leaves other addresses as they are', () => {
     expect(loggableUrl('/api/v1/catalogue?q=kigali&page=2')).toBe('/api/v1/catalogue?q=kigali&page=2');
     expect(loggableUrl('/partners')).toBe('/partners');
+  });
+});
+
+describe('logged errors', () => {
+  const serialize = (error: unknown) => {
+    const serializers = loggerOptions(testEnv()) as { serializers: { err: (error: unknown) => unknown } };
+    return JSON.stringify(serializers.serializers.err(error));
+  };
+
+  it("keep a failed statement but not its parameters, which may be a session token or anyone's data", async () => {
+    const database = await createTestDatabase();
+    try {
+      const failure = await database.db
+        .execute(sql`select ${'session-token-5f2a'}::text where 1 / 0 = 1`)
+        .then(() => null)
+        .catch((error: unknown) => error);
+      expect(String((failure as Error).message)).toContain('session-token-5f2a');
+      const logged = serialize(failure);
+      expect(logged).toContain('Failed query: select $1::text where 1 / 0 = 1');
+      expect(logged).toContain('division by zero');
+      expect(logged).not.toContain('session-token-5f2a');
+      // Wrapped in an error of ours, the statement's error is the cause: the parameters go there too.
+      const wrapped = serialize(new Error('request failed', { cause: failure }));
+      expect(wrapped).toContain('Failed query');
+      expect(wrapped).not.toContain('session-token-5f2a');
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('leaves other errors as they are', () => {
+    const logged = JSON.parse(serialize(Object.assign(new Error('boom'), { code: 'E1' }))) as Record<string, unknown>;
+    expect(logged).toMatchObject({ type: 'Error', message: 'boom', code: 'E1' });
   });
 });

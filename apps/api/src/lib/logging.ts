@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
 import type { Env } from './env.ts';
 
 /** Ids a proxy or client may hand us; anything else could forge or bloat log lines, so it is replaced. */
@@ -23,10 +24,36 @@ export function loggableUrl(url: string): string {
   return `${url.slice(0, queryAt)}?${query.toString()}`;
 }
 
+/**
+ * Drizzle writes a failed statement's parameters into its error's message (and so into its stack), and
+ * they can be session tokens or anyone's personal data: logged errors keep the statement and lose them,
+ * along the whole cause chain.
+ */
+export function withoutStatementParameters(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error) || depth > 8) return error;
+  const cause = withoutStatementParameters(error.cause, depth + 1);
+  if (!('params' in error)) {
+    if (cause === error.cause) return error;
+    const copy = Object.create(Object.getPrototypeOf(error) as object) as Error;
+    return Object.assign(copy, error, { message: error.message, stack: error.stack, cause });
+  }
+  const { params: _params, ...rest } = error as Error & { params: unknown };
+  const message = error.message.replace(/\nparams: [\s\S]*$/, '');
+  const frames = error.stack?.indexOf('\n    at ') ?? -1;
+  const copy = new Error(message, { cause });
+  return Object.assign(copy, rest, {
+    name: error.name,
+    message,
+    cause,
+    stack: `${error.name}: ${message}${frames >= 0 ? error.stack!.slice(frames) : ''}`,
+  });
+}
+
 export function loggerOptions(env: Env): NonNullable<FastifyServerOptions['logger']> {
   return {
     level: env.LOG_LEVEL,
     serializers: {
+      err: (error: Error) => stdSerializers.err(withoutStatementParameters(error) as Error),
       // Fastify's own request fields, but the links' secrets stay out of the logs (the pages they open
       // are requested with them in the address).
       req: (request: FastifyRequest) => ({

@@ -5,6 +5,7 @@ import { setSessionCookie } from 'better-auth/cookies';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../lib/env.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
@@ -48,7 +49,10 @@ const sessionStarter = {
  * account and verification models are our snake_case tables. Sign-up, sign-in checks, email links and
  * password reset are the auth service's (ADR 005), so its HTTP handler and router are never mounted.
  */
-export function createAuth(db: Db, env: Env) {
+/** Where better-auth's own messages go: the app's logger, so they are serialized and redacted like ours. */
+export type AuthLog = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
+
+export function createAuth(db: Db, env: Env, log?: AuthLog) {
   const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' };
   return betterAuth({
     appName: 'Kaminuza',
@@ -112,7 +116,16 @@ export function createAuth(db: Db, env: Env) {
     // Limits apply to better-auth's HTTP router, which is not mounted; the auth routes enforce their own.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
-    logger: { level: env.NODE_ENV === 'test' ? 'error' : 'warn' },
+    logger: {
+      level: env.NODE_ENV === 'test' ? 'error' : 'warn',
+      // Its own printer writes a failed statement with its parameters (a session token among them) to the
+      // console; through the app's logger the error loses them (lib/logging.ts) and keeps the request id.
+      disabled: !log,
+      log: (level, message, ...args) => {
+        const err = args.find((arg): arg is Error => arg instanceof Error);
+        log?.[level]({ err }, `better-auth: ${message}`);
+      },
+    },
     plugins: [sessionStarter],
   });
 }
