@@ -25,7 +25,7 @@ const EnvSchema = z
       .optional(),
     /**
      * Connections each api instance keeps to PostgreSQL. Requests wait for one (a submit holds its own for
-     * the whole transaction), so a burst queues here, for 1.5 s at most (then 503, ADR 021); the server's
+     * the whole transaction), so a burst queues here, for 10 s at most (then 503, ADR 021); the server's
      * max_connections bounds instances × this.
      */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
