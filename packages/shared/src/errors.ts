@@ -48,6 +48,26 @@ export function httpFromStatus(status: ErrorStatus): number {
   return ERROR_STATUS[status];
 }
 
+/**
+ * Why a request failed, for the failures a client acts on (`{ error: { status, message, reason } }`): the
+ * web decides by these, never by comparing the message, which may be reworded or translated.
+ */
+export const ERROR_REASONS = [
+  /** 409: the first request with this Idempotency-Key is still being processed; send it again shortly. */
+  'idempotency_key_in_progress',
+  /** 409: the support ticket was closed; nothing more can be sent to it. */
+  'ticket_closed',
+  /** 503: the support conversation could not be read or written. */
+  'support_database_failed',
+  /** 400: the account's password was wrong where an action asks for it again. */
+  'wrong_password',
+] as const;
+export type ErrorReason = (typeof ERROR_REASONS)[number];
+
+export function isErrorReason(value: unknown): value is ErrorReason {
+  return typeof value === 'string' && (ERROR_REASONS as readonly string[]).includes(value);
+}
+
 export function isErrorStatus(value: unknown): value is ErrorStatus {
   return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
 }

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { httpFromStatus, statusFromHttp, type ErrorStatus } from '@kaminuza/shared';
+import { httpFromStatus, statusFromHttp, type ErrorReason, type ErrorStatus } from '@kaminuza/shared';
 import { databaseUnavailable, inputRejection } from './db-errors.ts';
 import { AppError, DEFAULT_MESSAGES, errorBody } from './errors.ts';
 
@@ -14,6 +14,7 @@ interface Failure {
   status: ErrorStatus;
   message: string;
   details?: unknown;
+  reason?: ErrorReason;
   /** The SQLSTATE of an input the database refused, logged for the operator. */
   sqlState?: string;
 }
@@ -34,7 +35,7 @@ function fieldIssues(validation: { instancePath: string; message?: string }[]) {
 
 function describe(error: unknown): Failure {
   if (error instanceof AppError) {
-    return { status: error.status, message: error.message, details: error.details };
+    return { status: error.status, message: error.message, details: error.details, reason: error.options.reason };
   }
   // A value the database refused (out of range, too long, not valid text …) is the caller's to fix.
   const sqlState = inputRejection(error);
@@ -73,7 +74,7 @@ export const envelope = fp(
       } else if (http >= 500) request.log.error({ err: error }, 'request failed');
       else if (failure.sqlState)
         request.log.warn({ err: error, sqlState: failure.sqlState }, 'input refused by the database');
-      return reply.code(http).send(errorBody(failure.status, failure.message, failure.details));
+      return reply.code(http).send(errorBody(failure.status, failure.message, failure.details, failure.reason));
     });
 
     app.setNotFoundHandler((_request, reply) =>

@@ -1,4 +1,4 @@
-import { GENERIC_MESSAGES, httpFromStatus, type ErrorBody, type ErrorStatus } from '@kaminuza/shared';
+import { GENERIC_MESSAGES, httpFromStatus, type ErrorBody, type ErrorReason, type ErrorStatus } from '@kaminuza/shared';
 
 /** The spec's generic texts (section 8) answered when a failure carries no message of its own. */
 export const DEFAULT_MESSAGES: Readonly<Record<ErrorStatus, string>> = {
@@ -23,6 +23,8 @@ export interface AppErrorOptions {
   http?: number;
   /** Sent as Retry-After: when the same request may succeed if tried again. */
   retryAfterSeconds?: number;
+  /** What a client acts on, when it must tell this failure from others of its status. */
+  reason?: ErrorReason;
 }
 
 /** A failure meant for the client: its status, message and details are answered as they are. */
@@ -49,6 +51,13 @@ export class AppError extends Error {
   }
 }
 
-export function errorBody(status: ErrorStatus, message: string, details?: unknown): ErrorBody {
-  return { error: details === undefined ? { status, message } : { status, message, details } };
+export function errorBody(status: ErrorStatus, message: string, details?: unknown, reason?: ErrorReason): ErrorBody {
+  return {
+    error: {
+      status,
+      message,
+      ...(details === undefined ? {} : { details }),
+      ...(reason === undefined ? {} : { reason }),
+    },
+  };
 }

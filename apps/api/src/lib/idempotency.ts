@@ -52,6 +52,7 @@ export async function claimIdempotencyKey(tx: DbOrTx, scope: string, key: string
 export function keyInProgress(): AppError {
   return new AppError('ABORTED', APPLICATION_MESSAGES.idempotency_key_in_progress, undefined, {
     retryAfterSeconds: IDEMPOTENCY_RETRY_AFTER_SECONDS,
+    reason: 'idempotency_key_in_progress',
   });
 }
 

@@ -41,6 +41,14 @@ describe('api client', () => {
     expect(error.code).toBe('aborted');
     expect(error.message).toBe('Stale draft');
     expect(error.details).toEqual({ version: 3 });
+    expect(error.reason).toBeNull();
+  });
+
+  it('carries the reason a failure gives, whatever its message says, and ignores a reason it does not know', async () => {
+    respond(JSON.stringify({ error: { status: 'ABORTED', message: 'Reworded text', reason: 'ticket_closed' } }), 409);
+    expect((await failure(api('/x', Item))).reason).toBe('ticket_closed');
+    respond(JSON.stringify({ error: { status: 'ABORTED', message: 'x', reason: 'something_new' } }), 409);
+    expect((await failure(api('/x', Item))).reason).toBeNull();
   });
 
   it('reads the 422 of a reused Idempotency-Key as invalid-argument, keeping the HTTP status', async () => {

@@ -3,9 +3,11 @@ import {
   FUNCTION_CALL_TIMEOUT_MS,
   RESPONSE_ERRORS,
   errorCode,
+  isErrorReason,
   isErrorStatus,
   statusFromHttp,
   type ErrorCode,
+  type ErrorReason,
   type ErrorStatus,
 } from '@kaminuza/shared';
 
@@ -15,14 +17,17 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly details: unknown;
   readonly httpStatus: number;
+  /** Why it failed, where the api says (ERROR_REASONS): what the screens decide by, never the message. */
+  readonly reason: ErrorReason | null;
 
-  constructor(status: ErrorStatus, message: string, httpStatus: number, details?: unknown) {
+  constructor(status: ErrorStatus, message: string, httpStatus: number, details?: unknown, reason?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = errorCode(status);
     this.httpStatus = httpStatus;
     this.details = details;
+    this.reason = isErrorReason(reason) ? reason : null;
   }
 }
 
@@ -85,7 +90,7 @@ export async function api<S extends core.$ZodType>(
     const error = isObject(json.error) ? json.error : {};
     const status = isErrorStatus(error.status) ? error.status : statusFromHttp(response.status);
     const message = typeof error.message === 'string' ? error.message : status;
-    throw new ApiError(status, message, response.status, error.details);
+    throw new ApiError(status, message, response.status, error.details, error.reason);
   }
   if (!('data' in json)) throw new ApiError('INTERNAL', RESPONSE_ERRORS.missingData, response.status);
   return parse(schema, json.data);

@@ -4,7 +4,14 @@ import { ApiError } from './api-client.ts';
 import { errorMessageKey } from './error-messages.ts';
 import { IN_PROGRESS_RETRIES, sendIdempotent } from './idempotency.ts';
 
-const inProgress = () => new ApiError('ABORTED', APPLICATION_MESSAGES.idempotency_key_in_progress, 409);
+const inProgress = () =>
+  new ApiError(
+    'ABORTED',
+    APPLICATION_MESSAGES.idempotency_key_in_progress,
+    409,
+    undefined,
+    'idempotency_key_in_progress',
+  );
 const reused = () => new ApiError('INVALID_ARGUMENT', APPLICATION_MESSAGES.idempotency_key_reused, 422);
 
 describe('sending a request that must happen once', () => {

@@ -1,4 +1,4 @@
-import { APPLICATION_MESSAGES, IDEMPOTENCY_RETRY_AFTER_SECONDS } from '@kaminuza/shared';
+import { IDEMPOTENCY_RETRY_AFTER_SECONDS } from '@kaminuza/shared';
 import { ApiError } from './api-client.ts';
 
 /*
@@ -9,11 +9,7 @@ import { ApiError } from './api-client.ts';
 
 /** 409: the server is still processing the first request with this key; its answer is not known yet. */
 export function keyInProgress(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    error.status === 'ABORTED' &&
-    error.message === APPLICATION_MESSAGES.idempotency_key_in_progress
-  );
+  return error instanceof ApiError && error.reason === 'idempotency_key_in_progress';
 }
 
 /** Whether the request may have taken effect without its answer reaching us: the retry needs the same key. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERROR_STATUS, type ErrorStatus } from '../errors.ts';
+import { ERROR_REASONS, ERROR_STATUS, type ErrorStatus } from '../errors.ts';
 
 const statuses = Object.keys(ERROR_STATUS) as [ErrorStatus, ...ErrorStatus[]];
 
@@ -8,6 +8,7 @@ export const ErrorBodySchema = z.object({
     status: z.enum(statuses),
     message: z.string(),
     details: z.unknown().optional(),
+    reason: z.enum(ERROR_REASONS).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

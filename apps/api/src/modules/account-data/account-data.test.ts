@@ -185,6 +185,7 @@ describe('deleting my account', () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.message).toBe(ACCOUNT_DATA_MESSAGES.wrong_password);
+    expect(wrong.json().error.reason).toBe('wrong_password');
     const before = Date.now();
     const scheduled = await app.inject({
       method: 'POST',

@@ -55,9 +55,12 @@ async function checkPassword(db: Db, userId: string, password: string): Promise<
   if (!row?.password || !(await verifyPassword(row.password, password))) {
     const { count, reset_at } = await countEvent(db, DELETION_PASSWORD_FAILURES, userId);
     if (count > DELETION_PASSWORD_FAILURES.max) throw new RateLimitedError(reset_at);
-    throw new AppError('INVALID_ARGUMENT', ACCOUNT_DATA_MESSAGES.wrong_password, [
-      { path: 'password', message: ACCOUNT_DATA_MESSAGES.wrong_password },
-    ]);
+    throw new AppError(
+      'INVALID_ARGUMENT',
+      ACCOUNT_DATA_MESSAGES.wrong_password,
+      [{ path: 'password', message: ACCOUNT_DATA_MESSAGES.wrong_password }],
+      { reason: 'wrong_password' },
+    );
   }
   await resetCounter(db, DELETION_PASSWORD_FAILURES, userId);
 }

@@ -211,7 +211,11 @@ describe('submitting', () => {
     expect(codes.every((code) => code === 201 || code === 200 || code === 409)).toBe(true);
     for (const busy of responses.filter((response) => response.statusCode === 409)) {
       expect(busy.headers['retry-after']).toBe('1');
-      expect((busy.json() as ErrorAnswer).error).toEqual({ status: 'ABORTED', message: A.idempotency_key_in_progress });
+      expect((busy.json() as ErrorAnswer).error).toEqual({
+        status: 'ABORTED',
+        message: A.idempotency_key_in_progress,
+        reason: 'idempotency_key_in_progress',
+      });
     }
     const retried = await submit(student, draft.id, body(student), key);
     expect(retried.statusCode).toBe(200);
@@ -242,7 +246,11 @@ describe('submitting', () => {
       const busy = await submit(student, draft.id, body(student), key);
       expect(busy.statusCode).toBe(409);
       expect(busy.headers['retry-after']).toBe('1');
-      expect((busy.json() as ErrorAnswer).error).toEqual({ status: 'ABORTED', message: A.idempotency_key_in_progress });
+      expect((busy.json() as ErrorAnswer).error).toEqual({
+        status: 'ABORTED',
+        message: A.idempotency_key_in_progress,
+        reason: 'idempotency_key_in_progress',
+      });
       // Even with another body: the first request has not finished, so nothing can be compared yet.
       const busyOther = await submit(student, draft.id, body(student, { why_programme: 'Other' }), key);
       expect(busyOther.statusCode).toBe(409);

@@ -242,7 +242,11 @@ describe('submitting on behalf of an applicant', () => {
       const busy = await post(institution.admin, institution, body, key);
       expect(busy.statusCode).toBe(409);
       expect(busy.headers['retry-after']).toBe('1');
-      expect((busy.json() as ErrorAnswer).error).toEqual({ status: 'ABORTED', message: A.idempotency_key_in_progress });
+      expect((busy.json() as ErrorAnswer).error).toEqual({
+        status: 'ABORTED',
+        message: A.idempotency_key_in_progress,
+        reason: 'idempotency_key_in_progress',
+      });
       await held.release();
       expect((await first).statusCode).toBe(201);
       const replay = await post(institution.admin, institution, body, key);

@@ -262,7 +262,9 @@ async function storing<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError('UNAVAILABLE', SUPPORT_MESSAGES.database_failed);
+    throw new AppError('UNAVAILABLE', SUPPORT_MESSAGES.database_failed, undefined, {
+      reason: 'support_database_failed',
+    });
   }
 }
 
@@ -343,7 +345,7 @@ export async function sendMessage(db: Db, actor: Actor, ticketId: string, input:
         .set({ last_message_at: sql`clock_timestamp()`, [readColumn]: sql`clock_timestamp()` })
         .where(and(eq(supportTickets.id, ticketId), eq(supportTickets.status, 'open')))
         .returning({ id: supportTickets.id });
-      if (!open) throw new AppError('ABORTED', SUPPORT_MESSAGES.ticket_closed);
+      if (!open) throw new AppError('ABORTED', SUPPORT_MESSAGES.ticket_closed, undefined, { reason: 'ticket_closed' });
       const id = await insertMessage(tx, {
         ticketId,
         senderId: actor.userId,
@@ -373,7 +375,7 @@ export async function closeTicket(db: Db, actor: Actor, ticketId: string): Promi
       .set({ status: 'closed', closed_by: actor.side, closed_at: sql`now()` })
       .where(and(eq(supportTickets.id, ticketId), eq(supportTickets.status, 'open')))
       .returning({ id: supportTickets.id });
-    if (!closed) throw new AppError('ABORTED', SUPPORT_MESSAGES.ticket_closed);
+    if (!closed) throw new AppError('ABORTED', SUPPORT_MESSAGES.ticket_closed, undefined, { reason: 'ticket_closed' });
     await publish(tx, audienceOf(ticket.student_user_id), { type: 'support.ticket', ticket_id: ticketId });
   });
   return toTicket(await findTicket(db, actor, ticketId));

@@ -97,6 +97,7 @@ describe('student support tickets', () => {
     const sent = await call(student, 'POST', `/api/v1/support/tickets/${ticket.id}/messages`, { body: 'again' });
     expect(sent.statusCode).toBe(409);
     expect(sent.json().error.message).toBe(SUPPORT_MESSAGES.ticket_closed);
+    expect(sent.json().error.reason).toBe('ticket_closed');
     const twice = await call(student, 'POST', `/api/v1/support/tickets/${ticket.id}/resolve`);
     expect(twice.statusCode).toBe(409);
   });

@@ -5,7 +5,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   MESSAGE_MAX_LENGTH,
   SendMessageSchema,
-  SUPPORT_MESSAGES,
   type AttachableDocument,
   type SendMessage,
   type SupportMessage,
@@ -27,10 +26,10 @@ export function withError(t: Translate, key: string, error: unknown): string {
  * "Failed to send message: {error}" with the reason.
  */
 export function sendErrorText(t: Translate, error: unknown): string {
-  if (error instanceof ApiError && error.message === SUPPORT_MESSAGES.ticket_closed) {
+  if (error instanceof ApiError && error.reason === 'ticket_closed') {
     return t('support.errors.ticket_closed');
   }
-  if (error instanceof ApiError && error.message === SUPPORT_MESSAGES.database_failed) {
+  if (error instanceof ApiError && error.reason === 'support_database_failed') {
     return t('support.errors.database_failed');
   }
   return withError(t, 'support.errors.send_failed', error);

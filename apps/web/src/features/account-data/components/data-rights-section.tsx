@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_DATA_MESSAGES, ACCOUNT_DELETION_GRACE_DAYS } from '@kaminuza/shared';
+import { ACCOUNT_DELETION_GRACE_DAYS } from '@kaminuza/shared';
 import { Dialog } from '../../../components/dialog.tsx';
 import { FormAlert, TextField } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -19,8 +19,7 @@ function useFormatDate() {
 
 /** The reason a deletion was refused, in the reader's language. */
 function failureKey(error: unknown): string {
-  if (error instanceof ApiError && error.message === ACCOUNT_DATA_MESSAGES.wrong_password)
-    return 'account_data.wrong_password';
+  if (error instanceof ApiError && error.reason === 'wrong_password') return 'account_data.wrong_password';
   return 'account_data.failed';
 }
 

@@ -4,7 +4,14 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { outcomeUnknown } from '../../../lib/idempotency.ts';
 import { answered, requestKey } from './request-key.ts';
 
-const inProgress = () => new ApiError('ABORTED', APPLICATION_MESSAGES.idempotency_key_in_progress, 409);
+const inProgress = () =>
+  new ApiError(
+    'ABORTED',
+    APPLICATION_MESSAGES.idempotency_key_in_progress,
+    409,
+    undefined,
+    'idempotency_key_in_progress',
+  );
 const reused = () => new ApiError('INVALID_ARGUMENT', APPLICATION_MESSAGES.idempotency_key_reused, 422);
 
 function memoryStorage(): Storage {
