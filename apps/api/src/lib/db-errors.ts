@@ -52,6 +52,16 @@ export function databaseUnavailable(error: unknown): boolean {
 }
 
 /**
+ * What the driver said of a failure, from the innermost error of its chain: the reason an outage is
+ * logged with, without Drizzle's wrapper, whose message carries the statement's parameters.
+ */
+export function driverReason(error: unknown): string {
+  let current = error;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
+}
+
+/**
  * The SQLSTATE of a statement refused because of the values it was given, if that is why it failed:
  * PostgreSQL's data exceptions (class 22: invalid text representation, numeric value out of range, value
  * too long, invalid byte sequence, invalid JSON, datetime out of range …) and a value too large for an

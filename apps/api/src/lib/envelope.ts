@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { httpFromStatus, statusFromHttp, type ErrorReason, type ErrorStatus } from '@kaminuza/shared';
-import { databaseUnavailable, inputRejection } from './db-errors.ts';
+import { databaseUnavailable, driverReason, inputRejection } from './db-errors.ts';
 import { AppError, DEFAULT_MESSAGES, errorBody } from './errors.ts';
 
 /**
@@ -17,12 +17,6 @@ interface Failure {
   reason?: ErrorReason;
   /** The SQLSTATE of an input the database refused, logged for the operator. */
   sqlState?: string;
-}
-
-function innermostMessage(error: unknown): string {
-  let current = error;
-  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
-  return current instanceof Error ? current.message : String(current);
 }
 
 /** Field issues of a request that failed its Zod schema, as `{ path: 'address.city', message }`. */
@@ -70,7 +64,7 @@ export const envelope = fp(
         if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
         // A database outage fails every request alike: one line each, the driver's reason without the
         // statement (whose parameters may be anyone's data) and without the stack.
-        request.log.warn({ reason: innermostMessage(error) }, 'request failed: service unavailable');
+        request.log.warn({ reason: driverReason(error) }, 'request failed: service unavailable');
       } else if (http >= 500) request.log.error({ err: error }, 'request failed');
       else if (failure.sqlState)
         request.log.warn({ err: error, sqlState: failure.sqlState }, 'input refused by the database');

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { databaseUnavailable } from './db-errors.ts';
+import { databaseUnavailable, driverReason } from './db-errors.ts';
 
 export interface PassFailures {
   /** A pass failed: logged, except a database outage already logged. */
@@ -23,8 +23,10 @@ export function passFailures(log: FastifyBaseLogger, failed: string): PassFailur
       }
       if (outage) return;
       outage = true;
-      const message = error instanceof Error ? error.message : String(error);
-      log.warn({ err: { message } }, `${failed}: database unavailable, retrying at each run until it returns`);
+      log.warn(
+        { reason: driverReason(error) },
+        `${failed}: database unavailable, retrying at each run until it returns`,
+      );
     },
     succeeded() {
       if (!outage) return;
