@@ -1,9 +1,8 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { ACCOUNT_DATA_MESSAGES, ACCOUNT_DELETION_GRACE_DAYS, type AccountDeletion } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import {
   accountDeletions,
-  accounts,
   applications,
   decisions,
   documents,
@@ -21,8 +20,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import { CREDENTIAL_PROVIDER, type Tx } from '../auth/accounts.ts';
-import { verifyPassword } from '../auth/password.ts';
+import { isOwnPassword, type Tx } from '../auth/accounts.ts';
 import { assertUnder, countEvent, RateLimitedError, resetCounter, type Limit } from '../auth/rate-limit.ts';
 import { enqueueCustomEmail } from '../email/email.service.ts';
 import { catalogueText, emailLanguage } from '../email/email.templates.ts';
@@ -47,12 +45,7 @@ export async function getDeletion(db: Db, userId: string): Promise<AccountDeleti
 
 async function checkPassword(db: Db, userId: string, password: string): Promise<void> {
   await assertUnder(db, DELETION_PASSWORD_FAILURES, userId);
-  const [row] = await db
-    .select({ password: accounts.password })
-    .from(accounts)
-    .where(and(eq(accounts.user_id, userId), eq(accounts.provider_id, CREDENTIAL_PROVIDER)))
-    .limit(1);
-  if (!row?.password || !(await verifyPassword(row.password, password))) {
+  if (!(await isOwnPassword(db, userId, password))) {
     const { count, reset_at } = await countEvent(db, DELETION_PASSWORD_FAILURES, userId);
     if (count > DELETION_PASSWORD_FAILURES.max) throw new RateLimitedError(reset_at);
     throw new AppError(

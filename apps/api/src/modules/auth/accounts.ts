@@ -1,13 +1,24 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { UserType } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { accounts, staff, students, users } from '../../db/schema/index.ts';
+import { verifyPassword } from './password.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 /** better-auth's provider id for email + password accounts; its account_id is the user id. */
 export const CREDENTIAL_PROVIDER = 'credential';
+
+/** Whether the password is the account's own (false for an account without one): an action asking it again. */
+export async function isOwnPassword(db: DbOrTx, userId: string, password: string): Promise<boolean> {
+  const [row] = await db
+    .select({ password: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.user_id, userId), eq(accounts.provider_id, CREDENTIAL_PROVIDER)))
+    .limit(1);
+  return row?.password ? verifyPassword(row.password, password) : false;
+}
 
 export interface NewAccount {
   email: string;

@@ -28,7 +28,15 @@ import { countryName, countryOfAddress } from '../../lib/place.ts';
 import type { Device } from '../../lib/user-agent.ts';
 import { enqueueEmail } from '../email/email.service.ts';
 import { createInstitution, joinableInstitution } from '../partners/partners.service.ts';
-import { CREDENTIAL_PROVIDER, emailIs, insertAccount, normalizeEmail, type DbOrTx, type Tx } from './accounts.ts';
+import {
+  CREDENTIAL_PROVIDER,
+  emailIs,
+  insertAccount,
+  isOwnPassword,
+  normalizeEmail,
+  type DbOrTx,
+  type Tx,
+} from './accounts.ts';
 import { CLIENT_IP_HEADER, type Auth } from './better-auth.ts';
 import { assertNotCommonPassword } from './common-passwords.ts';
 import { deviceCookies } from './device-cookie.ts';
@@ -562,12 +570,7 @@ export async function changePassword(
 ): Promise<string[]> {
   const guesser = guesserOf(deps, caller, userId);
   await assertMayGuess(deps.db, guesser);
-  const [credential] = await deps.db
-    .select({ password: accounts.password })
-    .from(accounts)
-    .where(and(eq(accounts.user_id, userId), eq(accounts.provider_id, CREDENTIAL_PROVIDER)))
-    .limit(1);
-  if (!credential?.password || !(await verifyPassword(credential.password, input.currentPassword))) {
+  if (!(await isOwnPassword(deps.db, userId, input.currentPassword))) {
     await countWrongGuess(deps.db, guesser);
     throw new AppError('INVALID_ARGUMENT', SETTINGS_MESSAGES.wrong_current_password, [
       { path: 'currentPassword', message: SETTINGS_MESSAGES.wrong_current_password },
