@@ -8,7 +8,7 @@ import {
   test,
   waitForApp,
 } from './fixtures.ts';
-import { latestEmail, linkIn } from './mailbox.ts';
+import { emailCount, latestEmail, linkIn } from './mailbox.ts';
 
 const PASSWORD = 'Umuseke#Kigali26';
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -301,6 +301,53 @@ test.describe('accounts', () => {
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page).toHaveURL(/\/onboarding\/student$/);
+    },
+  );
+
+  test(
+    'a common password is refused at sign-up; a sign-in from a browser the account never used is emailed, one from a known browser is not',
+    { tag: '@desktop-only' },
+    async ({ page, request, browser, baseURL }) => {
+      const email = uniqueEmail('device');
+      await page.goto('/signup/live');
+      await waitForApp(page);
+      await fillSignUp(page, email);
+      // It meets the character rules, and is one of the first passwords any attacker tries.
+      await page.getByLabel(EN.password, { exact: true }).fill('Password1!');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      const weak = 'Password is too weak. Please use a stronger password.';
+      await expect(page.getByRole('alert').filter({ hasText: weak })).toBeVisible();
+      await expect(page.getByLabel(EN.password, { exact: true })).toHaveAccessibleDescription(new RegExp(weak));
+      await page.getByLabel(EN.password, { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.goto(linkIn((await latestEmail(request, email, /verif/i)).text, '/auth/verify-email'));
+      await expect(page).toHaveURL(/\/onboarding\/student$/);
+
+      const signIn = async (on: Page) => {
+        await on.getByLabel('Email address').fill(email);
+        await on.getByLabel('Password').fill(PASSWORD);
+        await on.getByRole('button', { name: 'Sign in' }).click();
+        await expect(on).toHaveURL(/\/onboarding\/student$/);
+      };
+      // The browser that verified is a known device: signing in there again tells nobody.
+      await openMenuIfCollapsed(page);
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await signIn(page);
+
+      const elsewhere = await browser.newContext({ baseURL });
+      try {
+        const other = await elsewhere.newPage();
+        await recordRenderEvent(other);
+        await other.goto('/login');
+        await waitForApp(other);
+        await signIn(other);
+      } finally {
+        await elsewhere.close();
+      }
+      const notice = await latestEmail(request, email, /New sign-in/);
+      expect(linkIn(notice.text, '/forgot-password')).toBe('/forgot-password');
+      expect(await emailCount(request, email, /New sign-in/)).toBe(1);
     },
   );
 

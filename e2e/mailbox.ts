@@ -24,6 +24,13 @@ export async function latestEmail(request: APIRequestContext, to: string, subjec
   return ((await response.json()) as { data: { text: string } }).data;
 }
 
+/** How many emails to `to` with a matching subject the development mailbox holds now. */
+export async function emailCount(request: APIRequestContext, to: string, subject: RegExp): Promise<number> {
+  const response = await request.get('/api/v1/dev/mailbox');
+  const { data } = (await response.json()) as { data: MailSummary[] };
+  return data.filter((mail) => mail.to.toLowerCase().includes(to.toLowerCase()) && subject.test(mail.subject)).length;
+}
+
 /** The first link to this server in an email's text. */
 export function linkIn(text: string, path: string): string {
   const match = text.match(new RegExp(`https?://[^\\s)]+${path.replace(/\//g, '\\/')}[^\\s)]*`));
