@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import { databaseUnavailable } from '../../lib/db-errors.ts';
 import type { Env } from '../../lib/env.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
@@ -123,6 +124,8 @@ export function createAuth(db: Db, env: Env, log?: AuthLog) {
       disabled: !log,
       log: (level, message, ...args) => {
         const err = args.find((arg): arg is Error => arg instanceof Error);
+        // A database outage fails the request, which the envelope logs once as a 503 (ADR 021).
+        if (databaseUnavailable(err)) return;
         log?.[level]({ err }, `better-auth: ${message}`);
       },
     },

@@ -217,6 +217,7 @@ describe('POST /applications/:id/payment', () => {
       expect(busy.json().error).toEqual({
         status: 'ABORTED',
         message: APPLICATION_MESSAGES.idempotency_key_in_progress,
+        reason: 'idempotency_key_in_progress',
       });
     }
     expect(await paymentsOf(applicationId)).toHaveLength(1);
