@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import yauzl from 'yauzl';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
-import { signInNewStudent, STUDENT_PASSWORD } from './students.ts';
+import { signInNewStudent, signUpNewStudent, STUDENT_PASSWORD } from './students.ts';
 
 /** The text of one entry of a zip. */
 function entryText(bytes: Buffer, name: string): Promise<string | null> {
@@ -66,4 +66,44 @@ test('a student downloads their data, schedules the deletion of their account, c
 
   await schedule(STUDENT_PASSWORD);
   await expect(section.getByText(/^Your account will be deleted on /)).toBeVisible();
+});
+
+test('a student who has not finished onboarding reaches settings from it, downloads their data and deletes the account', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.slow();
+  const email = await signUpNewStudent(page, request, baseURL!);
+  await expect(page.getByRole('heading', { name: 'Set up your profile' })).toBeVisible();
+  // The pages onboarding still closes are not offered; the rest of the student area sends back to it.
+  const nav = page.getByRole('navigation', { name: 'Student area' }).last();
+  await expect(nav.getByRole('link', { name: 'Explore' })).toHaveCount(0);
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/onboarding\/student$/);
+
+  await page.getByRole('main').getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  const section = page.getByRole('region', { name: 'Your data' });
+  await expect(section).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const download = page.waitForEvent('download');
+  await section.getByRole('link', { name: 'Download my data' }).click();
+  const data = await entryText(await readFile(await (await download).path()), 'data.json');
+  expect((JSON.parse(data!) as { account: { email: string } }).account.email).toBe(email);
+
+  await section.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByLabel('Current password').fill(STUDENT_PASSWORD);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(section.getByText(/^Your account will be deleted on .+\. Until then you can cancel\.$/)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+  // Settings stay open after a reload, and the onboarding is one link away.
+  await page.reload();
+  await expect(section.getByRole('button', { name: 'Cancel deletion' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Set up your profile' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/student$/);
 });

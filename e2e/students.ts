@@ -4,11 +4,10 @@ import { latestEmail, linkIn } from './mailbox.ts';
 export const STUDENT_PASSWORD = 'Umuseke#Kigali26';
 
 /**
- * A new applicant of this test only: signed up through the API, verified through the dev mailbox link
- * (which signs the browser in), and onboarded through the onboarding API, as the onboarding screens
- * would save it. Answers the email.
+ * A new applicant of this test only: signed up through the API and verified through the dev mailbox link
+ * (which signs the browser in), left at the start of onboarding. Answers the email.
  */
-export async function signInNewStudent(page: Page, request: APIRequestContext, baseURL: string): Promise<string> {
+export async function signUpNewStudent(page: Page, request: APIRequestContext, baseURL: string): Promise<string> {
   const email = `home-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const created = await request.post('/api/v1/auth/sign-up/student', {
     headers: { origin: baseURL },
@@ -29,7 +28,12 @@ export async function signInNewStudent(page: Page, request: APIRequestContext, b
   expect(created.status()).toBe(201);
   await page.goto(linkIn((await latestEmail(request, email, /verif/i)).text, '/auth/verify-email'));
   await expect(page).toHaveURL(/\/onboarding\/student$/);
+  return email;
+}
 
+/** A new applicant of this test only (signUpNewStudent), onboarded through the onboarding API as its screens would save it. */
+export async function signInNewStudent(page: Page, request: APIRequestContext, baseURL: string): Promise<string> {
+  const email = await signUpNewStudent(page, request, baseURL);
   const steps: object[] = [
     { language: 'en' },
     { first_name: 'Aline', last_name: 'Uwase', preferred_name: 'Lina' },

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { resolveAccess } from './guards.ts';
+import { onboardingRedirect, resolveAccess } from './guards.ts';
 import type { UserType } from '../lib/session.tsx';
 
-const signedIn = (type: UserType) => ({
+const signedIn = (type: UserType, onboarding_complete = true) => ({
   status: 'signed-in' as const,
   user: {
     id: 'u1',
@@ -13,7 +13,7 @@ const signedIn = (type: UserType) => ({
     language: 'en' as const,
     contact_verified: true,
     partner_id: null,
-    onboarding_complete: true,
+    onboarding_complete,
     partner_name: null,
     partner_status: null,
     partner_review_reason: null,
@@ -54,5 +54,28 @@ describe('resolveAccess', () => {
       notice,
       signOut: true,
     });
+  });
+});
+
+describe('onboardingRedirect', () => {
+  const newcomer = signedIn('student', false);
+
+  it('sends a student who has not finished onboarding to it from the rest of the student area', () => {
+    for (const pathname of ['/home', '/partners', '/application/form', '/profile', '/support']) {
+      expect(onboardingRedirect(newcomer, pathname)).toBe('/onboarding/student');
+    }
+  });
+
+  it('lets them reach the onboarding itself and their settings (export, deletion, password) first', () => {
+    expect(onboardingRedirect(newcomer, '/onboarding/student')).toBeNull();
+    expect(onboardingRedirect(newcomer, '/settings')).toBeNull();
+    expect(onboardingRedirect(newcomer, '/settings/')).toBeNull();
+  });
+
+  it('leaves onboarded students, other user types and sessions still loading alone', () => {
+    expect(onboardingRedirect(signedIn('student'), '/home')).toBeNull();
+    expect(onboardingRedirect(signedIn('staff', false), '/home')).toBeNull();
+    expect(onboardingRedirect({ status: 'loading' }, '/home')).toBeNull();
+    expect(onboardingRedirect({ status: 'signed-out' }, '/home')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../../lib/session.tsx';
+import { onboardingRedirect } from '../guards.ts';
 import { paths } from '../paths.ts';
 import { AppShell } from './app-shell.tsx';
 
@@ -13,14 +14,25 @@ const LINKS = [
   { to: paths.student.settings, key: 'shell.student.settings', secondary: true },
 ] as const;
 
-/** The student area. A student who has not finished onboarding is sent there from every other page. */
+/** Before onboarding is finished only these pages open, so the navigation offers nothing else. */
+const ONBOARDING_LINKS = [
+  { to: paths.student.onboarding, key: 'shell.student.onboarding' },
+  { to: paths.student.settings, key: 'shell.student.settings' },
+] as const;
+
+/** The student area. A student who has not finished onboarding is sent there from every other page but settings. */
 export function StudentShell() {
   const { t } = useTranslation();
   const { session } = useSession();
   const { pathname } = useLocation();
-  const onboarding = pathname === paths.student.onboarding;
-  if (session.status === 'signed-in' && !session.user.onboarding_complete && !onboarding) {
-    return <Navigate to={paths.student.onboarding} replace />;
-  }
-  return <AppShell label={t('shell.student.label')} links={LINKS} home={paths.student.home} />;
+  const redirect = onboardingRedirect(session, pathname);
+  if (redirect) return <Navigate to={redirect} replace />;
+  const onboarding = session.status === 'signed-in' && !session.user.onboarding_complete;
+  return (
+    <AppShell
+      label={t('shell.student.label')}
+      links={onboarding ? ONBOARDING_LINKS : LINKS}
+      home={onboarding ? paths.student.onboarding : paths.student.home}
+    />
+  );
 }
