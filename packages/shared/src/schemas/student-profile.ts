@@ -364,11 +364,22 @@ export const CitySearchQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(20).default(10),
 });
 
+/** What a suggested place is: a town (GeoNames), or one of Rwanda's districts or sectors. */
+export const PLACE_KINDS = ['town', 'district', 'sector'] as const;
+export type PlaceKind = (typeof PLACE_KINDS)[number];
+
 export const CitySuggestionSchema = z.object({
   name: z.string(),
   country: z.string(),
+  /** GeoNames' first-level administrative code of the country (e.g. "15"). */
   admin_region: z.string(),
-  lat: z.number(),
-  lng: z.number(),
+  /** Null for districts and sectors, which the data gives no point for. */
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  kind: z.enum(PLACE_KINDS),
+  /** A sector's district; null otherwise. */
+  district: z.string().nullable(),
+  /** The ISO 3166-2 code of the province, where the data knows it (Rwanda); null otherwise. */
+  province: z.string().nullable(),
 });
 export type CitySuggestion = z.infer<typeof CitySuggestionSchema>;

@@ -445,6 +445,29 @@ describe('schools', () => {
     expect(items.every((school) => school.country === 'KE')).toBe(true);
   });
 
+  it('finds the Lycées whatever the case, accents, punctuation and order of the words typed', async () => {
+    const account = await signInAs(app, 'student');
+    const names = async (q: string) => {
+      const response = await call(account, 'GET', `/schools?${new URLSearchParams({ q })}`);
+      expect(response.statusCode).toBe(200);
+      return (response.json().data.items as { name: string }[]).map((school) => school.name);
+    };
+    for (const q of ['Lycée', 'lycee', 'LYCÉE', 'Lyce\u0301e']) {
+      expect(await names(q)).toEqual(expect.arrayContaining(['Lycée de Kigali', 'Lycée Notre-Dame de Cîteaux']));
+    }
+    expect(await names('lycee notre dame de citeaux')).toContain('Lycée Notre-Dame de Cîteaux');
+    expect(await names('Notre Dame d’Afrique')).toContain('Lycée Notre-Dame d’Afrique Nyundo');
+    expect(await names("notre-dame d'afrique")).toContain('Lycée Notre-Dame d’Afrique Nyundo');
+    expect((await names('kigali lycee'))[0]).toBe('Lycée de Kigali');
+  });
+
+  it('answers an empty page for a school it does not know', async () => {
+    const account = await signInAs(app, 'student');
+    const response = await call(account, 'GET', '/schools?q=Zzyzx%20Qwv%20Academy');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({ items: [], page: 1, has_more: false });
+  });
+
   it('pages with at most 20 a page', async () => {
     const account = await signInAs(app, 'student');
     const first = (await call(account, 'GET', '/schools?q=school')).json().data;

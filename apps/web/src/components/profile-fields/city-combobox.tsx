@@ -1,15 +1,39 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { CitySuggestion } from '@kaminuza/shared';
 import { countryNamer } from '../../lib/countries.ts';
 import { useCitySearch } from './search-cities.ts';
 import { useDebounced } from './use-debounced.ts';
 
+/** Where a place is, under its name: its kind (district, sector), province and country. */
+function placeLine(t: TFunction, place: CitySuggestion, countryName: string): string {
+  const parts = [
+    place.kind === 'district' ? t('onboarding.address.kinds.district') : null,
+    place.kind === 'sector' && place.district
+      ? t('onboarding.address.kinds.sector', { district: place.district })
+      : null,
+    place.province ? t(`onboarding.address.provinces.${place.province}`, { defaultValue: '' }) || null : null,
+    countryName,
+  ];
+  return parts.filter(Boolean).join(', ');
+}
+
 /**
- * Place search for the address step (ARIA combobox with a list box): type two letters, pick a city
- * with the arrows and Enter or by tapping it. Suggestions come from the offline city list.
+ * Place search for the address step (ARIA combobox with a list box): type two letters, pick a place
+ * with the arrows and Enter or by tapping it. Suggestions come from the offline place data. When none
+ * matches, the student can keep what they typed as their city.
  */
-export function CityCombobox({ country, onPick }: { country: string; onPick: (city: CitySuggestion) => void }) {
+export function CityCombobox({
+  country,
+  onPick,
+  onEnter,
+}: {
+  country: string;
+  onPick: (city: CitySuggestion) => void;
+  /** Takes the text as typed when the search finds no place. */
+  onEnter: (typed: string) => void;
+}) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [text, setText] = useState('');
@@ -21,6 +45,9 @@ export function CityCombobox({ country, onPick }: { country: string; onPick: (ci
   const name = countryNamer(i18n.resolvedLanguage ?? 'en');
   const listId = `${id}-list`;
   const expanded = open && results.length > 0;
+  const typed = text.trim();
+  const noneFound =
+    query.trim().length >= 2 && search.isSuccess && !search.isFetching && results.length === 0 && typed.length >= 2;
 
   const pick = (city: CitySuggestion) => {
     onPick(city);
@@ -95,7 +122,7 @@ export function CityCombobox({ country, onPick }: { country: string; onPick: (ci
       >
         {results.map((city, index) => (
           <li
-            key={`${city.name}-${city.country}-${city.lat}-${city.lng}`}
+            key={`${city.kind}-${city.name}-${city.country}-${city.district}-${city.lat}-${city.lng}`}
             id={`${listId}-${index}`}
             role="option"
             aria-selected={index === active}
@@ -103,11 +130,19 @@ export function CityCombobox({ country, onPick }: { country: string; onPick: (ci
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => pick(city)}
           >
-            <span className="font-medium">{city.name}</span>
-            <span className="text-sm text-muted">{name(city.country)}</span>
+            <span className="font-medium">{city.name}</span>{' '}
+            <span className="text-sm text-muted">{placeLine(t, city, name(city.country))}</span>
           </li>
         ))}
       </ul>
+      {noneFound && (
+        <div className="flex flex-col gap-2 rounded-lg border border-border p-3">
+          <p className="text-sm">{t('onboarding.address.none_found')}</p>
+          <button type="button" className="btn-secondary self-start" onClick={() => onEnter(typed)}>
+            {t('onboarding.address.use_typed', { text: typed })}
+          </button>
+        </div>
+      )}
     </div>
   );
 }

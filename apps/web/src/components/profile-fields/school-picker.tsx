@@ -49,6 +49,9 @@ export function SchoolPicker({
   const search = useSchoolSearch(query, '');
   const results = query.trim().length >= 2 ? (search.data?.items ?? []) : [];
   const firstError = errors.name ?? errors.city ?? errors.country;
+  const typed = text.trim();
+  const noneFound =
+    query.trim().length >= 2 && search.isSuccess && !search.isFetching && results.length === 0 && typed.length >= 2;
   const set = (changes: Partial<SchoolChoiceInput>) => onChange({ ...value, id: null, ...changes });
 
   if (value.id) {
@@ -185,18 +188,16 @@ export function SchoolPicker({
           ))}
         </ul>
       )}
-      {query.trim().length >= 2 && !search.isFetching && results.length === 0 && !search.isError && (
-        <p className="text-sm text-muted">{t('schools.none_found')}</p>
-      )}
+      {noneFound && <p className="text-sm">{t('schools.none_found')}</p>}
       <button
         type="button"
         className="btn-secondary self-start"
         onClick={() => {
           setManual(true);
-          set({ name: text.trim(), country: value.country || country });
+          set({ name: typed, country: value.country || country });
         }}
       >
-        {t('schools.enter_manually')}
+        {noneFound ? t('schools.enter_typed', { text: typed }) : t('schools.enter_manually')}
       </button>
     </div>
   );

@@ -384,6 +384,10 @@ function AddressStep(props: StepProps) {
           form.setValue('city', city.name, { shouldValidate: true, shouldDirty: true });
           if (!country) form.setValue('country_of_residence', city.country, { shouldValidate: true });
         }}
+        onEnter={(typed) => {
+          form.setValue('city', typed, { shouldValidate: true, shouldDirty: true });
+          form.setFocus('city');
+        }}
       />
       <AddressFields form={form} layout="step" />
     </FormStep>
