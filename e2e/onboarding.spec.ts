@@ -143,6 +143,21 @@ for (const lang of ['en', 'rw'] as const) {
       await continueButton().click();
       await expectErrors('address_required', 'city_required');
       const search = page.getByRole('combobox', { name: tx('onboarding.address.search') });
+      // A place the data does not know is said so, and kept as typed when the student enters it.
+      await search.fill('Zzyxqv-Centre');
+      await expect(page.getByText(tx('onboarding.address.none_found'))).toBeVisible();
+      await page.getByRole('button', { name: tx('onboarding.address.use_typed', { text: 'Zzyxqv-Centre' }) }).click();
+      await expect(field('city')).toHaveValue('Zzyxqv-Centre');
+      // Rwanda's districts and sectors are found, named with their province.
+      await search.fill('huye');
+      const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const province = escape(tx('onboarding.address.provinces.RW-05'));
+      await page
+        .getByRole('option', {
+          name: new RegExp(`^Huye ${escape(tx('onboarding.address.kinds.district'))}, ${province}`),
+        })
+        .click();
+      await expect(field('city')).toHaveValue('Huye');
       await search.fill('musan');
       await page
         .getByRole('option', { name: /Musanze/ })
@@ -159,7 +174,15 @@ for (const lang of ['en', 'rw'] as const) {
       await stepIs(6);
       await continueButton().click();
       await expectErrors('school_required');
-      await page.getByLabel(tx('schools.search')).fill('lycee de kig');
+      const schoolSearch = page.getByLabel(tx('schools.search'));
+      await schoolSearch.fill('Zzyzx Academy');
+      await expect(page.getByText(tx('schools.none_found'))).toBeVisible();
+      await expect(
+        page.getByRole('button', { name: tx('schools.enter_typed', { text: 'Zzyzx Academy' }) }),
+      ).toBeVisible();
+      await schoolSearch.fill('LYCÉE');
+      await expect(page.getByRole('button', { name: /Lycée Notre-Dame de Cîteaux/ })).toBeVisible();
+      await schoolSearch.fill('lycee de kig');
       await page.getByRole('button', { name: /Lycée de Kigali/ }).click();
       await expect(page.getByText(tx('schools.selected'))).toBeVisible();
       await continueButton().click();

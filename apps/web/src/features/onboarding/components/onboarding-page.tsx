@@ -40,7 +40,6 @@ import {
 import { ProfilePictureInput } from '../../../components/upload/profile-picture-input.tsx';
 import { fieldErrors } from '../../../lib/error-messages.ts';
 import { paths } from '../../../app/paths.ts';
-import { useSession } from '../../../lib/session.tsx';
 import { useOnboarding, onboardingQuery } from '../api/get-onboarding.ts';
 import { useSaveOnboardingStep } from '../api/save-onboarding-step.ts';
 import { useCompleteOnboarding } from '../api/complete-onboarding.ts';
@@ -142,28 +141,17 @@ function Wizard({ initialStep, profile }: { initialStep: number; profile: Studen
 
 /**
  * Onboarding closes the rest of the student area, not the account: its settings (password, data download,
- * deletion) stay one link away, and the student can sign out and come back to the saved step.
+ * deletion) stay one link away, and signing out (in the header) keeps the saved steps.
  */
 function LeaveForNow() {
   const { t } = useTranslation();
-  const { signOut } = useSession();
-  const navigate = useNavigate();
   return (
-    <div className="flex flex-col gap-3 border-t border-border pt-4 text-sm text-muted">
-      <p>
-        {t('onboarding.leave.text')}{' '}
-        <Link to={paths.student.settings} className="link font-medium">
-          {t('onboarding.leave.settings')}
-        </Link>
-      </p>
-      <button
-        type="button"
-        className="btn-secondary self-start"
-        onClick={() => void signOut().finally(() => navigate(paths.login, { replace: true }))}
-      >
-        {t('onboarding.leave.sign_out')}
-      </button>
-    </div>
+    <p className="border-t border-border pt-4 text-sm text-muted">
+      {t('onboarding.leave.text')}{' '}
+      <Link to={paths.student.settings} className="link font-medium">
+        {t('onboarding.leave.settings')}
+      </Link>
+    </p>
   );
 }
 
