@@ -252,6 +252,28 @@ describe('deleting my account', () => {
     );
   });
 
+  it('is open to an applicant who has not finished onboarding: export, then deletion', async () => {
+    const student = await signInAs(app, 'student');
+    const [record] = await database.db.select().from(students).where(eq(students.user_id, student.id));
+    expect(record).toMatchObject({ is_complete: false, onboarding_step: 0 });
+
+    const exported = await app.inject({ method: 'GET', url: EXPORT, headers: student.headers });
+    expect(exported.statusCode).toBe(200);
+    const data = JSON.parse((await unzip(exported.rawPayload)).get('data.json')!.toString('utf8')) as {
+      account: { email: string };
+    };
+    expect(data.account.email).toBe(student.email);
+
+    const scheduled = await app.inject({
+      method: 'POST',
+      url: DELETION,
+      headers: student.headers,
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(scheduled.statusCode).toBe(200);
+    expect(AccountDeletionSchema.parse(scheduled.json().data).scheduled_for).not.toBeNull();
+  });
+
   it('runs after the grace period: personal data and files go, submissions stay anonymised, others untouched', async () => {
     const institution = await readyInstitution(app, database.db, { fee: 50 });
     const alice = await applicant('Alicia');

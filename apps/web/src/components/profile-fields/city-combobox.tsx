@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { CitySuggestion } from '@kaminuza/shared';
@@ -39,6 +39,11 @@ export function CityCombobox({
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  // Leaving the field closes the list a moment later, so a tap on an option still lands; coming back
+  // (or typing) before then must not be undone by that late close.
+  const closing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const keepOpen = () => clearTimeout(closing.current);
+  useEffect(() => keepOpen, []);
   const query = useDebounced(text);
   const search = useCitySearch(query, country);
   const results = query.trim().length >= 2 ? (search.data ?? []) : [];
@@ -100,12 +105,16 @@ export function CityCombobox({
         className="field-input"
         value={text}
         onChange={(event) => {
+          keepOpen();
           setText(event.target.value);
           setOpen(true);
           setActive(-1);
         }}
         onKeyDown={onKeyDown}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onFocus={keepOpen}
+        onBlur={() => {
+          closing.current = setTimeout(() => setOpen(false), 150);
+        }}
       />
       <p id={`${id}-hint`} className="text-sm text-muted">
         {t('onboarding.address.search_hint')}

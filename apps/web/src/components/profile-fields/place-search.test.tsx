@@ -74,6 +74,19 @@ describe('CityCombobox', () => {
     expect(onPick).toHaveBeenCalledWith(sector);
     expect(screen.queryByText(/You can enter it yourself/)).toBeNull();
   });
+
+  it('keeps the list open when the student leaves the field and types again at once', async () => {
+    serve([place({})]);
+    renderWith(<CityCombobox country="" onPick={vi.fn()} onEnter={vi.fn()} />);
+    const input = screen.getByRole('combobox');
+    fireEvent.focus(input);
+    fireEvent.blur(input);
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'huye' } });
+    expect(await screen.findByRole('option', { name: /^Huye District/ })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByRole('option', { name: /^Huye District/ })).toBeTruthy();
+  });
 });
 
 describe('SchoolPicker', () => {
