@@ -1,4 +1,18 @@
-import { and, asc, count, countDistinct, desc, eq, gte, inArray, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lte,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   DEADLINE_OPEN,
   SIMILAR_NAMES_MAX,
@@ -147,9 +161,10 @@ function currentCycles(db: Db, now: Date) {
       partner_id: sql<string>`${cycles.partner_id}`.as('partner_id'),
       cycle_id: sql<string>`${cycles.id}`.as('cycle_id'),
       closes_on: sql<string>`${cycles.closes_on}`.as('closes_on'),
-      accepting: sql<boolean>`(${cycles.status} = 'open' and ${cycles.opens_on} <= ${today} and ${today} <= ${cycles.closes_on})`.as(
-        'accepting',
-      ),
+      accepting:
+        sql<boolean>`(${cycles.status} = 'open' and ${cycles.opens_on} <= ${today} and ${today} <= ${cycles.closes_on})`.as(
+          'accepting',
+        ),
     })
     .from(cycles)
     .innerJoin(
@@ -161,7 +176,6 @@ function currentCycles(db: Db, now: Date) {
     )
     .as('current_cycle');
 }
-type CurrentCycles = ReturnType<typeof currentCycles>;
 
 /**
  * A column of the joined current cycle, qualified: Drizzle writes a subquery's fields by bare name,
@@ -177,7 +191,9 @@ const cycleColumn = (name: 'partner_id' | 'cycle_id' | 'closes_on' | 'accepting'
  * elsewhere. Needs the current cycles left-joined on the partner (joinsCurrent).
  */
 function deadlineOf(): SQL<string | null> {
-  return sql<string | null>`(case when ${cycleColumn('partner_id')} is null then ${partners.application_deadline} when ${cycleColumn('accepting')} then ${cycleColumn('closes_on')} end)`;
+  return sql<
+    string | null
+  >`(case when ${cycleColumn('partner_id')} is null then ${partners.application_deadline} when ${cycleColumn('accepting')} then ${cycleColumn('closes_on')} end)`;
 }
 
 /** Whether students can apply on the platform today: the current cycle takes applications, with a program and a form. */
@@ -229,9 +245,15 @@ function textSearch(q: string): { match: SQL; rank: SQL } | null {
   for (const word of all) {
     const codes = countriesNamedBy(word);
     if (codes.length === 0) plain.push(word);
-    else named.push(or(sql`${partners.search_vector} @@ ${tsquery([word], ' & ')}`, inArray(partners.address_country, codes))!);
+    else
+      named.push(
+        or(sql`${partners.search_vector} @@ ${tsquery([word], ' & ')}`, inArray(partners.address_country, codes))!,
+      );
   }
-  const everyWord = and(...(plain.length > 0 ? [sql`${partners.search_vector} @@ ${tsquery(plain, ' & ')}`] : []), ...named)!;
+  const everyWord = and(
+    ...(plain.length > 0 ? [sql`${partners.search_vector} @@ ${tsquery(plain, ' & ')}`] : []),
+    ...named,
+  )!;
   const wholeCountries = countriesNamedByAll(q);
   return {
     match: wholeCountries.length > 0 ? or(everyWord, inArray(partners.address_country, wholeCountries))! : everyWord,
@@ -245,7 +267,7 @@ function textSearch(q: string): { match: SQL; rank: SQL } | null {
  * pg_trgm's default 0.6 so that two misspelt words still find their place ("adis abeba" is 0.43 from
  * "addis ababa"); the suggestions stay few (SIMILAR_NAMES_MAX) and closest first.
  */
-const SIMILARITY_MIN = 0.4;
+export const SIMILARITY_MIN = 0.4;
 
 /**
  * One page of listed universities matching the query, for one student. The search is PostgreSQL's,

@@ -14,7 +14,10 @@ const WORD_MIN = 3;
 
 /** Lower case, accents dropped, as the catalogue's search folds its text (f_unaccent(lower(…))). */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /** The words of a text, folded; only letters and digits survive. */

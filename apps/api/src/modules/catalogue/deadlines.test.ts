@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CatalogueQuerySchema, defaultPartnerSettings, UniversityDetailSchema, UniversityPageSchema } from '@kaminuza/shared';
+import {
+  CatalogueQuerySchema,
+  defaultPartnerSettings,
+  UniversityDetailSchema,
+  UniversityPageSchema,
+} from '@kaminuza/shared';
 import type { Database } from '../../db/client.ts';
 import { cyclePrograms, cycles, forms, partnerSettings, partners, programs } from '../../db/schema/index.ts';
 import { createTestApp } from '../../test/app.ts';
@@ -169,11 +174,17 @@ describe("the catalogue's deadline comes from the current open cycle", () => {
 
   it("gives the university's page the same deadline and whether it takes applications", async () => {
     const detail = async (slug: string) => {
-      const response = await app.inject({ url: `/api/v1/catalogue/universities/${ids[slug]}`, headers: student.headers });
+      const response = await app.inject({
+        url: `/api/v1/catalogue/universities/${ids[slug]}`,
+        headers: student.headers,
+      });
       expect(response.statusCode).toBe(200);
       return UniversityDetailSchema.parse(response.json().data);
     };
-    expect(await detail('cycle-later')).toMatchObject({ application_deadline: inDays(200), accepting_applications: true });
+    expect(await detail('cycle-later')).toMatchObject({
+      application_deadline: inDays(200),
+      accepting_applications: true,
+    });
     expect(await detail('cycle-closed')).toMatchObject({ application_deadline: null, accepting_applications: false });
     expect(await detail('listing-future')).toMatchObject({
       application_deadline: inDays(50),
@@ -191,12 +202,21 @@ describe("the catalogue's deadline comes from the current open cycle", () => {
       .returning({ id: partners.id, slug: partners.slug });
     ids.kiritimati = east!.id;
     ids.utc = west!.id;
-    await admissions('kiritimati', { opens_on: tomorrow, closes_on: inDays(60), status: 'open' }, {
-      timezone: 'Pacific/Kiritimati',
-    });
+    await admissions(
+      'kiritimati',
+      { opens_on: tomorrow, closes_on: inDays(60), status: 'open' },
+      {
+        timezone: 'Pacific/Kiritimati',
+      },
+    );
     await admissions('utc', { opens_on: tomorrow, closes_on: inDays(60), status: 'open' }, { timezone: 'UTC' });
     const studentId = await studentIdOf(database.db, student.id);
-    const open = await searchUniversities(database.db, studentId, CatalogueQuerySchema.parse({ deadline: 'open' }), now);
+    const open = await searchUniversities(
+      database.db,
+      studentId,
+      CatalogueQuerySchema.parse({ deadline: 'open' }),
+      now,
+    );
     expect(open.items.map((item) => item.slug)).toContain('kiritimati');
     expect(open.items.map((item) => item.slug)).not.toContain('utc');
   });

@@ -108,7 +108,10 @@ describe('the country filter', () => {
     const { error } = response.json();
     expect(error.status).toBe('INVALID_ARGUMENT');
     expect(error.details).toEqual([
-      expect.objectContaining({ path: expect.stringMatching(/^country/), message: VALIDATION_MESSAGES.country_invalid }),
+      expect.objectContaining({
+        path: expect.stringMatching(/^country/),
+        message: VALIDATION_MESSAGES.country_invalid,
+      }),
     ]);
   });
 
