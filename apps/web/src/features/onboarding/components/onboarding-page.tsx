@@ -40,6 +40,7 @@ import {
 import { ProfilePictureInput } from '../../../components/upload/profile-picture-input.tsx';
 import { fieldErrors } from '../../../lib/error-messages.ts';
 import { paths } from '../../../app/paths.ts';
+import { takeReturn } from '../../../lib/return-to.ts';
 import { useOnboarding, onboardingQuery } from '../api/get-onboarding.ts';
 import { useSaveOnboardingStep } from '../api/save-onboarding-step.ts';
 import { useCompleteOnboarding } from '../api/complete-onboarding.ts';
@@ -108,7 +109,8 @@ function Wizard({ initialStep, profile }: { initialStep: number; profile: Studen
     } catch (error) {
       return fieldErrors(error);
     }
-    void navigate(paths.student.home, { replace: true });
+    // Back to where the student was going when they signed up (an application), else home.
+    void navigate(takeReturn() ?? paths.student.home, { replace: true });
     return null;
   };
 
