@@ -23,11 +23,10 @@ export function rememberReturn(path: string, now = Date.now()): void {
   }
 }
 
-/** The remembered page, forgotten as it is taken; null when none, expired or not a student page. */
-export function takeReturn(now = Date.now()): string | null {
+/** The remembered page, left in place; null when none, expired or not a student page. */
+export function peekReturn(now = Date.now()): string | null {
   try {
     const raw = localStorage.getItem(KEY);
-    localStorage.removeItem(KEY);
     if (!raw) return null;
     const { path, until } = JSON.parse(raw) as { path?: unknown; until?: unknown };
     if (typeof path !== 'string' || typeof until !== 'number' || until < now) return null;
@@ -35,4 +34,19 @@ export function takeReturn(now = Date.now()): string | null {
   } catch {
     return null;
   }
+}
+
+export function forgetReturn(): void {
+  try {
+    localStorage.removeItem(KEY);
+  } catch {
+    // Nothing kept, nothing to forget.
+  }
+}
+
+/** The remembered page, forgotten as it is taken. */
+export function takeReturn(now = Date.now()): string | null {
+  const path = peekReturn(now);
+  forgetReturn();
+  return path;
 }
