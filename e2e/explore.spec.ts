@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test, waitForApp } from './fixtures.ts';
+import { expect, expectNoAxeViolations, ownBrowser, test, waitForApp } from './fixtures.ts';
+import { latestEmail, linkIn } from './mailbox.ts';
+import { signInNewStudent, STUDENT_PASSWORD } from './students.ts';
 
 const PASSWORD = 'Kaminuza#2025';
 
@@ -272,4 +274,149 @@ test.describe('Explore Universities', () => {
       },
     );
   }
+});
+
+const AASTU = 'Addis Ababa Science and Technology University';
+
+/** The result cards of the page (each a list item titled by a level-2 heading). */
+const resultCards = (page: Page) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });
+
+test.describe('Explore Universities: country and Apply', () => {
+  test('a student filters by country, in a shareable address', async ({ page }) => {
+    await signIn(page, EN);
+    await exploreFromNav(page, EN);
+    await openFilters(page, EN);
+    const country = page.getByRole('combobox', { name: 'Country' });
+    await country.selectOption({ label: 'Rwanda' });
+    await expect(page).toHaveURL(/[?&]country=RW(&|$)/);
+    await expect(country).toHaveValue('RW');
+    await expect(page.getByRole('link', { name: 'Kepler College', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: AASTU, exact: true })).toHaveCount(0);
+    const cards = resultCards(page);
+    expect(await cards.count()).toBeGreaterThanOrEqual(7);
+    for (const card of await cards.all()) await expect(card).toContainText('Rwanda');
+    await expectNoSidewaysScroll(page);
+    await expectNoAxeViolations(page);
+
+    // The address carries the filter: opened again (a shared link), it shows the same countries.
+    const address = page.url();
+    await page.goto('/home');
+    await page.goto(address);
+    await waitForApp(page);
+    await openFilters(page, EN);
+    await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('RW');
+    await expect(page.getByRole('link', { name: 'Kepler College', exact: true })).toBeVisible();
+
+    // A country searched by name finds the same universities, Kigali's included.
+    await page.getByRole('button', { name: EN.clear }).first().click();
+    await searchFor(page, EN, 'rwanda');
+    await expect(page.getByRole('link', { name: 'Kepler College', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'African Leadership University', exact: true })).toBeVisible();
+  });
+
+  test('names the countries in the visitor’s language', { tag: '@desktop-only' }, async ({ page, baseURL }) => {
+    await page.context().addCookies([{ name: 'i18next', value: 'fr', url: baseURL! }]);
+    await signIn(page, FR);
+    await page.goto('/partners?country=ET');
+    await waitForApp(page);
+    await expect(page.getByRole('combobox', { name: 'Pays' })).toHaveValue('ET');
+    await expect(page.getByRole('combobox', { name: 'Pays' }).locator('option:checked')).toHaveText('Éthiopie');
+    await expect(page.getByRole('link', { name: AASTU, exact: true })).toBeVisible();
+  });
+
+  test('Apply on a card opens the application, through sign-in for a signed-out visitor', async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
+    // An applicant of this test: the demo student has applied already.
+    const email = await signInNewStudent(page, request, baseURL!);
+    await page.goto(`/partners?q=${encodeURIComponent('Addis Ababa')}`);
+    await waitForApp(page);
+    const apply = page.getByRole('link', { name: `Apply to ${AASTU}` });
+    await expect(apply).toBeVisible();
+    // A university that takes no applications here has none.
+    await expect(page.getByRole('link', { name: 'Apply to Addis Ababa University', exact: true })).toHaveCount(0);
+    const href = await apply.getAttribute('href');
+    expect(href).toMatch(/^\/partners\/[0-9a-f-]{36}\/application$/);
+    await expectNoAxeViolations(page);
+    await apply.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('heading', { level: 1, name: `Apply to ${AASTU}` })).toBeVisible();
+
+    // A visitor who is not signed in is asked to sign in, then lands on the same application.
+    const visitor = await ownBrowser(browser, baseURL);
+    await visitor.goto(href!);
+    await expect(visitor).toHaveURL(/\/login$/);
+    await visitor.getByLabel(EN.email).fill(email);
+    await visitor.getByLabel(EN.password).fill(STUDENT_PASSWORD);
+    await visitor.getByRole('button', { name: EN.signIn, exact: true }).click();
+    await expect(visitor).toHaveURL(new RegExp(`${href}$`));
+    await expect(visitor.getByRole('heading', { level: 1, name: `Apply to ${AASTU}` })).toBeVisible();
+    await visitor.context().close();
+  });
+
+  test(
+    'a visitor without an account signs up, finishes onboarding and lands on the application',
+    {
+      tag: '@desktop-only',
+    },
+    async ({ page, browser, baseURL, request }) => {
+      await signIn(page, EN);
+      await page.goto(`/partners?q=${encodeURIComponent(AASTU)}`);
+      const href = await page.getByRole('link', { name: `Apply to ${AASTU}` }).getAttribute('href');
+
+      const visitor = await ownBrowser(browser, baseURL);
+      await visitor.goto(href!);
+      await expect(visitor).toHaveURL(/\/login$/);
+      await visitor.getByRole('link', { name: 'Create an account' }).click();
+      await expect(visitor).toHaveURL(/\/signup\/live$/);
+      // Signed up (as the form would), verified from the emailed link in the same browser, onboarded.
+      const email = `apply-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+      const created = await request.post('/api/v1/auth/sign-up/student', {
+        headers: { origin: baseURL! },
+        data: {
+          email,
+          password: STUDENT_PASSWORD,
+          education_level: 'high_school',
+          gender: 'female',
+          first_name: 'Aline',
+          last_name: 'Uwase',
+          date_of_birth: '2006-04-12',
+          phone: '+250788123456',
+          city: 'Kigali',
+          country: 'RW',
+          accept_terms: true,
+        },
+      });
+      expect(created.status()).toBe(201);
+      await visitor.goto(linkIn((await latestEmail(request, email, /verif/i)).text, '/auth/verify-email'));
+      await expect(visitor).toHaveURL(/\/onboarding\/student$/);
+      const steps: object[] = [
+        { language: 'en' },
+        { first_name: 'Aline', last_name: 'Uwase', preferred_name: 'Lina' },
+        { date_of_birth: '2006-04-12', gender: 'female', nationality: 'RW' },
+        { phone_country: 'RW', phone: '0788123456' },
+        { country_of_residence: 'RW', address: 'KN 5 Rd', city: 'Kigali' },
+        {
+          education_level: 'high_school',
+          school: { name: 'Lycée de Kigali', city: 'Kigali', country: 'RW', levels_offered: ['secondary'] },
+        },
+      ];
+      for (const [step, data] of steps.entries()) {
+        const saved = await visitor.request.put(`/api/v1/students/me/onboarding/steps/${step}`, {
+          headers: { origin: baseURL! },
+          data,
+        });
+        expect(saved.status(), await saved.text()).toBe(200);
+      }
+      // The last step (an optional picture) is finished on screen.
+      await visitor.reload();
+      await visitor.getByRole('button', { name: 'Finish' }).click();
+      await expect(visitor).toHaveURL(new RegExp(`${href}$`));
+      await expect(visitor.getByRole('heading', { level: 1, name: `Apply to ${AASTU}` })).toBeVisible();
+      await visitor.context().close();
+    },
+  );
 });

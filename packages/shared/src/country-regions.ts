@@ -26,3 +26,6 @@ export function regionOfCountry(country: string): Region {
 export function isCountryCode(code: string): boolean {
   return REGION_OF.has(code);
 }
+
+/** Every country code of the table. */
+export const COUNTRY_CODES: readonly string[] = [...REGION_OF.keys()];

@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { useSession, type UserType } from '../lib/session.tsx';
 import { resolveAccess, type Access } from './guards.ts';
+import { rememberReturn } from '../lib/return-to.ts';
 import { paths } from './paths.ts';
 
 /** Guards a route tree: a loading state while the user resolves, then allow or send to /login. */
@@ -23,7 +24,20 @@ export function RequireUserType({ type }: { type: UserType }) {
 
   if (access.kind === 'loading') return <LoadingOverlay />;
   if (access.kind === 'redirect') {
-    return <Navigate to={paths.login} replace state={{ from: location.pathname, notice: access.notice }} />;
+    // The query too: a shared Explore search or an application's area keeps what it shows.
+    const from = `${location.pathname}${location.search}`;
+    return <SignInFirst from={from} notice={access.notice} remember={type === 'student' && !access.signOut} />;
   }
   return <Outlet />;
+}
+
+/**
+ * The sign-in page, told where the visitor was going. A signed-out visitor on a student page is also
+ * remembered past a sign-up (email verification, onboarding), which the sign-in page's state does not survive.
+ */
+function SignInFirst({ from, notice, remember }: { from: string; notice: string | null; remember: boolean }) {
+  useEffect(() => {
+    if (remember) rememberReturn(from);
+  }, [from, remember]);
+  return <Navigate to={paths.login} replace state={{ from, notice }} />;
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isCountryCode } from '../country-regions.ts';
+import { VALIDATION_MESSAGES } from '../messages.ts';
 import { PartnerThemeSchema } from './partner-settings.ts';
 
 /** University listing vocabularies (spec section 3). */
@@ -132,6 +134,24 @@ function multi<T extends readonly [string, ...string[]]>(values: T, label: strin
   );
 }
 
+/** Countries by ISO 3166-1 alpha-2 code, as `multi` reads them; lower case is read as upper case. */
+function countries() {
+  return z.preprocess(
+    (input) => {
+      if (input === undefined || input === '') return undefined;
+      const list = (Array.isArray(input) ? input : [input]).flatMap((v) =>
+        typeof v === 'string' ? v.split(',') : [v],
+      );
+      return [
+        ...new Set(list.map((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v)).filter((v) => v !== '')),
+      ];
+    },
+    z
+      .array(z.string(VALIDATION_MESSAGES.country_invalid).refine(isCountryCode, VALIDATION_MESSAGES.country_invalid))
+      .optional(),
+  );
+}
+
 function wholeNumber(label: string, { min, max }: { min: number; max?: number }) {
   const base = z.coerce
     .number({ error: `${label}: must be a whole number` })
@@ -146,8 +166,10 @@ function wholeNumber(label: string, { min, max }: { min: number; max?: number })
  * `deadline` is `open` (the deadline is today or later) or a date YYYY-MM-DD (the deadline falls
  * between today and that date, both included); institutions without a deadline match neither.
  * `saved=true` keeps the caller's own list only. Sort defaults to relevance with a search, name without.
- * A search matches words (prefixes, accents ignored); when no word matches, the closest names by
- * trigram similarity answer instead, at most SIMILAR_NAMES_MAX.
+ * A search matches words (prefixes, accents ignored) of the name, city and description, and a word naming
+ * a country (in English, French or Kinyarwanda, or its code alone) matches that country's institutions;
+ * when nothing matches, the closest names and cities by trigram similarity answer instead, at most
+ * SIMILAR_NAMES_MAX.
  */
 export const CatalogueQuerySchema = z
   .object({
@@ -160,6 +182,7 @@ export const CatalogueQuerySchema = z
     type: multi(INSTITUTION_TYPES, 'Type'),
     field: multi(STUDY_FIELDS, 'Field'),
     region: multi(REGIONS, 'Region'),
+    country: countries(),
     size: multi(INSTITUTION_SIZES, 'Size'),
     setting: multi(CAMPUS_SETTINGS, 'Setting'),
     tuition_min: wholeNumber('Minimum tuition', { min: 0 }).optional(),
@@ -200,7 +223,11 @@ export const UniversityCardSchema = UniversityListingSchema.pick({
   size: true,
   setting: true,
   fields: true,
-}).extend({ saved: z.boolean() });
+}).extend({
+  saved: z.boolean(),
+  /** The institution takes applications on the platform today: its current cycle is open and has a form. */
+  accepting_applications: z.boolean(),
+});
 export type UniversityCard = z.infer<typeof UniversityCardSchema>;
 
 export const UniversityPageSchema = z.object({
@@ -217,6 +244,7 @@ export type UniversityPage = z.infer<typeof UniversityPageSchema>;
  */
 export const UniversityDetailSchema = UniversityListingSchema.extend({
   saved: z.boolean(),
+  accepting_applications: z.boolean(),
   application_fee: z.object({ amount: z.number().nonnegative(), currency: z.string() }).nullable(),
   theme: PartnerThemeSchema.nullable(),
 });

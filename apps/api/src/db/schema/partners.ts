@@ -105,6 +105,8 @@ export const partners = pgTable(
     index('partners_search_idx').using('gin', t.search_vector),
     /** GiST, not GIN: it hands out names closest first (`<->>`), so a similar-names search stops early. */
     index('partners_search_name_trgm_idx').using('gist', sql`${t.search_name} gist_trgm_ops`),
+    /** The city folded as the name is, closest first too: a misspelt city ("adis abeba") still finds it. */
+    index('partners_search_city_trgm_idx').using('gist', sql`f_unaccent(lower(${t.address_city})) gist_trgm_ops`),
     /** What students browse: listed institutions in name order. */
     index('partners_listed_name_idx')
       .on(t.name)

@@ -8,16 +8,17 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessageKey, lockoutMinutes } from '../../../lib/error-messages.ts';
 import { paths } from '../../../app/paths.ts';
 import { useSignIn } from '../api/sign-in.ts';
+import { isStudentPage, rememberReturn, takeReturn } from '../../../lib/return-to.ts';
 import { homeOf } from './home-of.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /**
- * Where a sign-in may send its user back to: their own area, or (students) the fee checkout they were
- * paying on, reference included.
+ * Where a sign-in may send its user back to: their own area, or (students) any student page — an
+ * application's start page, an Explore search — and the fee checkout they were paying on, reference included.
  */
 function mayReturnTo(type: SessionUser['type'], home: string, from: string): boolean {
   if (from.startsWith(home.split('/').slice(0, 2).join('/'))) return true;
-  return type === 'student' && from.startsWith(`${paths.pay}?`);
+  return type === 'student' && (isStudentPage(from) || from.startsWith(`${paths.pay}?`));
 }
 
 interface LocationState {
@@ -43,7 +44,12 @@ export function SignInPage({ admin = false }: { admin?: boolean }) {
       {
         onSuccess: (user) => {
           const home = homeOf(user.type);
-          const back = state.from && mayReturnTo(user.type, home, state.from) ? state.from : home;
+          // Taken either way, so an older remembered page never resurfaces after a later sign-up.
+          const remembered = takeReturn();
+          const from = state.from ?? (user.type === 'student' ? remembered : null);
+          const back = from && mayReturnTo(user.type, home, from) ? from : home;
+          // Onboarding comes first for a new student: the page waits until it is done.
+          if (user.type === 'student' && !user.onboarding_complete && back !== home) rememberReturn(back);
           void navigate(back, { replace: true });
         },
       },

@@ -40,6 +40,7 @@ import {
 import { ProfilePictureInput } from '../../../components/upload/profile-picture-input.tsx';
 import { fieldErrors } from '../../../lib/error-messages.ts';
 import { paths } from '../../../app/paths.ts';
+import { forgetReturn, peekReturn } from '../../../lib/return-to.ts';
 import { useOnboarding, onboardingQuery } from '../api/get-onboarding.ts';
 import { useSaveOnboardingStep } from '../api/save-onboarding-step.ts';
 import { useCompleteOnboarding } from '../api/complete-onboarding.ts';
@@ -55,6 +56,13 @@ const STEPS = [LanguageStep, NameStep, AboutStep, PhoneStep, AddressStep, Educat
 export function OnboardingPage() {
   const { t } = useTranslation();
   const onboarding = useOnboarding();
+  // Where the student was going when they signed up (an application from Explore), else home; read
+  // once, so finishing sends them there whichever of the two exits below renders first.
+  const [destination] = useState(() => peekReturn() ?? paths.student.home);
+  const complete = onboarding.data?.is_complete === true;
+  useEffect(() => {
+    if (complete) forgetReturn();
+  }, [complete]);
   if (onboarding.isPending) return <Spinner />;
   if (onboarding.isError) {
     return (
@@ -67,14 +75,22 @@ export function OnboardingPage() {
       </section>
     );
   }
-  if (onboarding.data.is_complete) return <Navigate to={paths.student.home} replace />;
-  return <Wizard initialStep={onboarding.data.step} profile={onboarding.data.profile} />;
+  if (onboarding.data.is_complete) return <Navigate to={destination} replace />;
+  return <Wizard initialStep={onboarding.data.step} profile={onboarding.data.profile} destination={destination} />;
 }
 
 /** What the student typed on each step, kept while they move back and forth. */
 type Drafts = Partial<Record<number, object>>;
 
-function Wizard({ initialStep, profile }: { initialStep: number; profile: StudentProfile }) {
+function Wizard({
+  initialStep,
+  profile,
+  destination,
+}: {
+  initialStep: number;
+  profile: StudentProfile;
+  destination: string;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [step, setStep] = useState(initialStep);
@@ -108,7 +124,8 @@ function Wizard({ initialStep, profile }: { initialStep: number; profile: Studen
     } catch (error) {
       return fieldErrors(error);
     }
-    void navigate(paths.student.home, { replace: true });
+    forgetReturn();
+    void navigate(destination, { replace: true });
     return null;
   };
 

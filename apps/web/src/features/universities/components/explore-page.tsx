@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CATALOGUE_PAGE_SIZE_DEFAULT, CATALOGUE_SORTS } from '@kaminuza/shared';
@@ -6,6 +6,7 @@ import { useUniversities } from '../api/search-universities.ts';
 import { UniversityCard } from './university-card.tsx';
 import { apiQuery, DEADLINE_CHOICES, FILTER_NAMES, MULTI_FILTERS } from './explore-query.ts';
 import { SkeletonCards } from '../../../components/list-states.tsx';
+import { countryOptions } from '../../../lib/countries.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -48,6 +49,29 @@ function Fieldset({ legend, children }: { legend: string; children: ReactNode })
   );
 }
 
+/** One country, named in the visitor's language; the address keeps its code so a shared link keeps it. */
+function CountryFilter({ value, onChange }: { value: string; onChange: (code: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  const options = useMemo(() => countryOptions(lang), [lang]);
+  return (
+    <div className="flex min-w-0 flex-col gap-2 border-t border-border pt-3">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {t('explore.country')}
+      </label>
+      <select id={id} className="field-input" value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{t('explore.country_any')}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function Filters({ id, hidden }: { id: string; hidden: boolean }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -71,19 +95,28 @@ function Filters({ id, hidden }: { id: string; hidden: boolean }) {
   return (
     <div id={id} className={`${hidden ? 'hidden' : 'flex'} flex-col gap-4 md:flex`}>
       {MULTI_FILTERS.map((filter) => (
-        <Fieldset key={filter.name} legend={t(`explore.${filter.name}`)}>
-          {filter.values.map((value) => (
-            <label key={value} className="flex min-h-8 items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="size-4 shrink-0 accent-brand"
-                checked={params.getAll(filter.name).includes(value)}
-                onChange={(event) => toggle(filter.name, value, event.target.checked)}
-              />
-              <span className="min-w-0 break-words">{t(`catalogue.${filter.group}.${value}`)}</span>
-            </label>
-          ))}
-        </Fieldset>
+        <Fragment key={filter.name}>
+          <Fieldset legend={t(`explore.${filter.name}`)}>
+            {filter.values.map((value) => (
+              <label key={value} className="flex min-h-8 items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4 shrink-0 accent-brand"
+                  checked={params.getAll(filter.name).includes(value)}
+                  onChange={(event) => toggle(filter.name, value, event.target.checked)}
+                />
+                <span className="min-w-0 break-words">{t(`catalogue.${filter.group}.${value}`)}</span>
+              </label>
+            ))}
+          </Fieldset>
+          {/* Region is the continent; the country comes right after it. */}
+          {filter.name === 'region' && (
+            <CountryFilter
+              value={params.get('country')?.toUpperCase() ?? ''}
+              onChange={(code) => update((next) => (code ? next.set('country', code) : next.delete('country')))}
+            />
+          )}
+        </Fragment>
       ))}
       <Fieldset legend={t('explore.tuition')}>
         <div className="grid grid-cols-2 gap-2">

@@ -28,5 +28,11 @@ describe('apiQuery', () => {
     );
     expect(query('tuition_min=5000&tuition_max=100')).toBe('tuition_min=5000');
     expect(query(`q=${'a'.repeat(150)}`)).toBe(`q=${'a'.repeat(100)}`);
+    expect(query('country=XX&country=Rwanda')).toBe('');
+  });
+
+  it('keeps the chosen country, as the address shares it', () => {
+    expect(query('country=RW')).toBe('country=RW');
+    expect(query('country=rw&q=college')).toBe('q=college&country=RW');
   });
 });

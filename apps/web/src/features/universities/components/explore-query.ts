@@ -4,6 +4,7 @@ import {
   DEADLINE_OPEN,
   INSTITUTION_SIZES,
   INSTITUTION_TYPES,
+  isCountryCode,
   REGIONS,
   STUDY_FIELDS,
 } from '@kaminuza/shared';
@@ -31,6 +32,7 @@ export const FILTER_NAMES = [
   'type',
   'field',
   'region',
+  'country',
   'size',
   'setting',
   'tuition_min',
@@ -50,6 +52,8 @@ export function apiQuery(params: URLSearchParams, today: Date): string {
       if ((filter.values as readonly string[]).includes(value)) out.append(filter.name, value);
     }
   }
+  const country = params.get('country')?.trim().toUpperCase();
+  if (country && isCountryCode(country)) out.set('country', country);
   const min = params.get('tuition_min');
   const max = params.get('tuition_max');
   if (isWhole(min)) out.set('tuition_min', min);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { UniversityCard as Card } from '@kaminuza/shared';
 import { SaveButton } from './save-button.tsx';
 import { useFormats } from './formats.ts';
-import { universityPath } from './paths.ts';
+import { applicationPath, universityPath } from './paths.ts';
 
 export function UniversityCard({ university }: { university: Card }) {
   const { t } = useTranslation();
@@ -54,7 +54,16 @@ export function UniversityCard({ university }: { university: Card }) {
           </dd>
         </div>
       </dl>
-      <div className="mt-auto">
+      <div className="mt-auto flex flex-wrap gap-2">
+        {university.accepting_applications && (
+          <Link
+            to={applicationPath(university.id)}
+            className="btn-primary"
+            aria-label={t('explore.apply_label', { name: university.name })}
+          >
+            {t('explore.apply')}
+          </Link>
+        )}
         <SaveButton partnerId={university.id} name={university.name} saved={university.saved} />
       </div>
     </li>

@@ -1,0 +1,1 @@
+CREATE INDEX "partners_search_city_trgm_idx" ON "partners" USING gist (f_unaccent(lower("address_city")) gist_trgm_ops);
