@@ -119,7 +119,10 @@ test.describe('formats in the reader’s language', () => {
       await expect(zone.locator('option[value="Africa/Kigali"]')).toHaveText(
         'Kigali — heure normale d’Afrique centrale',
       );
-      await expect(zone.locator('option[value="Europe/Paris"]')).toHaveText('Paris — heure d’Europe centrale');
+      await expect(zone.locator('option[value="Europe/Paris"]')).toHaveText(
+        // Chromium's French data has the standard name where Node's has the generic one.
+        /^Paris — heure (normale )?d’Europe centrale$/,
+      );
       await expect(zone.locator('option[value="UTC"]')).toHaveText('temps universel coordonné');
     },
   );
