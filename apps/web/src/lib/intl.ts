@@ -77,6 +77,19 @@ export function numberFormat(language: string, options: Intl.NumberFormatOptions
   });
 }
 
+/**
+ * A list ("A, B and C") in `language`. CLDR has no list patterns in Kinyarwanda, and runtimes then write
+ * English's "and": the items are joined as CLDR's root pattern does, with commas only.
+ */
+export function listFormat(
+  language: string,
+  options: Intl.ListFormatOptions = {},
+): { format(items: string[]): string } {
+  return Intl.ListFormat.supportedLocalesOf([language]).length > 0
+    ? new Intl.ListFormat(language, options)
+    : { format: (items) => items.join(', ') };
+}
+
 /** A calendar day (`YYYY-MM-DD`) as written, whatever the reader's time zone. */
 export const calendarDay = (day: string) => new Date(`${day.slice(0, 10)}T00:00:00Z`);
 

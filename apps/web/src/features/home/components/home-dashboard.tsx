@@ -6,7 +6,7 @@ import type { HomeFixPlace, HomeMissingItem, HomeNextStep, StudentHome } from '@
 import { paths } from '../../../app/paths.ts';
 import { EmptyState, LoadError } from '../../../components/list-states.tsx';
 import { useHome } from '../api/get-home.ts';
-import { dateTimeFormat, numberFormat, timeZoneName } from '../../../lib/intl.ts';
+import { dateTimeFormat, listFormat, numberFormat, timeZoneName } from '../../../lib/intl.ts';
 
 const PLACE_PATH: Record<HomeFixPlace, string> = {
   onboarding: paths.student.onboarding,
@@ -38,7 +38,7 @@ function useFormats(timezone: string) {
     /** The student's zone by its name ("Central Africa Time"), not its identifier. */
     zone: timeZoneName(language, timezone),
     list(items: string[]) {
-      return new Intl.ListFormat(language, { type: 'conjunction' }).format(items);
+      return listFormat(language, { type: 'conjunction' }).format(items);
     },
   };
 }
