@@ -121,10 +121,11 @@ export function createClientI18n(lng: Language): Promise<i18n> {
     document.documentElement.lang = next;
   });
   // A language's dates and numbers arrive with its texts: nothing renders in it before both are there.
+  // Should its formats fail to download, the texts still show, with the browser's own formats.
   const load = async (language: string, namespace: string) => {
     const [catalogue] = await Promise.all([
       catalogues[isLanguage(language) ? language : DEFAULT_LANGUAGE][partOf(namespace)](),
-      loadFormats(language),
+      loadFormats(language).catch(() => undefined),
     ]);
     return catalogue;
   };

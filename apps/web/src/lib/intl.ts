@@ -29,20 +29,31 @@ export const runtimeHas = {
 
 const loaded = new Map<string, { formats?: LanguageFormats; names?: Names }>();
 
+const loading = new Map<string, Promise<void>>();
+
 /**
  * Makes `language` writable before anything renders in it: nothing to do where the runtime carries it
- * (every browser for en and fr, Node for all three); otherwise its FormatJS formats and CLDR names.
+ * (every browser for en and fr, Node for all three); otherwise its FormatJS formats and CLDR names, fetched
+ * once however many catalogue parts ask at the same time. A failed download is tried again next time.
  */
-export async function loadFormats(language: string): Promise<void> {
-  if (!isLanguage(language) || loaded.has(language)) return;
+export function loadFormats(language: string): Promise<void> {
+  if (!isLanguage(language) || loaded.has(language)) return Promise.resolve();
   const formats = !runtimeHas.dates(language) || !runtimeHas.numbers(language);
   const names = !runtimeHas.names(language);
-  if (!formats && !names) return;
-  const [languageFormats, languageNames] = await Promise.all([
-    formats ? import('./intl-ponyfill.ts').then((module) => module.loadLanguageFormats(language)) : undefined,
-    names ? CLDR_NAMES[language]!().then((module) => module.default) : undefined,
-  ]);
-  loaded.set(language, { formats: languageFormats, names: languageNames });
+  if (!formats && !names) return Promise.resolve();
+  let pending = loading.get(language);
+  if (!pending) {
+    pending = Promise.all([
+      formats ? import('./intl-ponyfill.ts').then((module) => module.loadLanguageFormats(language)) : undefined,
+      names ? CLDR_NAMES[language]!().then((module) => module.default) : undefined,
+    ])
+      .then(([languageFormats, languageNames]) => {
+        loaded.set(language, { formats: languageFormats, names: languageNames });
+      })
+      .finally(() => loading.delete(language));
+    loading.set(language, pending);
+  }
+  return pending;
 }
 
 const cache = new Map<string, DateFormatter | NumberFormatter>();
@@ -52,7 +63,8 @@ function cached<F extends DateFormatter | NumberFormatter>(
   options: object,
   create: () => F,
 ): F {
-  const key = `${kind}|${language}|${JSON.stringify(options)}`;
+  // A formatter made before the language's formats arrived is not the one to keep once they have.
+  const key = `${kind}|${language}|${loaded.has(language)}|${JSON.stringify(options)}`;
   let formatter = cache.get(key) as F | undefined;
   if (!formatter) {
     formatter = create();
