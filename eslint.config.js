@@ -33,4 +33,25 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // The browser's own Intl silently writes Kinyarwanda as English: the web writes through lib/intl.ts (ADR 028).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/intl.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use a const object or a union: enums are not erasable syntax.' },
+        {
+          selector:
+            "NewExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|NumberFormat|DisplayNames|ListFormat)$/]",
+          message:
+            'Use dateTimeFormat, numberFormat, listFormat or displayName from lib/intl.ts: they know the languages the browser lacks.',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message: 'Use dateTimeFormat or numberFormat from lib/intl.ts: they know the languages the browser lacks.',
+        },
+      ],
+    },
+  },
 );

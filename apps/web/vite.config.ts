@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { cldrNames } from './scripts/cldr-names-plugin.ts';
 import {
   APP_TEXT_GROUPS,
   PAGE_TEXT_GROUPS,
@@ -67,7 +68,7 @@ function localeParts(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [documentHead(), localeParts(), react(), tailwindcss()],
+  plugins: [documentHead(), localeParts(), cldrNames(), react(), tailwindcss()],
   server: {
     port: 5173,
     // changeOrigin stays false: the API checks that a request's Origin matches the Host it was sent to.

@@ -5,3 +5,9 @@ declare module 'virtual:kaminuza-locale/*' {
   const catalogue: ResourceLanguage;
   export default catalogue;
 }
+
+/** The CLDR names served by the `kaminuza-cldr-names` plugin (scripts/cldr-names-plugin.ts). */
+declare module 'virtual:kaminuza-cldr-names/*' {
+  const names: Record<'region' | 'currency' | 'language', Record<string, string>>;
+  export default names;
+}

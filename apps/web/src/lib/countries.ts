@@ -1,8 +1,9 @@
 import { getCountries } from 'libphonenumber-js/min';
+import { displayName } from './intl.ts';
 
 /**
- * Countries (ISO 3166-1 alpha-2) named in `language`, sorted for that language. Names missing from the
- * browser's data for a language (often Kinyarwanda) fall back to English, then to the code.
+ * Countries (ISO 3166-1 alpha-2) named in `language`, sorted for that language. Names CLDR lacks in the
+ * language (most, in Kinyarwanda) are English.
  */
 export function countryOptions(language: string): Array<{ value: string; label: string }> {
   const name = countryNamer(language);
@@ -12,24 +13,7 @@ export function countryOptions(language: string): Array<{ value: string; label: 
     .sort((a, b) => collator.compare(a.label, b.label));
 }
 
-/** A country's name in `language`, else in English, else its code. */
+/** A country's name in `language`, else in English (CLDR names few countries in Kinyarwanda), else its code. */
 export function countryNamer(language: string): (code: string) => string {
-  const local = displayNames(language);
-  const english = displayNames('en');
-  return (code) => local?.(code) ?? english?.(code) ?? code;
-}
-
-function displayNames(language: string): ((code: string) => string | undefined) | null {
-  try {
-    const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
-    return (code) => {
-      try {
-        return names.of(code);
-      } catch {
-        return undefined;
-      }
-    };
-  } catch {
-    return null;
-  }
+  return (code) => displayName(language, 'region', code);
 }

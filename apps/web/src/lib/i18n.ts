@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { isLanguage } from './languages.ts';
+import { loadFormats } from './intl.ts';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_COOKIE,
@@ -119,8 +120,15 @@ export function createClientI18n(lng: Language): Promise<i18n> {
   instance.on('languageChanged', (next) => {
     document.documentElement.lang = next;
   });
-  const load = (language: string, namespace: string) =>
-    catalogues[isLanguage(language) ? language : DEFAULT_LANGUAGE][partOf(namespace)]();
+  // A language's dates and numbers arrive with its texts: nothing renders in it before both are there.
+  // Should its formats fail to download, the texts still show, with the browser's own formats.
+  const load = async (language: string, namespace: string) => {
+    const [catalogue] = await Promise.all([
+      catalogues[isLanguage(language) ? language : DEFAULT_LANGUAGE][partOf(namespace)](),
+      loadFormats(language).catch(() => undefined),
+    ]);
+    return catalogue;
+  };
   browserInstance = instance
     .use(LanguageDetector)
     .use(resourcesToBackend(load))

@@ -5,7 +5,7 @@ import {
   type Language,
   type PartnerAdmissionsSettings,
 } from '@kaminuza/shared';
-import { catalogueText } from '../email/email.templates.ts';
+import { catalogueText, longDate } from '../email/email.templates.ts';
 
 /*
  * The admission letter of an accepted decision (ADR 016): rendered once, at release, from the
@@ -54,10 +54,8 @@ export function fillPlaceholders(text: string, values: Record<LetterPlaceholder,
   });
 }
 
-/** The day as the applicant reads dates (e.g. "25 novembre 2026"); the day itself never shifts. */
-export function longDate(day: string, language: Language): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
-}
+/** The day as the applicant reads dates (e.g. "25 novembre 2026"). */
+export { longDate };
 
 /** Blank lines separate paragraphs; single line breaks stay inside their paragraph. */
 function paragraphsOf(text: string): string[] {

@@ -141,6 +141,26 @@ describe('email templates', () => {
     expect(text).toContain('If this was you, there is nothing to do.');
   });
 
+  it.each([
+    ['en', 'Submitted on November 26, 2026'],
+    ['fr', 'Envoyée le 26 novembre 2026'],
+    ['rw', 'Byoherejwe ku wa 2026 Ugushyingo 26'],
+  ] as const)('writes the day of a %s submission receipt as the recipient writes dates', (language, line) => {
+    const { text } = renderTemplate(
+      'submission_receipt',
+      language,
+      {
+        institution_name: 'Lake Kivu Institute',
+        program_name: 'BSc Environmental Science',
+        campus_name: 'Rubavu',
+        submitted_on: '2026-11-26',
+        reference: 'KZ-ABCD-EFGH',
+      },
+      { noReply: true },
+    );
+    expect(text).toContain(line);
+  });
+
   it('falls back to English for an unknown language', () => {
     expect(emailLanguage('de')).toBe('en');
     expect(emailLanguage(null)).toBe('en');

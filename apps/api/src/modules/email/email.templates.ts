@@ -11,6 +11,14 @@ import en from '@kaminuza/shared/locales/en.json' with { type: 'json' };
 import fr from '@kaminuza/shared/locales/fr.json' with { type: 'json' };
 import rw from '@kaminuza/shared/locales/rw.json' with { type: 'json' };
 
+/**
+ * A calendar day (`YYYY-MM-DD`) as the recipient writes dates: "26 novembre 2026", "2026 Ugushyingo 26".
+ * The server's ICU has every language of the product; the day itself never shifts with a time zone.
+ */
+export function longDate(day: string, language: Language): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}
+
 export interface RenderedEmail {
   subject: string;
   html: string;
@@ -151,7 +159,7 @@ export function renderTemplate(
     role: data.role ?? '',
     program: data.program_name ?? '',
     campus: data.campus_name ?? '',
-    date: data.submitted_on ?? '',
+    date: data.submitted_on ? longDate(data.submitted_on, language) : '',
     document: data.document_name ?? '',
     deadline: data.deadline ?? '',
   };

@@ -12,6 +12,7 @@ import {
 import { FormAlert, TextAreaField, useMessage } from '../form/field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessageKey } from '../../lib/error-messages.ts';
+import { dateTimeFormat } from '../../lib/intl.ts';
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
@@ -60,7 +61,7 @@ export function MessageThread({
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'nearest' });
   }, [newest]);
-  const time = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
+  const time = dateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
   const lastOwn = [...messages].reverse().find((message) => message.sender_side === viewer);
   const seen = Boolean(lastOwn && otherReadAt && otherReadAt >= lastOwn.created_at);
 

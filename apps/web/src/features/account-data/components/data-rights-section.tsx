@@ -10,11 +10,12 @@ import { useCancelDeletion } from '../api/cancel-deletion.ts';
 import { useDeletion } from '../api/get-deletion.ts';
 import { EXPORT_URL } from '../api/keys.ts';
 import { useScheduleDeletion } from '../api/schedule-deletion.ts';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
 function useFormatDate() {
   const { i18n } = useTranslation();
   return (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+    dateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
 }
 
 /** The reason a deletion was refused, in the reader's language. */

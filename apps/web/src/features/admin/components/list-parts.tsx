@@ -5,6 +5,7 @@ import { countryNamer } from '../../../lib/countries.ts';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { SkeletonTable } from '../../../components/skeleton-table.tsx';
+import { dateTimeFormat, numberFormat } from '../../../lib/intl.ts';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -171,9 +172,9 @@ export function useFormats() {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   return useMemo(() => {
-    const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
-    const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-    const number = new Intl.NumberFormat(language);
+    const date = dateTimeFormat(language, { dateStyle: 'medium' });
+    const dateTime = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    const number = numberFormat(language);
     return {
       date: (iso: string) => date.format(new Date(iso)),
       dateTime: (iso: string) => dateTime.format(new Date(iso)),

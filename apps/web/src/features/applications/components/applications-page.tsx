@@ -6,6 +6,7 @@ import { paths } from '../../../app/paths.ts';
 import { EmptyState, LoadError, SkeletonCards } from '../../../components/list-states.tsx';
 import { useApplicationCards } from '../api/list-applications.ts';
 import { useDecisions } from '../api/list-decisions.ts';
+import { displayName } from '../../../lib/intl.ts';
 import { useApplicationFormats } from './formats.ts';
 
 const BADGE: Record<ApplicationCard['state'], string> = {
@@ -25,7 +26,7 @@ function Card({ card, decision }: { card: ApplicationCard; decision: StudentDeci
   const format = useApplicationFormats();
   const application = card.application;
   const headingId = useId();
-  const country = card.country ? new Intl.DisplayNames([format.lang], { type: 'region' }).of(card.country) : null;
+  const country = card.country ? displayName(format.lang, 'region', card.country) : null;
   return (
     <li
       aria-labelledby={headingId}

@@ -9,6 +9,7 @@ import { FormAlert } from '../../../components/form/field.tsx';
 import { useApplyContext } from '../api/get-apply-context.ts';
 import { useStartApplication } from '../api/start-application.ts';
 import { startDestination, viewPath, type ApplicationArea } from './application-routes.ts';
+import { displayName } from '../../../lib/intl.ts';
 import { useApplicationFormats } from './formats.ts';
 import { QueryState, ViewFrame } from './view-frame.tsx';
 
@@ -121,9 +122,7 @@ function StartForm({ context, area }: { context: ApplyContext; area: Application
                     {t('applications.start.program_facts', {
                       level: t(`catalogue.programs.${candidate.level}`, { defaultValue: candidate.level }),
                       months: candidate.duration_months,
-                      language:
-                        new Intl.DisplayNames([format.lang], { type: 'language' }).of(candidate.language) ??
-                        candidate.language,
+                      language: displayName(format.lang, 'language', candidate.language),
                     })}
                   </span>
                 </span>

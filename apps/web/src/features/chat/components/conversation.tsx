@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import type { ChatEndpoint } from '../api/keys.ts';
 import { useChat, useChatMessages, useMarkChatRead, useSendChatMessage } from '../api/conversation.ts';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
 const ComposerSchema = SendMessageSchema.pick({ body: true });
 type Composer = z.infer<typeof ComposerSchema>;
@@ -20,7 +21,7 @@ function useTimeFormat() {
   const { i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language;
   return useMemo(() => {
-    const format = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+    const format = dateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
     return (iso: string) => format.format(new Date(iso));
   }, [lang]);
 }

@@ -8,6 +8,7 @@ import { useSession } from '../../../lib/session.tsx';
 import { partnerEndpoint } from '../api/keys.ts';
 import { Conversation } from './conversation.tsx';
 import { useInbox } from '../api/inbox.ts';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
 /** The signed-in member's institution and whether they may answer students (the api decides again). */
 function useInboxAccess() {
@@ -23,7 +24,7 @@ function useTimeFormat() {
   const { i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language;
   return useMemo(() => {
-    const format = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' });
+    const format = dateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' });
     return (iso: string) => format.format(new Date(iso));
   }, [lang]);
 }

@@ -12,6 +12,7 @@ import { useDeleteCycle } from '../api/delete-cycle.ts';
 import { usePrograms } from '../api/get-programs.ts';
 import { useSetCurrentCycle } from '../api/set-current-cycle.ts';
 import { CycleDialog } from './cycle-dialog.tsx';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
 const STATUS_TONE: Record<Cycle['status'], string> = {
   draft: 'border-border text-fg',
@@ -32,7 +33,7 @@ function useDayFormat() {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   return useMemo(() => {
-    const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+    const format = dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
     return (day: string) => format.format(new Date(`${day}T00:00:00Z`));
   }, [language]);
 }

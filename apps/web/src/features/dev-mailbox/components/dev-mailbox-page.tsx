@@ -5,6 +5,7 @@ import type { DevMailboxMessage, DevMailboxSummary } from '@kaminuza/shared';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useDevMail } from '../api/get-dev-mail.ts';
 import { useDevMailbox } from '../api/get-dev-mailbox.ts';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
 /** http(s) URLs in a plain-text part, without the punctuation that usually ends a sentence after one. */
 const URL_PATTERN = /https?:\/\/[^\s<>"']*[^\s<>"'.,;:!?)\]]/g;
@@ -29,7 +30,7 @@ function linkify(text: string): ReactNode[] {
 
 function useDateFormat() {
   const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const format = dateTimeFormat(i18n.resolvedLanguage ?? i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (iso: string) => format.format(new Date(iso));
 }
 

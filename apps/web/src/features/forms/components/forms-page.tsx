@@ -17,10 +17,11 @@ import { useForms } from '../api/get-forms.ts';
 import { useCycles } from '../api/get-cycles.ts';
 import { usePrograms } from '../api/get-programs.ts';
 import { useAttachmentChoices, useFormsAccess } from './use-forms-access.ts';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
 /** The institution's application forms: what each is attached to and how big it is, and the actions on it. */
 export function FormsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { partnerId, canManage } = useFormsAccess();
   const forms = useForms(partnerId);
   const cycles = useCycles(partnerId);
@@ -95,10 +96,9 @@ export function FormsPage() {
                     <dt className="text-muted">{t('forms.updated')}</dt>
                     <dd>
                       <time dateTime={form.updated_at}>
-                        {new Date(form.updated_at).toLocaleString(undefined, {
-                          dateStyle: 'medium',
-                          timeStyle: 'short',
-                        })}
+                        {dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+                          new Date(form.updated_at),
+                        )}
                       </time>
                     </dd>
                   </div>

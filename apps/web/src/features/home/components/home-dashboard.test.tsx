@@ -90,7 +90,7 @@ describe('HomeDashboard', () => {
     expect(items[1]).toContain('Continue your application to Lake Kivu Institute (BSc Nursing): 40% complete');
     expect(items[2]).toContain('Pay the $50.00 application fee for Lake Kivu Institute');
     expect(items[3]).toContain('Lake Kivu Institute stops taking applications on July 1, 2026 at 12:00 AM');
-    expect(steps.getByText('Dates and times are shown in your time zone (Africa/Kigali).')).toBeTruthy();
+    expect(steps.getByText('Dates and times are shown in your time zone (Central Africa Time).')).toBeTruthy();
     expect(steps.getByRole('link', { name: /^Pay the fee/ }).getAttribute('href')).toBe(
       `/application/form?partner=${id(2)}`,
     );

@@ -6,6 +6,7 @@ import type { HomeFixPlace, HomeMissingItem, HomeNextStep, StudentHome } from '@
 import { paths } from '../../../app/paths.ts';
 import { EmptyState, LoadError } from '../../../components/list-states.tsx';
 import { useHome } from '../api/get-home.ts';
+import { dateTimeFormat, listFormat, numberFormat, timeZoneName } from '../../../lib/intl.ts';
 
 const PLACE_PATH: Record<HomeFixPlace, string> = {
   onboarding: paths.student.onboarding,
@@ -22,20 +23,22 @@ function useFormats(timezone: string) {
     dateTime(iso: string) {
       const options = { dateStyle: 'long', timeStyle: 'short' } as const;
       try {
-        return new Intl.DateTimeFormat(language, { ...options, timeZone: timezone }).format(new Date(iso));
+        return dateTimeFormat(language, { ...options, timeZone: timezone }).format(new Date(iso));
       } catch {
-        return new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' }).format(new Date(iso));
+        return dateTimeFormat(language, { ...options, timeZone: 'UTC' }).format(new Date(iso));
       }
     },
     money(amount: number, currency: string) {
       try {
-        return new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount);
+        return numberFormat(language, { style: 'currency', currency }).format(amount);
       } catch {
         return `${amount} ${currency}`;
       }
     },
+    /** The student's zone by its name ("Central Africa Time"), not its identifier. */
+    zone: timeZoneName(language, timezone),
     list(items: string[]) {
-      return new Intl.ListFormat(language, { type: 'conjunction' }).format(items);
+      return listFormat(language, { type: 'conjunction' }).format(items);
     },
   };
 }
@@ -204,6 +207,7 @@ const stepKey = (step: HomeNextStep) => ('application_id' in step ? `${step.kind
 
 function NextSteps({ home }: { home: StudentHome }) {
   const { t } = useTranslation();
+  const format = useFormats(home.timezone);
   const id = useId();
   const brandNew = home.next_steps[0]?.kind === 'onboarding' && home.next_steps[0].step === 0;
   const hasDeadline = home.next_steps.some((step) => step.kind === 'deadline');
@@ -231,7 +235,7 @@ function NextSteps({ home }: { home: StudentHome }) {
               <NextStep key={stepKey(step)} step={step} home={home} />
             ))}
           </ol>
-          {hasDeadline && <p className="text-sm text-muted">{t('home.timezone_note', { timezone: home.timezone })}</p>}
+          {hasDeadline && <p className="text-sm text-muted">{t('home.timezone_note', { timezone: format.zone })}</p>}
         </>
       )}
     </section>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type CatalogueSummary } from '@kaminuza/shared';
 import { useCatalogueSummary } from '../api/get-catalogue-summary.ts';
 import { countryNamer } from '../../../lib/countries.ts';
+import { numberFormat as numbersIn } from '../../../lib/intl.ts';
 
 type Featured = CatalogueSummary['featured'][number];
 
@@ -57,7 +58,7 @@ export function CatalogueSection() {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const { data, isPending, isFetching, refetch } = useCatalogueSummary();
-  const numberFormat = useMemo(() => new Intl.NumberFormat(lang), [lang]);
+  const numberFormat = useMemo(() => numbersIn(lang), [lang]);
   const countryName = useMemo(() => countryNamer(lang), [lang]);
 
   return (

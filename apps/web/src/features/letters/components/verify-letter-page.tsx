@@ -8,6 +8,7 @@ import { LoadError } from '../../../components/list-states.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLetterVerification } from '../api/verify-letter.ts';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
 /** A code as the letter prints it (groups of four), from what a person typed: any case, with or without dashes. */
 export function normaliseCode(input: string): string | null {
@@ -32,7 +33,7 @@ function Frame({ children }: { children: ReactNode }) {
 
 function Genuine({ letter, code }: { letter: LetterVerification; code: string }) {
   const { t, i18n } = useTranslation();
-  const issued = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
+  const issued = dateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
     dateStyle: 'long',
     timeZone: 'UTC',
   }).format(new Date(`${letter.issued_on}T00:00:00Z`));

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AppNotification } from '@kaminuza/shared';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -21,7 +22,7 @@ export function useNotificationText() {
         ? t(`documents.types.${text(data.document_type)}`, { defaultValue: text(data.document_type) })
         : '',
       deadline: deadlineAt
-        ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' }).format(
+        ? dateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' }).format(
             new Date(Date.parse(deadlineAt) - 60_000),
           )
         : text(data.deadline),

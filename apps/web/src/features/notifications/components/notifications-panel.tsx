@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppNotification } from '@kaminuza/shared';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications.ts';
 import { useNotificationText } from './notification-text.ts';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
 function Item({ notification, onOpen }: { notification: AppNotification; onOpen: () => void }) {
   const { t, i18n } = useTranslation();
@@ -34,7 +35,7 @@ function Item({ notification, onOpen }: { notification: AppNotification; onOpen:
       {body && <p className="text-sm [overflow-wrap:anywhere]">{body}</p>}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <time className="text-sm text-muted" dateTime={notification.created_at}>
-          {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+          {dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
             new Date(notification.created_at),
           )}
         </time>

@@ -7,6 +7,7 @@ import { SelectField } from '../../../components/form/field.tsx';
 import { EmptyState, LoadError } from '../../../components/list-states.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useOnBehalfSetup } from '../api/get-setup.ts';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
 export interface ProgramChoice {
   program: ApplyProgram;
@@ -68,7 +69,7 @@ function whyClosed(setup: OnBehalfSetup): Closed | null {
 function ClosedState({ reason, setup }: { reason: Closed; setup: OnBehalfSetup }) {
   const { t, i18n } = useTranslation();
   const p = (key: string, values: Record<string, string> = {}) => t(`on_behalf.program.${key}`, values);
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'long', timeZone: 'UTC' });
+  const date = dateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'long', timeZone: 'UTC' });
   const day = (iso: string) => date.format(new Date(`${iso}T00:00:00Z`));
   const text =
     reason === 'closed' && setup.cycle

@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubmissionReceipt } from '@kaminuza/shared';
 import { useCopy } from '../../../lib/use-copy.ts';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
 /** The submission made: its reference to copy and pass on, what was submitted, and a way to start again. */
 export function ReceiptPanel({
@@ -18,7 +19,7 @@ export function ReceiptPanel({
   const { t, i18n } = useTranslation();
   const r = (key: string, values: Record<string, string> = {}) => t(`on_behalf.receipt.${key}`, values);
   const { copied, refused, copy } = useCopy();
-  const submittedAt = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
+  const submittedAt = dateTimeFormat(i18n.resolvedLanguage ?? 'en', {
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(new Date(receipt.submitted_at));

@@ -19,13 +19,14 @@ import { useCopy } from '../../../lib/use-copy.ts';
 import { useCreateApiKey } from '../api/create-api-key.ts';
 import { useApiKeys } from '../api/get-api-keys.ts';
 import { useRevokeApiKey } from '../api/revoke-api-key.ts';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
 /** Where the api serves its OpenAPI documentation (Swagger UI). */
 const API_DOCS_URL = '/api/docs';
 
 function useDateTime() {
   const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const format = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (value: string) => format.format(new Date(value));
 }
 

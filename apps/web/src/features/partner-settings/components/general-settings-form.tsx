@@ -12,6 +12,7 @@ import {
 import { FormAlert, SelectField, useMessage } from '../../../components/form/field.tsx';
 import { InvalidFormAlert, showFieldErrors } from '../../../components/form/account-fields.tsx';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
+import { displayName, timeZoneLabel } from '../../../lib/intl.ts';
 import { useCycles } from '../api/get-cycles.ts';
 import { useUpdateGeneral } from '../api/update-general-settings.ts';
 import { SaveBar, SettingsSection } from './form-parts.tsx';
@@ -40,24 +41,29 @@ export const CURRENCIES = [
   'MAD',
 ] as const;
 
-/** Currency options named in the reader's language (the code is kept, as finance staff use it). */
+/**
+ * Currency options named in the reader's language (the code is kept, as finance staff use it). CLDR has no
+ * currency names in Kinyarwanda: they are English there.
+ */
 export function useCurrencyOptions(current: string) {
   const { i18n } = useTranslation();
   return useMemo(() => {
-    const names = new Intl.DisplayNames([i18n.language], { type: 'currency' });
     const codes: string[] = CURRENCIES.includes(current as (typeof CURRENCIES)[number])
       ? [...CURRENCIES]
       : [current, ...CURRENCIES];
-    return codes.map((code) => ({ value: code, label: `${code} — ${names.of(code) ?? code}` }));
+    return codes.map((code) => ({ value: code, label: `${code} — ${displayName(i18n.language, 'currency', code)}` }));
   }, [i18n.language, current]);
 }
 
-/** Africa's zones first (most institutions are there), then UTC and the rest of the world. */
-function zoneOptions() {
+/**
+ * Africa's zones first (most institutions are there), then UTC and the rest of the world, each by its city
+ * and its name in the reader's language.
+ */
+function zoneOptions(language: string) {
   const zones = timeZones();
   const african = zones.filter((zone) => zone.startsWith('Africa/'));
   const rest = zones.filter((zone) => !zone.startsWith('Africa/') && zone !== 'UTC');
-  return [...african, 'UTC', ...rest].map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
+  return [...african, 'UTC', ...rest].map((zone) => ({ value: zone, label: timeZoneLabel(language, zone) }));
 }
 
 export function GeneralSettingsForm({
@@ -69,11 +75,11 @@ export function GeneralSettingsForm({
   canEdit: boolean;
   general: PartnerGeneralSettings;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const message = useMessage();
   const update = useUpdateGeneral(partnerId);
   const cycles = useCycles(partnerId);
-  const zones = useMemo(() => zoneOptions(), []);
+  const zones = useMemo(() => zoneOptions(i18n.language), [i18n.language]);
   const {
     register,
     handleSubmit,

@@ -13,13 +13,14 @@ import { useCheckout } from '../api/payment-checkout.ts';
 import { useCompleteSandboxPayment } from '../api/complete-sandbox-payment.ts';
 import { useStartCheckout } from '../api/start-checkout.ts';
 import { SandboxPaymentForm } from './sandbox-payment-form.tsx';
+import { numberFormat } from '../../../lib/intl.ts';
 
 /** The fee in the reader's language, e.g. "US$100.00" or "100,00 $US". */
 function useMoney() {
   const { i18n } = useTranslation();
   return (amount: number, currency: string) => {
     try {
-      return new Intl.NumberFormat(i18n.language, { style: 'currency', currency }).format(amount);
+      return numberFormat(i18n.language, { style: 'currency', currency }).format(amount);
     } catch {
       return `${amount.toFixed(2)} ${currency}`;
     }

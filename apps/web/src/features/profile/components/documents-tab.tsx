@@ -14,6 +14,7 @@ import { useUpload } from '../../../components/upload/use-upload.ts';
 import { profileQuery } from '../api/get-profile.ts';
 import { documentsQuery, useDocuments } from '../api/get-documents.ts';
 import { useDeleteDocument } from '../api/delete-document.ts';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
 const ACCEPT = [...DOCUMENT_MIME_TYPES, '.pdf', '.jpg', '.jpeg', '.png', '.webp', '.heic'].join(',');
 
@@ -119,9 +120,7 @@ function DocumentRow({ document }: { document: StudentDocument }) {
             <>
               {' · '}
               {t('documents.uploaded_on', {
-                date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
-                  new Date(document.uploaded_at),
-                ),
+                date: dateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(document.uploaded_at)),
               })}
             </>
           )}

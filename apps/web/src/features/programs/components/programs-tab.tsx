@@ -12,6 +12,7 @@ import { usePrograms } from '../api/get-programs.ts';
 import { ProgramDialog } from './program-dialog.tsx';
 import { durationParts } from './program-form.ts';
 import { EmptyState, LoadError } from '../../../components/list-states.tsx';
+import { numberFormat } from '../../../lib/intl.ts';
 
 type ProgramLevel = (typeof PROGRAM_LEVELS)[number];
 
@@ -173,7 +174,7 @@ function ProgramCard({
   onDelete: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const money = new Intl.NumberFormat(i18n.resolvedLanguage, {
+  const money = numberFormat(i18n.resolvedLanguage ?? i18n.language, {
     style: 'currency',
     currency: program.tuition_currency,
     maximumFractionDigits: 0,

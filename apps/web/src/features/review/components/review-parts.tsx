@@ -1,18 +1,19 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewOptions, ReviewQueueRow, SubmissionStatus } from '@kaminuza/shared';
+import { dateTimeFormat, numberFormat } from '../../../lib/intl.ts';
 
 /** Dates and numbers in the reader's language. */
 export function useReviewFormats() {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   return useMemo(() => {
-    const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
-    const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-    const score = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
+    const date = dateTimeFormat(language, { dateStyle: 'medium' });
+    const dateTime = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    const score = numberFormat(language, { maximumFractionDigits: 2 });
     const money = (amount: number, currency: string) => {
       try {
-        return new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount);
+        return numberFormat(language, { style: 'currency', currency }).format(amount);
       } catch {
         return `${score.format(amount)} ${currency}`;
       }

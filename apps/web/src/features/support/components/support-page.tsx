@@ -32,6 +32,7 @@ import {
   sendErrorText,
   withError,
 } from '../../../components/support-conversation/message-thread.tsx';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
 /** How long the notice of a ticket closed by the team shows before the student is taken to a new one. */
 export const CLOSED_REDIRECT_MS = 4000;
@@ -66,7 +67,7 @@ function StatusBadge({ ticket }: { ticket: SupportTicket }) {
 function TicketList() {
   const { t, i18n } = useTranslation();
   const tickets = useTickets();
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
+  const date = dateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
   let body;
   if (tickets.isError) body = <LoadFailed onRetry={() => void tickets.refetch()} />;
   else if (!tickets.data) body = <Spinner />;

@@ -9,6 +9,7 @@ import { useResendInvitation } from '../api/resend-invitation.ts';
 import { useRevokeInvitation } from '../api/revoke-invitation.ts';
 import { InviteDialog } from './invite-dialog.tsx';
 import { fullName, PermissionChips, useTeamAccess } from './team-parts.tsx';
+import { dateTimeFormat } from '../../../lib/intl.ts';
 
 const STATUS_STYLE: Record<Invitation['status'], string> = {
   pending: 'border-brand text-brand',
@@ -26,7 +27,7 @@ export function InvitationsTab() {
   const revoke = useRevokeInvitation(partnerId);
   const [inviting, setInviting] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const date = dateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const failure = resend.error ?? revoke.error;
 
   return (
