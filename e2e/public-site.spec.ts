@@ -73,13 +73,13 @@ test.describe('routing', () => {
     });
   }
 
-  test('the Get started link leads to the waitlist', async ({ page }) => {
+  test("the header's Get started leads to applicant sign-up", async ({ page }) => {
     await page.goto('/');
     await waitForApp(page);
     await openMenuIfCollapsed(page);
-    await page.getByRole('link', { name: 'Get started' }).locator('visible=true').first().click();
-    await expect(page).toHaveURL(/\/waitlist$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Join the waitlist');
+    await page.getByRole('banner').getByRole('link', { name: 'Get started' }).locator('visible=true').click();
+    await expect(page).toHaveURL(/\/signup\/live$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your applicant account');
   });
 
   test('unknown paths show the not-found page with a 404', { tag: '@desktop-only' }, async ({ page }) => {
@@ -265,4 +265,121 @@ test.describe('waitlist', () => {
       await expect(page.getByRole('status')).toContainText('is already on the waitlist');
     },
   );
+});
+
+test.describe('ways in', () => {
+  const APPLICANT = 'Create an applicant account';
+  const INSTITUTION = 'Register your institution';
+
+  test('every public page has Sign in in its header, leading to /login', async ({ page }) => {
+    for (const { path } of PUBLIC_PAGES) {
+      await page.goto(path);
+      await waitForApp(page);
+      const signIn = page.getByRole('banner').getByRole('link', { name: 'Sign in' });
+      await expect(signIn, path).toBeVisible();
+      await expect(signIn, path).toHaveAttribute('href', '/login');
+    }
+    await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+  });
+
+  test(
+    'the landing, student and institution pages lead to both sign-ups, as plain links without JavaScript',
+    { tag: '@desktop-only' },
+    async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      for (const path of ['/', '/about/student', '/about/partner']) {
+        await page.goto(path);
+        const main = page.getByRole('main');
+        await expect(main.getByRole('link', { name: APPLICANT }), path).toHaveAttribute('href', '/signup/live');
+        await expect(main.getByRole('link', { name: INSTITUTION }), path).toHaveAttribute('href', '/signup/partner');
+        await expect(page.getByRole('link', { name: 'Go to my dashboard' })).toBeHidden();
+      }
+      await page.getByRole('main').getByRole('link', { name: INSTITUTION }).click();
+      await expect(page).toHaveURL(/\/signup\/partner$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Register your institution');
+      await page.goto('/about/student');
+      await page.getByRole('main').getByRole('link', { name: APPLICANT }).click();
+      await expect(page).toHaveURL(/\/signup\/live$/);
+      await page.goto('/');
+      await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await context.close();
+    },
+  );
+
+  test("the landing page's call leads to applicant sign-up", async ({ page }) => {
+    await page.goto('/');
+    await waitForApp(page);
+    await page.getByRole('main').getByRole('link', { name: APPLICANT }).click();
+    await expect(page).toHaveURL(/\/signup\/live$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your applicant account');
+  });
+
+  test('the waitlist confirmation leads to both sign-ups', async ({ page }) => {
+    await page.goto('/signup');
+    await waitForApp(page);
+    await expect(page.getByRole('main').getByRole('link', { name: APPLICANT })).toHaveCount(0);
+    await page
+      .getByLabel('Email address')
+      .fill(`e2e-ways-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`);
+    await page.getByRole('button', { name: 'Join the waitlist' }).click();
+    await expect(page.getByRole('status')).toContainText('You are on the list');
+    await expect(page.getByText('Ready to start now?')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: INSTITUTION })).toHaveAttribute(
+      'href',
+      '/signup/partner',
+    );
+    await page.getByRole('main').getByRole('link', { name: APPLICANT }).click();
+    await expect(page).toHaveURL(/\/signup\/live$/);
+  });
+
+  for (const { role, email, home, signIn } of [
+    { role: 'student', email: 'demo.student@kaminuza.example', home: '/home', signIn: '/api/v1/auth/sign-in' },
+    {
+      role: 'staff',
+      email: 'demo.staff@kaminuza.example',
+      home: '/partner/dashboard',
+      signIn: '/api/v1/auth/sign-in',
+    },
+    {
+      role: 'admin',
+      email: 'demo.admin@kaminuza.example',
+      home: '/admin/dashboard',
+      signIn: '/api/v1/auth/sign-in/admin',
+    },
+  ]) {
+    test(
+      `signed in as ${role}, the public pages offer Go to my dashboard instead`,
+      { tag: '@desktop-only' },
+      async ({ page, baseURL }) => {
+        const signedIn = await page.request.post(signIn, {
+          headers: { origin: baseURL! },
+          data: { email, password: 'Kaminuza#2025' },
+        });
+        expect(signedIn.status(), await signedIn.text()).toBe(200);
+        // A static page (the enhancement module reads the session) and a hydrated one (the app does).
+        for (const path of ['/', '/about/partner', '/waitlist']) {
+          await page.goto(path);
+          await waitForApp(page);
+          const header = page.getByRole('banner');
+          await expect(header.getByRole('link', { name: 'Go to my dashboard' }), path).toHaveAttribute('href', home);
+          await expect(header.getByRole('link', { name: 'Sign in' }), path).toBeHidden();
+          await expect(header.getByRole('link', { name: 'Get started' }), path).toBeHidden();
+          if (path !== '/waitlist') {
+            const main = page.getByRole('main');
+            await expect(main.getByRole('link', { name: 'Go to my dashboard' }), path).toHaveAttribute('href', home);
+            await expect(main.getByRole('link', { name: APPLICANT }), path).toBeHidden();
+            await expect(main.getByRole('link', { name: INSTITUTION }), path).toBeHidden();
+          }
+        }
+        await page.goto('/about/student');
+        await waitForApp(page);
+        await page.getByRole('banner').getByRole('link', { name: 'Go to my dashboard' }).click();
+        await expect(page).toHaveURL(new RegExp(`${home}$`));
+      },
+    );
+  }
 });

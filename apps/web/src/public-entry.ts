@@ -9,6 +9,7 @@ import { storeLanguage } from './lib/language-preference.ts';
 import { applyTheme, readTheme, setTheme, subscribeTheme } from './lib/theme.ts';
 import { scheduleRenderEvent } from './lib/render-event.ts';
 import { THEMES, type Theme } from '@kaminuza/shared/constants';
+import { homeOf } from './features/auth/components/home-of.ts';
 
 const isTheme = (value: string): value is Theme => (THEMES as readonly string[]).includes(value);
 
@@ -42,7 +43,34 @@ function enhanceReloadButtons() {
   }
 }
 
+/**
+ * The page was prerendered for everyone, showing the ways in (sign in, sign up). For a signed-in visitor
+ * they give way to the link to their own area (app/layouts/account-links.tsx renders both, marked).
+ */
+async function showAccountLinks() {
+  const marks = document.querySelectorAll<HTMLElement>('[data-account]');
+  if (marks.length === 0) return;
+  let home: string | null = null;
+  try {
+    const response = await fetch('/api/v1/auth/session', { headers: { accept: 'application/json' } });
+    const body = response.ok ? ((await response.json()) as { data?: { type?: unknown } | null }) : null;
+    const type = body?.data?.type;
+    if (type === 'student' || type === 'staff' || type === 'admin') home = homeOf(type);
+  } catch {
+    // Offline or the api unreachable: the ways in stay, which work for anyone.
+  }
+  for (const mark of marks) {
+    const forSignedIn = mark.dataset.account === 'signed-in';
+    mark.hidden = forSignedIn !== (home !== null);
+    if (forSignedIn && home) mark.setAttribute('href', home);
+  }
+  for (const holder of document.querySelectorAll<HTMLElement>('[data-session]')) {
+    holder.dataset.session = home ? 'signed-in' : 'signed-out';
+  }
+}
+
 enhanceThemeSelects();
 enhanceLanguageSelects();
 enhanceReloadButtons();
+void showAccountLinks();
 scheduleRenderEvent();

@@ -36,4 +36,33 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db; enabled: boolean 
       return { data: message };
     },
   );
+
+  /*
+   * A message's HTML as the document its preview frame loads. An email styles itself inline, which the
+   * site's policy forbids and which a srcdoc frame would inherit: the message gets a policy of its own
+   * that allows its styles and images and nothing else (no script, no form, no framing but by this site).
+   */
+  app.get(
+    '/dev/mailbox/:id/html',
+    { schema: { tags: ['dev'], summary: "A message's HTML, for its preview", params: DevMailboxParamsSchema } },
+    async (request, reply) => {
+      const message = await getDevMail(db, request.params.id);
+      if (!message?.html) throw new AppError('NOT_FOUND');
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-security-policy', MESSAGE_POLICY)
+        .header('x-frame-options', 'SAMEORIGIN')
+        .send(message.html);
+    },
+  );
 };
+
+const MESSAGE_POLICY = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "frame-ancestors 'self'",
+  "form-action 'none'",
+  "base-uri 'none'",
+  'sandbox',
+].join('; ');

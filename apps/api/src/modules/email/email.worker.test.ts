@@ -223,6 +223,35 @@ describe('dev mailbox routes', () => {
     expect(unknown.json()).toEqual({ error: { status: 'NOT_FOUND', message: 'Not found' } });
   });
 
+  it("serves a message's HTML under a policy of its own, which allows its inline styles and no script", async () => {
+    const mail = { envelopeTo: ['styled@example.com'], messageId: null, from: senders.info, to: 'styled@example.com' };
+    const html = '<!doctype html><html><body><p style="color:#0f5e4d">Murakaza neza</p></body></html>';
+    const id = await storeDevMail(database.db, {
+      ...mail,
+      subject: 'Styled',
+      html,
+      text: 'Murakaza neza',
+      headers: [],
+    });
+    const response = await getMailbox(`/api/v1/dev/mailbox/${id}/html`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toBe(html);
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy.split('; ')).toEqual(
+      expect.arrayContaining(["default-src 'none'", "style-src 'unsafe-inline'", "frame-ancestors 'self'", 'sandbox']),
+    );
+    expect(policy).not.toContain('script-src');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['cache-control']).toBe('no-store');
+
+    // A message without an HTML part, an unknown one and a malformed id have no such document.
+    const plain = await storeDevMail(database.db, { ...mail, subject: 'Plain', html: null, text: 'x', headers: [] });
+    expect((await getMailbox(`/api/v1/dev/mailbox/${plain}/html`)).statusCode).toBe(404);
+    expect((await getMailbox('/api/v1/dev/mailbox/00000000-0000-4000-8000-000000000000/html')).statusCode).toBe(404);
+    expect((await getMailbox('/api/v1/dev/mailbox/not-a-uuid/html')).statusCode).toBe(400);
+  });
+
   it.each([
     ['in production', { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(32), PAYMENTS_WEBHOOK_SECRET: 'w'.repeat(32) }],
     ['with MAILBOX=off', { MAILBOX: 'off' }],
@@ -230,7 +259,11 @@ describe('dev mailbox routes', () => {
   ])('do not exist %s', async (_label, overrides) => {
     const other = await createTestApp(database, testEnv(overrides));
     try {
-      for (const url of ['/api/v1/dev/mailbox', '/api/v1/dev/mailbox/00000000-0000-4000-8000-000000000000']) {
+      for (const url of [
+        '/api/v1/dev/mailbox',
+        '/api/v1/dev/mailbox/00000000-0000-4000-8000-000000000000',
+        '/api/v1/dev/mailbox/00000000-0000-4000-8000-000000000000/html',
+      ]) {
         const response = await other.inject({ method: 'GET', url });
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual({ error: { status: 'NOT_FOUND', message: 'Not found' } });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
 import { paths } from '../paths.ts';
+import { HeaderAccountLinks, MenuGetStarted } from './account-links.tsx';
 
 const NAV = [
   { to: paths.aboutStudent, key: 'nav.students' },
@@ -13,7 +14,7 @@ const NAV = [
   { to: paths.aboutUs, key: 'nav.about' },
 ] as const;
 
-export function Logo() {
+export function Logo({ wordmarkClassName = '' }: { wordmarkClassName?: string }) {
   return (
     <span className="flex items-center gap-2 text-lg font-extrabold tracking-tight">
       <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8">
@@ -27,7 +28,7 @@ export function Logo() {
           strokeLinejoin="round"
         />
       </svg>
-      Kaminuza
+      <span className={wordmarkClassName}>Kaminuza</span>
     </span>
   );
 }
@@ -40,13 +41,14 @@ function closeMenu(event: MouseEvent<HTMLElement>) {
 export function SiteHeader() {
   const { t } = useTranslation();
   return (
-    <header className="relative border-b border-border bg-surface">
+    <header className="group/header relative border-b border-border bg-surface">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-3">
         {t('nav.skip_to_content')}
       </a>
       <div className="container-page flex min-h-16 items-center justify-between gap-3">
         <Link to={paths.landing} aria-label={t('nav.home_label')}>
-          <Logo />
+          {/* On a small phone the link to a signed-in visitor's dashboard needs the wordmark's room. */}
+          <Logo wordmarkClassName="max-[419px]:group-has-[[data-session=signed-in]]/header:sr-only" />
         </Link>
         <nav aria-label={t('nav.main_label')} className="hidden lg:block">
           <ul className="flex items-center gap-5 text-sm font-medium">
@@ -67,9 +69,7 @@ export function SiteHeader() {
             <LanguageSwitcher />
             <ThemeSwitcher />
           </div>
-          <Link to={paths.signup} className="btn-primary hidden sm:inline-flex">
-            {t('nav.get_started')}
-          </Link>
+          <HeaderAccountLinks />
           {/* A native disclosure: the menu works before (and without) any script. */}
           <details className="group lg:hidden">
             <summary className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
@@ -92,9 +92,7 @@ export function SiteHeader() {
               <div className="flex flex-wrap items-center gap-2 sm:hidden">
                 <LanguageSwitcher />
                 <ThemeSwitcher />
-                <Link to={paths.signup} onClick={closeMenu} className="btn-primary">
-                  {t('nav.get_started')}
-                </Link>
+                <MenuGetStarted onNavigate={closeMenu} />
               </div>
             </nav>
           </details>

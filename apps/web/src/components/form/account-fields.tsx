@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { VALIDATION_MESSAGES } from '@kaminuza/shared';
 import { paths } from '../../app/paths.ts';
 import { countryOptions } from '../../lib/countries.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { errorMessageKey, fieldErrors } from '../../lib/error-messages.ts';
 import { CheckboxField, FormAlert, TextField, useMessage } from './field.tsx';
 
@@ -84,9 +85,14 @@ export function showFieldErrors<T extends FieldValues>(
   for (const [field, text] of Object.entries(fieldErrors(error))) setError(rename(field) as Path<T>, { message: text });
 }
 
-/** Country choices named in the reader's language. */
+/**
+ * Country choices named in the reader's language. The names come from the runtime's Intl data, which
+ * differs between the server that prerendered a page and the visitor's browser, so a hydrating page
+ * lists them once hydrated.
+ */
 export function useCountryOptions() {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  return useMemo(() => countryOptions(language), [language]);
+  const hydrated = useHydrated();
+  return useMemo(() => (hydrated ? countryOptions(language) : []), [hydrated, language]);
 }

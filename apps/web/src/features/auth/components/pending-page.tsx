@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form/field.tsx';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { paths } from '../../../app/paths.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 import { pendingEmail } from './pending-email.ts';
@@ -13,7 +14,10 @@ import { ResendVerificationForm } from './resend-verification-form.tsx';
 export function PendingPage() {
   const { t } = useTranslation();
   const location = useLocation();
-  const [email] = useState(() => (location.state as { email?: string } | null)?.email ?? pendingEmail());
+  const [remembered] = useState(() => (location.state as { email?: string } | null)?.email ?? pendingEmail());
+  // The prerendered page knows neither the history state nor session storage: it shows the address once
+  // the browser has read them.
+  const email = useHydrated() ? remembered : null;
   const resend = useResendVerification();
   return (
     <AuthCard title={t('auth.pending.title')}>

@@ -5,7 +5,9 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PasswordSchema, VALIDATION_MESSAGES } from '@kaminuza/shared';
 import { FormAlert, TextField } from '../../../components/form/field.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { paths } from '../../../app/paths.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -26,7 +28,16 @@ export function ResetPasswordPage() {
   } = useForm<z.infer<typeof NewPasswordSchema>>({ resolver: zodResolver(NewPasswordSchema) });
   // A refused password (a common one) is shown at its field, and the link, still unused, can be used again.
   const passwordRefused = 'password' in fieldErrors(reset.error);
+  // The prerendered page cannot know the link's token: which view it shows waits for the browser.
+  const hydrated = useHydrated();
 
+  if (!hydrated) {
+    return (
+      <AuthCard title={t('auth.reset.title')}>
+        <Spinner />
+      </AuthCard>
+    );
+  }
   if (!token || (reset.isError && !passwordRefused)) {
     return (
       <AuthCard title={t('auth.reset.title')}>

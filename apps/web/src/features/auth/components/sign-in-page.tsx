@@ -6,6 +6,7 @@ import { AUTH_MESSAGES, SignInSchema, type SessionUser, type SignIn } from '@kam
 import { FormAlert, EmailField, TextField } from '../../../components/form/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessageKey, lockoutMinutes } from '../../../lib/error-messages.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { paths } from '../../../app/paths.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { isStudentPage, rememberReturn, takeReturn } from '../../../lib/return-to.ts';
@@ -31,6 +32,8 @@ export function SignInPage({ admin = false }: { admin?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const state = (useLocation().state ?? {}) as LocationState;
+  // A reload keeps the history state, which the prerendered page did not have: its notice shows once hydrated.
+  const hydrated = useHydrated();
   const signIn = useSignIn();
   const {
     register,
@@ -62,7 +65,7 @@ export function SignInPage({ admin = false }: { admin?: boolean }) {
   const waitMinutes = lockoutMinutes(signIn.error);
   return (
     <AuthCard title={admin ? t('auth.login.admin_title') : t('auth.login.title')}>
-      {state.notice && <FormAlert>{t(state.notice)}</FormAlert>}
+      {hydrated && state.notice && <FormAlert>{t(state.notice)}</FormAlert>}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         {signIn.isError && (
           <FormAlert>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
 import { homeOf } from './home-of.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -17,6 +18,8 @@ export function VerifyEmailPage() {
   const code = params.get('code');
   const verify = useVerifyEmail();
   const started = useRef(false);
+  // The prerendered page cannot know the link's code: until the browser reads it, the page is loading.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     // Once only, even under StrictMode's double effects: a code is single-use.
@@ -27,10 +30,11 @@ export function VerifyEmailPage() {
 
   return (
     <AuthCard title={t('auth.verify.title')}>
-      {!code && <FormAlert>{t('auth.verify.missing_code')}</FormAlert>}
-      {code && !verify.isError && <Spinner />}
+      {!hydrated && <Spinner />}
+      {hydrated && !code && <FormAlert>{t('auth.verify.missing_code')}</FormAlert>}
+      {hydrated && code && !verify.isError && <Spinner />}
       {verify.isError && <FormAlert>{t(errorMessageKey(verify.error))}</FormAlert>}
-      {(!code || verify.isError) && <ResendVerificationForm />}
+      {hydrated && (!code || verify.isError) && <ResendVerificationForm />}
     </AuthCard>
   );
 }

@@ -106,10 +106,12 @@ function MessageView({ message }: { message: DevMailboxMessage }) {
           {t('dev_mailbox.html_version')}
         </h3>
         {message.html ? (
-          // sandbox="" with no allowances: no scripts, forms, popups or navigation from the message.
+          // sandbox="" with no allowances: no scripts, forms, popups or navigation from the message. The
+          // document comes from the api, under a policy that allows the email's inline styles (a srcdoc
+          // frame would inherit this page's, which refuses them).
           <iframe
             sandbox=""
-            srcDoc={message.html}
+            src={`/api/v1/dev/mailbox/${encodeURIComponent(message.id)}/html`}
             title={t('dev_mailbox.preview_title', { subject })}
             className="h-[28rem] w-full rounded-xl border border-border bg-white"
           />

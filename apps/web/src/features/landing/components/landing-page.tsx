@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
+import { JoinLinks } from '../../../app/layouts/account-links.tsx';
 import { CatalogueSection } from './catalogue-section.tsx';
 
 const STEPS = ['profile', 'explore', 'apply', 'pay', 'decide'] as const;
@@ -24,13 +25,11 @@ export function LandingPage() {
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-muted">{t('landing.hero.lead')}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to={paths.signup} className="btn-primary">
-              {t('nav.get_started')}
-            </Link>
-            <Link to={paths.aboutStudent} className="btn-secondary">
-              {t('landing.hero.secondary_cta')}
-            </Link>
+            <JoinLinks />
           </div>
+          <Link to={paths.aboutStudent} className="link mt-5 inline-block">
+            {t('landing.hero.secondary_cta')}
+          </Link>
         </div>
       </section>
 

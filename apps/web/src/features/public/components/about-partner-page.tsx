@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULTS } from '@kaminuza/shared';
+import { JoinLinks } from '../../../app/layouts/account-links.tsx';
 import { paths } from '../../../app/paths.ts';
 import { InfoPage, InfoSection, NextLinks, SubSection } from './page-parts.tsx';
 
@@ -8,7 +9,6 @@ const FEATURES = ['programs', 'cycles', 'forms', 'team', 'review', 'chat'] as co
 
 export function AboutPartnerPage() {
   const { t } = useTranslation(undefined, { keyPrefix: 'public.about_partner' });
-  const { t: tRoot } = useTranslation();
   return (
     <InfoPage title={t('title')} intro={t('intro')}>
       <InfoSection title={t('features.title')}>
@@ -31,9 +31,7 @@ export function AboutPartnerPage() {
       <InfoSection title={t('join.title')}>
         <p>{t('join.text')}</p>
         <NextLinks>
-          <Link to={paths.partnerSignup} className="btn-primary">
-            {tRoot('partner_signup.cta')}
-          </Link>
+          <JoinLinks first="institution" />
           <Link to={paths.contactUs} className="btn-secondary">
             {t('join.cta')}
           </Link>

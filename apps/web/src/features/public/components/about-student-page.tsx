@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { JoinLinks } from '../../../app/layouts/account-links.tsx';
 import { paths } from '../../../app/paths.ts';
 import { BulletList, InfoPage, InfoSection, NextLinks, SubSection } from './page-parts.tsx';
 
@@ -49,9 +50,7 @@ export function AboutStudentPage() {
         <p>{t('help.text')}</p>
         <p className="text-muted">{tRoot('footer.support_hours')}</p>
         <NextLinks>
-          <Link to={paths.signup} className="btn-primary">
-            {tRoot('nav.get_started')}
-          </Link>
+          <JoinLinks />
           <Link to={paths.planForUniversity} className="btn-secondary">
             {t('help.plan_link')}
           </Link>

@@ -6,6 +6,7 @@ import { JoinWaitlistSchema } from '@kaminuza/shared';
 import { EmailField, FormAlert } from '../../../components/form/field.tsx';
 import { isLanguage } from '../../../lib/languages.ts';
 import { paths } from '../../../app/paths.ts';
+import { JoinLinks } from '../../../app/layouts/account-links.tsx';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { useJoinWaitlist } from '../api/join-waitlist.ts';
 
@@ -34,9 +35,15 @@ export function WaitlistPage() {
       <h1 className="text-3xl font-bold sm:text-4xl">{t('waitlist.title')}</h1>
       <p className="mt-3 text-muted">{t('waitlist.intro')}</p>
       {join.isSuccess ? (
-        <p role="status" className="mt-8 rounded-xl border border-border bg-surface p-4 font-medium">
-          {t(join.data.already_joined ? 'waitlist.already' : 'waitlist.success', { email: join.data.email })}
-        </p>
+        <>
+          <p role="status" className="mt-8 rounded-xl border border-border bg-surface p-4 font-medium">
+            {t(join.data.already_joined ? 'waitlist.already' : 'waitlist.success', { email: join.data.email })}
+          </p>
+          <p className="mt-6">{t('waitlist.ready_now')}</p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <JoinLinks />
+          </div>
+        </>
       ) : (
         <form
           noValidate
