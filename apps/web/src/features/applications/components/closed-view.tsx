@@ -17,7 +17,7 @@ export function ClosedView({ area, partnerId }: { area: ApplicationArea; partner
         const { partner, cycle, application } = query.data!;
         return (
           <ViewFrame theme={partner.theme}>
-            <p className="text-sm font-medium text-muted">{partner.name}</p>
+            <p className="text-sm font-semibold text-institution-ink">{partner.name}</p>
             <h1 className="text-3xl font-bold tracking-tight">{t('applications.closed.title')}</h1>
             {cycle ? (
               <p>

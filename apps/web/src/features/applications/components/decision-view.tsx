@@ -91,7 +91,7 @@ function NoDecisionYet({ area, context }: { area: ApplicationArea; context: Appl
   const { partner, cycle, application } = context;
   return (
     <ViewFrame theme={partner.theme}>
-      <p className="text-sm font-medium text-muted">{partner.name}</p>
+      <p className="text-sm font-semibold text-institution-ink">{partner.name}</p>
       <h1 className="text-3xl font-bold tracking-tight">{t('applications.decision.title')}</h1>
       <dl className="grid gap-3 rounded-xl border border-border bg-surface p-4 sm:grid-cols-2">
         <div className="min-w-0">
@@ -176,7 +176,7 @@ function Released({
   return (
     <ViewFrame theme={context.partner.theme}>
       <div className="flex flex-col gap-1 print:hidden">
-        <p className="text-sm font-medium text-muted">{decision.university_name}</p>
+        <p className="text-sm font-semibold text-institution-ink">{decision.university_name}</p>
         <h1 className="text-3xl font-bold tracking-tight">{t('applications.decision.title')}</h1>
       </div>
       <p className="text-lg print:hidden">{t(`decisions.view.lead_${decision.state}`, names)}</p>

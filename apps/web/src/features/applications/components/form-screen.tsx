@@ -221,7 +221,7 @@ function DraftEditor({
         <Link to={paths.student.applications} className="link self-start text-sm">
           {t('applications.links.area')}
         </Link>
-        <p className="text-sm font-medium text-muted">{draft.partner_name}</p>
+        <p className="text-sm font-semibold text-institution-ink">{draft.partner_name}</p>
         <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">
           {t('applications.form.title', { program: draft.program_name })}
         </h1>

@@ -71,7 +71,7 @@ function StartForm({ context, area }: { context: ApplyContext; area: Application
       <Link to={paths.student.university(partner.id)} className="link self-start text-sm">
         {t('applications.links.university', { name: partner.name })}
       </Link>
-      <header className="flex min-w-0 gap-4 rounded-xl bg-[var(--inst-primary,var(--kz-brand))] p-4 text-[var(--inst-on-primary,var(--kz-on-brand))]">
+      <header className="institution-band flex min-w-0 gap-4 p-4">
         {partner.logo_url ? (
           <img src={partner.logo_url} alt="" className="size-14 shrink-0 rounded-xl object-cover" />
         ) : (

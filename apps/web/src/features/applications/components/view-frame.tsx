@@ -5,10 +5,14 @@ import type { PartnerTheme } from '@kaminuza/shared';
 import { ApiError } from '../../../lib/api-client.ts';
 import { LoadError } from '../../../components/list-states.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { institutionThemeClass, institutionThemeStyle } from '../../../components/institution-theme.ts';
+import { institutionThemeProps } from '../../../components/institution-theme.ts';
 import { notFoundPath, type ApplicationArea } from './application-routes.ts';
 
-/** A view of the applying flow, in the institution's theme when it has one. */
+/**
+ * A view of the applying flow. An institution with a theme marks it as its own with a rule in its colour
+ * along the top, and its branded elements inside (the start screen's band, its name) take its colours;
+ * the rest keeps the app's look in the reader's light or dark mode (ADR 029).
+ */
 export function ViewFrame({
   theme,
   children,
@@ -18,11 +22,11 @@ export function ViewFrame({
   children: ReactNode;
   wide?: boolean;
 }) {
+  const { className: themeClass, ...themeProps } = institutionThemeProps(theme);
   return (
     <section
-      // The institution's colours, font and corners on its application, as on its page.
-      style={theme ? institutionThemeStyle(theme) : undefined}
-      className={`mx-auto flex w-full min-w-0 ${wide ? 'max-w-4xl' : 'max-w-3xl'} flex-col gap-6 ${theme ? `rounded-2xl p-3 sm:p-5 ${institutionThemeClass(theme)}` : ''}`}
+      {...themeProps}
+      className={`mx-auto flex w-full min-w-0 ${wide ? 'max-w-4xl' : 'max-w-3xl'} flex-col gap-6 ${theme ? `border-t-4 border-institution pt-4 ${themeClass}` : ''}`}
     >
       {children}
     </section>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { answersSchema, LANGUAGES, type AnswerValue, type FormSection, type Language } from '@kaminuza/shared';
 import { ApplicationFormView } from '../../../components/application-form/application-form-view.tsx';
 import { SelectField } from '../../../components/form/field.tsx';
-import { institutionThemeClass, institutionThemeStyle } from '../../../components/institution-theme.ts';
+import { institutionThemeProps } from '../../../components/institution-theme.ts';
 import { useInstitutionTheme } from '../api/get-theme.ts';
 
 /**
@@ -19,6 +19,7 @@ export function FormPreview({ partnerId, sections }: { partnerId: string; sectio
   const [values, setValues] = useState<Record<string, AnswerValue>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [checked, setChecked] = useState<'valid' | 'invalid' | null>(null);
+  const { className: themeClass, ...themeProps } = institutionThemeProps(theme);
 
   const check = () => {
     const result = answersSchema(sections).safeParse(values);
@@ -50,9 +51,9 @@ export function FormPreview({ partnerId, sections }: { partnerId: string; sectio
           event.preventDefault();
           check();
         }}
-        // In the institution's own colours, font and corners, as applicants will see it.
-        style={theme ? institutionThemeStyle(theme) : undefined}
-        className={`flex flex-col gap-5 ${theme ? `rounded-2xl p-3 sm:p-5 ${institutionThemeClass(theme)}` : ''}`}
+        // Marked with the institution's colour as applicants will see it; the questions keep the app's look.
+        {...themeProps}
+        className={`flex flex-col gap-5 ${theme ? `border-t-4 border-institution pt-4 ${themeClass}` : ''}`}
       >
         <ApplicationFormView
           sections={sections}

@@ -5,7 +5,7 @@ import type { UniversityDetail } from '@kaminuza/shared';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../app/paths.ts';
 import { Tabs } from '../../../components/tabs.tsx';
-import { institutionThemeClass, institutionThemeStyle } from '../../../components/institution-theme.ts';
+import { institutionThemeProps } from '../../../components/institution-theme.ts';
 import { useUniversity } from '../api/get-university.ts';
 import { SaveButton } from './save-button.tsx';
 import { useFormats } from './formats.ts';
@@ -250,16 +250,17 @@ export function UniversityPage() {
 
   const { theme } = data;
   const compact = theme?.layout.header_style === 'compact';
+  const { className: themeClass, ...themeProps } = institutionThemeProps(theme);
   return (
     <article
-      // The institution's own colours, font and corners (chosen in its settings) on its page.
-      style={theme ? institutionThemeStyle(theme) : undefined}
-      className={`mx-auto flex w-full max-w-4xl flex-col gap-6 ${theme ? `rounded-2xl p-3 sm:p-5 ${institutionThemeClass(theme)}` : ''}`}
+      // The institution's colours, font and corners on its header band only; the page keeps the app's look.
+      {...themeProps}
+      className={`mx-auto flex w-full max-w-4xl flex-col gap-6 ${themeClass}`}
     >
       <BackLink />
       <header className={`flex flex-col gap-4 ${theme ? '' : 'sm:flex-row sm:items-start sm:justify-between'}`}>
         <div
-          className={`flex min-w-0 gap-4 ${theme ? `rounded-xl bg-[var(--inst-primary)] text-[var(--inst-on-primary)] shadow-[var(--inst-shadow)] ${compact ? 'p-3' : 'p-4 sm:p-6'}` : ''}`}
+          className={`flex min-w-0 gap-4 ${theme ? `institution-band ${compact ? 'p-3' : 'p-4 sm:p-6'}` : ''}`}
         >
           {data.images.logo_url ? (
             <img src={data.images.logo_url} alt="" className="size-16 shrink-0 rounded-xl object-cover" />
