@@ -64,6 +64,8 @@ test('review and decision: a reviewer filters, notes and scores; the decision is
   await expect(page.getByText('Strong motivation; invite to an interview.')).toBeVisible();
   await page.getByLabel('Stage').selectOption({ label: 'Interview' });
   await expect(page.getByText('Stage saved.')).toBeVisible();
+  await page.getByLabel('Assigned reviewer').selectOption({ label: 'Diane Mukeshimana (you)' });
+  await expect(page.getByText('Reviewer assigned.')).toBeVisible();
   await page.getByRole('tab', { name: /^Scores/ }).click();
   await page.getByLabel(/^Academic record/).fill('90');
   await page.getByLabel(/^Motivation/).fill('84');
@@ -81,7 +83,16 @@ test('review and decision: a reviewer filters, notes and scores; the decision is
   await release.getByRole('button', { name: 'Release now' }).click();
   await expect(page.getByText('Decision released. The applicant has been told by email.')).toBeVisible();
   await page.getByRole('tab', { name: 'History' }).click();
-  await expect(page.getByRole('tabpanel')).toContainText('Diane');
+  const history = page.getByRole('list', { name: 'History of the application' });
+  // Newest first; the assignment names who it went to, and the submission opens the history.
+  await expect(history.getByRole('listitem').filter({ hasText: 'Reviewer assigned' })).toContainText(
+    'Now assigned to Diane Mukeshimana',
+  );
+  await expect(history.getByRole('listitem').filter({ hasText: 'Stage changed' })).toContainText(
+    'No stage → Interview',
+  );
+  await expect(history.getByRole('listitem').last()).toContainText('Application submitted');
+  await expect(history.getByRole('listitem').last()).toContainText('By Amani Uwase');
   await expectAccessibleAndFitting(page);
 
   // The applicant opens the decision from the home screen.
