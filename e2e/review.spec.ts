@@ -92,7 +92,7 @@ test('review and decision: a reviewer filters, notes and scores; the decision is
     'No stage → Interview',
   );
   await expect(history.getByRole('listitem').last()).toContainText('Application submitted');
-  await expect(history.getByRole('listitem').last()).toContainText('By Amani Uwase');
+  await expect(history.getByRole('listitem').last()).toContainText('By the applicant');
   await expectAccessibleAndFitting(page);
 
   // The applicant opens the decision from the home screen.
