@@ -167,37 +167,50 @@ function toScore(row: {
   };
 }
 
-async function documentsOf(db: DbOrTx, profile: Record<string, unknown>): Promise<ReviewDocument[]> {
-  const submitted = submittedDocuments(profile);
-  if (submitted.length === 0) return [];
-  const now = await db
-    .select({
-      id: documents.id,
-      file_id: documents.file_id,
-      status: documents.status,
-      review_note: documents.review_note,
-    })
-    .from(documents)
-    .where(
-      inArray(
-        documents.id,
-        submitted.map((document) => document.document_id),
-      ),
-    );
+/**
+ * The documents each submission kept, as they stand now (status, review note, whether the file
+ * submitted is still the one on file): what staff see, and what the partner API answers. One query
+ * for all the submissions given, in their order.
+ */
+export async function currentDocumentsOf(
+  db: DbOrTx,
+  profiles: ReadonlyArray<Record<string, unknown>>,
+): Promise<ReviewDocument[][]> {
+  const submitted = profiles.map(submittedDocuments);
+  const ids = [...new Set(submitted.flat().map((document) => document.document_id))];
+  const now =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: documents.id,
+            file_id: documents.file_id,
+            status: documents.status,
+            review_note: documents.review_note,
+          })
+          .from(documents)
+          .where(inArray(documents.id, ids));
   const byId = new Map(now.map((row) => [row.id, row]));
-  return submitted.map((document) => {
-    const current = byId.get(document.document_id);
-    const available = current?.file_id === document.file_id;
-    return {
-      document_id: document.document_id,
-      type: document.type,
-      file_name: document.file_name,
-      // A replaced file's verdict is about the new one; the one submitted has none any more.
-      status: current ? (available ? current.status : 'pending') : 'not_uploaded',
-      review_note: available ? (current?.review_note ?? null) : null,
-      available,
-    };
-  });
+  return submitted.map((list) =>
+    list.map((document): ReviewDocument => {
+      const current = byId.get(document.document_id);
+      const available = current?.file_id === document.file_id;
+      return {
+        document_id: document.document_id,
+        type: document.type,
+        file_name: document.file_name,
+        // A replaced file's verdict is about the new one; the one submitted has none any more.
+        status: current ? (available ? current.status : 'pending') : 'not_uploaded',
+        review_note: available ? (current?.review_note ?? null) : null,
+        available,
+      };
+    }),
+  );
+}
+
+async function documentsOf(db: DbOrTx, profile: Record<string, unknown>): Promise<ReviewDocument[]> {
+  const [list] = await currentDocumentsOf(db, [profile]);
+  return list ?? [];
 }
 
 /** The names of the institution's members among these ids (others, and members since removed, are left out). */
@@ -371,7 +384,8 @@ export async function reviewApplication(
         action: event.action,
         actor: {
           kind: event.actor_kind,
-          name: event.actor_kind === 'staff' ? event.actor_name : event.actor_kind === 'applicant' ? applicantName : null,
+          name:
+            event.actor_kind === 'staff' ? event.actor_name : event.actor_kind === 'applicant' ? applicantName : null,
         },
         details: event.action === 'assigned' ? withReviewerNames(event.details, names) : event.details,
         created_at: iso(event.created_at),
