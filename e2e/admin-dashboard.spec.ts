@@ -75,8 +75,13 @@ test.describe('admin dashboard', () => {
     await expect(rejectCard.getByText(TO_REJECT.email)).toBeVisible();
     await expectNoAxeViolations(page);
 
+    // Each card's buttons name their institution, so a list of buttons tells them apart.
+    await expect(page.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Reject', exact: true })).toHaveCount(0);
+    await expect(approveCard.getByRole('button', { name: `Approve ${TO_APPROVE.name}`, exact: true })).toBeVisible();
+
     // Rejecting asks for a reason, in a dialog, and explains what is wrong with it.
-    await rejectCard.getByRole('button', { name: 'Reject' }).click();
+    await rejectCard.getByRole('button', { name: `Reject ${TO_REJECT.name}`, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `Reject ${TO_REJECT.name}` });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Reason')).toBeFocused();
@@ -90,7 +95,7 @@ test.describe('admin dashboard', () => {
     await expect(dialog).toBeHidden();
     await expect(rejectCard).toBeVisible();
 
-    await rejectCard.getByRole('button', { name: 'Reject' }).click();
+    await rejectCard.getByRole('button', { name: `Reject ${TO_REJECT.name}`, exact: true }).click();
     await dialog.getByLabel('Reason').fill(REASON);
     await dialog.getByRole('button', { name: 'Reject institution' }).click();
     await expect(dialog).toBeHidden();
@@ -99,7 +104,19 @@ test.describe('admin dashboard', () => {
     ).toBeVisible();
     await expect(rejectCard).toHaveCount(0);
 
-    await approveCard.getByRole('button', { name: 'Approve' }).click();
+    // Approving asks first: cancelling changes nothing.
+    const approveButton = approveCard.getByRole('button', { name: `Approve ${TO_APPROVE.name}`, exact: true });
+    await approveButton.click();
+    const confirm = page.getByRole('dialog', { name: `Approve ${TO_APPROVE.name}?` });
+    await expect(confirm).toContainText('Its staff can then sign in');
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(approveButton).toBeFocused();
+    await expect(approveCard).toBeVisible();
+    await approveButton.click();
+    await confirm.getByRole('button', { name: 'Approve institution' }).click();
+    await expect(confirm).toBeHidden();
     await expect(page.getByText(`${TO_APPROVE.name} is approved. Its contact has been emailed.`)).toBeVisible();
     await expect(approveCard).toHaveCount(0);
     await expect(page.getByText('No institutions are awaiting approval.')).toBeVisible();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { apiData, expect, expectAccessibleAndFitting, ownBrowser, test } from './fixtures.ts';
+import { signIn } from './institutions.ts';
 import { setUpReview, signInReadyInstitution, submitApplication, type ReadyInstitution } from './staff.ts';
 
 const DEMO_STUDENT = { email: 'demo.student@kaminuza.example', password: 'Kaminuza#2025' };
@@ -64,6 +65,8 @@ test('review and decision: a reviewer filters, notes and scores; the decision is
   await expect(page.getByText('Strong motivation; invite to an interview.')).toBeVisible();
   await page.getByLabel('Stage').selectOption({ label: 'Interview' });
   await expect(page.getByText('Stage saved.')).toBeVisible();
+  await page.getByLabel('Assigned reviewer').selectOption({ label: 'Diane Mukeshimana (you)' });
+  await expect(page.getByText('Reviewer assigned.')).toBeVisible();
   await page.getByRole('tab', { name: /^Scores/ }).click();
   await page.getByLabel(/^Academic record/).fill('90');
   await page.getByLabel(/^Motivation/).fill('84');
@@ -81,7 +84,16 @@ test('review and decision: a reviewer filters, notes and scores; the decision is
   await release.getByRole('button', { name: 'Release now' }).click();
   await expect(page.getByText('Decision released. The applicant has been told by email.')).toBeVisible();
   await page.getByRole('tab', { name: 'History' }).click();
-  await expect(page.getByRole('tabpanel')).toContainText('Diane');
+  const history = page.getByRole('list', { name: 'History of the application' });
+  // Newest first; the assignment names who it went to, and the submission opens the history.
+  await expect(history.getByRole('listitem').filter({ hasText: 'Reviewer assigned' })).toContainText(
+    'Now assigned to Diane Mukeshimana',
+  );
+  await expect(history.getByRole('listitem').filter({ hasText: 'Stage changed' })).toContainText(
+    'No stage → Interview',
+  );
+  await expect(history.getByRole('listitem').last()).toContainText('Application submitted');
+  await expect(history.getByRole('listitem').last()).toContainText('By the applicant');
   await expectAccessibleAndFitting(page);
 
   // The applicant opens the decision from the home screen.
@@ -131,4 +143,49 @@ test('review and decision: a reviewer filters, notes and scores; the decision is
   await page.reload();
   await page.getByRole('tab', { name: 'Decision' }).click();
   await expect(page.getByText(/^Accepted the offer on /)).toBeVisible();
+});
+
+test('the queue is a dense table: it fits beside the navigation at 1280 px, one line per row, full program names on hover and focus', async ({
+  page,
+}, testInfo) => {
+  await signIn(page, 'demo.staff@kaminuza.example', 'Kaminuza#2025');
+  await expect(page).toHaveURL(/\/partner\//);
+  await page.goto('/partner/applications');
+  const region = page.getByRole('region', { name: 'Submitted applications' });
+  const rows = region.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBeGreaterThan(3);
+
+  if (testInfo.project.name === 'desktop') {
+    // Nothing scrolls sideways: the last column (the fee) is inside the table's box.
+    const overflow = await region.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(region.getByRole('columnheader', { name: 'Fee' })).toBeInViewport({ ratio: 1 });
+    // Every row is one line of text high: all the same height, none taller than a line and its padding.
+    const heights = await rows.evaluateAll((elements) => elements.map((row) => row.getBoundingClientRect().height));
+    expect(Math.max(...heights) - Math.min(...heights)).toBeLessThanOrEqual(1);
+    expect(Math.max(...heights)).toBeLessThanOrEqual(48);
+  } else {
+    // On a phone the table scrolls inside its own region (focusable, so keyboards can scroll it); the page does not.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expect(region).toHaveAttribute('tabindex', '0');
+  }
+
+  // A program too long for its column is cut with an ellipsis; focusing its row or hovering it shows it whole.
+  const cut = region.locator('td[data-truncated]').first();
+  await expect(cut).toBeAttached();
+  const full = (await cut.getAttribute('data-truncated'))!;
+  const row = rows.filter({ has: cut });
+  await row.getByRole('link').focus();
+  const tooltip = row.getByRole('tooltip');
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toHaveText(full);
+  // Dismissed with Escape without moving focus (WCAG 1.4.13), shown again on hover.
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toBeHidden();
+  await expect(row.getByRole('link')).toBeFocused();
+  await cut.hover();
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toHaveText(full);
+  await expectAccessibleAndFitting(page);
 });

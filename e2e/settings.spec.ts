@@ -135,6 +135,14 @@ test('a staff member and an admin reach the same settings from their navigation 
   const data = page.getByRole('region', { name: 'Your data' });
   await expect(data.getByRole('link', { name: 'Download my data' })).toBeVisible();
   await expect(data.getByRole('button', { name: 'Delete my account' })).toHaveCount(0);
+  // Only the switches that ever send a staff member something: no draft reminders, no pushes.
+  const notifications = page.getByRole('region', { name: 'Notification preferences' });
+  await expect(notifications.getByRole('switch', { name: 'Application updates' })).toBeVisible();
+  await expect(notifications.getByText('Messages from applicants you have not read')).toBeVisible();
+  await expect(notifications.getByRole('switch')).toHaveCount(2);
+  await expect(notifications.getByRole('switch', { name: 'Reminders' })).toHaveCount(0);
+  await expect(notifications.getByRole('group', { name: 'Push notifications' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Push notifications on this device' })).toHaveCount(0);
   await expectAccessibleAndFitting(page);
 
   const password = page.getByRole('region', { name: 'Password' });

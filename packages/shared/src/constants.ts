@@ -176,6 +176,20 @@ export type EmailPreference = (typeof EMAIL_PREFERENCES)[number];
 export const PUSH_PREFERENCES = ['messages', 'status_updates', 'deadline_reminders'] as const;
 export type PushPreference = (typeof PUSH_PREFERENCES)[number];
 
+/**
+ * The switches that apply to each kind of account: only those that can ever send it something. Staff are
+ * emailed about applicants' messages left unread (`application_updates`, ADR 019) and announcements
+ * (`marketing`); admins only announcements; neither is sent reminders about drafts nor any push (ADR 025).
+ */
+export const ACCOUNT_NOTIFICATION_PREFERENCES: Record<
+  'student' | 'staff' | 'admin',
+  { email: readonly EmailPreference[]; push: readonly PushPreference[] }
+> = {
+  student: { email: EMAIL_PREFERENCES, push: PUSH_PREFERENCES },
+  staff: { email: ['marketing', 'application_updates'], push: [] },
+  admin: { email: ['marketing'], push: [] },
+};
+
 /** What an in-app notification is about; each maps to one push preference (and, but messages, one email one). */
 export const NOTIFICATION_CATEGORIES = PUSH_PREFERENCES;
 export type NotificationCategory = PushPreference;

@@ -317,6 +317,7 @@ export const DECISION_MESSAGES = {
 export const SETTINGS_MESSAGES = {
   change_password_failed: 'Failed to change password',
   wrong_current_password: 'The current password is incorrect.',
+  notification_not_applicable: 'This notification does not apply to your account.',
 } as const;
 
 /** The key of a known message text, to translate a message the API sent. */

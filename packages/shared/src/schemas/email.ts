@@ -13,6 +13,8 @@ export const EMAIL_TEMPLATES = [
   'unread_message',
   /** The receipt of a submitted application, with its reference (issue 7). */
   'submission_receipt',
+  /** An application staff submitted for a verified student, now in their account (ADR 025). */
+  'submitted_on_behalf',
   /** A decision released to the applicant (issue 8): it says one is ready, not what it is. */
   'decision_released',
   /** A waitlisted applicant offered a place that opened (issue 8). */

@@ -44,7 +44,14 @@ export const PartnerApiSubmissionSchema = z.object({
   program_id: z.uuid().nullable(),
   campus_id: z.uuid(),
   form_id: z.uuid().nullable(),
-  profile: z.record(z.string(), z.unknown()).describe("The applicant's details as they were when submitted."),
+  profile: z
+    .record(z.string(), z.unknown())
+    .describe(
+      "The applicant's details as they were when submitted. Its `documents` are the documents submitted as they " +
+        'stand now, as staff see them: document_id, type, file_name, status (verified, pending, rejected or ' +
+        'not_uploaded), review_note (the reason given with a rejection) and available (false once the applicant ' +
+        'has replaced the file submitted).',
+    ),
   answers: z.record(z.string(), z.unknown()).describe('Question id → answer.'),
   paid: z.boolean(),
   amount: z.number(),

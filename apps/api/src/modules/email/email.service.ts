@@ -31,6 +31,7 @@ const DEFAULT_SENDER: Record<EmailTemplate, EmailSender> = {
   unread_message: 'no_reply',
   // An applicant may well reply to their receipt with a question.
   submission_receipt: 'info',
+  submitted_on_behalf: 'info',
   // Applicants write back about their decisions; the institution's admissions team is reached from there.
   decision_released: 'info',
   waitlist_offer: 'info',
@@ -53,6 +54,7 @@ export const SEND_FAILURE_MESSAGES: Record<EmailTemplate, string> = {
   staff_invitation: GENERIC_MESSAGES.generic,
   unread_message: GENERIC_MESSAGES.generic,
   submission_receipt: GENERIC_MESSAGES.generic,
+  submitted_on_behalf: GENERIC_MESSAGES.generic,
   decision_released: GENERIC_MESSAGES.generic,
   waitlist_offer: GENERIC_MESSAGES.generic,
   document_verified: GENERIC_MESSAGES.generic,

@@ -170,7 +170,7 @@ export function renderTemplate(
     { kind: 'paragraph', text: t(key('intro'), facts) },
   ];
   if (data.reason) body.push({ kind: 'paragraph', text: t(key('reason'), { reason: data.reason }) });
-  if (template === 'submission_receipt' && data.reference) {
+  if ((template === 'submission_receipt' || template === 'submitted_on_behalf') && data.reference) {
     body.push(
       { kind: 'paragraph', text: t(key('details'), facts) },
       { kind: 'paragraph', text: t(key('reference')) },

@@ -10,6 +10,7 @@ import {
   type PartnerApiSubmissionPage,
   type PartnerApiSubmissionQuery,
   type Program,
+  type ReviewDocument,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { decisions, partnerApiKeys, partners, submissions } from '../../db/schema/index.ts';
@@ -17,6 +18,7 @@ import { AppError } from '../../lib/errors.ts';
 import { consume, type Limit } from '../auth/rate-limit.ts';
 import { hashApiKey } from '../partner-settings/partner-settings.service.ts';
 import { listPrograms } from '../programs/programs.service.ts';
+import { currentDocumentsOf } from '../review/review.service.ts';
 
 /** The institution's systems calling with one key. */
 export interface ApiKeyCaller {
@@ -119,7 +121,13 @@ function page<R extends Cursor, T>(rows: R[], limit: number, map: (row: R) => T)
 const iso = (value: string) => new Date(value).toISOString();
 const isoOrNull = (value: string | null) => (value === null ? null : iso(value));
 
-function toSubmission(row: typeof submissions.$inferSelect): PartnerApiSubmission {
+/**
+ * A submission as the institution's systems read it. The profile is the applicant's as submitted, but
+ * its documents are as they stand now, as staff see them: a verdict given after the submission (verified,
+ * rejected with its reason) is what an integration needs, not the status frozen at submission.
+ */
+function toSubmission(row: typeof submissions.$inferSelect, documents: ReviewDocument[]): PartnerApiSubmission {
+  const profile = 'documents' in row.profile ? { ...row.profile, documents } : row.profile;
   return {
     id: row.id,
     reference: row.reference,
@@ -128,7 +136,7 @@ function toSubmission(row: typeof submissions.$inferSelect): PartnerApiSubmissio
     program_id: row.program_id,
     campus_id: row.campus_id,
     form_id: row.form_id,
-    profile: row.profile,
+    profile,
     answers: row.answers,
     paid: row.paid,
     amount: row.amount,
@@ -152,7 +160,13 @@ export async function listSubmissions(
     .where(and(...conditions))
     .orderBy(desc(submissions.created_at), desc(submissions.id))
     .limit(query.limit + 1);
-  return page(rows, query.limit, toSubmission);
+  const shown = rows.slice(0, query.limit);
+  const documents = await currentDocumentsOf(
+    db,
+    shown.map((row) => row.profile),
+  );
+  const byId = new Map(shown.map((row, index) => [row.id, documents[index] ?? []]));
+  return page(rows, query.limit, (row) => toSubmission(row, byId.get(row.id) ?? []));
 }
 
 export async function getSubmission(db: Db, partnerId: string, submissionId: string): Promise<PartnerApiSubmission> {
@@ -162,7 +176,8 @@ export async function getSubmission(db: Db, partnerId: string, submissionId: str
     .where(and(eq(submissions.partner_id, partnerId), eq(submissions.id, submissionId)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
-  return toSubmission(row);
+  const [documents = []] = await currentDocumentsOf(db, [row.profile]);
+  return toSubmission(row, documents);
 }
 
 function toDecision(row: typeof decisions.$inferSelect): PartnerApiDecision {

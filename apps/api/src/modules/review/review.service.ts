@@ -167,37 +167,90 @@ function toScore(row: {
   };
 }
 
-async function documentsOf(db: DbOrTx, profile: Record<string, unknown>): Promise<ReviewDocument[]> {
-  const submitted = submittedDocuments(profile);
-  if (submitted.length === 0) return [];
-  const now = await db
-    .select({
-      id: documents.id,
-      file_id: documents.file_id,
-      status: documents.status,
-      review_note: documents.review_note,
-    })
-    .from(documents)
-    .where(
-      inArray(
-        documents.id,
-        submitted.map((document) => document.document_id),
-      ),
-    );
+/**
+ * The documents each submission kept, as they stand now (status, review note, whether the file
+ * submitted is still the one on file): what staff see, and what the partner API answers. One query
+ * for all the submissions given, in their order.
+ */
+export async function currentDocumentsOf(
+  db: DbOrTx,
+  profiles: ReadonlyArray<Record<string, unknown>>,
+): Promise<ReviewDocument[][]> {
+  const submitted = profiles.map(submittedDocuments);
+  const ids = [...new Set(submitted.flat().map((document) => document.document_id))];
+  const now =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: documents.id,
+            file_id: documents.file_id,
+            status: documents.status,
+            review_note: documents.review_note,
+          })
+          .from(documents)
+          .where(inArray(documents.id, ids));
   const byId = new Map(now.map((row) => [row.id, row]));
-  return submitted.map((document) => {
-    const current = byId.get(document.document_id);
-    const available = current?.file_id === document.file_id;
-    return {
-      document_id: document.document_id,
-      type: document.type,
-      file_name: document.file_name,
-      // A replaced file's verdict is about the new one; the one submitted has none any more.
-      status: current ? (available ? current.status : 'pending') : 'not_uploaded',
-      review_note: available ? (current?.review_note ?? null) : null,
-      available,
-    };
-  });
+  return submitted.map((list) =>
+    list.map((document): ReviewDocument => {
+      const current = byId.get(document.document_id);
+      const available = current?.file_id === document.file_id;
+      return {
+        document_id: document.document_id,
+        type: document.type,
+        file_name: document.file_name,
+        // A replaced file's verdict is about the new one; the one submitted has none any more.
+        status: current ? (available ? current.status : 'pending') : 'not_uploaded',
+        review_note: available ? (current?.review_note ?? null) : null,
+        available,
+      };
+    }),
+  );
+}
+
+async function documentsOf(db: DbOrTx, profile: Record<string, unknown>): Promise<ReviewDocument[]> {
+  const [list] = await currentDocumentsOf(db, [profile]);
+  return list ?? [];
+}
+
+/** The names of the institution's members among these ids (others, and members since removed, are left out). */
+async function staffNames(db: DbOrTx, partnerId: string, ids: readonly unknown[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: staff.id, name: staffName })
+    .from(staff)
+    .where(and(eq(staff.partner_id, partnerId), inArray(staff.id, wanted)));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/**
+ * An assignment's line names the reviewers, not only their ids: the history is read by people, and a
+ * member's name is looked up as it is now (null for one since removed, whom the view calls a former member).
+ */
+function withReviewerNames(details: Record<string, unknown>, names: Map<string, string>): Record<string, unknown> {
+  const nameOf = (id: unknown) => (typeof id === 'string' ? (names.get(id) ?? null) : null);
+  return { ...details, from_name: nameOf(details.from), to_name: nameOf(details.to) };
+}
+
+/**
+ * The first line of every history, the submission itself: it is the submission row (no event is
+ * written for it), by the applicant or by the member who submitted on their behalf.
+ */
+function submittedEvent(
+  submission: typeof submissions.$inferSelect,
+  applicantName: string | null,
+  names: Map<string, string>,
+): ReviewEvent {
+  return {
+    id: submission.id,
+    action: 'submitted',
+    actor: submission.submitted_by_staff
+      ? { kind: 'staff', name: submission.staff_id ? (names.get(submission.staff_id) ?? null) : null }
+      : { kind: 'applicant', name: applicantName },
+    details: {},
+    created_at: iso(submission.created_at),
+  };
 }
 
 /** The application as a reviewer sees it: the snapshot, documents, payment, notes, scores, decision and history. */
@@ -290,6 +343,10 @@ export async function reviewApplication(
   }
   const applicantName = context.blind ? null : submission.applicant_name;
   const decision = decisionRows[0];
+  const names = await staffNames(db, context.partnerId, [
+    submission.staff_id,
+    ...events.filter((event) => event.action === 'assigned').flatMap((event) => [event.details.from, event.details.to]),
+  ]);
 
   return {
     id: submission.id,
@@ -320,16 +377,20 @@ export async function reviewApplication(
             : null,
         )
       : null,
-    history: events.map((event): ReviewEvent => ({
-      id: event.id,
-      action: event.action,
-      actor: {
-        kind: event.actor_kind,
-        name: event.actor_kind === 'staff' ? event.actor_name : event.actor_kind === 'applicant' ? applicantName : null,
-      },
-      details: event.details,
-      created_at: iso(event.created_at),
-    })),
+    history: [
+      submittedEvent(submission, applicantName, names),
+      ...events.map((event): ReviewEvent => ({
+        id: event.id,
+        action: event.action,
+        actor: {
+          kind: event.actor_kind,
+          name:
+            event.actor_kind === 'staff' ? event.actor_name : event.actor_kind === 'applicant' ? applicantName : null,
+        },
+        details: event.action === 'assigned' ? withReviewerNames(event.details, names) : event.details,
+        created_at: iso(event.created_at),
+      })),
+    ],
     blind: context.blind,
     can_decide: context.canDecide,
   };

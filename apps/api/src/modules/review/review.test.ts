@@ -524,17 +524,24 @@ describe('stages, assignment and bulk changes', () => {
       stage_id: 'interview',
       assigned_to: { id: reviewerId, name: 'Test Staff' },
     });
+    // The history names the reviewer assigned (its web view says "Now assigned to …" from to_name).
     expect(application.history.map((event) => [event.action, event.details])).toEqual([
+      ['submitted', {}],
       ['stage_changed', { from: null, to: 'interview' }],
-      ['assigned', { from: null, to: reviewerId }],
+      ['assigned', { from: null, to: reviewerId, from_name: null, to_name: 'Test Staff' }],
     ]);
-    expect(application.history[0]!.actor).toEqual({ kind: 'staff', name: 'Test Staff' });
+    expect(application.history[0]!.actor).toEqual({ kind: 'applicant', name: expect.stringMatching(/^Applicant Number\d+$/) });
+    expect(application.history[1]!.actor).toEqual({ kind: 'staff', name: 'Test Staff' });
 
     const cleared = ReviewApplicationSchema.parse(
       (await call(reviewer, 'PATCH', url, { stage_id: null, assigned_to: null })).json().data,
     );
     expect(cleared).toMatchObject({ stage_id: null, assigned_to: null, status: 'under_review' });
-    expect(cleared.history).toHaveLength(4);
+    expect(cleared.history).toHaveLength(5);
+    expect(cleared.history.at(-1)).toMatchObject({
+      action: 'assigned',
+      details: { from: reviewerId, to: null, from_name: 'Test Staff', to_name: null },
+    });
   });
 
   it('changes only the institution’s own submissions in bulk and counts them', async () => {
@@ -633,7 +640,7 @@ describe('notes', () => {
     expect((await call(a.admin, 'DELETE', `${url}/${note.id}`)).statusCode).toBe(204);
     const after = await view(a.admin, a, id);
     expect(after.notes).toEqual([]);
-    expect(after.history.map((event) => event.action)).toEqual(['note_added', 'note_deleted']);
+    expect(after.history.map((event) => event.action)).toEqual(['submitted', 'note_added', 'note_deleted']);
   });
 });
 
@@ -723,6 +730,7 @@ describe('the application view and its documents', () => {
     });
     expect(later.status).toBe('under_review');
     expect(later.history.map((event) => [event.action, event.details.status])).toEqual([
+      ['submitted', undefined],
       ['document_reviewed', 'rejected'],
       ['document_reviewed', 'verified'],
     ]);

@@ -55,7 +55,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
         summary: 'Changes some of your settings',
         description:
           'Only the keys sent change; unknown keys are refused. The language of a student or staff member is ' +
-          'the one of their profile, which later emails use too.',
+          'the one of their profile, which later emails use too. Notification switches that never send this ' +
+          'kind of account anything are refused (staff: email marketing and application updates only; ' +
+          'admins: email marketing only).',
         body: AccountSettingsUpdateSchema,
         response: settings,
       },

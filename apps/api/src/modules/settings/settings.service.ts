@@ -1,8 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { LANGUAGES, type AccountSettings, type AccountSettingsUpdate, type Language } from '@kaminuza/shared';
+import {
+  ACCOUNT_NOTIFICATION_PREFERENCES,
+  LANGUAGES,
+  SETTINGS_MESSAGES,
+  VALIDATION_MESSAGES,
+  type AccountSettings,
+  type AccountSettingsUpdate,
+  type Language,
+} from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { staff, students, userPreferences } from '../../db/schema/index.ts';
 import type { RequestUser } from '../../lib/auth-guard.ts';
+import { AppError } from '../../lib/errors.ts';
 import { readPreferences, writePreferences } from './preferences.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -45,12 +54,30 @@ export async function getSettings(db: Db, user: RequestUser): Promise<AccountSet
   return { theme: preferences.theme, language, notifications: { email: preferences.email, push: preferences.push } };
 }
 
+/**
+ * A switch that never sends this kind of account anything (a draft reminder to a staff member) is
+ * refused rather than saved: a saved switch that does nothing would tell the caller something false.
+ */
+function assertApplicable(user: RequestUser, input: AccountSettingsUpdate): void {
+  const applicable = ACCOUNT_NOTIFICATION_PREFERENCES[user.type];
+  const details = (['email', 'push'] as const).flatMap((channel) =>
+    Object.keys(input.notifications?.[channel] ?? {})
+      .filter((preference) => !(applicable[channel] as readonly string[]).includes(preference))
+      .map((preference) => ({
+        path: `notifications.${channel}.${preference}`,
+        message: SETTINGS_MESSAGES.notification_not_applicable,
+      })),
+  );
+  if (details.length > 0) throw new AppError('INVALID_ARGUMENT', VALIDATION_MESSAGES.general, details);
+}
+
 /** Changes what the caller sent of their own settings, all or nothing, and answers all of them. */
 export async function updateSettings(
   db: Db,
   user: RequestUser,
   input: AccountSettingsUpdate,
 ): Promise<AccountSettings> {
+  assertApplicable(user, input);
   await db.transaction(async (tx) => {
     await writePreferences(tx, user.id, {
       ...(input.theme ? { theme: input.theme } : {}),

@@ -172,6 +172,56 @@ describe('GET and PATCH /me/settings', () => {
   });
 });
 
+describe('notification switches by kind of account', () => {
+  it('refuses switches that never send a staff member or an admin anything, names them, and changes nothing', async () => {
+    for (const type of ['staff', 'admin'] as const) {
+      const account = await signInAs(app, type);
+      const before = (await readSettings(account)).json();
+      for (const [payload, path] of [
+        [{ notifications: { email: { reminders: false } } }, 'notifications.email.reminders'],
+        [{ notifications: { push: { status_updates: false } } }, 'notifications.push.status_updates'],
+        [{ notifications: { push: { deadline_reminders: false } } }, 'notifications.push.deadline_reminders'],
+        [{ notifications: { push: { messages: false } } }, 'notifications.push.messages'],
+        // With an applicable change beside it: all or nothing, as any refused change.
+        [
+          { theme: 'dark', notifications: { email: { marketing: true, reminders: false } } },
+          'notifications.email.reminders',
+        ],
+      ] as const) {
+        const response = await patchSettings(account, payload);
+        expect(response.statusCode, `${type} ${path}`).toBe(400);
+        expect(response.json()).toEqual({
+          error: {
+            status: 'INVALID_ARGUMENT',
+            message: VALIDATION_MESSAGES.general,
+            details: [{ path, message: SETTINGS_MESSAGES.notification_not_applicable }],
+          },
+        });
+      }
+      expect((await readSettings(account)).json(), type).toEqual(before);
+    }
+  });
+
+  it('lets staff change the switches that apply to them, and students every switch', async () => {
+    const member = await signInAs(app, 'staff');
+    const changed = await patchSettings(member, {
+      notifications: { email: { marketing: true, application_updates: false } },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.notifications.email).toMatchObject({ marketing: true, application_updates: false });
+    const admin = await signInAs(app, 'admin');
+    expect((await patchSettings(admin, { notifications: { email: { marketing: true } } })).statusCode).toBe(200);
+    const student = await signInAs(app, 'student');
+    const all = await patchSettings(student, {
+      notifications: {
+        email: { marketing: true, application_updates: false, reminders: false },
+        push: { messages: false, status_updates: false, deadline_reminders: false },
+      },
+    });
+    expect(all.statusCode).toBe(200);
+  });
+});
+
 describe('language', () => {
   it("a student's language is their profile's, and later emails are in it", async () => {
     const student = await signInAs(app, 'student');

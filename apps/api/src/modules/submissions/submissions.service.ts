@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   APPLICATION_MESSAGES as A,
   answersSchema,
+  formProgress,
   VALIDATION_MESSAGES,
   type FormSection,
   type FormSnapshot,
@@ -28,6 +29,7 @@ import {
   openProgram,
   openPrograms,
 } from '../applications/apply-setup.service.ts';
+import { claimForApplicantAccount } from '../applications/on-behalf-account.ts';
 
 /* ---------------------------------------------------------------- references */
 
@@ -146,8 +148,11 @@ export interface NewSubmission {
   payment: { paid: boolean; amount: number; currency: string; payment_id: string | null };
   /** The request's Idempotency-Key and fingerprint (lib/idempotency.ts), remembered with the submission. */
   idempotency: { key: string; fingerprint: string } | null;
-  /** Who the receipt email goes to, in which language, and the site it links to. */
-  receipt: { to: string; language: string; publicUrl: string };
+  /**
+   * Who the receipt email goes to, in which language, and the site it links to; a submission on behalf
+   * that joined a student's account tells them so with its own template.
+   */
+  receipt: { to: string; language: string; publicUrl: string; template?: 'submission_receipt' | 'submitted_on_behalf' };
 }
 
 /**
@@ -178,7 +183,7 @@ export async function writeSubmission(tx: DbOrTx, input: NewSubmission): Promise
     };
     const mail = outboxEmail({
       to: input.receipt.to,
-      template: 'submission_receipt',
+      template: input.receipt.template ?? 'submission_receipt',
       language: input.receipt.language,
       data: {
         name: applicantName,
@@ -289,7 +294,19 @@ export async function submitOnBehalf(
       const form = await applicationForm(tx, partnerId, cycle.id, program.id);
       const [partner] = await tx.select({ name: partners.name }).from(partners).where(eq(partners.id, partnerId));
       const answers = checkedAnswers(withoutFileQuestions(form.sections), input.answers);
+      // Staff are answered alike whether or not this finds an account: only the applicant learns of it.
+      const claimed = await claimForApplicantAccount(tx, {
+        email: input.applicant.email,
+        partnerId,
+        cycleId: cycle.id,
+        programId: program.id,
+        campusId,
+        formId: form.id,
+        answers,
+        progress: formProgress(form.sections, answers),
+      });
       const receipt = await writeSubmission(tx, {
+        ...(claimed ? { id: claimed.applicationId } : {}),
         partnerId,
         cycleId: cycle.id,
         programId: program.id,
@@ -303,11 +320,18 @@ export async function submitOnBehalf(
         form,
         profile: { ...input.applicant },
         answers,
-        studentId: null,
+        studentId: claimed?.account.studentId ?? null,
         staffId,
         payment: { paid: false, amount: 0, currency: feeOf(settings).currency, payment_id: null },
         idempotency,
-        receipt: { to: input.applicant.email, language: settings.general.default_language, publicUrl },
+        receipt: claimed
+          ? {
+              to: claimed.account.email,
+              language: claimed.account.language,
+              publicUrl,
+              template: 'submitted_on_behalf',
+            }
+          : { to: input.applicant.email, language: settings.general.default_language, publicUrl },
       });
       return { created: true, receipt };
     });

@@ -8,7 +8,7 @@ import {
   type SubmissionReceipt,
 } from '@kaminuza/shared';
 import type { App } from '../../app.ts';
-import { emailOutbox, partnerSettings, submissions } from '../../db/schema/index.ts';
+import { applications, emailOutbox, partnerSettings, students, submissions, users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';
@@ -285,3 +285,126 @@ async function currentGeneral(partnerId: string) {
     .where(eq(partnerSettings.partner_id, partnerId));
   return row!.general;
 }
+
+describe('an applicant who has a Kaminuza account', () => {
+  const receiptKeys = (response: { json(): unknown }) =>
+    Object.keys((response.json() as { data: SubmissionReceipt }).data).sort();
+
+  it('attaches the submission to the verified student whose email it names: their applications list it and they are emailed in their language', async () => {
+    const institution = await readyInstitution(app, database.db);
+    const student = await signInAs(app, 'student');
+    const [record] = await database.db.select().from(students).where(eq(students.user_id, student.id));
+    await database.db.update(students).set({ language: 'fr' }).where(eq(students.id, record!.id));
+    const body = {
+      // Typed by a member: another case than the account's.
+      applicant: { ...applicant(), email: student.email.toUpperCase() },
+      program_id: institution.single.id,
+      campus_id: institution.single.campusId,
+      answers: answers(),
+    };
+    const response = await post(institution.admin, institution, body);
+    expect(response.statusCode, response.body).toBe(201);
+    const receipt = (response.json() as { data: SubmissionReceipt }).data;
+
+    const [row] = await database.db.select().from(submissions).where(eq(submissions.id, receipt.id));
+    expect(row).toMatchObject({ student_id: record!.id, submitted_by_staff: true, paid: false });
+    // The student's applications area lists it as applied, with its reference.
+    const cards = (
+      (await app.inject({ method: 'GET', url: '/api/v1/applications', headers: student.headers })).json() as {
+        data: Array<{
+          partner_id: string;
+          state: string;
+          application: { id: string; reference: string | null } | null;
+        }>;
+      }
+    ).data;
+    expect(cards.find((card) => card.partner_id === institution.partnerId)).toMatchObject({
+      state: 'applied',
+      application: { id: receipt.id, reference: receipt.reference },
+    });
+    const own = await app.inject({
+      method: 'GET',
+      url: `/api/v1/applications/${receipt.id}/submission`,
+      headers: student.headers,
+    });
+    expect(own.statusCode).toBe(200);
+    expect((own.json() as { data: SubmissionReceipt }).data.reference).toBe(receipt.reference);
+    const [after] = await database.db.select().from(students).where(eq(students.id, record!.id));
+    expect(after!.completed_applications).toContain(receipt.id);
+
+    // Told by email, in their language, through the outbox; not the anonymous receipt.
+    const mails = (await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, student.email))).filter(
+      (mail) => mail.template !== 'new_device_sign_in',
+    );
+    expect(mails.map((mail) => [mail.template, mail.language])).toEqual([['submitted_on_behalf', 'fr']]);
+    expect(mails[0]!.text).toContain(receipt.reference);
+    expect(mails[0]!.text).toContain('/application/submitted');
+  });
+
+  it('keeps the submission on its own for an unverified account, a staff account, and a student who already applied this cycle; staff are told the same in every case', async () => {
+    const institution = await readyInstitution(app, database.db);
+    const unverified = await signInAs(app, 'student');
+    await database.db.update(users).set({ contact_verified: false }).where(eq(users.id, unverified.id));
+    const member = await signInAs(app, 'staff');
+    const applied = await signInAs(app, 'student');
+    const started = await app.inject({
+      method: 'POST',
+      url: `/api/v1/partners/${institution.partnerId}/application`,
+      headers: applied.headers,
+      payload: { program_id: institution.single.id },
+    });
+    expect(started.statusCode).toBe(201);
+    const draftId = (started.json() as { data: { id: string } }).data.id;
+    const attached = await signInAs(app, 'student');
+    const nobody = `nobody-${randomUUID().slice(0, 8)}@example.com`;
+
+    const answersBy = new Map<string, { statusCode: number; json(): unknown }>();
+    for (const email of [unverified.email, member.email, applied.email, nobody, attached.email]) {
+      const response = await post(institution.admin, institution, {
+        applicant: { ...applicant(), email },
+        program_id: institution.single.id,
+        campus_id: institution.single.campusId,
+        answers: answers(),
+      });
+      expect(response.statusCode, email).toBe(201);
+      answersBy.set(email, response);
+    }
+    // The same answer whether or not an account was found: nothing tells staff one exists.
+    const shapes = [...answersBy.values()].map(receiptKeys);
+    for (const shape of shapes) expect(shape).toEqual(shapes[0]);
+    const stripped = [...answersBy.values()].map((response) => {
+      const {
+        id: _id,
+        reference: _reference,
+        submitted_at: _at,
+        ...rest
+      } = (response.json() as { data: SubmissionReceipt }).data;
+      return rest;
+    });
+    for (const rest of stripped) expect(rest).toEqual(stripped[0]);
+
+    const studentOf = async (email: string) => {
+      const id = (answersBy.get(email)!.json() as { data: SubmissionReceipt }).data.id;
+      const [row] = await database.db.select().from(submissions).where(eq(submissions.id, id));
+      return row!.student_id;
+    };
+    expect(await studentOf(unverified.email)).toBeNull();
+    expect(await studentOf(member.email)).toBeNull();
+    expect(await studentOf(applied.email)).toBeNull();
+    expect(await studentOf(nobody)).toBeNull();
+    expect(await studentOf(attached.email)).not.toBeNull();
+    // The student who had started keeps their own draft, untouched.
+    const [draft] = await database.db.select().from(applications).where(eq(applications.id, draftId));
+    expect(draft).toMatchObject({ status: 'in_progress' });
+    // The others get the receipt as anyone entered by staff does.
+    for (const email of [unverified.email, member.email, applied.email, nobody]) {
+      const mails = (await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).filter(
+        (mail) => mail.template !== 'new_device_sign_in',
+      );
+      expect(
+        mails.map((mail) => mail.template),
+        email,
+      ).toEqual(['submission_receipt']);
+    }
+  });
+});

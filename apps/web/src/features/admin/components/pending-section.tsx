@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminInstitution, AdminInstitutionsQuery } from '@kaminuza/shared';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/form/field.tsx';
 import { SkeletonTable } from '../../../components/skeleton-table.tsx';
 import { useApproveInstitution } from '../api/approve-institution.ts';
@@ -73,11 +74,24 @@ function InstitutionCard({
         <Detail label={t('admin.pending.email')}>{contact?.email ?? institution.contact_email ?? none}</Detail>
         <Detail label={t('admin.pending.phone')}>{contact?.phone ?? institution.contact_phone ?? none}</Detail>
       </dl>
+      {/* Every card has the same two buttons: their names say which institution each one decides. */}
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn-primary" disabled={busy} onClick={onApprove}>
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={busy}
+          aria-label={busy ? undefined : t('admin.pending.approve_named', { name: institution.name })}
+          onClick={onApprove}
+        >
           {busy ? t('admin.pending.saving') : t('admin.pending.approve')}
         </button>
-        <button type="button" className="btn-secondary" disabled={busy} onClick={onReject}>
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={busy}
+          aria-label={t('admin.pending.reject_named', { name: institution.name })}
+          onClick={onReject}
+        >
           {t('admin.pending.reject')}
         </button>
       </div>
@@ -93,6 +107,7 @@ export function PendingSection() {
   const institutions = useInstitutions(pendingParams(page));
   const approve = useApproveInstitution();
   const [rejecting, setRejecting] = useState<AdminInstitution | null>(null);
+  const [approving, setApproving] = useState<AdminInstitution | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   // Deciding the last institution of a later page leaves that page empty: show the one before.
   if (page > 1 && institutions.data?.items.length === 0 && !institutions.isFetching) setPage(page - 1);
@@ -100,8 +115,10 @@ export function PendingSection() {
   const onApprove = (institution: AdminInstitution) => {
     setNotice(null);
     approve.mutate(institution.id, {
-      onSuccess: () => setNotice({ kind: 'approved', name: institution.name }),
-      onError: (error) => setNotice({ kind: 'error', key: adminErrorKey(error) }),
+      onSuccess: () => {
+        setApproving(null);
+        setNotice({ kind: 'approved', name: institution.name });
+      },
     });
   };
 
@@ -122,7 +139,11 @@ export function PendingSection() {
               <InstitutionCard
                 institution={institution}
                 busy={approve.isPending && approve.variables === institution.id}
-                onApprove={() => onApprove(institution)}
+                onApprove={() => {
+                  setNotice(null);
+                  approve.reset();
+                  setApproving(institution);
+                }}
                 onReject={() => {
                   setNotice(null);
                   setRejecting(institution);
@@ -150,6 +171,19 @@ export function PendingSection() {
           ))}
       </div>
       {body}
+      {approving && (
+        <ConfirmDialog
+          tone="primary"
+          title={t('admin.approve_dialog.title', { name: approving.name })}
+          description={t('admin.approve_dialog.text', { name: approving.name })}
+          confirmLabel={approve.isPending ? t('admin.pending.saving') : t('admin.approve_dialog.confirm')}
+          cancelLabel={t('admin.approve_dialog.cancel')}
+          pending={approve.isPending}
+          error={approve.isError ? t(adminErrorKey(approve.error)) : undefined}
+          onConfirm={() => onApprove(approving)}
+          onClose={() => setApproving(null)}
+        />
+      )}
       {rejecting && (
         <RejectDialog
           institution={rejecting}

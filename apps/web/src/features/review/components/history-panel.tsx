@@ -18,15 +18,40 @@ function useEventDetails(stages: ReviewOptions['stages'] | undefined) {
       parts.push(t('review.history.details.stage', { from: stage(details.from), to: stage(details.to) }));
     }
     if (event.action === 'assigned' && 'to' in details) {
+      // Who it went to is the id; the name may be gone with a member since removed, the assignment is not.
       const name = typeof details.to_name === 'string' ? details.to_name : null;
-      parts.push(name ? t('review.history.details.assigned', { name }) : t('review.history.details.unassigned'));
+      parts.push(
+        typeof details.to !== 'string'
+          ? t('review.history.details.unassigned')
+          : name
+            ? t('review.history.details.assigned', { name })
+            : t('review.history.details.assigned_former'),
+      );
     }
-    if (isDecisionState(details.state)) parts.push(t(`review.decision.states.${details.state}`));
+    if (isDecisionState(details.state)) {
+      const state = t(`review.decision.states.${details.state}`);
+      parts.push(
+        isDecisionState(details.from)
+          ? t('review.history.details.stage', { from: t(`review.decision.states.${details.from}`), to: state })
+          : state,
+      );
+    }
     if (details.automatic === true) parts.push(t('review.decision.automatic_badge'));
     if (typeof details.total === 'number')
       parts.push(t('review.history.details.total', { total: format.score(details.total) }));
     if (event.action === 'document_reviewed' && typeof details.status === 'string') {
-      parts.push(t(`documents.status.${details.status}`, { defaultValue: details.status }));
+      const status = t(`documents.status.${details.status}`, { defaultValue: details.status });
+      parts.push(
+        typeof details.type === 'string'
+          ? t('review.history.details.document', {
+              type: t(`documents.types.${details.type}`, { defaultValue: details.type }),
+              status,
+            })
+          : status,
+      );
+      if (typeof details.reason === 'string' && details.reason) {
+        parts.push(t('review.history.details.reason', { reason: details.reason }));
+      }
     }
     if (typeof details.release_at === 'string') {
       parts.push(t('review.decision.scheduled_for', { date: format.dateTime(details.release_at) }));

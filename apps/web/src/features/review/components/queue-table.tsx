@@ -1,12 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReviewOptions, ReviewQueueQuery, ReviewQueueRow } from '@kaminuza/shared';
 import { paths } from '../../../app/paths.ts';
-import { DecisionBadge, StatusBadge, useReviewFormats, useStageName } from './review-parts.tsx';
+import { Badge, DecisionBadge, StatusBadge, useReviewFormats, useStageName } from './review-parts.tsx';
 
-const th = 'px-3 py-2 text-left text-sm font-semibold whitespace-nowrap';
-const td = 'px-3 py-2 align-top text-sm';
+/* Dense: one line per row, cells never wrap (long texts are cut with an ellipsis instead). */
+const th = 'px-1.5 py-1 text-left text-[0.8125rem] font-semibold whitespace-nowrap';
+const td = 'px-1.5 py-2 text-[0.8125rem] whitespace-nowrap';
 
 type Sort = ReviewQueueQuery['sort'];
 
@@ -74,6 +75,202 @@ function SelectAll({
   );
 }
 
+/** Whether the element's text is cut by its ellipsis, followed as the column's width changes. */
+function useTruncated<T extends HTMLElement>(text: string) {
+  const ref = useRef<T>(null);
+  const [truncated, setTruncated] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const check = () => setTruncated(element.scrollWidth > element.clientWidth + 1);
+    check();
+    // Every browser has it; a test's DOM without layout may not, and has no widths to follow anyway.
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [text]);
+  return { ref, truncated };
+}
+
+/** Text kept to one line, cut with an ellipsis when the column is narrower. */
+function OneLine({ children, className = '', title }: { children: ReactNode; className?: string; title?: string }) {
+  return (
+    <span className={`block truncate ${className}`} title={title}>
+      {children}
+    </span>
+  );
+}
+
+/** Marks an application a member submitted for the applicant, in a word (screen readers hear the sentence). */
+function StaffMark({ className = '' }: { className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`shrink-0 ${className}`}>
+      <Badge tone="muted">
+        <span aria-hidden="true">{t('review.queue.by_staff_short')}</span>
+        <span className="sr-only">{t('review.queue.by_staff')}</span>
+      </Badge>
+    </span>
+  );
+}
+
+/**
+ * One application. Its program is kept to one line; when that cuts it, the full name shows in a tooltip
+ * while the pointer is over it or while keyboard focus is anywhere in the row (its checkbox or link, so
+ * no extra tab stop), and Escape hides it without moving focus (WCAG 1.4.13).
+ */
+function QueueRow({
+  row,
+  selected,
+  blind,
+  me,
+  stageName,
+  queueSearch,
+  onSelect,
+}: {
+  row: ReviewQueueRow;
+  selected: boolean;
+  blind: boolean;
+  me: string | undefined;
+  stageName: (stageId: string | null) => string;
+  queueSearch: string;
+  onSelect: (ids: string[], checked: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useReviewFormats();
+  const tooltipId = useId();
+  const program = [row.program_name ?? '—', row.campus_name].filter(Boolean).join(' · ');
+  const fullProgram = [row.program_name ?? '—', row.campus_name, row.cycle_name].filter(Boolean).join(' · ');
+  const { ref, truncated } = useTruncated<HTMLSpanElement>(program);
+  const [focused, setFocused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const shown = truncated && (focused || hovered) && !dismissed;
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && shown) {
+      event.stopPropagation();
+      setDismissed(true);
+    }
+  };
+
+  return (
+    <tr
+      className={selected ? 'bg-surface-muted' : undefined}
+      onFocus={() => {
+        setFocused(true);
+        setDismissed(false);
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
+      onKeyDown={onKeyDown}
+    >
+      <td className={td}>
+        <input
+          type="checkbox"
+          className="size-5 align-middle accent-brand"
+          aria-label={t('review.queue.select_row', { reference: row.reference })}
+          checked={selected}
+          onChange={(event) => onSelect([row.id], event.target.checked)}
+        />
+      </td>
+      <th scope="row" className={`${td} text-left font-mono font-medium`}>
+        <Link
+          to={paths.partner.application(row.id)}
+          state={{ queueSearch }}
+          className="link"
+          aria-describedby={shown ? tooltipId : undefined}
+        >
+          {row.reference}
+        </Link>
+        {/* A blind reviewer has no applicant column: the reference carries the mark instead. */}
+        {blind && row.submitted_by_staff && <StaffMark className="ms-1 font-sans" />}
+      </th>
+      {!blind && (
+        <td className={td}>
+          <span className="flex max-w-[9rem] items-center gap-1">
+            <OneLine className="min-w-0" title={row.applicant_name || undefined}>
+              {row.applicant_name || <span className="text-muted">{t('review.queue.no_name')}</span>}
+            </OneLine>
+            {row.submitted_by_staff && <StaffMark />}
+          </span>
+        </td>
+      )}
+      {/* The one column that takes what the others leave: max-w-0 with w-full lets it shrink to fit. */}
+      <td
+        className={`${td} relative w-full max-w-0 min-w-[7rem]`}
+        data-truncated={truncated ? fullProgram : undefined}
+        onMouseEnter={() => {
+          setHovered(true);
+          setDismissed(false);
+        }}
+        onMouseLeave={() => setHovered(false)}
+      >
+        <span ref={ref} className="block truncate" title={truncated ? undefined : fullProgram}>
+          {row.program_name ?? '—'}
+          {row.campus_name && <span className="text-muted"> · {row.campus_name}</span>}
+          {row.cycle_name && <span className="sr-only"> · {row.cycle_name}</span>}
+        </span>
+        {shown && (
+          <span
+            role="tooltip"
+            id={tooltipId}
+            className="absolute start-1 bottom-full z-10 mb-0.5 w-max max-w-[min(28rem,80vw)] rounded-md border border-border bg-surface px-2 py-1 text-sm whitespace-normal text-fg shadow-lg"
+          >
+            {fullProgram}
+          </span>
+        )}
+      </td>
+      <td className={td}>{format.date(row.submitted_at)}</td>
+      <td className={td}>
+        {/*
+         * Under review, the custom stage says more than the status (a stage is only ever set while under
+         * review); once decided, the decision does. Screen readers hear both.
+         */}
+        {row.stage_id !== null && row.status === 'under_review' ? (
+          <Badge tone="neutral">
+            <span className="sr-only">{t('review.status.under_review')}: </span>
+            <span className="inline-block max-w-[7rem] truncate align-bottom">{stageName(row.stage_id)}</span>
+          </Badge>
+        ) : (
+          <StatusBadge status={row.status} />
+        )}
+      </td>
+      <td className={td}>
+        {row.score_average === null ? (
+          <span className="text-muted">{t('review.queue.not_scored')}</span>
+        ) : (
+          <>
+            <span className="font-semibold">{format.score(row.score_average)}</span>{' '}
+            <span aria-hidden="true" className="text-muted">
+              ({row.score_count})
+            </span>
+            <span className="sr-only">{t('review.queue.score_count', { count: row.score_count })}</span>
+          </>
+        )}
+      </td>
+      <td className={td}>
+        {row.decision ? (
+          <DecisionBadge decision={row.decision} />
+        ) : (
+          <span className="text-muted">{t('review.queue.no_decision')}</span>
+        )}
+      </td>
+      <td className={td}>
+        {row.assigned_to ? (
+          <OneLine className="max-w-[6rem]" title={row.assigned_to.name}>
+            {row.assigned_to.id === me ? t('review.queue.assigned_you') : row.assigned_to.name}
+          </OneLine>
+        ) : (
+          <span className="text-muted">{t('review.queue.unassigned')}</span>
+        )}
+      </td>
+      <td className={td}>{t(row.paid ? 'review.queue.paid' : 'review.queue.unpaid')}</td>
+    </tr>
+  );
+}
+
 /**
  * The queue's page of applications. On narrow screens the table scrolls sideways inside its own
  * focusable region, so the page itself never does.
@@ -97,7 +294,6 @@ export function QueueTable({
 }) {
   const { t } = useTranslation();
   const { search } = useLocation();
-  const format = useReviewFormats();
   const stageName = useStageName(options?.stages);
   const blind = options?.blind ?? false;
   const caption = t('review.queue.caption');
@@ -112,7 +308,7 @@ export function QueueTable({
     >
       {/* A bar, not dimmed rows, while the next page loads: the text keeps its contrast. */}
       {busy && <div aria-hidden="true" className="absolute inset-x-0 top-0 h-1 animate-pulse bg-brand" />}
-      <table className="w-full min-w-[60rem] divide-y divide-border">
+      <table className="w-full min-w-[56rem] divide-y divide-border">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-surface-muted">
           <tr>
@@ -149,74 +345,16 @@ export function QueueTable({
         </thead>
         <tbody className="divide-y divide-border">
           {rows.map((row) => (
-            <tr key={row.id} className={selected.has(row.id) ? 'bg-surface-muted' : undefined}>
-              <td className={td}>
-                <input
-                  type="checkbox"
-                  className="size-5 accent-brand"
-                  aria-label={t('review.queue.select_row', { reference: row.reference })}
-                  checked={selected.has(row.id)}
-                  onChange={(event) => onSelect([row.id], event.target.checked)}
-                />
-              </td>
-              <th scope="row" className={`${td} text-left font-mono font-medium whitespace-nowrap`}>
-                <Link to={paths.partner.application(row.id)} state={{ queueSearch: search }} className="link">
-                  {row.reference}
-                </Link>
-              </th>
-              {!blind && (
-                <td className={`${td} [overflow-wrap:anywhere]`}>
-                  {row.applicant_name || <span className="text-muted">{t('review.queue.no_name')}</span>}
-                </td>
-              )}
-              <td className={td}>
-                <span className="block">{row.program_name ?? '—'}</span>
-                <span className="block text-muted">
-                  {[row.campus_name, row.cycle_name].filter(Boolean).join(' · ')}
-                </span>
-              </td>
-              <td className={`${td} whitespace-nowrap`}>
-                <span className="block">{format.date(row.submitted_at)}</span>
-                {row.submitted_by_staff && <span className="block text-muted">{t('review.queue.by_staff')}</span>}
-              </td>
-              <td className={td}>
-                <span className="flex flex-col items-start gap-1">
-                  <StatusBadge status={row.status} />
-                  {row.stage_id !== null && <span className="text-muted">{stageName(row.stage_id)}</span>}
-                </span>
-              </td>
-              <td className={`${td} whitespace-nowrap`}>
-                {row.score_average === null ? (
-                  <span className="text-muted">{t('review.queue.not_scored')}</span>
-                ) : (
-                  <>
-                    <span className="block font-semibold">{format.score(row.score_average)}</span>
-                    <span className="block text-muted">
-                      {t('review.queue.score_count', { count: row.score_count })}
-                    </span>
-                  </>
-                )}
-              </td>
-              <td className={td}>
-                {row.decision ? (
-                  <DecisionBadge decision={row.decision} />
-                ) : (
-                  <span className="text-muted">{t('review.queue.no_decision')}</span>
-                )}
-              </td>
-              <td className={td}>
-                {row.assigned_to ? (
-                  row.assigned_to.id === options?.me ? (
-                    t('review.queue.assigned_you')
-                  ) : (
-                    row.assigned_to.name
-                  )
-                ) : (
-                  <span className="text-muted">{t('review.queue.unassigned')}</span>
-                )}
-              </td>
-              <td className={`${td} whitespace-nowrap`}>{t(row.paid ? 'review.queue.paid' : 'review.queue.unpaid')}</td>
-            </tr>
+            <QueueRow
+              key={row.id}
+              row={row}
+              selected={selected.has(row.id)}
+              blind={blind}
+              me={options?.me}
+              stageName={stageName}
+              queueSearch={search}
+              onSelect={onSelect}
+            />
           ))}
         </tbody>
       </table>

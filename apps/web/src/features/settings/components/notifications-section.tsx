@@ -1,7 +1,12 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_PREFERENCES, PUSH_PREFERENCES, type AccountSettings } from '@kaminuza/shared';
+import {
+  ACCOUNT_NOTIFICATION_PREFERENCES,
+  type AccountSettings,
+  type EmailPreference,
+  type UserType,
+} from '@kaminuza/shared';
 import { FormAlert } from '../../../components/form/field.tsx';
 import { LoadError } from '../../../components/list-states.tsx';
 import { accountSettingsQuery } from '../../../lib/account-settings.ts';
@@ -83,11 +88,28 @@ function PreferencesSkeleton() {
   );
 }
 
-function Preferences({ userId, settings }: { userId: string; settings: AccountSettings }) {
+function Preferences({
+  userId,
+  userType,
+  settings,
+}: {
+  userId: string;
+  userType: UserType;
+  settings: AccountSettings;
+}) {
   const { t } = useTranslation();
   const update = useUpdateNotificationPreference(userId);
   const toggle = (change: NotificationChange) => update.mutate(change);
   const { email, push } = settings.notifications;
+  // Only the switches that can ever send this kind of account something (the api refuses the others).
+  const applicable = ACCOUNT_NOTIFICATION_PREFERENCES[userType];
+  // The same switch covers other emails for staff: their applicants' unread messages, not their own decisions.
+  const explanation = (preference: EmailPreference) =>
+    userType === 'student'
+      ? t(`settings.notifications.email.${preference}_text`)
+      : t(`settings.notifications.email.${preference}_text_staff`, {
+          defaultValue: t(`settings.notifications.email.${preference}_text`),
+        });
   return (
     <div className="space-y-6">
       {update.isError && (
@@ -96,27 +118,29 @@ function Preferences({ userId, settings }: { userId: string; settings: AccountSe
         </FormAlert>
       )}
       <PreferenceGroup title={t('settings.notifications.email.title')}>
-        {EMAIL_PREFERENCES.map((preference) => (
+        {applicable.email.map((preference) => (
           <PreferenceSwitch
             key={preference}
             label={t(`settings.notifications.email.${preference}`)}
-            explanation={t(`settings.notifications.email.${preference}_text`)}
+            explanation={explanation(preference)}
             checked={email[preference]}
             onChange={(enabled) => toggle({ channel: 'email', preference, enabled })}
           />
         ))}
       </PreferenceGroup>
-      <PreferenceGroup title={t('settings.notifications.push.title')}>
-        {PUSH_PREFERENCES.map((preference) => (
-          <PreferenceSwitch
-            key={preference}
-            label={t(`settings.notifications.push.${preference}`)}
-            explanation={t(`settings.notifications.push.${preference}_text`)}
-            checked={push[preference]}
-            onChange={(enabled) => toggle({ channel: 'push', preference, enabled })}
-          />
-        ))}
-      </PreferenceGroup>
+      {applicable.push.length > 0 && (
+        <PreferenceGroup title={t('settings.notifications.push.title')}>
+          {applicable.push.map((preference) => (
+            <PreferenceSwitch
+              key={preference}
+              label={t(`settings.notifications.push.${preference}`)}
+              explanation={t(`settings.notifications.push.${preference}_text`)}
+              checked={push[preference]}
+              onChange={(enabled) => toggle({ channel: 'push', preference, enabled })}
+            />
+          ))}
+        </PreferenceGroup>
+      )}
     </div>
   );
 }
@@ -126,11 +150,12 @@ export function NotificationsSection() {
   const { t } = useTranslation();
   const { session } = useSession();
   const userId = session.status === 'signed-in' ? session.user.id : '';
+  const userType = session.status === 'signed-in' ? session.user.type : 'student';
   const query = useQuery({ ...accountSettingsQuery(userId), enabled: userId !== '' });
   return (
     <SettingsSection title={t('settings.notifications.title')} description={t('settings.notifications.description')}>
       {query.data ? (
-        <Preferences userId={userId} settings={query.data} />
+        <Preferences userId={userId} userType={userType} settings={query.data} />
       ) : query.isError ? (
         <LoadError error={query.error} retryLabel={t('settings.retry')} onRetry={() => void query.refetch()} />
       ) : (

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { ACCOUNT_NOTIFICATION_PREFERENCES } from '@kaminuza/shared';
+import { useSession } from '../../../lib/session.tsx';
 import { DataRightsSection } from '../../account-data/components/data-rights-section.tsx';
 import { PushSection } from '../../notifications/components/push-section.tsx';
 import { AppearanceSection } from './appearance-section.tsx';
@@ -12,6 +14,9 @@ import { PasswordSection } from './password-section.tsx';
  */
 export function SettingsPage() {
   const { t } = useTranslation();
+  const { session } = useSession();
+  // Push on this device is offered only to accounts that are ever pushed something.
+  const pushed = session.status === 'signed-in' && ACCOUNT_NOTIFICATION_PREFERENCES[session.user.type].push.length > 0;
   return (
     <section className="mx-auto max-w-3xl space-y-8">
       <h1 className="text-3xl font-bold tracking-tight">{t('settings.title')}</h1>
@@ -19,7 +24,7 @@ export function SettingsPage() {
       <LanguageSection />
       <NotificationsSection />
       <PasswordSection />
-      <PushSection />
+      {pushed && <PushSection />}
       <DataRightsSection />
     </section>
   );
