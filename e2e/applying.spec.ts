@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, recordRenderEvent, test } from './fixtures.ts';
 import { signIn } from './institutions.ts';
-import { signInReadyInstitution } from './staff.ts';
+import { signInReadyInstitution, type ReadyInstitution } from './staff.ts';
 
 const DEMO_STUDENT = { email: 'demo.student@kaminuza.example', password: 'Kaminuza#2025' };
 
@@ -25,6 +25,35 @@ async function studentBrowser(browser: Browser, baseURL: string | undefined) {
   await signIn(page, DEMO_STUDENT.email, DEMO_STUDENT.password);
   await expect(page).toHaveURL(/\/home$/);
   return { context, page };
+}
+
+/** A second campus for the institution's program, added by its Admin (signed in on `page`) through the api. */
+async function teachAtSecondCampus(page: Page, institution: ReadyInstitution): Promise<string> {
+  const headers = { origin: new URL(page.url()).origin };
+  const base = `/api/v1/partners/${institution.partnerId}`;
+  const campus = await page.request.post(`${base}/campuses`, {
+    headers,
+    data: { name: 'Kigali Heights Campus', address: 'KG 7 Avenue 3', city: 'Kigali', country: 'RW' },
+  });
+  expect(campus.ok(), await campus.text()).toBe(true);
+  const campusId = ((await campus.json()) as { data: { id: string } }).data.id;
+  const program = await page.request.put(`${base}/programs/${institution.programId}`, {
+    headers,
+    data: {
+      name: institution.programName,
+      level: 'undergraduate',
+      field: 'natural_sciences',
+      duration_months: 48,
+      language: 'en',
+      tuition_amount: 1800,
+      tuition_currency: 'USD',
+      requirements: 'Secondary school certificate with science subjects.',
+      seats: 60,
+      campus_ids: [institution.campusId, campusId],
+    },
+  });
+  expect(program.ok(), await program.text()).toBe(true);
+  return campusId;
 }
 
 const saveStatus = (page: Page) => page.getByRole('status').filter({ hasText: /Sav|Offline|Not saved/ });
@@ -88,6 +117,24 @@ test('a student finds a university, applies across sections, survives offline an
   await expect(student.getByLabel(/Your full name/)).toHaveValue('Aline M. Uwase');
   await second.close();
 
+  // Next checks the section with the submission's rules: an invalid phone stops it, named and focused.
+  const phone = student.getByLabel(/Your phone number/);
+  await expect(phone).toHaveValue('+250788123456');
+  await phone.fill('0788 12');
+  await student.getByRole('button', { name: 'Next' }).click();
+  await expect(student.getByRole('heading', { level: 2, name: 'Section 1 of 2' })).toBeVisible();
+  const summary = student.getByRole('alert').filter({ hasText: 'needs attention' });
+  await expect(summary).toContainText('Your phone number');
+  await expect(phone).toBeFocused();
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect(phone).toHaveAccessibleDescription(
+    /Enter the phone number with its country code, e\.g\. \+250788123456/,
+  );
+  await expectAccessibleAndFitting(student);
+  await phone.fill('+250 788 123 456');
+  await expect(summary).toBeHidden();
+  await expect(phone).not.toHaveAttribute('aria-invalid', 'true');
+
   // Section 2, then the payment step.
   await student.getByRole('button', { name: 'Next' }).click();
   await expect(student.getByRole('heading', { level: 2, name: 'Section 2 of 2' })).toBeVisible();
@@ -122,7 +169,19 @@ test('a student finds a university, applies across sections, survives offline an
   await expect(student.getByRole('heading', { level: 2, name: 'Review & submit' })).toBeVisible();
   await expect(student.getByText('Aline M. Uwase')).toBeVisible();
   await expectAccessibleAndFitting(student);
+  // Submitting asks first, naming the university, the program and the fee.
   await student.getByRole('button', { name: 'Submit application' }).click();
+  const confirm = student.getByRole('dialog', { name: 'Submit your application?' });
+  await expect(confirm).toContainText(institution.name);
+  await expect(confirm).toContainText(institution.programName);
+  await expect(confirm).toContainText('Rubavu Lakeside Campus');
+  await expect(confirm).toContainText('$100.00');
+  await expectAccessibleAndFitting(student);
+  await confirm.getByRole('button', { name: 'Not yet' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(student).toHaveURL(/\/application\/form/);
+  await student.getByRole('button', { name: 'Submit application' }).click();
+  await confirm.getByRole('button', { name: 'Yes, submit' }).click();
 
   // The confirmation, with a reference to copy.
   await expect(student).toHaveURL(new RegExp(`/partners/${institution.partnerId}/application/submitted$`));
@@ -172,3 +231,53 @@ test(
     await context.close();
   },
 );
+
+test('a program taught at two campuses waits for the applicant’s campus, and a draft can be discarded', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const institution = await signInReadyInstitution(page, request);
+  await teachAtSecondCampus(page, institution);
+  const { context, page: student } = await studentBrowser(browser, baseURL);
+
+  // No campus is chosen for the applicant: Start says so and starts nothing.
+  await student.goto(`/partners/${institution.partnerId}/application`);
+  await student.getByRole('radio', { name: new RegExp(institution.programName) }).check();
+  const campuses = student.getByRole('radiogroup', { name: 'Choose a campus' });
+  await expect(campuses.getByRole('radio')).toHaveCount(2);
+  await expect(campuses.getByRole('radio', { checked: true })).toHaveCount(0);
+  await student.getByRole('button', { name: 'Start application' }).click();
+  await expect(campuses).toContainText('Choose the campus where you want to study.');
+  await expect(campuses.getByRole('radio', { name: /Kigali Heights Campus/ })).toBeFocused();
+  await expect(student).toHaveURL(new RegExp(`/partners/${institution.partnerId}/application$`));
+  await expectAccessibleAndFitting(student);
+
+  // The campus chosen is the application's, and the form says which.
+  await campuses.getByRole('radio', { name: /Rubavu Lakeside Campus/ }).check();
+  await student.getByRole('button', { name: 'Start application' }).click();
+  await expect(student).toHaveURL(new RegExp(`/partners/${institution.partnerId}/application/form$`));
+  await expect(student.getByText('Campus: Rubavu Lakeside Campus')).toBeVisible();
+
+  // Discard draft asks first; keeping it changes nothing.
+  await student.getByRole('button', { name: 'Discard draft' }).click();
+  const dialog = student.getByRole('dialog', { name: 'Discard this draft?' });
+  await expect(dialog).toContainText(institution.name);
+  await expectAccessibleAndFitting(student);
+  await dialog.getByRole('button', { name: 'Keep the draft' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(student).toHaveURL(/\/application\/form$/);
+
+  // Discarding deletes it and says so on the applications list; the university takes a new start.
+  await student.getByRole('button', { name: 'Discard draft' }).click();
+  await dialog.getByRole('button', { name: 'Discard draft' }).click();
+  await expect(student).toHaveURL(/\/application$/);
+  await expect(student.getByRole('status').filter({ hasText: 'was discarded' })).toContainText(institution.name);
+  await expectAccessibleAndFitting(student);
+  await student.goto(`/partners/${institution.partnerId}/application`);
+  await expect(student.getByRole('button', { name: 'Start application' })).toBeVisible();
+
+  await context.close();
+});

@@ -130,7 +130,8 @@ export type ApplyContext = z.infer<typeof ApplyContextSchema>;
 
 /**
  * POST /partners/:partnerId/application — starts the application (201), or answers the one the student
- * already has in this cycle (200). The campus may be chosen now or later; submission needs it.
+ * already has in this cycle (200). A program taught at one campus gets that campus; one taught at several
+ * needs the applicant's choice (400 'Campus ID is required for submission' without it).
  */
 export const StartApplicationSchema = z.object({
   program_id: z.uuid(A.program_not_open),

@@ -63,6 +63,8 @@ export const PROFILE_FIELDS = {
   address: ['short_text', 'long_text'],
   postal_code: ['short_text'],
   last_school: ['short_text'],
+  school_city: ['short_text'],
+  school_country: ['country'],
   graduation_year: ['number'],
   gpa: ['short_text'],
   major: ['short_text'],

@@ -168,6 +168,7 @@ export const DEMO_FORM_SECTIONS: FormSection[] = [
         },
         help: {},
         required: true,
+        profile_field: 'school_country',
       },
     ],
   },

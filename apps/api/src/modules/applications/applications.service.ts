@@ -203,6 +203,8 @@ async function profileValues(db: DbOrTx, studentId: string): Promise<ProfileValu
       address: students.address,
       postal_code: students.postal_code,
       last_school: students.last_school,
+      school_city: students.school_city,
+      school_country: students.school_country,
       graduation_year: students.graduation_year,
       gpa: students.gpa,
       major: students.major,
@@ -594,6 +596,7 @@ async function lockForSubmission(tx: DbOrTx, userId: string, applicationId: stri
       partner_name: partners.name,
       program_name: programs.name,
       campus_name: campuses.name,
+      campus_offered: sql<boolean>`exists (select 1 from ${programCampuses} pc where pc.program_id = ${applications.program_id} and pc.campus_id = ${applications.campus_id})`,
     })
     .from(applications)
     .innerJoin(students, and(eq(students.id, applications.student_id), eq(students.user_id, sql.placeholder('userId'))))
@@ -656,6 +659,8 @@ export async function submitApplication(
         throw staleDraft({ version: row.version, last_saved_at: row.last_saved_at });
       }
       if (!row.campus_id || row.campus_name === null) throw new AppError('INVALID_ARGUMENT', A.campus_required);
+      // The institution may have stopped teaching the program at the chosen campus since.
+      if (!row.campus_offered) throw new AppError('INVALID_ARGUMENT', A.campus_not_offered);
       if (!row.form) throw new AppError('NOT_FOUND', A.form_not_found.replace('{id}', row.form_id));
       const form = formSnapshot(row.form);
       const answers = checkedAnswers(form.sections, input.answers);

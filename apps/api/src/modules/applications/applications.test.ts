@@ -40,6 +40,7 @@ async function call(account: TestAccount, method: 'GET' | 'POST' | 'PATCH' | 'DE
 async function start(student: TestAccount, institution: ReadyInstitution, body: object = {}) {
   const response = await call(student, 'POST', `/partners/${institution.partnerId}/application`, {
     program_id: institution.double.id,
+    campus_id: institution.double.campusIds[0],
     ...body,
   });
   return { response, draft: (response.json() as { data: ApplicationDraft }).data };
@@ -64,7 +65,7 @@ describe('authorization', () => {
       {
         method: 'POST',
         url: `/api/v1/partners/${partner}/application`,
-        payload: { program_id: institution.double.id },
+        payload: { program_id: institution.double.id, campus_id: institution.double.campusIds[0] },
       },
       { ...denied, student: 201 },
     );
@@ -147,7 +148,7 @@ describe('the start screen and starting', () => {
     const student = await signInAs(app, 'student');
     await database.db
       .update(students)
-      .set({ phone: '+250788000111', nationality: 'KE' })
+      .set({ phone: '+250788000111', nationality: 'KE', school_country: 'UG' })
       .where(eq(students.user_id, student.id));
     const transcript = await addDocument(database.db, student, 'transcript');
     const { response, draft } = await start(student, institution, { campus_id: institution.double.campusIds[1] });
@@ -162,9 +163,10 @@ describe('the start screen and starting', () => {
       reference: null,
       paid: false,
     });
-    expect(draft.answers).toEqual({ own_phone: '+250788000111', nationality: 'KE', transcript });
-    // One of ten required questions is answered by the prefill (the transcript).
-    expect(draft.progress_percentage).toBe(10);
+    // The secondary school's country comes from the profile's school, not from where the student lives.
+    expect(draft.answers).toEqual({ own_phone: '+250788000111', nationality: 'KE', school_country: 'UG', transcript });
+    // Two of ten required questions are answered by the prefill (the school's country and the transcript).
+    expect(draft.progress_percentage).toBe(20);
     expect(draft.documents).toEqual([{ id: transcript, type: 'transcript', name: 'transcript.pdf' }]);
     expect(draft.form.sections).toHaveLength(5);
     const row = await studentRow(database.db, student);
@@ -184,13 +186,39 @@ describe('the start screen and starting', () => {
     expect((await studentRow(database.db, student)).current_applications).toEqual([both[0].draft.id]);
   });
 
-  it('picks the only campus of a program, leaves the choice open otherwise', async () => {
+  it('sets the only campus of a program, and has the applicant choose among several', async () => {
     const institution = await readyInstitution(app, database.db);
-    const one = await start(await signInAs(app, 'student'), institution, { program_id: institution.single.id });
+    const one = await start(await signInAs(app, 'student'), institution, {
+      program_id: institution.single.id,
+      campus_id: undefined,
+    });
+    expect(one.response.statusCode).toBe(201);
     expect(one.draft.campus_id).toBe(institution.single.campusId);
-    const two = await start(await signInAs(app, 'student'), institution);
-    expect(two.draft.campus_id).toBeNull();
-    expect(two.draft.campuses.map((campus) => campus.id).sort()).toEqual([...institution.double.campusIds].sort());
+    const chosen = await start(await signInAs(app, 'student'), institution, {
+      campus_id: institution.double.campusIds[1],
+    });
+    expect(chosen.response.statusCode).toBe(201);
+    expect(chosen.draft.campus_id).toBe(institution.double.campusIds[1]);
+    expect(chosen.draft.campuses.map((campus) => campus.id).sort()).toEqual([...institution.double.campusIds].sort());
+  });
+
+  it('refuses a program taught at several campuses without a campus, or with another institution’s', async () => {
+    const institution = await readyInstitution(app, database.db);
+    const elsewhere = await readyInstitution(app, database.db);
+    const student = await signInAs(app, 'student');
+    for (const campus_id of [undefined, null]) {
+      const missing = await start(student, institution, { campus_id });
+      expect(missing.response.statusCode).toBe(400);
+      expect((missing.response.json() as ErrorAnswer).error).toEqual({
+        status: 'INVALID_ARGUMENT',
+        message: 'Campus ID is required for submission',
+      });
+    }
+    const foreign = await start(student, institution, { campus_id: elsewhere.double.campusIds[0] });
+    expect(foreign.response.statusCode).toBe(400);
+    expect((foreign.response.json() as ErrorAnswer).error.message).toBe(A.campus_not_offered);
+    expect(await database.db.$count(applications, eq(applications.partner_id, institution.partnerId))).toBe(0);
+    expect((await studentRow(database.db, student)).current_applications).toEqual([]);
   });
 
   it('refuses a program not open, a campus not offering it, a closed cycle and a cycle without form', async () => {
@@ -326,6 +354,26 @@ describe('discarding', () => {
     expect((await call(student, 'GET', `/applications/${draft.id}`)).statusCode).toBe(404);
     expect((await studentRow(database.db, student)).current_applications).toEqual([]);
     expect((await start(student, institution)).response.statusCode).toBe(201);
+  });
+
+  it('refuses to discard a submitted application, and leaves another student’s draft alone', async () => {
+    const institution = await readyInstitution(app, database.db);
+    const student = await signInAs(app, 'student');
+    const { draft } = await start(student, institution);
+    await database.db
+      .update(applications)
+      .set({ status: 'submitted', submitted_at: new Date().toISOString() })
+      .where(eq(applications.id, draft.id));
+    const submitted = await call(student, 'DELETE', `/applications/${draft.id}`);
+    expect(submitted.statusCode).toBe(409);
+    expect((submitted.json() as ErrorAnswer).error.message).toBe(A.already_submitted);
+
+    const owner = await signInAs(app, 'student');
+    const other = await start(owner, institution);
+    const intruder = await call(student, 'DELETE', `/applications/${other.draft.id}`);
+    expect(intruder.statusCode).toBe(404);
+    expect((await call(owner, 'GET', `/applications/${other.draft.id}`)).statusCode).toBe(200);
+    expect((await studentRow(database.db, owner)).current_applications).toEqual([other.draft.id]);
   });
 });
 

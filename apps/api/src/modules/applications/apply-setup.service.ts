@@ -164,7 +164,9 @@ export async function openProgram(db: DbOrTx, partnerId: string, cycleId: string
 
 /**
  * The campus an application is made for: the one chosen, which must offer the program (else 400
- * campus_not_offered); none chosen and the program is taught at one campus only, that one.
+ * campus_not_offered); none chosen, the program's only campus. A program taught at several campuses is
+ * never given one silently: the applicant chooses (else 400 campus_required, the spec's submission
+ * text, since this campus is the one the application will be submitted for).
  */
 export function chosenCampus(program: ApplyProgram, campusId: string | null | undefined): string | null {
   if (campusId) {
@@ -173,7 +175,8 @@ export function chosenCampus(program: ApplyProgram, campusId: string | null | un
     }
     return campusId;
   }
-  return program.campuses.length === 1 ? program.campuses[0]!.id : null;
+  if (program.campuses.length > 1) throw new AppError('INVALID_ARGUMENT', A.campus_required);
+  return program.campuses[0]?.id ?? null;
 }
 
 export interface ApplicationFormDocument {

@@ -10,7 +10,7 @@ import {
   type SubmissionReceipt,
 } from '@kaminuza/shared';
 import type { App } from '../../app.ts';
-import { applications, emailOutbox, forms, students, submissions } from '../../db/schema/index.ts';
+import { applications, emailOutbox, forms, programCampuses, students, submissions } from '../../db/schema/index.ts';
 import { createTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';
@@ -42,7 +42,11 @@ type ErrorAnswer = { error: { status: string; message: string; details?: unknown
 const REFERENCE = /^KZ-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
 /** A student with the two documents the demo form asks for, and their application started. */
-async function started(institution: ReadyInstitution, student?: TestAccount) {
+async function started(
+  institution: ReadyInstitution,
+  student?: TestAccount,
+  program: { program_id: string; campus_id?: string } = { program_id: institution.single.id },
+) {
   const account = student ?? (await signInAs(app, 'student'));
   documentsOf.set(account.id, {
     transcript: await addDocument(database.db, account, 'transcript'),
@@ -52,7 +56,7 @@ async function started(institution: ReadyInstitution, student?: TestAccount) {
     method: 'POST',
     url: `/api/v1/partners/${institution.partnerId}/application`,
     headers: account.headers,
-    payload: { program_id: institution.single.id },
+    payload: program,
   });
   return { student: account, draft: (response.json() as { data: ApplicationDraft }).data };
 }
@@ -306,6 +310,36 @@ describe('submitting', () => {
     expect((closed.json() as ErrorAnswer).error.message).toBe(A.cycle_closed);
     expect(await database.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(0);
     expect((await studentRow(database.db, student)).current_applications).toEqual([draft.id]);
+  });
+
+  it('refuses a campus that no longer offers the program, changing nothing', async () => {
+    const institution = await readyInstitution(app, database.db);
+    const [campusId, otherCampus] = institution.double.campusIds as [string, string];
+    const { student, draft } = await started(institution, undefined, {
+      program_id: institution.double.id,
+      campus_id: campusId,
+    });
+    expect(draft.campus_id).toBe(campusId);
+    // The institution stopped teaching the program there after the student chose it.
+    await database.db
+      .delete(programCampuses)
+      .where(and(eq(programCampuses.program_id, institution.double.id), eq(programCampuses.campus_id, campusId)));
+    const response = await submit(student, draft.id, body(student));
+    expect(response.statusCode).toBe(400);
+    expect((response.json() as ErrorAnswer).error).toEqual({
+      status: 'INVALID_ARGUMENT',
+      message: A.campus_not_offered,
+    });
+    expect(await database.db.$count(submissions, eq(submissions.id, draft.id))).toBe(0);
+    // Choosing a campus that still offers it lets the submission through.
+    const saved = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/applications/${draft.id}`,
+      headers: student.headers,
+      payload: { version: 1, answers: {}, campus_id: otherCampus },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await submit(student, draft.id, { ...body(student), version: 2 })).statusCode).toBe(201);
   });
 
   it('refuses a file answer that is not one of the applicant’s documents', async () => {

@@ -78,7 +78,7 @@ describe('the student home', () => {
     await addDocument(database.db, student, 'transcript');
     const paying = await start(student, fee.partnerId, fee.single.id);
     const notPaying = await start(student, free.partnerId, free.single.id);
-    await start(other, free.partnerId, free.double.id);
+    await start(other, free.partnerId, free.single.id);
 
     const answer = await home(student);
     // One of the five document types adds 5.

@@ -1,5 +1,5 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationCard, StudentDecision } from '@kaminuza/shared';
 import { paths } from '../../../app/paths.ts';
@@ -7,6 +7,7 @@ import { EmptyState, LoadError, SkeletonCards } from '../../../components/list-s
 import { useApplicationCards } from '../api/list-applications.ts';
 import { useDecisions } from '../api/list-decisions.ts';
 import { displayName } from '../../../lib/intl.ts';
+import { DiscardDraftButton, discardedName } from './discard-draft.tsx';
 import { useApplicationFormats } from './formats.ts';
 
 const BADGE: Record<ApplicationCard['state'], string> = {
@@ -109,6 +110,14 @@ function Card({ card, decision }: { card: ApplicationCard; decision: StudentDeci
             <span className="sr-only">, {card.partner_name}</span>
           </Link>
         )}
+        {/* A paid draft is kept: the api refuses to discard it. */}
+        {card.state === 'in_progress' && application && !application.paid && (
+          <DiscardDraftButton
+            applicationId={application.id}
+            partnerName={card.partner_name}
+            programName={application.program_name}
+          />
+        )}
         {card.state === 'applied' && (
           <Link to={paths.student.areaStep('submitted', card.partner_id)} className="btn-secondary">
             {t('applications.area.view')}
@@ -133,6 +142,7 @@ export function ApplicationsPage() {
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search);
   const { data, isPending, isError, error, refetch } = useApplicationCards();
+  const discarded = discardedName(useLocation().state);
   // A decision only adds a badge to its card: the cards stand without it if the list fails to load.
   const decisions = useDecisions();
   const byApplication = useMemo(
@@ -156,6 +166,10 @@ export function ApplicationsPage() {
           {t('applications.area.new')}
         </Link>
       </header>
+
+      <p role="status" className={discarded ? 'rounded-xl border border-success bg-surface p-4' : 'sr-only'}>
+        {discarded && t('applications.discard.done', { partner: discarded })}
+      </p>
 
       {isPending ? (
         <SkeletonCards count={3} />

@@ -6,6 +6,7 @@ import {
   APPLICATION_MESSAGES,
   APPLICATION_STEPS,
   localized,
+  messageKey,
   type ApplicationDraft,
   type AnswerValue,
   type DocumentType,
@@ -15,6 +16,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
 import { isLanguage } from '../../../lib/languages.ts';
 import { ApplicationFormView } from '../../../components/application-form/application-form-view.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useApplyContext } from '../api/get-apply-context.ts';
 import { getApplication, useApplication } from '../api/get-application.ts';
@@ -23,9 +25,12 @@ import { saveDraft } from '../api/save-draft.ts';
 import { useSubmitApplication } from '../api/submit-application.ts';
 import { resumePosition, viewPath, type ApplicationArea } from './application-routes.ts';
 import { ConflictDialog } from './conflict-dialog.tsx';
+import { DiscardDraftButton } from './discard-draft.tsx';
 import { DocumentUpload } from './document-upload.tsx';
 import { PaymentStep } from './payment-step.tsx';
-import { answerIssues, ReviewStep } from './review-step.tsx';
+import { ReviewStep } from './review-step.tsx';
+import { useApplicationFormats } from './formats.ts';
+import { answerIssues, firstIssue, sectionIssues } from './section-issues.ts';
 import { SaveIndicator } from './save-indicator.tsx';
 import { clearLocalDraft, useDraftAutosave, type Answers } from './use-draft-autosave.ts';
 import { QueryState, ViewFrame } from './view-frame.tsx';
@@ -113,15 +118,29 @@ function DraftEditor({
   const [serverIssues, setServerIssues] = useState<Record<string, string>>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [resolving, setResolving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  // Sections whose Next was refused (or reached from Review's list): their issues show as the student types.
+  const [checked, setChecked] = useState<ReadonlySet<number>>(() => new Set());
+  const [issueFocus, setIssueFocus] = useState<{ index: number } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const questions = useRef<HTMLDivElement>(null);
   const focusQuestion = useRef<number | null>(null);
   const submit = useSubmitApplication(draft.id);
+  const format = useApplicationFormats();
 
   const stepNames = APPLICATION_STEPS.filter((step) => step !== 'payment' || feeDue);
   const go = (next: Position) => {
     setPosition(next);
     void autosave.moveTo({ current_step: next.step, current_section_index: next.section });
+  };
+
+  /** The control of the section's question at `index`: the form view renders each as a field of the section's fieldset, in order. */
+  const controlAt = (index: number | null) => {
+    const field =
+      index === null
+        ? null
+        : questions.current?.querySelectorAll(':scope > div > fieldset > :is(div, fieldset)')[index];
+    return field?.querySelector<HTMLElement>('input, select, textarea') ?? null;
   };
 
   // A move between steps or sections starts reading at its heading (or at the question asked for).
@@ -131,20 +150,25 @@ function DraftEditor({
       first.current = false;
       return;
     }
-    const index = focusQuestion.current;
+    const control = controlAt(focusQuestion.current);
     focusQuestion.current = null;
-    // The form view renders each question as a field of the section's fieldset, in order.
-    const field =
-      index === null
-        ? null
-        : questions.current?.querySelectorAll(':scope > div > fieldset > :is(div, fieldset)')[index];
-    const control = field?.querySelector<HTMLElement>('input, select, textarea') ?? null;
     (control ?? heading.current)?.focus();
     heading.current?.scrollIntoView?.({ block: 'start' });
   }, [position]);
 
+  // A refused Next moves to its first invalid answer once the messages are rendered and tied to the fields.
+  useEffect(() => {
+    if (issueFocus) controlAt(issueFocus.index)?.focus();
+  }, [issueFocus]);
+
   const clientIssues = useMemo(() => answerIssues(sections, autosave.answers), [sections, autosave.answers]);
   const issues = { ...clientIssues, ...serverIssues };
+  const section = sections[position.section];
+  const shownIssues = useMemo(
+    () => (section && checked.has(position.section) ? sectionIssues(section, autosave.answers) : {}),
+    [section, checked, position.section, autosave.answers],
+  );
+  const fieldIssues = { ...shownIssues, ...serverIssues };
 
   const setAnswer = (questionId: string, value: AnswerValue | undefined) => {
     if (questionId in serverIssues) {
@@ -170,6 +194,22 @@ function DraftEditor({
   const chooseCampus = (id: string) => {
     setCampusId(id);
     void autosave.setCampus(id);
+  };
+
+  /** Next (or on to payment or review): only when the section passes the rules the submission is checked with. */
+  const leaveSection = () => {
+    if (!section) return;
+    const index = firstIssue(section, { ...sectionIssues(section, autosave.answers), ...serverIssues });
+    if (index !== null) {
+      setChecked((previous) => new Set(previous).add(position.section));
+      setIssueFocus({ index });
+      return;
+    }
+    go(
+      position.section < sections.length - 1
+        ? { step: FORM, section: position.section + 1 }
+        : { step: feeDue ? PAYMENT : REVIEW, section: position.section },
+    );
   };
 
   const refreshPayment = () => void queryClient.invalidateQueries({ queryKey: applicationKeys.draft(draft.id) });
@@ -201,7 +241,6 @@ function DraftEditor({
 
   if (autosave.status === 'closed') return <Navigate replace to={viewPath(area, partnerId, 'closed')} />;
 
-  const section = sections[position.section];
   // In the form step the section's own title heads its questions; this heading says where it stands.
   const stepTitle =
     position.step === FORM
@@ -214,6 +253,15 @@ function DraftEditor({
     ...(feeDue && !paid ? [t('applications.errors.payment_required')] : []),
   ];
   const fileQuestions = section?.questions.filter((question) => question.type === 'file') ?? [];
+  const campusName = draft.campuses.find((campus) => campus.id === campusId)?.name ?? draft.campus_name;
+  const translate = (text: string) => {
+    const key = messageKey(text);
+    return key ? t(key) : text;
+  };
+  const listedIssues =
+    section?.questions.flatMap((question, index) =>
+      question.id in fieldIssues ? [{ index, question, message: fieldIssues[question.id]! }] : [],
+    ) ?? [];
 
   return (
     <ViewFrame theme={draft.theme} wide>
@@ -230,6 +278,21 @@ function DraftEditor({
             {t('applications.form.progress', { percent: autosave.progress ?? draft.progress_percentage })}
           </p>
           <SaveIndicator status={autosave.status} savedAt={autosave.savedAt ?? draft.last_saved_at} />
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          {campusId && campusName ? (
+            <p className="text-sm break-words">{t('applications.form.campus', { campus: campusName })}</p>
+          ) : (
+            <span />
+          )}
+          {!paid && (
+            <DiscardDraftButton
+              applicationId={draft.id}
+              partnerName={draft.partner_name}
+              programName={draft.program_name}
+              onDiscarded={autosave.discardLocal}
+            />
+          )}
         </div>
       </header>
 
@@ -280,12 +343,28 @@ function DraftEditor({
                 ))}
               </fieldset>
             )}
+            {listedIssues.length > 0 && (
+              <div role="alert" className="flex flex-col gap-2 rounded-xl border border-danger bg-surface p-4">
+                <h3 className="font-semibold">{t('applications.form.issues', { count: listedIssues.length })}</h3>
+                <ul className="flex list-disc flex-col gap-1 ps-5">
+                  {listedIssues.map(({ index, question, message }) => (
+                    <li key={question.id} className="break-words">
+                      <button type="button" className="link text-start" onClick={() => controlAt(index)?.focus()}>
+                        {localized(question.label, language)}
+                      </button>
+                      {' — '}
+                      {translate(message)}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
             <div ref={questions}>
               <ApplicationFormView
                 sections={[section]}
                 language={language}
                 values={autosave.answers}
-                errors={serverIssues}
+                errors={fieldIssues}
                 onChange={setAnswer}
                 documents={documents}
               />
@@ -310,17 +389,7 @@ function DraftEditor({
               >
                 {t('applications.form.previous')}
               </button>
-              <button
-                type="button"
-                className="btn-primary"
-                onClick={() =>
-                  go(
-                    position.section < sections.length - 1
-                      ? { step: FORM, section: position.section + 1 }
-                      : { step: feeDue ? PAYMENT : REVIEW, section: position.section },
-                  )
-                }
-              >
+              <button type="button" className="btn-primary" onClick={leaveSection}>
                 {position.section < sections.length - 1
                   ? t('applications.form.next')
                   : t(feeDue ? 'applications.form.to_payment' : 'applications.form.to_review')}
@@ -351,12 +420,40 @@ function DraftEditor({
             onEdit={(index, questionId) => {
               const at = sections[index]?.questions.findIndex((question) => question.id === questionId) ?? -1;
               focusQuestion.current = at >= 0 ? at : null;
+              // Sent to an answer that needs attention, the student sees why next to it.
+              if (questionId) setChecked((previous) => new Set(previous).add(index));
               go({ step: FORM, section: index });
             }}
-            onSubmit={() => void sendSubmission()}
+            onSubmit={() => setConfirming(true)}
           />
         )}
       </div>
+
+      {confirming && (
+        <ConfirmDialog
+          tone="primary"
+          title={t('applications.review.confirm_title')}
+          description={[
+            // Submit is offered only once a campus is chosen (a blocker otherwise).
+            t('applications.review.confirm_text', {
+              partner: draft.partner_name,
+              program: draft.program_name,
+              campus: campusName,
+            }),
+            feeDue
+              ? t('applications.review.confirm_fee', { amount: format.money(draft.fee.amount, draft.fee.currency) })
+              : t('applications.review.confirm_no_fee'),
+          ].join(' ')}
+          confirmLabel={t('applications.review.confirm')}
+          cancelLabel={t('applications.review.confirm_cancel')}
+          pending={submit.isPending}
+          onConfirm={() => {
+            setConfirming(false);
+            void sendSubmission();
+          }}
+          onClose={() => setConfirming(false)}
+        />
+      )}
 
       {autosave.conflict && (
         <ConflictDialog

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import {
-  answersSchema,
   localized,
   messageKey,
   type ApplicationDocument,
@@ -11,18 +10,6 @@ import {
 import { countryNamer } from '../../../lib/countries.ts';
 import { FormAlert } from '../../../components/form/field.tsx';
 import type { Answers } from './use-draft-autosave.ts';
-
-/** What needs attention before submitting, by question id (answersSchema's refusals, in English). */
-export function answerIssues(sections: readonly FormSection[], answers: Answers): Record<string, string> {
-  const result = answersSchema(sections).safeParse(answers);
-  if (result.success) return {};
-  const issues: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const id = issue.path[0];
-    if (typeof id === 'string' && !(id in issues)) issues[id] = issue.message;
-  }
-  return issues;
-}
 
 /** An answer as it reads back (to the student, and to staff reviewing it): option labels, Yes/No, the country's and the document's name. */
 export function shownAnswer(

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { APPLICATION_MESSAGES, type ApplyContext } from '@kaminuza/shared';
@@ -35,6 +35,10 @@ function StartForm({ context, area }: { context: ApplyContext; area: Application
   const start = useStartApplication(context.partner.id);
   const programsId = useId();
   const campusesId = useId();
+  const campusErrorId = useId();
+  const firstCampus = useRef<HTMLInputElement>(null);
+  // Start pressed without a campus of a program taught at several: said next to the choice, which gets focus.
+  const [campusAsked, setCampusAsked] = useState(0);
   const [programId, setProgramId] = useState<string | null>(
     context.programs.length === 1 ? context.programs[0]!.id : null,
   );
@@ -47,12 +51,21 @@ function StartForm({ context, area }: { context: ApplyContext; area: Application
       : program?.campuses.some((campus) => campus.id === chosenCampus)
         ? chosenCampus
         : null;
+  const campusMissing = campusAsked > 0 && program !== null && program.campuses.length > 1 && campusId === null;
+  useEffect(() => {
+    if (campusAsked > 0) firstCampus.current?.focus();
+  }, [campusAsked]);
   const cycle = context.cycle!;
   const { partner, fee } = context;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!programId) return;
+    // The campus is the applicant's to choose, never picked for them.
+    if (program && program.campuses.length > 1 && campusId === null) {
+      setCampusAsked((count) => count + 1);
+      return;
+    }
     start.mutate(
       { program_id: programId, campus_id: campusId },
       {
@@ -114,7 +127,10 @@ function StartForm({ context, area }: { context: ApplyContext; area: Application
                   name="program"
                   className="mt-1 size-5 shrink-0 accent-brand"
                   checked={programId === candidate.id}
-                  onChange={() => setProgramId(candidate.id)}
+                  onChange={() => {
+                    setProgramId(candidate.id);
+                    setCampusAsked(0);
+                  }}
                 />
                 <span className="flex min-w-0 flex-col">
                   <span className="font-semibold break-words">{candidate.name}</span>
@@ -131,17 +147,29 @@ function StartForm({ context, area }: { context: ApplyContext; area: Application
           </fieldset>
 
           {program && program.campuses.length > 1 && (
-            <fieldset className="flex min-w-0 flex-col gap-3" aria-describedby={campusesId}>
+            <fieldset
+              role="radiogroup"
+              aria-required="true"
+              aria-invalid={campusMissing || undefined}
+              className="flex min-w-0 flex-col gap-3"
+              aria-describedby={campusMissing ? `${campusesId} ${campusErrorId}` : campusesId}
+            >
               <legend className="mb-1 text-xl font-semibold">{t('applications.start.campus')}</legend>
               <p id={campusesId} className="text-sm text-muted">
                 {t('applications.start.campus_hint')}
               </p>
-              {program.campuses.map((campus) => (
+              {campusMissing && (
+                <p id={campusErrorId} className="text-sm font-medium text-danger">
+                  {t('applications.start.campus_missing')}
+                </p>
+              )}
+              {program.campuses.map((campus, index) => (
                 <label
                   key={campus.id}
                   className="flex min-w-0 cursor-pointer gap-3 rounded-xl border border-border bg-surface p-4 has-[:checked]:border-brand"
                 >
                   <input
+                    ref={index === 0 ? firstCampus : undefined}
                     type="radio"
                     name="campus"
                     className="mt-1 size-5 shrink-0 accent-brand"
