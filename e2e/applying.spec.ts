@@ -72,7 +72,7 @@ test('a student finds a university, applies across sections, survives offline an
   // Explore → the university → Apply.
   await student.goto('/partners');
   await student.getByLabel('Search universities').fill(institution.name);
-  await student.getByRole('link', { name: institution.name }).click();
+  await student.getByRole('link', { name: institution.name, exact: true }).click();
   await expect(student.getByRole('heading', { level: 1, name: institution.name })).toBeVisible();
   await student.getByRole('link', { name: 'Apply', exact: true }).click();
 

@@ -65,7 +65,7 @@ test('an institution signs up, is approved by an admin, publishes, and a student
   await page.getByRole('checkbox', { name: 'Private', exact: true }).click();
   await expect(page).toHaveURL(/type=private/);
   await expect(page.getByText('1 Result', { exact: true })).toBeVisible();
-  await page.getByRole('link', { name }).click();
+  await page.getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const tablist = page.getByRole('tablist');
   for (const tab of ['Overview', 'Admissions', 'Academics', 'Costs', 'Campus Life']) {

@@ -344,6 +344,7 @@ function ProfileEditor({ partnerId, profile }: { partnerId: string; profile: Par
         </div>
         <TextField
           label={f('application_deadline')}
+          hint={f('application_deadline_hint')}
           optional
           type="date"
           error={err('application_deadline')}

@@ -1,0 +1,3 @@
+DROP INDEX "partners_listed_filters_idx";--> statement-breakpoint
+CREATE INDEX "partners_search_city_trgm_idx" ON "partners" USING gist (f_unaccent(lower("address_city")) gist_trgm_ops);--> statement-breakpoint
+CREATE INDEX "partners_listed_filters_idx" ON "partners" USING btree ("institution_type","region","size","setting","tuition_usd","application_deadline","fields","address_country","id") WHERE "partners"."status" = 'approved' and "partners"."published";

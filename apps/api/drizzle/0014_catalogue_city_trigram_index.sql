@@ -1,1 +1,0 @@
-CREATE INDEX "partners_search_city_trgm_idx" ON "partners" USING gist (f_unaccent(lower("address_city")) gist_trgm_ops);
