@@ -57,7 +57,8 @@ const WALL_CLOCK: Intl.DateTimeFormatOptions = {
 /**
  * FormatJS needs the whole time-zone database (125 KB compressed) to place a moment in a zone, which the
  * browser already knows: the browser reads the wall-clock time in the zone, and FormatJS writes that
- * wall-clock time, given as UTC, in the language. The zone's name is never part of these texts.
+ * wall-clock time, given as UTC, in the language. Texts that name their zone are left to the browser
+ * (lib/intl.ts), as FormatJS would name UTC.
  */
 function inZone(language: string, options: Intl.DateTimeFormatOptions): DateFormatter {
   const written = new DateTimeFormat(language, { ...options, timeZone: 'UTC' });
@@ -69,9 +70,8 @@ function inZone(language: string, options: Intl.DateTimeFormatOptions): DateForm
       const parts = wall.formatToParts(value);
       const field = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
       const milliseconds = new Date(value).getUTCMilliseconds();
-      const year = field('year');
       const utc = new Date(0);
-      utc.setUTCFullYear(year, field('month') - 1, field('day'));
+      utc.setUTCFullYear(field('year'), field('month') - 1, field('day'));
       utc.setUTCHours(field('hour'), field('minute'), field('second'), milliseconds);
       return written.format(utc);
     },

@@ -1,3 +1,4 @@
+import type { Language } from '@kaminuza/shared/constants';
 import { isLanguage } from './languages.ts';
 import type { DateFormatter, LanguageFormats, NumberFormatter } from './intl-ponyfill.ts';
 
@@ -14,7 +15,7 @@ export type { DateFormatter, NumberFormatter };
 type NameType = 'region' | 'currency' | 'language';
 type Names = Record<NameType, Record<string, string>>;
 
-const CLDR_NAMES: Record<string, () => Promise<{ default: Names }>> = {
+const CLDR_NAMES: Record<Language, () => Promise<{ default: Names }>> = {
   en: () => import('virtual:kaminuza-cldr-names/en'),
   fr: () => import('virtual:kaminuza-cldr-names/fr'),
   rw: () => import('virtual:kaminuza-cldr-names/rw'),
@@ -45,7 +46,7 @@ export function loadFormats(language: string): Promise<void> {
   if (!pending) {
     pending = Promise.all([
       formats ? import('./intl-ponyfill.ts').then((module) => module.loadLanguageFormats(language)) : undefined,
-      names ? CLDR_NAMES[language]!().then((module) => module.default) : undefined,
+      names ? CLDR_NAMES[language]().then((module) => module.default) : undefined,
     ])
       .then(([languageFormats, languageNames]) => {
         loaded.set(language, { formats: languageFormats, names: languageNames });
@@ -76,7 +77,8 @@ function cached<F extends DateFormatter | NumberFormatter>(
 /** Dates and times in `language` (as `Intl.DateTimeFormat`, which writes them when the runtime has it). */
 export function dateTimeFormat(language: string, options: Intl.DateTimeFormatOptions = {}): DateFormatter {
   return cached<DateFormatter>('date', language, options, () => {
-    const ponyfill = runtimeHas.dates(language) ? undefined : loaded.get(language)?.formats;
+    // FormatJS writes the moment as UTC (see intl-ponyfill.ts): a text naming its zone stays the browser's.
+    const ponyfill = runtimeHas.dates(language) || options.timeZoneName ? undefined : loaded.get(language)?.formats;
     return ponyfill ? ponyfill.dateTimeFormat(options) : new Intl.DateTimeFormat(language, options);
   });
 }
