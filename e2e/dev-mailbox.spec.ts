@@ -1,7 +1,7 @@
 import type { Response } from '@playwright/test';
 import { expect, test, waitForApp } from './fixtures.ts';
 import { latestEmail } from './mailbox.ts';
-import { loadFresh, recordProblems, signUpStudent } from './page-problems.ts';
+import { loadPublicPage, recordProblems, signUpStudent } from './page-problems.ts';
 
 // A trace records each frame by running a script in it, which the preview's sandbox refuses and logs.
 test.use({ trace: 'off' });
@@ -14,7 +14,7 @@ test(
     const email = await signUpStudent(request, baseURL!, 'mailbox-console');
     await latestEmail(request, email, /verif/i);
 
-    await loadFresh(page, '/dev/mailbox');
+    await loadPublicPage(page, '/dev/mailbox');
     // The preview is checked by what the server answered: reading inside a frame that runs no script
     // would itself log a refusal.
     const preview = (response: Response) => /\/api\/v1\/dev\/mailbox\/[^/]+\/html$/.test(response.url());

@@ -11,12 +11,15 @@ export function recordProblems(page: Page): string[] {
   return problems;
 }
 
-/** Loads `path` fresh and waits until the app (or the enhancement module) has run and the page is idle. */
-export async function loadFresh(page: Page, path: string) {
+/**
+ * Loads a public page fresh and waits until it has settled: the header marks when the session has been
+ * read, which on a hydrated page comes after hydration (where a mismatch would be reported) and on a
+ * static page after the enhancement module's work.
+ */
+export async function loadPublicPage(page: Page, path: string) {
   await page.goto(path);
   await waitForApp(page);
-  // Hydration, then the session request and what it switches, finish after the render event.
-  await page.waitForLoadState('networkidle');
+  await page.locator('header [data-session]:not([data-session="loading"])').waitFor({ state: 'attached' });
 }
 
 /** A new applicant signed up through the API, whose verification email is then in the mailbox. */

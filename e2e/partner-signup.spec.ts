@@ -63,7 +63,7 @@ test.describe('institution sign-up', () => {
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/signup/partner/pending');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('What happens next');
-    await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 
@@ -104,7 +104,7 @@ test.describe('institution sign-up', () => {
       await expect(page).toHaveURL(/\/signup\/partner\/pending$/);
       await chooseLanguage(page, 'Kinyarwanda');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reba imeri yawe');
-      await expect(page.getByRole('link', { name: 'Injira', exact: true })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('link', { name: 'Injira', exact: true })).toBeVisible();
       await expectNoAxeViolations(page);
 
       const mail = await latestEmail(request, email, /verif/i);

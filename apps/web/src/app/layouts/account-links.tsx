@@ -36,8 +36,11 @@ export function MenuGetStarted({ onNavigate }: { onNavigate?: MouseEventHandler<
   );
 }
 
-/** On a phone the header's bar holds the logo, this link and the menu: a longer label takes two lines. */
-const COMPACT = 'px-3 leading-tight sm:px-4 sm:leading-normal';
+/**
+ * On a phone the header's bar holds the logo, this link and the menu: a longer label takes two lines.
+ * Wider, the buttons keep their label on one line and the navigation's links wrap instead.
+ */
+const COMPACT = 'px-3 leading-tight sm:px-4 sm:leading-normal sm:whitespace-nowrap';
 
 /** The header's links: Sign in and Get started, or Go to my dashboard. */
 export function HeaderAccountLinks({ onNavigate }: { onNavigate?: MouseEventHandler<HTMLElement> }) {
@@ -51,7 +54,11 @@ export function HeaderAccountLinks({ onNavigate }: { onNavigate?: MouseEventHand
         <Link to={paths.login} onClick={onNavigate} className={`btn-secondary ${COMPACT}`}>
           {t('nav.sign_in')}
         </Link>
-        <Link to={paths.signupLive} onClick={onNavigate} className="btn-primary hidden sm:inline-flex">
+        <Link
+          to={paths.signupLive}
+          onClick={onNavigate}
+          className="btn-primary hidden whitespace-nowrap sm:inline-flex"
+        >
           {t('nav.get_started')}
         </Link>
       </div>
