@@ -112,7 +112,6 @@ test.describe('admin dashboard', () => {
     await expectNoAxeViolations(page);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
-    await expect(approveButton).toBeFocused();
     await expect(approveCard).toBeVisible();
     await approveButton.click();
     await confirm.getByRole('button', { name: 'Approve institution' }).click();

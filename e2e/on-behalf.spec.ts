@@ -1,8 +1,17 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, openMenuIfCollapsed, recordRenderEvent, test, waitForApp } from './fixtures.ts';
+import {
+  expect,
+  expectNoAxeViolations,
+  openMenuIfCollapsed,
+  ownBrowser,
+  recordRenderEvent,
+  test,
+  waitForApp,
+} from './fixtures.ts';
 import { PASSWORD, uniqueEmail } from './institutions.ts';
 import { latestEmail } from './mailbox.ts';
 import { signInNewInstitution, signInReadyInstitution } from './staff.ts';
+import { signInNewStudent } from './students.ts';
 
 const LINK = 'Submit for an applicant';
 
@@ -102,6 +111,45 @@ test('a member submits an application for a named applicant, who gets the receip
   await page.getByRole('button', { name: 'Submit another application' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Applicant' })).toBeFocused();
   await expect(page.getByLabel('Email address')).toHaveValue('');
+});
+
+test('an application submitted for a verified student joins their account: they see it in their applications and are told by email', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const student = await ownBrowser(browser, baseURL);
+  const email = await signInNewStudent(student, request, baseURL!);
+  const institution = await signInReadyInstitution(page, request);
+
+  await page.goto('/partner/applications/new');
+  await waitForApp(page);
+  await expect(page.getByText('If it is the address of a verified Kaminuza student account')).toBeVisible();
+  // Typed as a member might, in capitals: the account is still found.
+  await fillApplicant(page, email.toUpperCase());
+  await page.getByLabel('Program', { exact: true }).selectOption({ label: institution.programName });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const form = page.getByRole('form', { name: 'Application form for the applicant' });
+  await form.getByLabel(/Your full name/).fill('Aline Uwase');
+  await form.getByLabel(/Why do you want to study with us/).fill('I want to protect Lake Kivu and its shores.');
+  await form.getByRole('button', { name: 'Submit the application' }).click();
+  // The member is told what any submission tells them: nothing says an account was found.
+  await expect(page.getByRole('heading', { level: 2, name: 'Application submitted' })).toBeVisible();
+  const reference = (await page.getByRole('status', { name: 'Submission reference' }).textContent())?.trim() ?? '';
+
+  // The student is told by email, and finds the application in their account.
+  const told = await latestEmail(request, email, new RegExp(`${institution.name} submitted an application for you`));
+  expect(told.text).toContain(reference);
+  await student.goto('/home');
+  await waitForApp(student);
+  await expect(student.getByRole('listitem', { name: institution.name }).first()).toContainText('Submitted');
+  await student.goto('/application');
+  await waitForApp(student);
+  await expect(student.getByRole('listitem', { name: institution.name }).first()).toContainText('Applied');
+  await expectNoAxeViolations(student);
+  await student.context().close();
 });
 
 test(

@@ -172,10 +172,10 @@ test('the queue is a dense table: it fits beside the navigation at 1280 px, one 
   }
 
   // A program too long for its column is cut with an ellipsis; focusing its row or hovering it shows it whole.
-  const cut = region.locator('td[data-truncated]').first();
+  const row = rows.filter({ has: page.locator('td[data-truncated]') }).first();
+  const cut = row.locator('td[data-truncated]');
   await expect(cut).toBeAttached();
   const full = (await cut.getAttribute('data-truncated'))!;
-  const row = rows.filter({ has: cut });
   await row.getByRole('link').focus();
   const tooltip = row.getByRole('tooltip');
   await expect(tooltip).toBeVisible();

@@ -530,7 +530,10 @@ describe('stages, assignment and bulk changes', () => {
       ['stage_changed', { from: null, to: 'interview' }],
       ['assigned', { from: null, to: reviewerId, from_name: null, to_name: 'Test Staff' }],
     ]);
-    expect(application.history[0]!.actor).toEqual({ kind: 'applicant', name: expect.stringMatching(/^Applicant Number\d+$/) });
+    expect(application.history[0]!.actor).toEqual({
+      kind: 'applicant',
+      name: expect.stringMatching(/^Applicant Number\d+$/),
+    });
     expect(application.history[1]!.actor).toEqual({ kind: 'staff', name: 'Test Staff' });
 
     const cleared = ReviewApplicationSchema.parse(

@@ -102,6 +102,16 @@ function OneLine({ children, className = '', title }: { children: ReactNode; cla
   );
 }
 
+/** A dash for "none" in a narrow column (in some languages the words would widen it); the words for screen readers and on hover. */
+function Absent({ label }: { label: string }) {
+  return (
+    <span className="text-muted" title={label}>
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
 /** Marks an application a member submitted for the applicant, in a word (screen readers hear the sentence). */
 function StaffMark({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
@@ -225,10 +235,16 @@ function QueueRow({
       <td className={td}>{format.date(row.submitted_at)}</td>
       <td className={td}>
         {/*
-         * Under review, the custom stage says more than the status (a stage is only ever set while under
-         * review); once decided, the decision does. Screen readers hear both.
+         * One status: a decision drafted or released says most, then the custom stage an application under
+         * review is in (a stage is only ever set while under review), then the status. Screen readers hear
+         * the status the badge stands for.
          */}
-        {row.stage_id !== null && row.status === 'under_review' ? (
+        {row.decision && !row.decision.released ? (
+          <span className="flex items-center gap-1">
+            <span className="sr-only">{t('review.status.under_review')}, </span>
+            <DecisionBadge decision={row.decision} />
+          </span>
+        ) : row.stage_id !== null && row.status === 'under_review' ? (
           <Badge tone="neutral">
             <span className="sr-only">{t('review.status.under_review')}: </span>
             <span className="inline-block max-w-[7rem] truncate align-bottom">{stageName(row.stage_id)}</span>
@@ -239,7 +255,7 @@ function QueueRow({
       </td>
       <td className={td}>
         {row.score_average === null ? (
-          <span className="text-muted">{t('review.queue.not_scored')}</span>
+          <Absent label={t('review.queue.not_scored')} />
         ) : (
           <>
             <span className="font-semibold">{format.score(row.score_average)}</span>{' '}
@@ -251,19 +267,12 @@ function QueueRow({
         )}
       </td>
       <td className={td}>
-        {row.decision ? (
-          <DecisionBadge decision={row.decision} />
-        ) : (
-          <span className="text-muted">{t('review.queue.no_decision')}</span>
-        )}
-      </td>
-      <td className={td}>
         {row.assigned_to ? (
           <OneLine className="max-w-[6rem]" title={row.assigned_to.name}>
             {row.assigned_to.id === me ? t('review.queue.assigned_you') : row.assigned_to.name}
           </OneLine>
         ) : (
-          <span className="text-muted">{t('review.queue.unassigned')}</span>
+          <Absent label={t('review.queue.unassigned')} />
         )}
       </td>
       <td className={td}>{t(row.paid ? 'review.queue.paid' : 'review.queue.unpaid')}</td>
@@ -332,9 +341,6 @@ export function QueueTable({
               {t('review.queue.columns.status')}
             </th>
             <SortHeading label={t('review.queue.columns.score')} column="score" query={query} onSort={onSort} />
-            <th scope="col" className={th}>
-              {t('review.queue.columns.decision')}
-            </th>
             <th scope="col" className={th}>
               {t('review.queue.columns.assigned_to')}
             </th>

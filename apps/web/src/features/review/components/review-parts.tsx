@@ -62,18 +62,14 @@ export function StatusBadge({ status }: { status: SubmissionStatus }) {
   return <Badge tone={STATUS_TONE[status]}>{t(`review.status.${status}`)}</Badge>;
 }
 
-/**
- * A decision as staff see it in the queue, on one line: its state, and a badge while it is still a draft
- * (an automatic one says so). A released decision needs no second badge to be seen as final; screen
- * readers are told it in words.
- */
+/** A decision as staff see it in the queue, on one line: its state, and whether it is a draft (and an automatic one) or released. */
 export function DecisionBadge({ decision }: { decision: NonNullable<ReviewQueueRow['decision']> }) {
   const { t } = useTranslation();
   return (
     <span className="flex flex-nowrap gap-1">
       <Badge tone={STATUS_TONE[decision.state]}>{t(`review.decision.states.${decision.state}`)}</Badge>
       {decision.released ? (
-        <span className="sr-only">{t('review.decision.released_badge')}</span>
+        <Badge tone="muted">{t('review.decision.released_badge')}</Badge>
       ) : (
         <Badge tone="muted">
           {t(decision.automatic ? 'review.decision.automatic_draft_badge' : 'review.decision.draft_badge')}
