@@ -113,6 +113,7 @@ function Card({ card, decision }: { card: ApplicationCard; decision: StudentDeci
         {card.state === 'in_progress' && application && !application.paid && (
           <DiscardDraftButton
             applicationId={application.id}
+            partnerId={card.partner_id}
             partnerName={card.partner_name}
             programName={application.program_name}
           />
