@@ -276,8 +276,21 @@ test('a program taught at two campuses waits for the applicant’s campus, and a
   await expect(student).toHaveURL(/\/application$/);
   await expect(student.getByRole('status').filter({ hasText: 'was discarded' })).toContainText(institution.name);
   await expectAccessibleAndFitting(student);
+  // A new start, discarded this time from its card on the applications list.
   await student.goto(`/partners/${institution.partnerId}/application`);
-  await expect(student.getByRole('button', { name: 'Start application' })).toBeVisible();
+  await student.getByRole('radio', { name: new RegExp(institution.programName) }).check();
+  await campuses.getByRole('radio', { name: /Kigali Heights Campus/ }).check();
+  await student.getByRole('button', { name: 'Start application' }).click();
+  await expect(student.getByText('Campus: Kigali Heights Campus')).toBeVisible();
+  await student.getByRole('link', { name: 'Your applications' }).first().click();
+  await student.getByLabel('Search your universities').fill(institution.name);
+  const card = student.getByRole('listitem').filter({ hasText: institution.name });
+  await expect(card.getByText('In Progress', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: new RegExp(`^Discard draft.*${institution.name}$`) }).click();
+  await dialog.getByRole('button', { name: 'Discard draft' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(student.getByRole('status').filter({ hasText: 'was discarded' })).toContainText(institution.name);
+  await expect(card).toBeHidden();
 
   await context.close();
 });

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { applicationKeys, applicationPath } from './keys.ts';
@@ -10,11 +10,18 @@ export function useDiscardDraft() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: discardDraft,
-    onSuccess: (_, id) => {
-      queryClient.removeQueries({ queryKey: applicationKeys.draft(id) });
-      // The cards and every start screen: the institution takes a new start.
-      void queryClient.invalidateQueries({ queryKey: applicationKeys.cards });
-      void queryClient.invalidateQueries({ queryKey: ['applications', 'context'] });
-    },
+    // The cards refresh where they are shown; the start screen and the draft are forgotten once the
+    // student has left the form (forgetDiscardedDraft).
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: applicationKeys.cards }),
   });
+}
+
+/**
+ * Drops the discarded draft and its institution's start screen from the cache, so the next visit starts
+ * afresh. Called after leaving the form: while it is still mounted (the next screen loading), a fresh
+ * start screen would find no application and send the student there instead.
+ */
+export function forgetDiscardedDraft(queryClient: QueryClient, id: string, partnerId: string) {
+  queryClient.removeQueries({ queryKey: applicationKeys.draft(id) });
+  queryClient.removeQueries({ queryKey: applicationKeys.context(partnerId) });
 }

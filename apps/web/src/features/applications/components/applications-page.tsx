@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationCard, StudentDecision } from '@kaminuza/shared';
@@ -114,6 +114,7 @@ function Card({ card, decision }: { card: ApplicationCard; decision: StudentDeci
         {card.state === 'in_progress' && application && !application.paid && (
           <DiscardDraftButton
             applicationId={application.id}
+            partnerId={card.partner_id}
             partnerName={card.partner_name}
             programName={application.program_name}
           />
@@ -142,7 +143,15 @@ export function ApplicationsPage() {
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search);
   const { data, isPending, isError, error, refetch } = useApplicationCards();
-  const discarded = discardedName(useLocation().state);
+  const location = useLocation();
+  const discarded = discardedName(location.state);
+  // A live region announces what changes in it, not what it holds when it appears: the message goes in
+  // once the page is shown (after each discard, the same name included).
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setNotice(discarded), 50);
+    return () => clearTimeout(timer);
+  }, [discarded, location.key]);
   // A decision only adds a badge to its card: the cards stand without it if the list fails to load.
   const decisions = useDecisions();
   const byApplication = useMemo(
@@ -167,8 +176,8 @@ export function ApplicationsPage() {
         </Link>
       </header>
 
-      <p role="status" className={discarded ? 'rounded-xl border border-success bg-surface p-4' : 'sr-only'}>
-        {discarded && t('applications.discard.done', { partner: discarded })}
+      <p role="status" className={notice ? 'rounded-xl border border-success bg-surface p-4' : 'sr-only'}>
+        {notice && t('applications.discard.done', { partner: notice })}
       </p>
 
       {isPending ? (

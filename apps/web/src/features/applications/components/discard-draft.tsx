@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
-import { useDiscardDraft } from '../api/discard-draft.ts';
+import { forgetDiscardedDraft, useDiscardDraft } from '../api/discard-draft.ts';
 import { clearLocalDraft } from './use-draft-autosave.ts';
 
 /** What the applications list says after a draft was discarded (router state). */
@@ -23,11 +24,13 @@ export const discardedName = (state: unknown): string | null =>
  */
 export function DiscardDraftButton({
   applicationId,
+  partnerId,
   partnerName,
   programName,
   onDiscarded,
 }: {
   applicationId: string;
+  partnerId: string;
   partnerName: string;
   programName: string;
   onDiscarded?: () => void;
@@ -35,6 +38,7 @@ export function DiscardDraftButton({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const discard = useDiscardDraft();
+  const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
 
   const confirm = () => {
@@ -45,7 +49,9 @@ export function DiscardDraftButton({
         clearLocalDraft(applicationId);
         setAsking(false);
         const state: DiscardedState = { discarded: partnerName };
-        void navigate(paths.student.applications, { state });
+        void Promise.resolve(navigate(paths.student.applications, { state })).then(() =>
+          forgetDiscardedDraft(queryClient, applicationId, partnerId),
+        );
       },
     });
   };

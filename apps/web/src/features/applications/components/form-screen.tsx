@@ -288,6 +288,7 @@ function DraftEditor({
           {!paid && (
             <DiscardDraftButton
               applicationId={draft.id}
+              partnerId={draft.partner_id}
               partnerName={draft.partner_name}
               programName={draft.program_name}
               onDiscarded={autosave.discardLocal}
