@@ -109,7 +109,8 @@ const fill = (route: string, ids: Ids) =>
 /** A browser of its own at the project's size. */
 async function ownPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const { viewport, isMobile, hasTouch } = test.info().project.use;
-  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
+  // Reduced motion: colours change at once when the mode does, so axe never reads one mid-transition.
+  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch, reducedMotion: 'reduce' });
   const page = await context.newPage();
   await recordRenderEvent(page);
   return page;

@@ -51,7 +51,8 @@ test('an institution sets its languages, theme and admissions, and makes and rev
   await tabs.getByRole('tab', { name: 'Theme' }).click();
   await expect(page).toHaveURL(/tab=theme/);
   const preview = page.getByRole('region', { name: 'Live preview' });
-  const band = preview.getByText(name, { exact: true }).locator('xpath=../..');
+  // The band (the name shows again above the form's sample, in the colour's readable shade).
+  const band = preview.getByText(name, { exact: true }).first().locator('xpath=../..');
   await expect(band).toHaveCSS('background-color', 'rgb(29, 78, 216)');
   await page.getByRole('textbox', { name: 'Primary colour', exact: true }).fill('#7c2d12');
   await expect(band).toHaveCSS('background-color', 'rgb(124, 45, 18)');
@@ -59,11 +60,13 @@ test('an institution sets its languages, theme and admissions, and makes and rev
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Changes saved.')).toBeVisible();
 
-  // The application form's preview wears the new theme too.
+  // The application form's preview is marked with the new colour; its buttons keep the app's own (ADR 029).
   await page.goto('/partner/forms');
   await page.getByRole('link', { name: 'Edit Application form' }).click();
   await page.getByRole('tab', { name: 'Preview' }).click();
-  await expect(page.getByRole('button', { name: 'Check answers' })).toHaveCSS('background-color', 'rgb(124, 45, 18)');
+  const form = page.getByRole('form', { name: 'Preview of the application form' });
+  await expect(form).toHaveCSS('border-top-color', 'rgb(124, 45, 18)');
+  await expect(page.getByRole('button', { name: 'Check answers' })).toHaveCSS('background-color', 'rgb(15, 94, 77)');
   await page.goto('/partner/settings');
 
   // Admissions: crossed thresholds are refused first, then a fee and thresholds that make sense are saved.

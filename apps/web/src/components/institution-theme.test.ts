@@ -55,7 +55,8 @@ describe('institution theme', () => {
   it("knows the app's own surfaces as the style sheet defines them, in light and dark", () => {
     const css = readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../styles.css'), 'utf8');
     const block = (selector: string) => css.slice(css.indexOf(`${selector} {`)).split('}')[0]!;
-    const token = (selector: string, name: string) => new RegExp(`--kz-${name}: (#[0-9a-f]{6});`).exec(block(selector))?.[1];
+    const token = (selector: string, name: string) =>
+      new RegExp(`--kz-${name}: (#[0-9a-f]{6});`).exec(block(selector))?.[1];
     for (const [mode, selector] of [
       ['light', ':root'],
       ['dark', '.dark'],
@@ -119,9 +120,7 @@ describe('institution theme', () => {
       expect(value['--inst-primary']).toBe(primary);
       expect(contrastRatio(value['--inst-on-primary']!, primary), primary).toBeGreaterThanOrEqual(AA_CONTRAST);
       // The app's buttons, links, surfaces, text and focus ring keep the app's colours in either mode.
-      expect(Object.keys(value).filter((name) => name.startsWith('--kz-') || name.startsWith('--color-'))).toEqual(
-        [],
-      );
+      expect(Object.keys(value).filter((name) => name.startsWith('--kz-') || name.startsWith('--color-'))).toEqual([]);
       expect(value).not.toHaveProperty('color');
       expect(value).not.toHaveProperty('backgroundColor');
     }

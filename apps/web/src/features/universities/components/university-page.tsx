@@ -259,9 +259,7 @@ export function UniversityPage() {
     >
       <BackLink />
       <header className={`flex flex-col gap-4 ${theme ? '' : 'sm:flex-row sm:items-start sm:justify-between'}`}>
-        <div
-          className={`flex min-w-0 gap-4 ${theme ? `institution-band ${compact ? 'p-3' : 'p-4 sm:p-6'}` : ''}`}
-        >
+        <div className={`flex min-w-0 gap-4 ${theme ? `institution-band ${compact ? 'p-3' : 'p-4 sm:p-6'}` : ''}`}>
           {data.images.logo_url ? (
             <img src={data.images.logo_url} alt="" className="size-16 shrink-0 rounded-xl object-cover" />
           ) : (
