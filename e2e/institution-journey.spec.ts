@@ -35,7 +35,11 @@ test('an institution signs up, is approved by an admin, publishes, and a student
   const card = page.getByRole('article', { name });
   await expect(card.getByText('Rubavu, Rwanda')).toBeVisible();
   await expect(card.getByText('Registrar')).toBeVisible();
-  await card.getByRole('button', { name: 'Approve' }).click();
+  await card.getByRole('button', { name: `Approve ${name}`, exact: true }).click();
+  await page
+    .getByRole('dialog', { name: `Approve ${name}?` })
+    .getByRole('button', { name: 'Approve institution' })
+    .click();
   await expect(page.getByText(`${name} is approved. Its contact has been emailed.`)).toBeVisible();
   await latestEmail(request, email, /approved/i);
   await page.context().clearCookies();

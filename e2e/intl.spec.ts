@@ -46,12 +46,12 @@ test.describe('formats in the reader’s language', () => {
     const card = page.getByRole('listitem').filter({ hasText: 'Makerere University' }).first();
     await expect(card).toContainText(deadline);
 
-    // A prerendered page: the server wrote the names, and the browser names them the same once it has hydrated.
+    /*
+     * A prerendered page: the country list is filled once hydrated (Node's and the browser's region names
+     * differ in places), and the browser names them in Kinyarwanda as Node does.
+     */
     await page.context().clearCookies();
     await useLanguage(page, 'rw', baseURL!);
-    const prerendered = await (await page.request.get('/signup/live')).text();
-    expect(prerendered).toContain('<option value="RW">U Rwanda</option>');
-    expect(prerendered).toContain(`<option value="ET">${rwName('region', 'ET')}</option>`);
     await page.goto('/signup/live');
     await waitForApp(page);
     const country = page.getByRole('combobox', { name: /^Igihugu utuyemo/ });
