@@ -2,7 +2,8 @@ import { LANGUAGES } from '@kaminuza/shared/constants';
 import { PUBLIC_PAGES } from '@kaminuza/shared/routes';
 import { expect, recordRenderEvent, test, waitForApp } from './fixtures.ts';
 import { latestEmail, linkIn } from './mailbox.ts';
-import { loadPublicPage, recordProblems, signUpStudent } from './page-problems.ts';
+import { loadPublicPage, recordProblems } from './page-problems.ts';
+import { signUpStudent } from './students.ts';
 
 /**
  * Every page the build prerenders, loaded fresh in each language, logs nothing: no console error, no

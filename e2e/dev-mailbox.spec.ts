@@ -1,7 +1,8 @@
 import type { Response } from '@playwright/test';
 import { expect, test, waitForApp } from './fixtures.ts';
 import { latestEmail } from './mailbox.ts';
-import { loadPublicPage, recordProblems, signUpStudent } from './page-problems.ts';
+import { loadPublicPage, recordProblems } from './page-problems.ts';
+import { signUpStudent } from './students.ts';
 
 // A trace records each frame by running a script in it, which the preview's sandbox refuses and logs.
 test.use({ trace: 'off' });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, ownBrowser, test, waitForApp } from './fixtures.ts';
 import { latestEmail, linkIn } from './mailbox.ts';
-import { signInNewStudent, STUDENT_PASSWORD } from './students.ts';
+import { saveOnboardingSteps, signInNewStudent, signUpStudent, STUDENT_PASSWORD } from './students.ts';
 
 const PASSWORD = 'Kaminuza#2025';
 
@@ -373,44 +373,10 @@ test.describe('Explore Universities: country and Apply', () => {
       await visitor.getByRole('link', { name: 'Create an account' }).click();
       await expect(visitor).toHaveURL(/\/signup\/live$/);
       // Signed up (as the form would), verified from the emailed link in the same browser, onboarded.
-      const email = `apply-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-      const created = await request.post('/api/v1/auth/sign-up/student', {
-        headers: { origin: baseURL! },
-        data: {
-          email,
-          password: STUDENT_PASSWORD,
-          education_level: 'high_school',
-          gender: 'female',
-          first_name: 'Aline',
-          last_name: 'Uwase',
-          date_of_birth: '2006-04-12',
-          phone: '+250788123456',
-          city: 'Kigali',
-          country: 'RW',
-          accept_terms: true,
-        },
-      });
-      expect(created.status()).toBe(201);
+      const email = await signUpStudent(request, baseURL!, 'apply');
       await visitor.goto(linkIn((await latestEmail(request, email, /verif/i)).text, '/auth/verify-email'));
       await expect(visitor).toHaveURL(/\/onboarding\/student$/);
-      const steps: object[] = [
-        { language: 'en' },
-        { first_name: 'Aline', last_name: 'Uwase', preferred_name: 'Lina' },
-        { date_of_birth: '2006-04-12', gender: 'female', nationality: 'RW' },
-        { phone_country: 'RW', phone: '0788123456' },
-        { country_of_residence: 'RW', address: 'KN 5 Rd', city: 'Kigali' },
-        {
-          education_level: 'high_school',
-          school: { name: 'Lycée de Kigali', city: 'Kigali', country: 'RW', levels_offered: ['secondary'] },
-        },
-      ];
-      for (const [step, data] of steps.entries()) {
-        const saved = await visitor.request.put(`/api/v1/students/me/onboarding/steps/${step}`, {
-          headers: { origin: baseURL! },
-          data,
-        });
-        expect(saved.status(), await saved.text()).toBe(200);
-      }
+      await saveOnboardingSteps(visitor, baseURL!);
       // The last step (an optional picture) is finished on screen.
       await visitor.reload();
       await visitor.getByRole('button', { name: 'Finish' }).click();

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type ConsoleMessage, type Page } from '@playwright/test';
+import { type ConsoleMessage, type Page } from '@playwright/test';
 import { waitForApp } from './fixtures.ts';
 
 /** Console errors and uncaught errors of a page, from now on. */
@@ -20,27 +20,4 @@ export async function loadPublicPage(page: Page, path: string) {
   await page.goto(path);
   await waitForApp(page);
   await page.locator('header [data-session]:not([data-session="loading"])').waitFor({ state: 'attached' });
-}
-
-/** A new applicant signed up through the API, whose verification email is then in the mailbox. */
-export async function signUpStudent(request: APIRequestContext, baseURL: string, tag: string): Promise<string> {
-  const email = `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const created = await request.post('/api/v1/auth/sign-up/student', {
-    headers: { origin: baseURL },
-    data: {
-      email,
-      password: 'Umuseke#Kigali26',
-      education_level: 'high_school',
-      gender: 'female',
-      first_name: 'Aline',
-      last_name: 'Uwase',
-      date_of_birth: '2006-04-12',
-      phone: '+250788123456',
-      city: 'Kigali',
-      country: 'RW',
-      accept_terms: true,
-    },
-  });
-  expect(created.status()).toBe(201);
-  return email;
 }

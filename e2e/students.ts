@@ -3,12 +3,9 @@ import { latestEmail, linkIn } from './mailbox.ts';
 
 export const STUDENT_PASSWORD = 'Umuseke#Kigali26';
 
-/**
- * A new applicant of this test only: signed up through the API and verified through the dev mailbox link
- * (which signs the browser in), left at the start of onboarding. Answers the email.
- */
-export async function signUpNewStudent(page: Page, request: APIRequestContext, baseURL: string): Promise<string> {
-  const email = `home-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+/** A new applicant signed up through the API, whose verification email is then in the mailbox. */
+export async function signUpStudent(request: APIRequestContext, baseURL: string, tag: string): Promise<string> {
+  const email = `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const created = await request.post('/api/v1/auth/sign-up/student', {
     headers: { origin: baseURL },
     data: {
@@ -26,14 +23,22 @@ export async function signUpNewStudent(page: Page, request: APIRequestContext, b
     },
   });
   expect(created.status()).toBe(201);
+  return email;
+}
+
+/**
+ * A new applicant of this test only: signed up through the API and verified through the dev mailbox link
+ * (which signs the browser in), left at the start of onboarding. Answers the email.
+ */
+export async function signUpNewStudent(page: Page, request: APIRequestContext, baseURL: string): Promise<string> {
+  const email = await signUpStudent(request, baseURL, 'home');
   await page.goto(linkIn((await latestEmail(request, email, /verif/i)).text, '/auth/verify-email'));
   await expect(page).toHaveURL(/\/onboarding\/student$/);
   return email;
 }
 
-/** A new applicant of this test only (signUpNewStudent), onboarded through the onboarding API as its screens would save it. */
-export async function signInNewStudent(page: Page, request: APIRequestContext, baseURL: string): Promise<string> {
-  const email = await signUpNewStudent(page, request, baseURL);
+/** Saves onboarding's steps through the API as its screens would, all but the last (an optional picture). */
+export async function saveOnboardingSteps(page: Page, baseURL: string): Promise<void> {
   const steps: object[] = [
     { language: 'en' },
     { first_name: 'Aline', last_name: 'Uwase', preferred_name: 'Lina' },
@@ -44,13 +49,22 @@ export async function signInNewStudent(page: Page, request: APIRequestContext, b
       education_level: 'high_school',
       school: { name: 'Lycée de Kigali', city: 'Kigali', country: 'RW', levels_offered: ['secondary'] },
     },
-    {},
   ];
-  const headers = { origin: baseURL };
   for (const [step, data] of steps.entries()) {
-    const saved = await page.request.put(`/api/v1/students/me/onboarding/steps/${step}`, { headers, data });
+    const saved = await page.request.put(`/api/v1/students/me/onboarding/steps/${step}`, {
+      headers: { origin: baseURL },
+      data,
+    });
     expect(saved.status(), await saved.text()).toBe(200);
   }
+}
+
+/** A new applicant of this test only (signUpNewStudent), onboarded through the onboarding API as its screens would save it. */
+export async function signInNewStudent(page: Page, request: APIRequestContext, baseURL: string): Promise<string> {
+  const email = await signUpNewStudent(page, request, baseURL);
+  await saveOnboardingSteps(page, baseURL);
+  const headers = { origin: baseURL };
+  expect((await page.request.put('/api/v1/students/me/onboarding/steps/6', { headers, data: {} })).status()).toBe(200);
   expect((await page.request.post('/api/v1/students/me/onboarding/complete', { headers })).status()).toBe(200);
   return email;
 }
