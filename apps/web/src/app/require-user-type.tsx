@@ -17,6 +17,9 @@ export function RequireUserType({ type }: { type: UserType }) {
   if (resolved.kind === 'redirect' && refusal === null) setRefusal(resolved);
   const access = refusal ?? resolved;
   const mustSignOut = access.kind === 'redirect' && access.signOut;
+  // Someone who signs out (or whose session ends) here is not on their way in: nothing to remember.
+  const [wasSignedIn, setWasSignedIn] = useState(false);
+  if (session.status === 'signed-in' && !wasSignedIn) setWasSignedIn(true);
 
   useEffect(() => {
     if (mustSignOut) void signOut();
@@ -26,7 +29,13 @@ export function RequireUserType({ type }: { type: UserType }) {
   if (access.kind === 'redirect') {
     // The query too: a shared Explore search or an application's area keeps what it shows.
     const from = `${location.pathname}${location.search}`;
-    return <SignInFirst from={from} notice={access.notice} remember={type === 'student' && !access.signOut} />;
+    return (
+      <SignInFirst
+        from={from}
+        notice={access.notice}
+        remember={type === 'student' && !access.signOut && !wasSignedIn}
+      />
+    );
   }
   return <Outlet />;
 }
