@@ -18,6 +18,9 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
  * (single connection; its driver queues queries); `pg` talks to a real server through a pool.
  */
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
+/** An open transaction: services that write several rows take `DbOrTx` so callers can compose them. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;

@@ -9,7 +9,7 @@ import {
   IDEMPOTENCY_RETRY_AFTER_SECONDS,
   IdempotencyKeySchema,
 } from '@kaminuza/shared';
-import type { DbOrTx } from '../modules/auth/accounts.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { AppError } from './errors.ts';
 
 /*

@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import type { AddressObject, ParsedMail } from 'mailparser';
 
 export interface OutgoingMail {
   from: string;
@@ -59,8 +58,10 @@ export function createSmtpMailer(url: string): Mailer {
  * The default mode's transport: an SMTP server on a loopback port of this process, reached through
  * nodemailer's ordinary SMTP transport, handing each message it receives to `onMessage` (which stores
  * it). A message is accepted only once `onMessage` has finished, so a storage failure is a send failure.
+ * Its server and parser are development dependencies, loaded only here: production sends through SMTP_URL.
  */
 export async function createDevMailboxMailer(onMessage: (mail: ReceivedMail) => Promise<void>): Promise<Mailer> {
+  const [{ SMTPServer }, { simpleParser }] = await Promise.all([import('smtp-server'), import('mailparser')]);
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],

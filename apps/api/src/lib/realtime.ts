@@ -5,7 +5,7 @@ import { RealtimeEventSchema, type RealtimeEvent, type UserType } from '@kaminuz
 import type { Database, Db } from '../db/client.ts';
 import { activeStaffHolding } from '../modules/partners/partners.service.ts';
 import { partners, staff } from '../db/schema/index.ts';
-import type { DbOrTx } from '../modules/auth/accounts.ts';
+import type { DbOrTx } from '../db/client.ts';
 
 /** The one NOTIFY channel every api instance listens to. */
 export const REALTIME_CHANNEL = 'kaminuza_realtime';

@@ -16,7 +16,8 @@ import {
   users,
 } from '../schema/index.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import { createVerifiedAccount, type DbOrTx } from '../../modules/auth/accounts.ts';
+import { createVerifiedAccount } from '../../modules/auth/accounts.ts';
+import type { DbOrTx } from '../client.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
 import { applicationForm, feeOf, openPrograms } from '../../modules/applications/apply-setup.service.ts';
 import { newStorageKey } from '../../modules/documents/documents.service.ts';

@@ -20,7 +20,8 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import { isOwnPassword, type Tx } from '../auth/accounts.ts';
+import { isOwnPassword } from '../auth/accounts.ts';
+import type { Tx } from '../../db/client.ts';
 import { assertUnder, countEvent, RateLimitedError, resetCounter, type Limit } from '../auth/rate-limit.ts';
 import { enqueueCustomEmail } from '../email/email.service.ts';
 import { catalogueText, emailLanguage } from '../email/email.templates.ts';

@@ -43,7 +43,7 @@ import {
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { claimIdempotencyKey, keyReused, requestFingerprint, sameRequest } from '../../lib/idempotency.ts';
-import type { DbOrTx } from '../auth/accounts.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { studentIdOf } from '../documents/documents.service.ts';
 import { formSnapshot, snapshotForm } from '../forms/forms.service.ts';
 import { getSettings, storedSettings } from '../partner-settings/partner-settings.service.ts';

@@ -12,7 +12,7 @@ import {
 } from '@kaminuza/shared';
 import { campuses, cyclePrograms, cycles, forms, partners, programCampuses, programs } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { DbOrTx } from '../auth/accounts.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 type CycleRow = typeof cycles.$inferSelect;
 

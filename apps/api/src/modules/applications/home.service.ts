@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { HomeNextStep } from '@kaminuza/shared';
 import { applications, cycles, partnerSettings, partners, payments, programs } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../auth/accounts.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { startOfDayIn } from '../decisions/time.ts';
 import { storedSettings } from '../partner-settings/partner-settings.service.ts';
 import { applicationsOpen, feeOf } from './apply-setup.service.ts';

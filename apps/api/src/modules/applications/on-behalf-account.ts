@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { applications, students, users } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../auth/accounts.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 /** The student account an application submitted on their behalf now belongs to. */
 export interface ApplicantAccount {

@@ -1,11 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { UserType } from '@kaminuza/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { accounts, staff, students, users } from '../../db/schema/index.ts';
 import { verifyPassword } from './password.ts';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
 
 /** better-auth's provider id for email + password accounts; its account_id is the user id. */
 export const CREDENTIAL_PROVIDER = 'credential';

@@ -28,15 +28,8 @@ import { countryName, countryOfAddress } from '../../lib/place.ts';
 import type { Device } from '../../lib/user-agent.ts';
 import { enqueueEmail } from '../email/email.service.ts';
 import { createInstitution, joinableInstitution } from '../partners/partners.service.ts';
-import {
-  CREDENTIAL_PROVIDER,
-  emailIs,
-  insertAccount,
-  isOwnPassword,
-  normalizeEmail,
-  type DbOrTx,
-  type Tx,
-} from './accounts.ts';
+import { CREDENTIAL_PROVIDER, emailIs, insertAccount, isOwnPassword, normalizeEmail } from './accounts.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { CLIENT_IP_HEADER, type Auth } from './better-auth.ts';
 import { assertNotCommonPassword } from './common-passwords.ts';
 import { deviceCookies } from './device-cookie.ts';

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import { notifyNewMessage } from '../notifications/events.ts';
 import { queuePushes } from '../notifications/push.ts';
 import { publish } from '../../lib/realtime.ts';
-import type { DbOrTx } from '../auth/accounts.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { consume, type Limit } from '../auth/rate-limit.ts';
 
 /** Who reads a conversation: the student, or the institution's messaging staff (one side for all). */

@@ -3,7 +3,7 @@ import { cycleAcceptsApplications, SETUP_MESSAGES, type Cycle, type CycleInput }
 import type { Db } from '../../db/client.ts';
 import { applications, cyclePrograms, cycles, submissions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { DbOrTx } from '../auth/accounts.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { cycleSettings } from '../partner-settings/partner-settings.service.ts';
 import { assertProgramsOfPartner } from '../programs/programs.service.ts';
 

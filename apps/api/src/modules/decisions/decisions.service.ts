@@ -27,7 +27,7 @@ import {
 } from '../../db/schema/index.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { DbOrTx, Tx } from '../auth/accounts.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { studentIdOf } from '../documents/documents.service.ts';
 import { enqueueEmail } from '../email/email.service.ts';
 import { emailLanguage } from '../email/email.templates.ts';

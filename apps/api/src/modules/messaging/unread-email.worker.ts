@@ -15,7 +15,7 @@ import {
 import { enqueueEmail } from '../email/email.service.ts';
 import { flushEmailOutbox } from '../email/email.worker.ts';
 import { startIntervalJob, type IntervalJob } from '../../lib/interval-job.ts';
-import type { DbOrTx } from '../auth/accounts.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { readPreferences } from '../settings/preferences.ts';
 
 /** Conversations handled per pass and kind; the next pass takes the rest. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { partners, students } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../auth/accounts.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { enqueueEmail } from '../email/email.service.ts';
 import { catalogueText, emailLanguage } from '../email/email.templates.ts';
 import { readPreferences } from '../settings/preferences.ts';

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { notifications, pushSubscriptions, staff, students, userPreferences, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { publish } from '../../lib/realtime.ts';
-import type { DbOrTx } from '../auth/accounts.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { catalogueText, emailLanguage } from '../email/email.templates.ts';
 import { readPreferences, type Preferences } from '../settings/preferences.ts';
 import type { PushJob } from './push.ts';

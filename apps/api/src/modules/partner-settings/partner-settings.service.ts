@@ -18,7 +18,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { partnerApiKeys, partnerSettings } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { DbOrTx } from '../auth/accounts.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { assertCycleOfPartner } from '../cycles/cycles.service.ts';
 
 /** What the cycles need of the general settings: the current cycle and the time zone its days follow. */

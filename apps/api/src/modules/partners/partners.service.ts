@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { partners, partnerSettings, staff } from '../../db/schema/index.ts';
 import { slugify } from '../../db/seed/reference.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { DbOrTx } from '../auth/accounts.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern, folded } from '../../lib/text-search.ts';
 import { createDefaultForm } from '../forms/forms.service.ts';
 

@@ -12,7 +12,7 @@ import { applications, campuses, programCampuses, programs, submissions } from '
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { containsPattern, folded } from '../../lib/text-search.ts';
-import type { DbOrTx } from '../auth/accounts.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { setProgramCount } from '../partners/partners.service.ts';
 
 /** Refuses (404) any program id that is not one of this institution's programs. */

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { holdsPermission, type PartnerAdmissionsSettings, type ReviewEventAction } from '@kaminuza/shared';
-import type { DbOrTx } from '../auth/accounts.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { reviewEvents, submissions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { StaffCaller } from '../partners/partners.service.ts';

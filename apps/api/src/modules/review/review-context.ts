@@ -1,5 +1,5 @@
 import type { CustomStage, StoredPartnerSettings } from '@kaminuza/shared';
-import type { DbOrTx } from '../auth/accounts.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { getSettings } from '../partner-settings/partner-settings.service.ts';
 import type { StaffCaller } from '../partners/partners.service.ts';
 import { reviewAccess } from './review-access.ts';

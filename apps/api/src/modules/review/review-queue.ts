@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, t
 import type { ReviewQueryContext } from './review-context.ts';
 import { type DecisionState, type ReviewQueuePage, type ReviewQueueQuery, type ReviewQueueRow } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import type { DbOrTx } from '../auth/accounts.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { campuses, cycles, decisions, programs, staff, submissions } from '../../db/schema/index.ts';
 import { containsPattern, foldedOnce } from '../../lib/text-search.ts';
 import { csvLine } from './csv.ts';

@@ -30,7 +30,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import type { DbOrTx } from '../auth/accounts.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { openFile, setDocumentReview, type StoredFile } from '../documents/documents.service.ts';
 import { paymentSummaryById } from '../payments/payments.service.ts';
 import { markUnderReview, recordEvent, REVIEW_PERMISSIONS, submissionOfPartner } from './review-access.ts';

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { EmailPreference, PushPreference, Theme } from '@kaminuza/shared';
-import type { DbOrTx } from '../auth/accounts.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { userPreferences } from '../../db/schema/index.ts';
 
 /** A user's notification preferences (spec section 3) and theme, with every default filled in. */

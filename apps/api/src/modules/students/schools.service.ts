@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { SCHOOL_LEVELS, type NewSchool, type School, type SchoolPage } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { schools } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../auth/accounts.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern, folded } from '../../lib/text-search.ts';
 
 type SchoolRow = typeof schools.$inferSelect;

@@ -29,7 +29,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { documents, schools, students } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { DbOrTx, Tx } from '../auth/accounts.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { createSchool } from './schools.service.ts';
 
 type StudentRow = typeof students.$inferSelect;

@@ -17,7 +17,7 @@ import { campuses, cycles, emailOutbox, partners, programs, submissions } from '
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { claimIdempotencyKey, keyReused, requestFingerprint, sameRequest } from '../../lib/idempotency.ts';
-import type { DbOrTx } from '../auth/accounts.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { outboxEmail } from '../email/email.service.ts';
 import { getSettings } from '../partner-settings/partner-settings.service.ts';
 import {

@@ -15,7 +15,7 @@ import {
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { documents, files, students, supportMessages, supportTickets, users } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../auth/accounts.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { consume, type Limit } from '../auth/rate-limit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notifyNewMessage } from '../notifications/events.ts';

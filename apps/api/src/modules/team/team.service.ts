@@ -16,7 +16,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { partners, staff, staffInvitations, teams, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { emailIs, insertAccount, normalizeEmail, type DbOrTx, type Tx } from '../auth/accounts.ts';
+import { emailIs, insertAccount, normalizeEmail } from '../auth/accounts.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { revokeSessions, startSessionFor, type AuthDeps, type Caller, type SignedIn } from '../auth/auth.service.ts';
 import { assertNotCommonPassword } from '../auth/common-passwords.ts';
 import { hashPassword } from '../auth/password.ts';
