@@ -37,9 +37,14 @@ import { queuePushes, type PushJob } from '../notifications/push.ts';
 import { readPreferences } from '../settings/preferences.ts';
 import { getSettings } from '../partner-settings/partner-settings.service.ts';
 import type { StaffCaller } from '../partners/partners.service.ts';
-import { markUnderReview, recordEvent, submissionOfPartner, type ReviewActor } from '../review/review-access.ts';
+import {
+  markUnderReview,
+  recordEvent,
+  submissionOfPartner,
+  type ReviewActor,
+} from '../submissions/submission-access.ts';
 import { newVerificationCode, renderLetter } from './letter.ts';
-import { startOfDayIn } from './time.ts';
+import { startOfDayIn } from '../../lib/time.ts';
 
 export type DecisionRow = typeof decisions.$inferSelect;
 

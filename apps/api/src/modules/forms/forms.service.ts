@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { forms, submissions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { assertCycleOfPartner } from '../cycles/cycles.service.ts';
+import { assertCycleOfPartner } from '../partner-settings/partner-settings.service.ts';
 import { assertProgramsOfPartner } from '../programs/programs.service.ts';
 import { DEFAULT_FORM_NAME, defaultFormSections, starterSections } from './default-form.ts';
 

@@ -2,7 +2,7 @@ import type { CustomStage, StoredPartnerSettings } from '@kaminuza/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { getSettings } from '../partner-settings/partner-settings.service.ts';
 import type { StaffCaller } from '../partners/partners.service.ts';
-import { reviewAccess } from './review-access.ts';
+import { reviewAccess } from '../submissions/submission-access.ts';
 
 /** Who is reviewing, and what of the institution's settings the review reads. */
 export interface ReviewQueryContext {

@@ -21,7 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { attachmentDisposition, downloadHeaders } from '../../lib/file-download.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { staffGuard } from '../partners/staff-guard.ts';
-import { REVIEW_PERMISSIONS } from './review-access.ts';
+import { REVIEW_PERMISSIONS } from '../submissions/submission-access.ts';
 import { reviewContext } from './review-context.ts';
 import { exportQueueCsv, listQueue } from './review-queue.ts';
 import {

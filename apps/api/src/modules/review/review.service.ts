@@ -33,7 +33,12 @@ import type { Storage } from '../../lib/storage/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { openFile, setDocumentReview, type StoredFile } from '../documents/documents.service.ts';
 import { paymentSummaryById } from '../payments/payments.service.ts';
-import { markUnderReview, recordEvent, REVIEW_PERMISSIONS, submissionOfPartner } from './review-access.ts';
+import {
+  markUnderReview,
+  recordEvent,
+  REVIEW_PERMISSIONS,
+  submissionOfPartner,
+} from '../submissions/submission-access.ts';
 import type { ReviewQueryContext } from './review-context.ts';
 import { reviewDecisionOf, toReviewDecision } from '../decisions/decisions.service.ts';
 import { applyThresholds } from './thresholds.ts';

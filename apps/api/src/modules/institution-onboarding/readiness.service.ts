@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { listCycles } from '../cycles/cycles.service.ts';
 import { listForms } from '../forms/forms.service.ts';
 import { listCampuses, listPrograms } from '../programs/programs.service.ts';
-import { getProfile } from './partners.service.ts';
+import { getProfile } from '../partners/partners.service.ts';
 
 /**
  * What students need before they can apply: an approved, published institution with a campus, a
