@@ -27,7 +27,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { countryName, countryOfAddress } from '../../lib/place.ts';
 import type { Device } from '../../lib/user-agent.ts';
-import { enqueueEmail } from '../email/email.service.ts';
+import { enqueueEmail } from '../email/index.ts';
 import { CREDENTIAL_PROVIDER, emailIs, insertAccount, isOwnPassword, normalizeEmail } from './accounts.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { CLIENT_IP_HEADER, type Auth } from './better-auth.ts';

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { applications, cyclePrograms, cycles, submissions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { assertCycleOfPartner, cycleSettings } from '../partner-settings/partner-settings.service.ts';
-import { assertProgramsOfPartner } from '../programs/programs.service.ts';
+import { assertCycleOfPartner, cycleSettings } from '../partner-settings/index.ts';
+import { assertProgramsOfPartner } from '../programs/index.ts';
 
 /** Refuses (404) a cycle id that is not one of this institution's cycles. */
 /**

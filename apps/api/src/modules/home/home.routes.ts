@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, StudentHomeSchema } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { requireUserType } from '../auth/guard.ts';
+import { requireUserType } from '../auth/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getStudentHome } from './home.service.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AdmissionsReadinessSchema, dataEnvelope } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { staffGuard } from '../partners/staff-guard.ts';
+import { staffGuard } from '../partners/index.ts';
 import { admissionsReadiness } from './readiness.service.ts';
 
 const PartnerParamsSchema = z.object({ partnerId: z.uuid() });

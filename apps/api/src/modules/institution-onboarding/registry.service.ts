@@ -1,10 +1,10 @@
 import type { PartnerSignUp } from '@kaminuza/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import type { InstitutionRegistry } from '../auth/auth.service.ts';
-import { normalizeEmail } from '../auth/accounts.ts';
-import { createDefaultForm } from '../forms/forms.service.ts';
-import { createDefaultSettings } from '../partner-settings/partner-settings.service.ts';
-import { createInstitution, joinableInstitution, searchInstitutions } from '../partners/partners.service.ts';
+import type { InstitutionRegistry } from '../auth/index.ts';
+import { normalizeEmail } from '../auth/index.ts';
+import { createDefaultForm } from '../forms/index.ts';
+import { createDefaultSettings } from '../partner-settings/index.ts';
+import { createInstitution, joinableInstitution, searchInstitutions } from '../partners/index.ts';
 
 /**
  * A new institution as a staff sign-up creates it, in the sign-up's transaction: the pending institution

@@ -12,7 +12,7 @@ import {
   StudentProfileSchema,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { requireUserType } from '../auth/guard.ts';
+import { requireUserType } from '../auth/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createSchool, searchSchools, toSchool } from './schools.service.ts';
 import {
