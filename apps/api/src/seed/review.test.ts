@@ -3,7 +3,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { decisions, emailOutbox, partners, reviewNotes, submissions, users } from '../db/schema/index.ts';
 import { openFileStores, type FileStores } from '../lib/storage/index.ts';
-import { listStudentDecisions } from '../modules/decisions/decisions.service.ts';
+import { listStudentDecisions } from '../modules/decisions/applicant-decisions.service.ts';
 import { getSettings } from '../modules/partner-settings/partner-settings.service.ts';
 import { testEnv } from '../test/app.ts';
 import { createTestDatabase } from '../test/database.ts';

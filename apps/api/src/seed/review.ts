@@ -22,11 +22,12 @@ import { hashPassword } from '../modules/auth/password.ts';
 import { applicationForm, feeOf, openPrograms } from '../modules/catalogue/apply-setup.service.ts';
 import { newStorageKey } from '../modules/documents/documents.service.ts';
 import { formSnapshot } from '../modules/forms/forms.service.ts';
-import { draftDecision, releaseDecisions } from '../modules/decisions/decisions.service.ts';
+import { draftDecision, releaseDecisions } from '../modules/decisions/staff-decisions.service.ts';
 import { getSettings } from '../modules/partner-settings/partner-settings.service.ts';
 import type { StaffCaller } from '../modules/partners/partners.service.ts';
 import { reviewContext } from '../modules/review/review-context.ts';
-import { addNote, reviewDocument, saveScore, updateReview } from '../modules/review/review.service.ts';
+import { addNote, saveScore, updateReview } from '../modules/review/notes.service.ts';
+import { reviewDocument } from '../modules/review/document-review.service.ts';
 import { checkedAnswers, newReference, submitOnBehalf } from '../modules/submissions/submissions.service.ts';
 import { DEMO_ACCOUNTS } from './accounts.ts';
 import {

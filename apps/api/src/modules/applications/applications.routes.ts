@@ -17,16 +17,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { requireUserType } from '../auth/index.ts';
 import { IdempotencyHeadersSchema, idempotencyDescription } from '../../lib/idempotency.ts';
-import {
-  applyContext,
-  discardDraft,
-  getDraft,
-  listCards,
-  ownSubmission,
-  saveDraft,
-  startApplication,
-  submitApplication,
-} from './applications.service.ts';
+import { applyContext, discardDraft, getDraft, listCards, saveDraft, startApplication } from './drafts.service.ts';
+import { ownSubmission, submitApplication } from './submit.service.ts';
 
 const IDEMPOTENT_SUBMIT = idempotencyDescription(
   'the application and the body (canonical JSON, so the order of keys does not matter); keys are unique per institution',

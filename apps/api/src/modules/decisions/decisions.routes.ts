@@ -17,16 +17,14 @@ import {
 import type { Db } from '../../db/client.ts';
 import { requireUserType, consume, type Limit } from '../auth/index.ts';
 import { staffGuard } from '../partners/index.ts';
+import { draftDecision, releaseDecisions, withdrawDecision } from './staff-decisions.service.ts';
 import {
-  draftDecision,
   getStudentDecision,
   getStudentLetter,
   listStudentDecisions,
-  releaseDecisions,
   respondToOffer,
   verifyLetter,
-  withdrawDecision,
-} from './decisions.service.ts';
+} from './applicant-decisions.service.ts';
 
 export interface DecisionsRoutesOptions {
   db: Db;

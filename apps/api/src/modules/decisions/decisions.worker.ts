@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { startIntervalJob, type IntervalJob } from '../../lib/interval-job.ts';
-import { releaseDueDecisions } from './decisions.service.ts';
+import { releaseDueDecisions } from './staff-decisions.service.ts';
 
 export { releaseDueDecisions };
 

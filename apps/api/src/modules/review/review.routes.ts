@@ -24,17 +24,10 @@ import { staffGuard } from '../partners/index.ts';
 import { REVIEW_PERMISSIONS } from '../submissions/index.ts';
 import { reviewContext } from './review-context.ts';
 import { exportQueueCsv, listQueue } from './review-queue.ts';
-import {
-  addNote,
-  bulkReview,
-  deleteNote,
-  reviewApplication,
-  reviewDocument,
-  reviewOptions,
-  saveScore,
-  submittedDocumentFile,
-  updateReview,
-} from './review.service.ts';
+import { addNote, deleteNote, saveScore, updateReview } from './notes.service.ts';
+import { bulkReview } from './bulk.service.ts';
+import { reviewApplication, reviewOptions } from './review.service.ts';
+import { reviewDocument, submittedDocumentFile } from './document-review.service.ts';
 
 const PartnerParams = z.object({ partnerId: z.uuid() });
 const SubmissionParams = PartnerParams.extend({ submissionId: z.uuid() });

@@ -1,19 +1,12 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   REVIEW_MESSAGES as R,
-  weightedScore,
-  type BulkReview,
-  type DocumentReview,
-  type NoteCreate,
   type ReviewApplication,
   type ReviewDocument,
   type ReviewEvent,
   type ReviewNote,
   type ReviewOptions,
   type ReviewScore,
-  type ReviewUpdate,
-  type ScoreInput,
-  type ScoreResult,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import {
@@ -29,19 +22,18 @@ import {
   submissions,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Storage } from '../../lib/storage/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { openFile, setDocumentReview, type StoredFile } from '../documents/index.ts';
 import { paymentSummaryById } from '../payments/index.ts';
-import { markUnderReview, recordEvent, REVIEW_PERMISSIONS, submissionOfPartner } from '../submissions/index.ts';
+import { REVIEW_PERMISSIONS } from '../submissions/index.ts';
 import type { ReviewQueryContext } from './review-context.ts';
-import { reviewDecisionOf, toReviewDecision } from '../decisions/index.ts';
-import { applyThresholds } from './thresholds.ts';
-import { notifyDocumentReviewed, queuePushes } from '../notifications/index.ts';
-import { flushEmailOutbox } from '../email/index.ts';
+import { toReviewDecision } from '../decisions/index.ts';
 
 const iso = (value: string) => new Date(value).toISOString();
-const staffName = sql<string>`${staff.first_name} || ' ' || ${staff.last_name}`;
+
+/** A staff member as the author of a history line. */
+export const staffActor = (context: ReviewQueryContext) => ({ kind: 'staff', staffId: context.staffId }) as const;
+
+export const staffName = sql<string>`${staff.first_name} || ' ' || ${staff.last_name}`;
 
 /* ---------------------------------------------------------------- reviewers */
 
@@ -55,7 +47,7 @@ function reviewerWhere(partnerId: string): SQL {
   )!;
 }
 
-async function assertReviewer(db: DbOrTx, partnerId: string, staffId: string): Promise<void> {
+export async function assertReviewer(db: DbOrTx, partnerId: string, staffId: string): Promise<void> {
   const [row] = await db
     .select({ id: staff.id })
     .from(staff)
@@ -64,7 +56,7 @@ async function assertReviewer(db: DbOrTx, partnerId: string, staffId: string): P
   if (!row) throw new AppError('INVALID_ARGUMENT', R.reviewer_unknown);
 }
 
-function assertStage(context: ReviewQueryContext, stageId: string | null): void {
+export function assertStage(context: ReviewQueryContext, stageId: string | null): void {
   if (stageId !== null && !context.stages.some((stage) => stage.id === stageId)) {
     throw new AppError('INVALID_ARGUMENT', R.stage_unknown);
   }
@@ -123,7 +115,7 @@ const IDENTIFYING_FIELDS = new Set([
   'profile_picture',
 ]);
 
-interface SnapshotDocument {
+export interface SnapshotDocument {
   type: ReviewDocument['type'];
   document_id: string;
   file_id: string;
@@ -131,12 +123,12 @@ interface SnapshotDocument {
 }
 
 /** The documents the submission kept of the applicant's profile (see the submit). */
-function submittedDocuments(profile: Record<string, unknown>): SnapshotDocument[] {
+export function submittedDocuments(profile: Record<string, unknown>): SnapshotDocument[] {
   const list = profile.documents;
   return Array.isArray(list) ? (list as SnapshotDocument[]) : [];
 }
 
-function toNote(
+export function toNote(
   row: { id: string; author_id: string | null; author_name: string | null; body: string; created_at: string },
   staffId: string,
 ): ReviewNote {
@@ -149,7 +141,7 @@ function toNote(
   };
 }
 
-function toScore(row: {
+export function toScore(row: {
   reviewer_id: string;
   reviewer_name: string;
   criteria: Record<string, number>;
@@ -393,298 +385,4 @@ export async function reviewApplication(
     blind: context.blind,
     can_decide: context.canDecide,
   };
-}
-
-/* ---------------------------------------------------------------- changes */
-
-const staffActor = (context: ReviewQueryContext) => ({ kind: 'staff', staffId: context.staffId }) as const;
-
-/** Moves the application to a custom stage (or none) and/or (un)assigns a reviewer; each change is one history line. */
-export async function updateReview(
-  db: Db,
-  context: ReviewQueryContext,
-  submissionId: string,
-  update: ReviewUpdate,
-): Promise<ReviewApplication> {
-  if (update.stage_id !== undefined) assertStage(context, update.stage_id);
-  return db.transaction(async (tx) => {
-    const current = await submissionOfPartner(tx, context.partnerId, submissionId, { lock: true });
-    if (update.assigned_to) await assertReviewer(tx, context.partnerId, update.assigned_to);
-    const event = { submissionId, partnerId: context.partnerId, actor: staffActor(context) };
-    const changes: Partial<typeof submissions.$inferInsert> = {};
-    if (update.stage_id !== undefined && update.stage_id !== current.stage_id) {
-      changes.stage_id = update.stage_id;
-      await recordEvent(tx, {
-        ...event,
-        action: 'stage_changed',
-        details: { from: current.stage_id, to: update.stage_id },
-      });
-    }
-    if (update.assigned_to !== undefined && update.assigned_to !== current.assigned_to) {
-      changes.assigned_to = update.assigned_to;
-      await recordEvent(tx, {
-        ...event,
-        action: 'assigned',
-        details: { from: current.assigned_to, to: update.assigned_to },
-      });
-    }
-    if (Object.keys(changes).length > 0) {
-      await tx
-        .update(submissions)
-        .set({ ...changes, updated_at: new Date().toISOString() })
-        .where(eq(submissions.id, submissionId));
-      await markUnderReview(tx, submissionId);
-    }
-    return reviewApplication(tx, context, submissionId);
-  });
-}
-
-export async function addNote(
-  db: Db,
-  context: ReviewQueryContext,
-  submissionId: string,
-  input: NoteCreate,
-): Promise<ReviewNote> {
-  return db.transaction(async (tx) => {
-    await submissionOfPartner(tx, context.partnerId, submissionId, { lock: true });
-    const [note] = await tx
-      .insert(reviewNotes)
-      .values({
-        submission_id: submissionId,
-        partner_id: context.partnerId,
-        author_id: context.staffId,
-        body: input.body,
-      })
-      .returning();
-    if (!note) throw new Error('note insert returned no row');
-    await markUnderReview(tx, submissionId);
-    await recordEvent(tx, {
-      submissionId,
-      partnerId: context.partnerId,
-      actor: staffActor(context),
-      action: 'note_added',
-      details: { note_id: note.id },
-    });
-    const [author] = await tx.select({ name: staffName }).from(staff).where(eq(staff.id, context.staffId));
-    return toNote({ ...note, author_name: author?.name ?? null }, context.staffId);
-  });
-}
-
-/** Deletes one of the caller's own notes; another member's note answers 403, an unknown one 404. */
-export async function deleteNote(db: Db, context: ReviewQueryContext, submissionId: string, noteId: string) {
-  await db.transaction(async (tx) => {
-    await submissionOfPartner(tx, context.partnerId, submissionId, { lock: true });
-    const [note] = await tx
-      .select({ id: reviewNotes.id, author_id: reviewNotes.author_id })
-      .from(reviewNotes)
-      .where(and(eq(reviewNotes.id, noteId), eq(reviewNotes.submission_id, submissionId)))
-      .limit(1);
-    if (!note) throw new AppError('NOT_FOUND');
-    if (note.author_id !== context.staffId) throw new AppError('PERMISSION_DENIED', R.note_not_yours);
-    await tx.delete(reviewNotes).where(eq(reviewNotes.id, noteId));
-    await markUnderReview(tx, submissionId);
-    await recordEvent(tx, {
-      submissionId,
-      partnerId: context.partnerId,
-      actor: staffActor(context),
-      action: 'note_deleted',
-      details: { note_id: noteId },
-    });
-  });
-}
-
-/**
- * Saves the caller's score (one per reviewer, replaced when rescored) against the institution's rubric,
- * then, in the same transaction, the submission's average and count and the thresholds' decision.
- */
-export async function saveScore(
-  db: Db,
-  context: ReviewQueryContext,
-  submissionId: string,
-  input: ScoreInput,
-): Promise<ScoreResult> {
-  const { rubric } = context.settings.admissions;
-  const given = Object.keys(input.criteria);
-  if (given.length !== rubric.length || !rubric.every((criterion) => criterion.id in input.criteria)) {
-    throw new AppError('INVALID_ARGUMENT', R.criteria_mismatch);
-  }
-  const total = weightedScore(rubric, input.criteria);
-  return db.transaction(async (tx) => {
-    const submission = await submissionOfPartner(tx, context.partnerId, submissionId, { lock: true });
-    const now = new Date().toISOString();
-    const [score] = await tx
-      .insert(reviewScores)
-      .values({
-        submission_id: submissionId,
-        partner_id: context.partnerId,
-        reviewer_id: context.staffId,
-        criteria: input.criteria,
-        total,
-        comment: input.comment || null,
-      })
-      .onConflictDoUpdate({
-        target: [reviewScores.submission_id, reviewScores.reviewer_id],
-        set: { criteria: input.criteria, total, comment: input.comment || null, updated_at: now },
-      })
-      .returning();
-    if (!score) throw new Error('score upsert returned no row');
-    const [summary] = await tx
-      .update(submissions)
-      .set({
-        score_average: sql`(select round(avg(${reviewScores.total}), 2) from ${reviewScores} where ${reviewScores.submission_id} = ${submissionId})`,
-        score_count: sql`(select count(*) from ${reviewScores} where ${reviewScores.submission_id} = ${submissionId})::int`,
-        updated_at: now,
-      })
-      .where(eq(submissions.id, submissionId))
-      .returning({ score_average: submissions.score_average, score_count: submissions.score_count });
-    await markUnderReview(tx, submissionId);
-    const average = summary?.score_average ?? total;
-    await recordEvent(tx, {
-      submissionId,
-      partnerId: context.partnerId,
-      actor: staffActor(context),
-      action: 'score_saved',
-      details: { total, average },
-    });
-    await applyThresholds(tx, submission, context.settings.admissions, average);
-    const [reviewer] = await tx.select({ name: staffName }).from(staff).where(eq(staff.id, context.staffId));
-    return {
-      score: toScore({ ...score, reviewer_name: reviewer?.name ?? '' }),
-      score_average: average,
-      score_count: summary?.score_count ?? 1,
-      decision: await reviewDecisionOf(tx, submissionId),
-    };
-  });
-}
-
-/** The submitted document named, with the file the submission kept; 400 when the submission names no such document. */
-function submittedDocument(submission: { profile: Record<string, unknown> }, documentId: string): SnapshotDocument {
-  const document = submittedDocuments(submission.profile).find((entry) => entry.document_id === documentId);
-  if (!document) throw new AppError('INVALID_ARGUMENT', R.document_not_submitted);
-  return document;
-}
-
-/**
- * Marks a submitted document verified, or rejected with the reason the applicant will read; the applicant
- * gets a notification (and a push and an email, as their preferences say).
- */
-export async function reviewDocument(
-  db: Db,
-  context: ReviewQueryContext,
-  submissionId: string,
-  documentId: string,
-  input: DocumentReview,
-  /** Where the applicant's email links point; without it (the demo seed) the applicant is not told. */
-  publicUrl?: string,
-): Promise<ReviewDocument> {
-  const { reviewed, push, emailed } = await db.transaction(async (tx) => {
-    const submission = await submissionOfPartner(tx, context.partnerId, submissionId, { lock: true });
-    const document = submittedDocument(submission, documentId);
-    const note = input.status === 'rejected' ? (input.reason ?? null) : null;
-    const updated = await setDocumentReview(tx, {
-      documentId,
-      fileId: document.file_id,
-      status: input.status,
-      note,
-      reviewerId: context.staffId,
-    });
-    if (!updated) throw new AppError('INVALID_ARGUMENT', R.document_replaced);
-    await markUnderReview(tx, submissionId);
-    await recordEvent(tx, {
-      submissionId,
-      partnerId: context.partnerId,
-      actor: staffActor(context),
-      action: 'document_reviewed',
-      details: { document_id: documentId, type: document.type, status: input.status, reason: note },
-    });
-    // The applicant hears of it: in-app always, push and email as they chose.
-    const told =
-      publicUrl === undefined
-        ? { push: null, emailed: false }
-        : await notifyDocumentReviewed(tx, {
-            studentId: submission.student_id,
-            partnerId: context.partnerId,
-            documentType: document.type,
-            status: input.status,
-            reason: note,
-            publicUrl,
-          });
-    return {
-      reviewed: {
-        document_id: documentId,
-        type: document.type,
-        file_name: document.file_name,
-        status: updated.status,
-        review_note: updated.review_note,
-        available: true,
-      } satisfies ReviewDocument,
-      ...told,
-    };
-  });
-  if (emailed) flushEmailOutbox();
-  queuePushes([push]);
-  return reviewed;
-}
-
-/** The file of a submitted document, while the applicant still holds it; 404 once replaced or removed. */
-export async function submittedDocumentFile(
-  db: Db,
-  storage: Storage,
-  context: ReviewQueryContext,
-  submissionId: string,
-  documentId: string,
-): Promise<StoredFile> {
-  const submission = await submissionOfPartner(db, context.partnerId, submissionId);
-  const document = submittedDocuments(submission.profile).find((entry) => entry.document_id === documentId);
-  if (!document) throw new AppError('NOT_FOUND');
-  const [current] = await db
-    .select({ file_id: documents.file_id })
-    .from(documents)
-    .where(and(eq(documents.id, documentId), eq(documents.file_id, document.file_id)))
-    .limit(1);
-  if (!current) throw new AppError('NOT_FOUND');
-  return openFile(db, storage, current.file_id);
-}
-
-/**
- * Moves many applications to a stage, or (un)assigns them, in one transaction: only the institution's
- * own submissions are touched (other ids are skipped), and each one changed gets its history line.
- */
-export async function bulkReview(db: Db, context: ReviewQueryContext, input: BulkReview): Promise<{ updated: number }> {
-  if (input.action === 'move_stage') assertStage(context, input.stage_id);
-  const ids = [...new Set(input.submission_ids)];
-  return db.transaction(async (tx) => {
-    if (input.action === 'assign' && input.assigned_to) await assertReviewer(tx, context.partnerId, input.assigned_to);
-    const column = input.action === 'move_stage' ? submissions.stage_id : submissions.assigned_to;
-    const value = input.action === 'move_stage' ? input.stage_id : input.assigned_to;
-    // Rows are locked in id order, so two bulk changes over overlapping selections never deadlock.
-    const before = await tx
-      .select({ id: submissions.id, value: column })
-      .from(submissions)
-      .where(and(eq(submissions.partner_id, context.partnerId), inArray(submissions.id, ids)))
-      .orderBy(asc(submissions.id))
-      .for('update');
-    const changed = before.filter((row) => row.value !== value);
-    if (changed.length === 0) return { updated: 0 };
-    const changedIds = changed.map((row) => row.id);
-    await tx
-      .update(submissions)
-      .set({
-        [input.action === 'move_stage' ? 'stage_id' : 'assigned_to']: value,
-        status: sql`case when ${submissions.status} = 'submitted' then 'under_review' else ${submissions.status} end`,
-        updated_at: new Date().toISOString(),
-      })
-      .where(and(eq(submissions.partner_id, context.partnerId), inArray(submissions.id, changedIds)));
-    await tx.insert(reviewEvents).values(
-      changed.map((row) => ({
-        submission_id: row.id,
-        partner_id: context.partnerId,
-        actor_kind: 'staff' as const,
-        actor_staff_id: context.staffId,
-        action: input.action === 'move_stage' ? ('stage_changed' as const) : ('assigned' as const),
-        details: { from: row.value, to: value, bulk: true },
-      })),
-    );
-    return { updated: changed.length };
-  });
 }

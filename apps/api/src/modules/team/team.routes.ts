@@ -25,19 +25,13 @@ import { staffGuard } from '../partners/index.ts';
 import {
   acceptInvitation,
   createInvitation,
-  createTeam,
-  deleteTeam,
   listInvitations,
-  listMembers,
-  listTeams,
-  makePrimaryContact,
   previewInvitation,
   resendInvitation,
   revokeInvitation,
-  setTeamMembers,
-  updateMember,
-  updateTeam,
-} from './team.service.ts';
+} from './invitations.service.ts';
+import { createTeam, deleteTeam, listTeams, setTeamMembers, updateTeam } from './teams.service.ts';
+import { listMembers, makePrimaryContact, updateMember } from './members.service.ts';
 
 export interface TeamRoutesOptions {
   db: Db;

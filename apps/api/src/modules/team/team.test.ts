@@ -8,7 +8,7 @@ import { emailOutbox, sessions, staff, staffInvitations, teams, users } from '..
 import { createTestApp } from '../../test/app.ts';
 import { cookieHeader, expectAccess, signInAs, type TestAccount } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';
-import { updateMember } from './team.service.ts';
+import { updateMember } from './members.service.ts';
 
 let database: Database;
 let app: App;

@@ -1,0 +1,103 @@
+import { and, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import {
+  DECISION_MESSAGES as D,
+  type AdmissionLetterIssued,
+  type DecisionResponseInput,
+  type LetterVerification,
+  type StudentDecision,
+} from '@kaminuza/shared';
+import type { Db } from '../../db/client.ts';
+import { decisions, submissions } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { studentIdOf } from '../documents/index.ts';
+import { recordEvent } from '../submissions/index.ts';
+import { toStudentDecision } from './decisions.service.ts';
+
+/** The applicant's side of decisions: reading them, the letter, answering an offer; and anyone verifying a letter. */
+const notFound = () => new AppError('NOT_FOUND', D.application_not_found);
+
+/** Released decisions of the student's own submissions: nothing else exists for a student. */
+function ownReleased(studentId: string): SQL {
+  return and(eq(submissions.student_id, studentId), isNotNull(decisions.released_at))!;
+}
+
+export async function listStudentDecisions(db: Db, userId: string): Promise<StudentDecision[]> {
+  const studentId = await studentIdOf(db, userId);
+  if (!studentId) return [];
+  const rows = await db
+    .select({ decision: decisions })
+    .from(decisions)
+    .innerJoin(submissions, eq(submissions.id, decisions.submission_id))
+    .where(ownReleased(studentId))
+    .orderBy(desc(decisions.released_at));
+  return rows.map((row) => toStudentDecision(row.decision));
+}
+
+async function ownDecision(db: DbOrTx, userId: string, applicationId: string, { lock = false } = {}) {
+  const studentId = await studentIdOf(db, userId);
+  if (!studentId) throw notFound();
+  const query = db
+    .select({ decision: decisions })
+    .from(decisions)
+    .innerJoin(submissions, eq(submissions.id, decisions.submission_id))
+    .where(and(eq(decisions.submission_id, applicationId), ownReleased(studentId)))
+    .limit(1);
+  const [row] = lock ? await query.for('update', { of: decisions }) : await query;
+  if (!row) throw notFound();
+  return row.decision;
+}
+
+export async function getStudentDecision(db: Db, userId: string, applicationId: string): Promise<StudentDecision> {
+  return toStudentDecision(await ownDecision(db, userId, applicationId));
+}
+
+export async function getStudentLetter(db: Db, userId: string, applicationId: string): Promise<AdmissionLetterIssued> {
+  const decision = await ownDecision(db, userId, applicationId);
+  if (!decision.letter) throw notFound();
+  return decision.letter;
+}
+
+/** The applicant's answer to an offer: once, and only to an offer. */
+export async function respondToOffer(
+  db: Db,
+  userId: string,
+  applicationId: string,
+  input: DecisionResponseInput,
+): Promise<StudentDecision> {
+  return db.transaction(async (tx) => {
+    const decision = await ownDecision(tx, userId, applicationId, { lock: true });
+    if (decision.state !== 'accepted') throw new AppError('ABORTED', D.not_an_offer);
+    if (decision.response) throw new AppError('ABORTED', D.already_responded);
+    const [answered] = await tx
+      .update(decisions)
+      .set({ response: input.response, response_date: new Date().toISOString() })
+      .where(and(eq(decisions.id, decision.id), isNull(decisions.response)))
+      .returning();
+    if (!answered) throw new AppError('ABORTED', D.already_responded);
+    await recordEvent(tx, {
+      submissionId: decision.submission_id,
+      partnerId: decision.partner_id,
+      actor: { kind: 'applicant' },
+      action: input.response === 'accepted' ? 'offer_accepted' : 'offer_declined',
+    });
+    return toStudentDecision(answered);
+  });
+}
+
+/** What the letter's QR code confirms, and nothing more: a released decision's letter only. */
+export async function verifyLetter(db: Db, code: string): Promise<LetterVerification> {
+  const [row] = await db
+    .select({ state: decisions.state, letter: decisions.letter })
+    .from(decisions)
+    .where(and(eq(decisions.verification_code, code), isNotNull(decisions.released_at), isNotNull(decisions.letter)))
+    .limit(1);
+  if (!row?.letter) throw new AppError('NOT_FOUND', D.letter_not_found);
+  return {
+    student_name: row.letter.student_name,
+    university_name: row.letter.university_name,
+    program_name: row.letter.program_name,
+    state: row.state,
+    issued_on: row.letter.issued_on,
+  };
+}
