@@ -28,7 +28,6 @@ import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { partnerRoutes } from './modules/partners/partners.routes.ts';
 import { messagingStaff } from './modules/partners/partners.service.ts';
-import { getStudentHome } from './modules/applications/student-home.service.ts';
 import { formsRoutes } from './modules/forms/forms.routes.ts';
 import { programsRoutes } from './modules/programs/programs.routes.ts';
 import { cyclesRoutes } from './modules/cycles/cycles.routes.ts';
@@ -180,7 +179,7 @@ export async function buildApp({ database, env, logger, files: given, payments }
       await api.register(devMailboxRoutes, { db: database.db, enabled: mailboxEnabled(env) });
       await api.register(documentsRoutes, { db: database.db, storage: files.storage });
       await api.register(uploadsRoutes, { db: database.db, files });
-      await api.register(studentsRoutes, { db: database.db, studentHome: (db, userId) => getStudentHome(db, userId) });
+      await api.register(studentsRoutes, { db: database.db });
       await api.register(geoRoutes, { geocoder: offlineGeocoder() });
       await api.register(supportRoutes, { db: database.db });
       await api.register(messagingRoutes, { db: database.db, hub, publicUrl: env.PUBLIC_URL });

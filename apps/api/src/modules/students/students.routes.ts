@@ -11,11 +11,11 @@ import {
   SchoolSearchQuerySchema,
   StudentHomeSchema,
   StudentProfileSchema,
-  type StudentHome,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { requireUserType } from '../auth/auth-guard.ts';
 import { AppError } from '../../lib/errors.ts';
+import { getStudentHome } from './home.service.ts';
 import { createSchool, searchSchools, toSchool } from './schools.service.ts';
 import {
   completeOnboarding,
@@ -30,16 +30,7 @@ import {
  * route acts on the caller's own record, so no other student's data is ever addressable.
  */
 // Guards run before validation, so visitors and other user types learn nothing from the body rules.
-/**
- * The home page gathers documents and application drafts, which sit above students in the api's layers
- * (docs/architecture.md): the app passes that read in rather than this module importing it.
- */
-export type StudentHomeReader = (db: Db, userId: string) => Promise<StudentHome>;
-
-export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; studentHome: StudentHomeReader }> = async (
-  app,
-  { db, studentHome },
-) => {
+export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const student = requireUserType('student');
   const userId = (request: { user?: { id: string } }) => {
     if (!request.user) throw new AppError('UNAUTHENTICATED');
@@ -88,7 +79,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; studentHome: Studen
         response: { 200: dataEnvelope(StudentHomeSchema) },
       },
     },
-    async (request) => ({ data: await studentHome(db, userId(request)) }),
+    async (request) => ({ data: await getStudentHome(db, userId(request)) }),
   );
 
   app.get('/students/me/profile', { preValidation: student, schema: { tags, response: profile } }, async (request) => ({
