@@ -19,7 +19,7 @@ import type { Storage } from '../lib/storage/index.ts';
 import { createVerifiedAccount } from '../modules/auth/accounts.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { hashPassword } from '../modules/auth/password.ts';
-import { applicationForm, feeOf, openPrograms } from '../modules/catalogue/apply-setup.service.ts';
+import { applicationForm, feeOf, openPrograms } from '../modules/applications/apply-setup.service.ts';
 import { newStorageKey } from '../modules/documents/documents.service.ts';
 import { formSnapshot } from '../modules/forms/forms.service.ts';
 import { draftDecision, releaseDecisions } from '../modules/decisions/decisions.service.ts';

@@ -65,7 +65,7 @@ import {
   openPrograms,
   orderedSections,
   visiblePartner,
-} from '../catalogue/apply-setup.service.ts';
+} from './apply-setup.service.ts';
 
 /*
  * A student's applications (spec sections 2–5). Every query names the caller's student id: another

@@ -39,7 +39,7 @@ import { getSettings } from '../partner-settings/partner-settings.service.ts';
 import type { StaffCaller } from '../partners/partners.service.ts';
 import { markUnderReview, recordEvent, submissionOfPartner, type ReviewActor } from '../review/review-access.ts';
 import { newVerificationCode, renderLetter } from './letter.ts';
-import { startOfDayIn } from '../../lib/time.ts';
+import { startOfDayIn } from './time.ts';
 
 export type DecisionRow = typeof decisions.$inferSelect;
 

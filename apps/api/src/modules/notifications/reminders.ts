@@ -12,7 +12,7 @@ import {
   students,
 } from '../../db/schema/index.ts';
 import { startIntervalJob, type IntervalJob } from '../../lib/interval-job.ts';
-import { startOfDayIn } from '../../lib/time.ts';
+import { startOfDayIn } from '../decisions/time.ts';
 import { enqueueEmail } from '../email/email.service.ts';
 import { emailLanguage } from '../email/email.templates.ts';
 import { flushEmailOutbox } from '../email/email.worker.ts';

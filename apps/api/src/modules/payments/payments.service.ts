@@ -19,7 +19,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { cycleSettings, getSettings } from '../partner-settings/partner-settings.service.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
 import type { SandboxProvider } from './providers/sandbox-provider.ts';
-import { applicationsOpen } from '../catalogue/apply-setup.service.ts';
+import { applicationsOpen } from '../applications/apply-setup.service.ts';
 
 /** The fee payment that settled an application, if it is paid: what its submission records. */
 export interface FeePayment {

@@ -28,8 +28,8 @@ import {
   openCurrentCycle,
   openProgram,
   openPrograms,
-} from '../catalogue/apply-setup.service.ts';
-import { claimForApplicantAccount } from './on-behalf-account.ts';
+} from '../applications/apply-setup.service.ts';
+import { claimForApplicantAccount } from '../applications/on-behalf-account.ts';
 
 /* ---------------------------------------------------------------- references */
 
