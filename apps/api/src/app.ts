@@ -27,7 +27,6 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { partnerRoutes } from './modules/partners/partners.routes.ts';
-import { messagingStaff } from './modules/partners/partners.service.ts';
 import { formsRoutes } from './modules/forms/forms.routes.ts';
 import { programsRoutes } from './modules/programs/programs.routes.ts';
 import { cyclesRoutes } from './modules/cycles/cycles.routes.ts';
@@ -35,7 +34,7 @@ import { teamRoutes } from './modules/team/team.routes.ts';
 import { partnerSettingsRoutes } from './modules/partner-settings/partner-settings.routes.ts';
 import { PARTNER_API_SECURITY, partnerApiRoutes } from './modules/partner-api/partner-api.routes.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
-import { authentication } from './modules/auth/auth-guard.ts';
+import { authentication } from './lib/auth-guard.ts';
 import { openFileStores, type FileStores } from './lib/storage/index.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -147,7 +146,7 @@ export async function buildApp({ database, env, logger, files: given, payments }
 
   // Messages are small notices; anything bigger from a client is refused by ws itself.
   await app.register(websocket, { options: { maxPayload: 4096 } });
-  const hub = createRealtimeHub(database, app.log, messagingStaff);
+  const hub = createRealtimeHub(database, app.log);
   // Listening starts with the app, so a socket accepted once it listens never misses a notification.
   app.addHook('onReady', () => hub.start());
   app.addHook('preClose', () => hub.stop());

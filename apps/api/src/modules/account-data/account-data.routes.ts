@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZipFile } from 'yazl';
 import { AccountDeletionSchema, dataEnvelope, DeletionRequestSchema, exportFileName } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { requireUser, requireUserType } from '../auth/auth-guard.ts';
+import { requireUser, requireUserType } from '../../lib/auth-guard.ts';
 import { AppError } from '../../lib/errors.ts';
 import { attachmentDisposition, downloadHeaders } from '../../lib/file-download.ts';
 import type { Storage } from '../../lib/storage/index.ts';

@@ -17,7 +17,7 @@ import {
   VerifyEmailSchema,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { authHeaders, sendCookies } from './auth-guard.ts';
+import { authHeaders, sendCookies } from '../../lib/auth-guard.ts';
 import { deviceFromUserAgent } from '../../lib/user-agent.ts';
 import type { Auth } from './better-auth.ts';
 import {

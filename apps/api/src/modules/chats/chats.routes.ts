@@ -12,7 +12,7 @@ import {
   type StaffPermission,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { requireUserType } from '../auth/auth-guard.ts';
+import { requireUserType } from '../../lib/auth-guard.ts';
 import { staffGuard } from '../partners/staff-guard.ts';
 import {
   getChat,

@@ -15,7 +15,7 @@ import {
   VerificationCodeParamsSchema,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { requireUserType } from '../auth/auth-guard.ts';
+import { requireUserType } from '../../lib/auth-guard.ts';
 import { consume, type Limit } from '../auth/rate-limit.ts';
 import { staffGuard } from '../partners/staff-guard.ts';
 import {

@@ -10,7 +10,7 @@ import {
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { documents, files, students } from '../../db/schema/index.ts';
-import type { RequestUser } from '../auth/auth-guard.ts';
+import type { RequestUser } from '../../lib/auth-guard.ts';
 import { AppError } from '../../lib/errors.ts';
 import { safeFileName } from '../../lib/file-name.ts';
 import { refreshProfileCompletion } from '../students/students.service.ts';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { UnreadCountsSchema, dataEnvelope } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { staff } from '../../db/schema/index.ts';
-import { authHeaders, requireUser } from '../auth/auth-guard.ts';
+import { authHeaders, requireUser } from '../../lib/auth-guard.ts';
 import { AppError } from '../../lib/errors.ts';
 import { READY, type RealtimeHub } from '../../lib/realtime.ts';
 import { readSession } from '../auth/auth.service.ts';

@@ -11,7 +11,7 @@ import {
   supportMessages,
   supportTickets,
 } from '../../db/schema/index.ts';
-import type { RequestUser } from '../auth/auth-guard.ts';
+import type { RequestUser } from '../../lib/auth-guard.ts';
 
 /** Messages newer than the reader's last read (never read: all of them). */
 const after = (created: AnyColumn, readAt: AnyColumn) =>

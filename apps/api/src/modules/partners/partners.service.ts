@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   defaultPartnerSettings,
   INSTITUTION_DIRECTORY_PAGE_SIZE,
@@ -17,7 +17,7 @@ import {
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { partners, partnerSettings, staff } from '../../db/schema/index.ts';
-import { slugify } from '../../lib/slug.ts';
+import { slugify } from '../../db/seed/reference.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern, folded } from '../../lib/text-search.ts';
@@ -133,18 +133,6 @@ export function activeStaffHolding(permission: StaffPermission): SQL {
     eq(staff.active, true),
     sql`${staff.permissions} && array[${permission}, 'all']::text[]`,
   )!;
-}
-
-/** Staff of one institution who may read its messages now (a revoked permission stops delivery of realtime events at once). */
-export async function messagingStaff(db: DbOrTx, partnerId: string, userIds: string[]): Promise<Set<string>> {
-  const rows = await db
-    .select({ user_id: staff.user_id })
-    .from(staff)
-    .innerJoin(partners, eq(partners.id, staff.partner_id))
-    .where(
-      and(eq(staff.partner_id, partnerId), inArray(staff.user_id, userIds), activeStaffHolding('message_applicants')),
-    );
-  return new Set(rows.map((row) => row.user_id));
 }
 
 /** The member behind a dashboard request. */

@@ -8,7 +8,7 @@ import {
   dataEnvelope,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { authHeaders, requireUser, sendCookies, type RequestUser } from '../auth/auth-guard.ts';
+import { authHeaders, requireUser, sendCookies, type RequestUser } from '../../lib/auth-guard.ts';
 import { deviceFromUserAgent } from '../../lib/user-agent.ts';
 import { changePassword } from '../auth/auth.service.ts';
 import type { Auth } from '../auth/better-auth.ts';

@@ -13,7 +13,7 @@ import {
   StudentProfileSchema,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { requireUserType } from '../auth/auth-guard.ts';
+import { requireUserType } from '../../lib/auth-guard.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getStudentHome } from './home.service.ts';
 import { createSchool, searchSchools, toSchool } from './schools.service.ts';

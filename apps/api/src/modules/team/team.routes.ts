@@ -18,7 +18,7 @@ import {
   type StaffPermission,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { authHeaders, sendCookies } from '../auth/auth-guard.ts';
+import { authHeaders, sendCookies } from '../../lib/auth-guard.ts';
 import { deviceFromUserAgent } from '../../lib/user-agent.ts';
 import type { Auth } from '../auth/better-auth.ts';
 import { consume, IP_LIMITS } from '../auth/rate-limit.ts';
