@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { CatalogueQuerySchema, type CatalogueQueryInput } from '@kaminuza/shared';
 import { buildApp } from '../apps/api/src/app.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { seedGenerated } from '../apps/api/src/db/seed/index.ts';
+import { seedGenerated } from '../apps/api/src/seed/index.ts';
 import { parseEnv } from '../apps/api/src/lib/env.ts';
 import { createVerifiedAccount } from '../apps/api/src/modules/auth/accounts.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/password.ts';

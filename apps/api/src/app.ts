@@ -27,6 +27,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { partnerRoutes } from './modules/partners/partners.routes.ts';
+import { institutionOnboardingRoutes } from './modules/institution-onboarding/institution-onboarding.routes.ts';
+import { institutionRegistry } from './modules/institution-onboarding/registry.service.ts';
 import { formsRoutes } from './modules/forms/forms.routes.ts';
 import { programsRoutes } from './modules/programs/programs.routes.ts';
 import { cyclesRoutes } from './modules/cycles/cycles.routes.ts';
@@ -34,17 +36,19 @@ import { teamRoutes } from './modules/team/team.routes.ts';
 import { partnerSettingsRoutes } from './modules/partner-settings/partner-settings.routes.ts';
 import { PARTNER_API_SECURITY, partnerApiRoutes } from './modules/partner-api/partner-api.routes.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
-import { authentication } from './lib/auth-guard.ts';
+import { authentication } from './modules/auth/guard.ts';
 import { openFileStores, type FileStores } from './lib/storage/index.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { studentsRoutes } from './modules/students/students.routes.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { chatsRoutes } from './modules/chats/chats.routes.ts';
 import { offlineGeocoder } from './modules/geo/geocoder.ts';
 import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
 import { createRealtimeHub } from './lib/realtime.ts';
+import { messagingStaff } from './modules/partners/partners.service.ts';
 import { applicationsRoutes } from './modules/applications/applications.routes.ts';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.ts';
 import { paymentsRoutes, type PaymentsOptions } from './modules/payments/payments.routes.ts';
@@ -146,7 +150,7 @@ export async function buildApp({ database, env, logger, files: given, payments }
 
   // Messages are small notices; anything bigger from a client is refused by ws itself.
   await app.register(websocket, { options: { maxPayload: 4096 } });
-  const hub = createRealtimeHub(database, app.log);
+  const hub = createRealtimeHub(database, app.log, messagingStaff);
   // Listening starts with the app, so a socket accepted once it listens never misses a notification.
   app.addHook('onReady', () => hub.start());
   app.addHook('preClose', () => hub.stop());
@@ -161,9 +165,11 @@ export async function buildApp({ database, env, logger, files: given, payments }
         auth,
         publicUrl: env.PUBLIC_URL,
         ipLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+        institutions: institutionRegistry,
       });
       await api.register(adminRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
       await api.register(partnerRoutes, { db: database.db });
+      await api.register(institutionOnboardingRoutes, { db: database.db });
       await api.register(formsRoutes, { db: database.db });
       await api.register(programsRoutes, { db: database.db });
       await api.register(cyclesRoutes, { db: database.db });
@@ -179,6 +185,7 @@ export async function buildApp({ database, env, logger, files: given, payments }
       await api.register(documentsRoutes, { db: database.db, storage: files.storage });
       await api.register(uploadsRoutes, { db: database.db, files });
       await api.register(studentsRoutes, { db: database.db });
+      await api.register(homeRoutes, { db: database.db });
       await api.register(geoRoutes, { geocoder: offlineGeocoder() });
       await api.register(supportRoutes, { db: database.db });
       await api.register(messagingRoutes, { db: database.db, hub, publicUrl: env.PUBLIC_URL });

@@ -1,9 +1,9 @@
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
-import { seedIfEmpty } from './db/seed/index.ts';
-import { demoAccountsTable, seedDemoAccounts } from './db/seed/accounts.ts';
-import { seedDemoDocuments } from './db/seed/demo-documents.ts';
-import { seedDemoReview } from './db/seed/review.ts';
+import { seedIfEmpty } from './seed/index.ts';
+import { demoAccountsTable, seedDemoAccounts } from './seed/accounts.ts';
+import { seedDemoDocuments } from './seed/demo-documents.ts';
+import { seedDemoReview } from './seed/review.ts';
 import { databaseOptions, loadEnv } from './lib/env.ts';
 import { openFileStores } from './lib/storage/index.ts';
 import { keepServingThroughFaults } from './lib/process-faults.ts';

@@ -1,11 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { RealtimeEventSchema, type RealtimeEvent, type UserType } from '@kaminuza/shared';
-import type { Database, Db } from '../db/client.ts';
-import { activeStaffHolding } from '../modules/partners/partners.service.ts';
-import { partners, staff } from '../db/schema/index.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { Database, Db, DbOrTx } from '../db/client.ts';
 
 /** The one NOTIFY channel every api instance listens to. */
 export const REALTIME_CHANNEL = 'kaminuza_realtime';
@@ -48,17 +45,11 @@ export interface Subscriber {
   partnerId: string | null;
 }
 
-/** Staff of one institution who may read its messages now (a revoked permission stops delivery at once). */
-async function messagingStaff(db: Db, partnerId: string, userIds: string[]): Promise<Set<string>> {
-  const rows = await db
-    .select({ user_id: staff.user_id })
-    .from(staff)
-    .innerJoin(partners, eq(partners.id, staff.partner_id))
-    .where(
-      and(eq(staff.partner_id, partnerId), inArray(staff.user_id, userIds), activeStaffHolding('message_applicants')),
-    );
-  return new Set(rows.map((row) => row.user_id));
-}
+/**
+ * Of these staff users of one institution, those who may read its messages now (a revoked permission stops
+ * delivery at once). The partners module answers it; the app hands it in, as lib/ imports no module.
+ */
+export type MessagingStaff = (db: Db, partnerId: string, userIds: string[]) => Promise<Set<string>>;
 
 export interface RealtimeHub {
   /** Starts listening (once for this app); resolves when NOTIFYs are being received. */
@@ -80,7 +71,7 @@ export interface HubLogger {
  * The sockets of one api instance. Each instance LISTENs once and delivers every notification to the
  * sockets it holds; other instances do the same with theirs, which is the fan-out.
  */
-export function createRealtimeHub(database: Database, log: HubLogger): RealtimeHub {
+export function createRealtimeHub(database: Database, log: HubLogger, messagingStaff: MessagingStaff): RealtimeHub {
   const sockets = new Map<WebSocket, Subscriber>();
   let unlisten: (() => Promise<void>) | null = null;
   let starting: Promise<void> | null = null;

@@ -3,11 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZipFile } from 'yazl';
 import { AccountDeletionSchema, dataEnvelope, DeletionRequestSchema, exportFileName } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { requireUser, requireUserType } from '../../lib/auth-guard.ts';
+import { requireUser, requireUserType, consume, type Limit } from '../auth/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { attachmentDisposition, downloadHeaders } from '../../lib/file-download.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import { consume, type Limit } from '../auth/rate-limit.ts';
 import { accountExport } from './export.service.ts';
 import { cancelDeletion, getDeletion, scheduleDeletion } from './deletion.service.ts';
 

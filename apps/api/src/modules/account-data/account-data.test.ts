@@ -27,7 +27,7 @@ import {
   supportTickets,
   users,
 } from '../../db/schema/index.ts';
-import { samplePdf } from '../../db/seed/sample-files.ts';
+import { samplePdf } from '../../seed/sample-files.ts';
 import { DOWNLOAD_CSP } from '../../lib/file-download.ts';
 import { openFileStores, type FileStores } from '../../lib/storage/index.ts';
 import { testEnv } from '../../test/app.ts';

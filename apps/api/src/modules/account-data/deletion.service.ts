@@ -20,12 +20,9 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import { isOwnPassword } from '../auth/accounts.ts';
+import { isOwnPassword, assertUnder, countEvent, RateLimitedError, resetCounter, type Limit } from '../auth/index.ts';
 import type { Tx } from '../../db/client.ts';
-import { assertUnder, countEvent, RateLimitedError, resetCounter, type Limit } from '../auth/rate-limit.ts';
-import { enqueueCustomEmail } from '../email/email.service.ts';
-import { catalogueText, emailLanguage } from '../email/email.templates.ts';
-import { flushEmailOutbox } from '../email/email.worker.ts';
+import { enqueueCustomEmail, catalogueText, emailLanguage, flushEmailOutbox } from '../email/index.ts';
 
 const DAY_MS = 86_400_000;
 /** Wrong passwords on the deletion form, per account: the same bound as sign-in's. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { samplePdf } from '../../db/seed/sample-files.ts';
+import { samplePdf } from '../../seed/sample-files.ts';
 import { openFileStores, type FileStores } from '../../lib/storage/index.ts';
 import { testEnv } from '../../test/app.ts';
 import { signInAs } from '../../test/auth.ts';

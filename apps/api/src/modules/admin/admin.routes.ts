@@ -13,7 +13,7 @@ import {
   dataEnvelope,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { requireUserType } from '../../lib/auth-guard.ts';
+import { requireUserType } from '../auth/index.ts';
 import { analytics, auditEntries, listApplications, listInstitutions, reviewInstitution } from './admin.service.ts';
 
 /** The admin dashboard's data and actions. Admins only: visitors get 401, students and staff 403. */

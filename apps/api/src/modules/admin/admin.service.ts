@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { auditLog, partners, staff, students, submissions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { enqueueEmail, type DbOrTransaction } from '../email/email.service.ts';
+import { enqueueEmail, type DbOrTransaction } from '../email/index.ts';
 import { containsPattern, folded } from '../../lib/text-search.ts';
 
 type PartnerStatus = (typeof PARTNER_STATUSES)[number];

@@ -15,7 +15,7 @@ import {
   SubmitApplicationSchema,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { requireUserType } from '../../lib/auth-guard.ts';
+import { requireUserType } from '../auth/index.ts';
 import { IdempotencyHeadersSchema, idempotencyDescription } from '../../lib/idempotency.ts';
 import {
   applyContext,

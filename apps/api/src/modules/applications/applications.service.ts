@@ -44,16 +44,11 @@ import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { claimIdempotencyKey, keyReused, requestFingerprint, sameRequest } from '../../lib/idempotency.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { studentIdOf } from '../documents/documents.service.ts';
-import { formSnapshot, snapshotForm } from '../forms/forms.service.ts';
-import { getSettings, storedSettings } from '../partner-settings/partner-settings.service.ts';
-import { succeededPaymentOf } from '../payments/payments.service.ts';
-import {
-  checkedAnswers,
-  submissionByKey,
-  submissionReceipt,
-  writeSubmission,
-} from '../submissions/submissions.service.ts';
+import { studentIdOf } from '../documents/index.ts';
+import { formSnapshot, snapshotForm } from '../forms/index.ts';
+import { getSettings, storedSettings } from '../partner-settings/index.ts';
+import { succeededPaymentOf } from '../payments/index.ts';
+import { checkedAnswers, submissionByKey, submissionReceipt, writeSubmission } from '../submissions/index.ts';
 import {
   applicationForm,
   applicationsOpen,
@@ -65,7 +60,7 @@ import {
   openPrograms,
   orderedSections,
   visiblePartner,
-} from './apply-setup.service.ts';
+} from '../catalogue/index.ts';
 
 /*
  * A student's applications (spec sections 2–5). Every query names the caller's student id: another

@@ -14,7 +14,7 @@ import {
   programCampuses,
   students,
 } from '../../db/schema/index.ts';
-import { seedDemoAdmissions } from '../../db/seed/admissions.ts';
+import { seedDemoAdmissions } from '../../seed/admissions.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 
 /*

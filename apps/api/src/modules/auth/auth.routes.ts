@@ -17,7 +17,7 @@ import {
   VerifyEmailSchema,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { authHeaders, sendCookies } from '../../lib/auth-guard.ts';
+import { authHeaders, sendCookies } from './guard.ts';
 import { deviceFromUserAgent } from '../../lib/user-agent.ts';
 import type { Auth } from './better-auth.ts';
 import {
@@ -32,9 +32,9 @@ import {
   signUpStudent,
   verifyEmail,
   type AuthDeps,
+  type InstitutionRegistry,
   type Caller,
 } from './auth.service.ts';
-import { searchInstitutions } from '../partners/partners.service.ts';
 import { consume, IP_LIMITS, type Limit } from './rate-limit.ts';
 
 export interface AuthRoutesOptions {
@@ -43,6 +43,8 @@ export interface AuthRoutesOptions {
   publicUrl: string;
   /** Multiplies the per-address limits (env RATE_LIMIT_MULTIPLIER); 1 keeps them as written. */
   ipLimitMultiplier?: number;
+  /** The institutions staff sign up with (institution-onboarding's registry). */
+  institutions: InstitutionRegistry;
 }
 
 const acknowledged = { data: { ok: true as const } };
@@ -54,7 +56,7 @@ const acknowledged = { data: { ok: true as const } };
  */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { db, auth, publicUrl, ipLimitMultiplier = 1 },
+  { db, auth, publicUrl, ipLimitMultiplier = 1, institutions },
 ) => {
   const deps: AuthDeps = { db, auth, publicUrl };
   const device = (request: FastifyRequest) => deviceFromUserAgent(request.headers['user-agent']);
@@ -83,7 +85,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       onRequest: perIp(IP_LIMITS.signUp),
       schema: { tags, body: PartnerSignUpSchema, response: { 201: dataEnvelope(SignUpResultSchema) } },
     },
-    async (request, reply) => reply.code(201).send({ data: await signUpPartner(deps, request.body, device(request)) }),
+    async (request, reply) =>
+      reply.code(201).send({ data: await signUpPartner({ ...deps, institutions }, request.body, device(request)) }),
   );
 
   // Approved institutions a person can ask to join, by name: only id, name and city, a page at a time.
@@ -97,7 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         response: { 200: dataEnvelope(InstitutionDirectoryPageSchema) },
       },
     },
-    async (request) => ({ data: await searchInstitutions(db, request.query.q, request.query.page) }),
+    async (request) => ({ data: await institutions.search(db, request.query.q, request.query.page) }),
   );
 
   for (const [url, adminOnly] of [

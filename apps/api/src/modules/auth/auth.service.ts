@@ -4,6 +4,7 @@ import {
   AUTH_MESSAGES,
   LANGUAGES,
   type Language,
+  type InstitutionDirectoryPage,
   type PartnerSignUp,
   type SessionUser,
   type SignIn,
@@ -26,8 +27,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { countryName, countryOfAddress } from '../../lib/place.ts';
 import type { Device } from '../../lib/user-agent.ts';
-import { enqueueEmail } from '../email/email.service.ts';
-import { createInstitution, joinableInstitution } from '../partners/partners.service.ts';
+import { enqueueEmail } from '../email/index.ts';
 import { CREDENTIAL_PROVIDER, emailIs, insertAccount, isOwnPassword, normalizeEmail } from './accounts.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { CLIENT_IP_HEADER, type Auth } from './better-auth.ts';
@@ -48,6 +48,19 @@ export interface AuthDeps {
   auth: Auth;
   /** Links in emails point here. */
   publicUrl: string;
+}
+
+/**
+ * What a staff sign-up needs of the institutions. Institutions are set up by modules above this one
+ * (partners, partner-settings, forms), so the app hands them in (docs/architecture.md).
+ */
+export interface InstitutionRegistry {
+  /** A new pending institution with everything it starts with; answers its id. */
+  register(tx: DbOrTx, input: PartnerSignUp): Promise<string>;
+  /** The approved institution `partnerId`, or the refusal to join it. */
+  joinable(tx: DbOrTx, partnerId: string): Promise<string>;
+  /** Approved institutions by name, a page at a time, for the sign-up's directory. */
+  search(db: Db, q: string, page: number): Promise<InstitutionDirectoryPage>;
 }
 
 /** Who the request is for, as better-auth needs it to read or set the session cookie. */
@@ -408,7 +421,11 @@ export function signUpStudent(deps: AuthDeps, input: StudentSignUp, device: Devi
  * settings, and its first member is its Admin: permissions 'all', primary contact, approved with it.
  * Joining an approved institution makes a Staff member with no permissions, awaiting its approval.
  */
-export function signUpPartner(deps: AuthDeps, input: PartnerSignUp, device: Device) {
+export function signUpPartner(
+  deps: AuthDeps & { institutions: InstitutionRegistry },
+  input: PartnerSignUp,
+  device: Device,
+) {
   const joining = input.existing_institution_id;
   return signUp(
     deps,
@@ -418,23 +435,7 @@ export function signUpPartner(deps: AuthDeps, input: PartnerSignUp, device: Devi
       type: 'staff',
       name: `${input.contact_first_name} ${input.contact_last_name}`,
       termsAccepted: input.accept_terms,
-      institution: (tx) =>
-        joining
-          ? joinableInstitution(tx, joining)
-          : createInstitution(tx, {
-              name: input.institution_name,
-              // The schema requires these when no institution is joined.
-              institutionType: input.institution_type!,
-              yearEstablished: input.year_established!,
-              city: input.city,
-              country: input.country,
-              contactEmail: normalizeEmail(input.work_email),
-              contactPhone: input.phone,
-              website: input.website || null,
-              accreditationBody: input.accreditation_body || null,
-              accreditationNumber: input.accreditation_number || null,
-              programCount: input.program_count ?? 0,
-            }),
+      institution: (tx) => (joining ? deps.institutions.joinable(tx, joining) : deps.institutions.register(tx, input)),
       record: async (tx, user, partnerId) => {
         await tx.insert(staff).values({
           user_id: user.id,

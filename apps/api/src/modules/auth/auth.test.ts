@@ -5,7 +5,7 @@ import { AUTH_MESSAGES, lockedOutMessage, VALIDATION_MESSAGES, type StudentSignU
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, emailOutbox, sessions, students, users, verifications } from '../../db/schema/index.ts';
-import { requireUser, requireUserType } from '../../lib/auth-guard.ts';
+import { requireUser, requireUserType } from './guard.ts';
 import { createTestApp, TEST_PUBLIC_URL, testEnv } from '../../test/app.ts';
 import { cookieHeader, expectAccess, signInAs, TEST_PASSWORD } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';

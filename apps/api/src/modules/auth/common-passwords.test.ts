@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PasswordSchema } from '@kaminuza/shared';
 import { isCommonPassword } from './common-passwords.ts';
 import { TEST_PASSWORD } from '../../test/auth.ts';
-import { DEMO_PASSWORD } from '../../db/seed/accounts.ts';
+import { DEMO_PASSWORD } from '../../seed/accounts.ts';
 
 describe('isCommonPassword', () => {
   // Each meets the spec's character rules, which is why the list is needed at all.

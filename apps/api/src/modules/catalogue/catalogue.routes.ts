@@ -9,7 +9,7 @@ import {
   UniversityPageSchema,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { requireUserType } from '../../lib/auth-guard.ts';
+import { requireUserType } from '../auth/index.ts';
 import {
   catalogueSummary,
   saveUniversity,

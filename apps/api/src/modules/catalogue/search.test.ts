@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES, UniversityPageSchema } from '@kaminuza/shared';
 import type { Database } from '../../db/client.ts';
-import { DEMO_UNIVERSITIES, seedDemoData } from '../../db/seed/index.ts';
+import { DEMO_UNIVERSITIES, seedDemoData } from '../../seed/index.ts';
 import { createTestApp } from '../../test/app.ts';
 import { expectAccess, signInAs, type TestAccount } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';

@@ -12,8 +12,8 @@ import {
   type StaffPermission,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { requireUserType } from '../../lib/auth-guard.ts';
-import { staffGuard } from '../partners/staff-guard.ts';
+import { requireUserType } from '../auth/index.ts';
+import { staffGuard } from '../partners/index.ts';
 import {
   getChat,
   listChats,

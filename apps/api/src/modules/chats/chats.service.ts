@@ -9,11 +9,10 @@ import {
 import type { Db } from '../../db/client.ts';
 import { chatMessages, chats, partners, students, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { notifyNewMessage } from '../notifications/events.ts';
-import { queuePushes } from '../notifications/push.ts';
+import { notifyNewMessage, queuePushes } from '../notifications/index.ts';
 import { publish } from '../../lib/realtime.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { consume, type Limit } from '../auth/rate-limit.ts';
+import { consume, type Limit } from '../auth/index.ts';
 
 /** Who reads a conversation: the student, or the institution's messaging staff (one side for all). */
 export type ChatSide = 'student' | 'partner';

@@ -8,7 +8,7 @@ import {
   type StaffPermission,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { staffGuard } from '../partners/staff-guard.ts';
+import { staffGuard } from '../partners/index.ts';
 import { createCycle, deleteCycle, getCycle, listCycles, updateCycle } from './cycles.service.ts';
 
 const PartnerParamsSchema = z.object({ partnerId: z.uuid() });

@@ -4,19 +4,10 @@ import type { Db } from '../../db/client.ts';
 import { applications, cyclePrograms, cycles, submissions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { cycleSettings } from '../partner-settings/partner-settings.service.ts';
-import { assertProgramsOfPartner } from '../programs/programs.service.ts';
+import { assertCycleOfPartner, cycleSettings } from '../partner-settings/index.ts';
+import { assertProgramsOfPartner } from '../programs/index.ts';
 
 /** Refuses (404) a cycle id that is not one of this institution's cycles. */
-export async function assertCycleOfPartner(db: DbOrTx, partnerId: string, cycleId: string): Promise<void> {
-  const [found] = await db
-    .select({ id: cycles.id })
-    .from(cycles)
-    .where(and(eq(cycles.partner_id, partnerId), eq(cycles.id, cycleId)))
-    .limit(1);
-  if (!found) throw new AppError('NOT_FOUND', SETUP_MESSAGES.cycle_not_found);
-}
-
 /**
  * The institution's cycles, the latest opening first, each with its open programs, whether it is the
  * current cycle and whether it takes applications at `now`.

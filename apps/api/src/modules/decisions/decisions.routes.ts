@@ -15,9 +15,8 @@ import {
   VerificationCodeParamsSchema,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { requireUserType } from '../../lib/auth-guard.ts';
-import { consume, type Limit } from '../auth/rate-limit.ts';
-import { staffGuard } from '../partners/staff-guard.ts';
+import { requireUserType, consume, type Limit } from '../auth/index.ts';
+import { staffGuard } from '../partners/index.ts';
 import {
   draftDecision,
   getStudentDecision,

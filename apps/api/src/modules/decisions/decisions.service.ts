@@ -28,18 +28,15 @@ import {
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { studentIdOf } from '../documents/documents.service.ts';
-import { enqueueEmail } from '../email/email.service.ts';
-import { emailLanguage } from '../email/email.templates.ts';
-import { flushEmailOutbox } from '../email/email.worker.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { queuePushes, type PushJob } from '../notifications/push.ts';
-import { readPreferences } from '../settings/preferences.ts';
-import { getSettings } from '../partner-settings/partner-settings.service.ts';
-import type { StaffCaller } from '../partners/partners.service.ts';
-import { markUnderReview, recordEvent, submissionOfPartner, type ReviewActor } from '../review/review-access.ts';
+import { studentIdOf } from '../documents/index.ts';
+import { enqueueEmail, emailLanguage, flushEmailOutbox } from '../email/index.ts';
+import { notify, queuePushes, type PushJob } from '../notifications/index.ts';
+import { readPreferences } from '../settings/index.ts';
+import { getSettings } from '../partner-settings/index.ts';
+import type { StaffCaller } from '../partners/index.ts';
+import { markUnderReview, recordEvent, submissionOfPartner, type ReviewActor } from '../submissions/index.ts';
 import { newVerificationCode, renderLetter } from './letter.ts';
-import { startOfDayIn } from './time.ts';
+import { startOfDayIn } from '../../lib/time.ts';
 
 export type DecisionRow = typeof decisions.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VERIFICATION_CODE_PATTERN } from '@kaminuza/shared';
 import { fillPlaceholders, longDate, newVerificationCode, renderLetter } from './letter.ts';
-import { startOfDayIn } from './time.ts';
+import { startOfDayIn } from '../../lib/time.ts';
 
 const values = {
   student_name: 'Amina Uwase',

@@ -5,7 +5,7 @@ import {
   type Language,
   type PartnerAdmissionsSettings,
 } from '@kaminuza/shared';
-import { catalogueText, longDate } from '../email/email.templates.ts';
+import { catalogueText, longDate } from '../email/index.ts';
 
 /*
  * The admission letter of an accepted decision (ADR 016): rendered once, at release, from the

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DocumentTypeSchema, AcknowledgedSchema, StudentDocumentsSchema, dataEnvelope } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { requireUserType } from '../../lib/auth-guard.ts';
+import { requireUserType } from '../auth/index.ts';
 import { attachmentDisposition, downloadHeaders } from '../../lib/file-download.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import {

@@ -10,10 +10,10 @@ import {
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { documents, files, students } from '../../db/schema/index.ts';
-import type { RequestUser } from '../../lib/auth-guard.ts';
+import type { RequestUser } from '../auth/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { safeFileName } from '../../lib/file-name.ts';
-import { refreshProfileCompletion } from '../students/students.service.ts';
+import { refreshProfileCompletion } from '../students/index.ts';
 import { StoredFileNotFoundError, type Storage } from '../../lib/storage/index.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -4,7 +4,7 @@ import { DOCUMENT_TYPES, StudentDocumentsSchema } from '@kaminuza/shared';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
-import { samplePdf, samplePng } from '../../db/seed/sample-files.ts';
+import { samplePdf, samplePng } from '../../seed/sample-files.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { expectAccess, signInAs } from '../../test/auth.ts';

@@ -10,7 +10,7 @@ import {
   type StaffPermission,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { staffGuard } from '../partners/staff-guard.ts';
+import { staffGuard } from '../partners/index.ts';
 import { createForm, deleteForm, duplicateForm, getForm, listForms, updateForm } from './forms.service.ts';
 
 const PartnerParamsSchema = z.object({ partnerId: z.uuid() });

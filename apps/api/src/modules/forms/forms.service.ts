@@ -13,8 +13,8 @@ import type { Db } from '../../db/client.ts';
 import { forms, submissions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { assertCycleOfPartner } from '../cycles/cycles.service.ts';
-import { assertProgramsOfPartner } from '../programs/programs.service.ts';
+import { assertCycleOfPartner } from '../partner-settings/index.ts';
+import { assertProgramsOfPartner } from '../programs/index.ts';
 import { DEFAULT_FORM_NAME, defaultFormSections, starterSections } from './default-form.ts';
 
 type FormRow = typeof forms.$inferSelect;

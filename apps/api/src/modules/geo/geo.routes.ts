@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CitySearchQuerySchema, CitySuggestionSchema, dataEnvelope } from '@kaminuza/shared';
-import { requireUser } from '../../lib/auth-guard.ts';
+import { requireUser } from '../auth/index.ts';
 import type { Geocoder } from './geocoder.ts';
 
 /** Place search for address fields. Any signed-in user (students during onboarding and in the profile). */

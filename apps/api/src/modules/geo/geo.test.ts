@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CitySuggestion } from '@kaminuza/shared';
 import type { Database } from '../../db/client.ts';
-import { DEMO_UNIVERSITIES } from '../../db/seed/universities.data.ts';
+import { DEMO_UNIVERSITIES } from '../../seed/universities.data.ts';
 import { createTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';

@@ -4,10 +4,9 @@ import { eq } from 'drizzle-orm';
 import { UnreadCountsSchema, dataEnvelope } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { staff } from '../../db/schema/index.ts';
-import { authHeaders, requireUser } from '../../lib/auth-guard.ts';
+import { authHeaders, requireUser, readSession } from '../auth/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { READY, type RealtimeHub } from '../../lib/realtime.ts';
-import { readSession } from '../auth/auth.service.ts';
 import { unreadCounts } from './messaging.service.ts';
 
 /** A ping every 30 s keeps proxies from closing an idle socket and finds dead peers (no pong by the next). */

@@ -1,6 +1,6 @@
 import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
 import type { UnreadCounts } from '@kaminuza/shared';
-import { activeStaffHolding } from '../partners/partners.service.ts';
+import { activeStaffHolding } from '../partners/index.ts';
 import type { Db } from '../../db/client.ts';
 import {
   chatMessages,
@@ -11,7 +11,7 @@ import {
   supportMessages,
   supportTickets,
 } from '../../db/schema/index.ts';
-import type { RequestUser } from '../../lib/auth-guard.ts';
+import type { RequestUser } from '../auth/index.ts';
 
 /** Messages newer than the reader's last read (never read: all of them). */
 const after = (created: AnyColumn, readAt: AnyColumn) =>

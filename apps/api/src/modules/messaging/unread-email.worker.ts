@@ -1,7 +1,7 @@
 import { and, eq, exists, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { UNREAD_EMAIL_DELAY_MS } from '@kaminuza/shared';
-import { activeStaffHolding } from '../partners/partners.service.ts';
+import { activeStaffHolding } from '../partners/index.ts';
 import type { Db } from '../../db/client.ts';
 import {
   chatMessages,
@@ -12,11 +12,10 @@ import {
   supportMessages,
   supportTickets,
 } from '../../db/schema/index.ts';
-import { enqueueEmail } from '../email/email.service.ts';
-import { flushEmailOutbox } from '../email/email.worker.ts';
+import { enqueueEmail, flushEmailOutbox } from '../email/index.ts';
 import { startIntervalJob, type IntervalJob } from '../../lib/interval-job.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { readPreferences } from '../settings/preferences.ts';
+import { readPreferences } from '../settings/index.ts';
 
 /** Conversations handled per pass and kind; the next pass takes the rest. */
 const BATCH_SIZE = 50;

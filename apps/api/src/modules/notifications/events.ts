@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { partners, students } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { enqueueEmail } from '../email/email.service.ts';
-import { catalogueText, emailLanguage } from '../email/email.templates.ts';
-import { readPreferences } from '../settings/preferences.ts';
+import { enqueueEmail, catalogueText, emailLanguage } from '../email/index.ts';
+import { readPreferences } from '../settings/index.ts';
 import { notify } from './notifications.service.ts';
 import type { PushJob } from './push.ts';
 

@@ -3,8 +3,7 @@ import type { Announcement, AnnouncementResult } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { auditLog, emailOutbox, staff, students, userPreferences, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { emailLanguage, renderCustom } from '../email/email.templates.ts';
-import { flushEmailOutbox } from '../email/email.worker.ts';
+import { emailLanguage, renderCustom, flushEmailOutbox } from '../email/index.ts';
 
 /** The page a reader opens from the email: it asks before changing anything (link scanners only GET). */
 export const unsubscribePageUrl = (publicUrl: string, token: string) =>

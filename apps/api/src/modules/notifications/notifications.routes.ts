@@ -15,8 +15,7 @@ import {
   dataEnvelope,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { requireUser, requireUserType } from '../../lib/auth-guard.ts';
-import { consume, type Limit } from '../auth/rate-limit.ts';
+import { requireUser, requireUserType, consume, type Limit } from '../auth/index.ts';
 import { sendAnnouncement, unsubscribe } from './marketing.ts';
 import {
   deletePushSubscription,

@@ -13,8 +13,8 @@ import { notifications, pushSubscriptions, staff, students, userPreferences, use
 import { AppError } from '../../lib/errors.ts';
 import { publish } from '../../lib/realtime.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { catalogueText, emailLanguage } from '../email/email.templates.ts';
-import { readPreferences, type Preferences } from '../settings/preferences.ts';
+import { catalogueText, emailLanguage } from '../email/index.ts';
+import { readPreferences, type Preferences } from '../settings/index.ts';
 import type { PushJob } from './push.ts';
 
 /** Values a notification's wording interpolates (institution, program, document, reason, deadline…). */

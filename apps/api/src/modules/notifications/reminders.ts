@@ -12,11 +12,9 @@ import {
   students,
 } from '../../db/schema/index.ts';
 import { startIntervalJob, type IntervalJob } from '../../lib/interval-job.ts';
-import { startOfDayIn } from '../decisions/time.ts';
-import { enqueueEmail } from '../email/email.service.ts';
-import { emailLanguage } from '../email/email.templates.ts';
-import { flushEmailOutbox } from '../email/email.worker.ts';
-import { readPreferencesOf } from '../settings/preferences.ts';
+import { startOfDayIn } from '../../lib/time.ts';
+import { enqueueEmail, emailLanguage, flushEmailOutbox } from '../email/index.ts';
+import { readPreferencesOf } from '../settings/index.ts';
 import { notify } from './notifications.service.ts';
 import { queuePushes, type PushJob } from './push.ts';
 

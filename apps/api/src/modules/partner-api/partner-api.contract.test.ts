@@ -15,7 +15,7 @@ import {
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { decisions, documents, partners, students, submissions } from '../../db/schema/index.ts';
-import { samplePdf } from '../../db/seed/sample-files.ts';
+import { samplePdf } from '../../seed/sample-files.ts';
 import { createTestApp } from '../../test/app.ts';
 import { signInAs } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';

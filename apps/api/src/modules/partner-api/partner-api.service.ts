@@ -15,10 +15,10 @@ import {
 import type { Db } from '../../db/client.ts';
 import { decisions, partnerApiKeys, partners, submissions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { consume, type Limit } from '../auth/rate-limit.ts';
-import { hashApiKey } from '../partner-settings/partner-settings.service.ts';
-import { listPrograms } from '../programs/programs.service.ts';
-import { currentDocumentsOf } from '../review/review.service.ts';
+import { consume, type Limit } from '../auth/index.ts';
+import { hashApiKey } from '../partner-settings/index.ts';
+import { listPrograms } from '../programs/index.ts';
+import { currentDocumentsOf } from '../review/index.ts';
 
 /** The institution's systems calling with one key. */
 export interface ApiKeyCaller {

@@ -13,7 +13,7 @@ import {
   StoredPartnerSettingsSchema,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { staffGuard } from '../partners/staff-guard.ts';
+import { staffGuard } from '../partners/index.ts';
 import {
   createApiKey,
   getSettings,

@@ -16,10 +16,22 @@ import {
   type StoredPartnerSettings,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { partnerApiKeys, partnerSettings } from '../../db/schema/index.ts';
+import { cycles, partnerApiKeys, partnerSettings } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { assertCycleOfPartner } from '../cycles/cycles.service.ts';
+
+/**
+ * That a cycle is one of the institution's. It lives here, below the cycles module, because the settings
+ * name the current cycle and must check it; cycles and forms use it too (ADR 030 lists this read).
+ */
+export async function assertCycleOfPartner(db: DbOrTx, partnerId: string, cycleId: string): Promise<void> {
+  const [found] = await db
+    .select({ id: cycles.id })
+    .from(cycles)
+    .where(and(eq(cycles.partner_id, partnerId), eq(cycles.id, cycleId)))
+    .limit(1);
+  if (!found) throw new AppError('NOT_FOUND', SETUP_MESSAGES.cycle_not_found);
+}
 
 /** What the cycles need of the general settings: the current cycle and the time zone its days follow. */
 export async function cycleSettings(
@@ -185,4 +197,9 @@ export async function revokeApiKey(db: Db, partnerId: string, keyId: string): Pr
     if (!row) throw new AppError('NOT_FOUND', SETUP_MESSAGES.api_key_not_found);
     return toApiKey(row);
   });
+}
+
+/** A new institution's settings: the spec's defaults (section 9). */
+export async function createDefaultSettings(tx: DbOrTx, partnerId: string): Promise<void> {
+  await tx.insert(partnerSettings).values({ partner_id: partnerId, ...defaultPartnerSettings() });
 }

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AdmissionsReadinessSchema,
   dataEnvelope,
   PartnerProfileSchema,
   PartnerProfileUpdateSchema,
@@ -9,7 +8,6 @@ import {
   StaffRequestListSchema,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { admissionsReadiness } from './readiness.service.ts';
 import { staffGuard } from './staff-guard.ts';
 import {
   decideStaffRequest,
@@ -55,20 +53,6 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     async (request) => {
       return { data: await updateProfile(db, request.params.partnerId, request.body) };
     },
-  );
-
-  app.get(
-    '/partners/:partnerId/readiness',
-    {
-      preHandler: staffGuard(db, null),
-      schema: {
-        tags,
-        summary: 'How far the institution is from receiving applications',
-        params: PartnerParamsSchema,
-        response: { 200: dataEnvelope(AdmissionsReadinessSchema) },
-      },
-    },
-    async (request) => ({ data: await admissionsReadiness(db, request.params.partnerId) }),
   );
 
   app.get(

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
-  defaultPartnerSettings,
   INSTITUTION_DIRECTORY_PAGE_SIZE,
   ORDERED_PAIRS,
   PARTNER_MESSAGES,
@@ -16,12 +15,11 @@ import {
   holdsPermission,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { partners, partnerSettings, staff } from '../../db/schema/index.ts';
-import { slugify } from '../../db/seed/reference.ts';
+import { partners, staff } from '../../db/schema/index.ts';
+import { slugify } from '../../seed/reference.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern, folded } from '../../lib/text-search.ts';
-import { createDefaultForm } from '../forms/forms.service.ts';
 
 /* ---------------------------------------------------------------- sign-up */
 
@@ -40,7 +38,8 @@ export interface NewInstitution {
 }
 
 /**
- * A pending, unpublished institution and its default settings (spec sections 3 and 9). Listing facts
+ * A pending, unpublished institution (spec sections 3 and 9); its settings and form come from
+ * institution-onboarding's registerInstitution, which calls this. Listing facts
  * not asked at sign-up start neutral (no fields, no figures, medium urban campus) and are completed in
  * the profile editor before publishing.
  */
@@ -77,8 +76,6 @@ export async function createInstitution(tx: DbOrTx, input: NewInstitution): Prom
       .returning({ id: partners.id });
   }
   if (!row) throw new Error('the new institution was not inserted');
-  await tx.insert(partnerSettings).values({ partner_id: row.id, ...defaultPartnerSettings() });
-  await createDefaultForm(tx, row.id);
   return row.id;
 }
 
@@ -133,6 +130,18 @@ export function activeStaffHolding(permission: StaffPermission): SQL {
     eq(staff.active, true),
     sql`${staff.permissions} && array[${permission}, 'all']::text[]`,
   )!;
+}
+
+/** Of these staff users of one institution, those who may read its messages now. */
+export async function messagingStaff(db: DbOrTx, partnerId: string, userIds: string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ user_id: staff.user_id })
+    .from(staff)
+    .innerJoin(partners, eq(partners.id, staff.partner_id))
+    .where(
+      and(eq(staff.partner_id, partnerId), inArray(staff.user_id, userIds), activeStaffHolding('message_applicants')),
+    );
+  return new Set(rows.map((row) => row.user_id));
 }
 
 /** The member behind a dashboard request. */

@@ -1,7 +1,7 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { StaffPermission } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { requireUserType } from '../../lib/auth-guard.ts';
+import { requireUserType } from '../auth/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertStaffAccess, type StaffCaller } from './partners.service.ts';
 

@@ -11,7 +11,7 @@ import {
   dataEnvelope,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { requireUserType } from '../../lib/auth-guard.ts';
+import { requireUserType } from '../auth/index.ts';
 import { IdempotencyHeadersSchema, idempotencyDescription } from '../../lib/idempotency.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Env } from '../../lib/env.ts';

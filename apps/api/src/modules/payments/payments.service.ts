@@ -16,10 +16,10 @@ import { AppError } from '../../lib/errors.ts';
 import { claimIdempotencyKey, keyReused, requestFingerprint, sameRequest } from '../../lib/idempotency.ts';
 import { publish } from '../../lib/realtime.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { cycleSettings, getSettings } from '../partner-settings/partner-settings.service.ts';
+import { cycleSettings, getSettings } from '../partner-settings/index.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
 import type { SandboxProvider } from './providers/sandbox-provider.ts';
-import { applicationsOpen } from '../applications/apply-setup.service.ts';
+import { applicationsOpen } from '../catalogue/index.ts';
 
 /** The fee payment that settled an application, if it is paid: what its submission records. */
 export interface FeePayment {

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_MESSAGES, PAYMENT_SIGNATURE_HEADER, type PaymentEvent } from '@kaminuza/shared';
 import { buildApp, type App } from '../../app.ts';
-import { seedDemoAdmissions } from '../../db/seed/admissions.ts';
+import { seedDemoAdmissions } from '../../seed/admissions.ts';
 import { applications, cycles, forms, partners, payments, programs, students } from '../../db/schema/index.ts';
 import { DEVELOPMENT_PAYMENTS_WEBHOOK_SECRET } from '../../lib/env.ts';
 import { expectAccess, signInAs, type TestAccount } from '../../test/auth.ts';

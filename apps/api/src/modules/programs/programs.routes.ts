@@ -11,7 +11,7 @@ import {
   type StaffPermission,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { staffGuard } from '../partners/staff-guard.ts';
+import { staffGuard } from '../partners/index.ts';
 import {
   createCampus,
   createProgram,

@@ -13,7 +13,7 @@ import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { containsPattern, folded } from '../../lib/text-search.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { setProgramCount } from '../partners/partners.service.ts';
+import { setProgramCount } from '../partners/index.ts';
 
 /** Refuses (404) any program id that is not one of this institution's programs. */
 export async function assertProgramsOfPartner(db: DbOrTx, partnerId: string, ids: readonly string[]): Promise<void> {

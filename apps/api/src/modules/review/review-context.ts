@@ -1,8 +1,8 @@
 import type { CustomStage, StoredPartnerSettings } from '@kaminuza/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { getSettings } from '../partner-settings/partner-settings.service.ts';
-import type { StaffCaller } from '../partners/partners.service.ts';
-import { reviewAccess } from './review-access.ts';
+import { getSettings } from '../partner-settings/index.ts';
+import type { StaffCaller } from '../partners/index.ts';
+import { reviewAccess } from '../submissions/index.ts';
 
 /** Who is reviewing, and what of the institution's settings the review reads. */
 export interface ReviewQueryContext {

@@ -20,8 +20,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { attachmentDisposition, downloadHeaders } from '../../lib/file-download.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import { staffGuard } from '../partners/staff-guard.ts';
-import { REVIEW_PERMISSIONS } from './review-access.ts';
+import { staffGuard } from '../partners/index.ts';
+import { REVIEW_PERMISSIONS } from '../submissions/index.ts';
 import { reviewContext } from './review-context.ts';
 import { exportQueueCsv, listQueue } from './review-queue.ts';
 import {

@@ -31,15 +31,14 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { openFile, setDocumentReview, type StoredFile } from '../documents/documents.service.ts';
-import { paymentSummaryById } from '../payments/payments.service.ts';
-import { markUnderReview, recordEvent, REVIEW_PERMISSIONS, submissionOfPartner } from './review-access.ts';
+import { openFile, setDocumentReview, type StoredFile } from '../documents/index.ts';
+import { paymentSummaryById } from '../payments/index.ts';
+import { markUnderReview, recordEvent, REVIEW_PERMISSIONS, submissionOfPartner } from '../submissions/index.ts';
 import type { ReviewQueryContext } from './review-context.ts';
-import { reviewDecisionOf, toReviewDecision } from '../decisions/decisions.service.ts';
+import { reviewDecisionOf, toReviewDecision } from '../decisions/index.ts';
 import { applyThresholds } from './thresholds.ts';
-import { notifyDocumentReviewed } from '../notifications/events.ts';
-import { queuePushes } from '../notifications/push.ts';
-import { flushEmailOutbox } from '../email/email.worker.ts';
+import { notifyDocumentReviewed, queuePushes } from '../notifications/index.ts';
+import { flushEmailOutbox } from '../email/index.ts';
 
 const iso = (value: string) => new Date(value).toISOString();
 const staffName = sql<string>`${staff.first_name} || ' ' || ${staff.last_name}`;

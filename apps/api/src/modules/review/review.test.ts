@@ -21,7 +21,7 @@ import {
   staff,
   submissions,
 } from '../../db/schema/index.ts';
-import { samplePdf } from '../../db/seed/sample-files.ts';
+import { samplePdf } from '../../seed/sample-files.ts';
 import { DOWNLOAD_CSP } from '../../lib/file-download.ts';
 import { createTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';

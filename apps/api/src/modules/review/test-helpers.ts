@@ -4,7 +4,7 @@ import type { ApplicationDraft, PartnerAdmissionsSettings, SubmissionReceipt } f
 import type { App } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { documents, partnerSettings, staff, students, submissions } from '../../db/schema/index.ts';
-import { samplePdf } from '../../db/seed/sample-files.ts';
+import { samplePdf } from '../../seed/sample-files.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { demoAnswers, type ReadyInstitution } from '../applications/test-helpers.ts';
 import { uploadFile } from '../uploads/test-helpers.ts';

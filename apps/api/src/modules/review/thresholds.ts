@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { DecisionState, PartnerAdmissionsSettings } from '@kaminuza/shared';
 import { decisions, partners, programs } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { recordEvent } from './review-access.ts';
+import { recordEvent } from '../submissions/index.ts';
 
 type DecisionRow = typeof decisions.$inferSelect;
 

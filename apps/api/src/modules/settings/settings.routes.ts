@@ -8,10 +8,9 @@ import {
   dataEnvelope,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { authHeaders, requireUser, sendCookies, type RequestUser } from '../../lib/auth-guard.ts';
+import { authHeaders, requireUser, sendCookies, type RequestUser, changePassword } from '../auth/index.ts';
 import { deviceFromUserAgent } from '../../lib/user-agent.ts';
-import { changePassword } from '../auth/auth.service.ts';
-import type { Auth } from '../auth/better-auth.ts';
+import type { Auth } from '../auth/index.ts';
 import { getSettings, updateSettings } from './settings.service.ts';
 
 export interface SettingsRoutesOptions {

@@ -10,7 +10,7 @@ import {
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { staff, students, userPreferences } from '../../db/schema/index.ts';
-import type { RequestUser } from '../../lib/auth-guard.ts';
+import type { RequestUser } from '../auth/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readPreferences, writePreferences } from './preferences.ts';
 

@@ -9,13 +9,11 @@ import {
   SchoolPageSchema,
   SchoolSchema,
   SchoolSearchQuerySchema,
-  StudentHomeSchema,
   StudentProfileSchema,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { requireUserType } from '../../lib/auth-guard.ts';
+import { requireUserType } from '../auth/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { getStudentHome } from './home.service.ts';
 import { createSchool, searchSchools, toSchool } from './schools.service.ts';
 import {
   completeOnboarding,
@@ -67,19 +65,6 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/students/me/onboarding/complete',
     { preValidation: student, schema: { tags, response: onboarding } },
     async (request) => ({ data: await completeOnboarding(db, userId(request)) }),
-  );
-
-  app.get(
-    '/students/me/home',
-    {
-      preValidation: student,
-      schema: {
-        tags,
-        summary: "The student's home: profile completion with what is missing, and the next steps in order",
-        response: { 200: dataEnvelope(StudentHomeSchema) },
-      },
-    },
-    async (request) => ({ data: await getStudentHome(db, userId(request)) }),
   );
 
   app.get('/students/me/profile', { preValidation: student, schema: { tags, response: profile } }, async (request) => ({

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { VALIDATION_MESSAGES as M, PROFILE_MESSAGES } from '@kaminuza/shared';
 import type { Database } from '../../db/client.ts';
 import { students, users } from '../../db/schema/index.ts';
-import { seedSchools } from '../../db/seed/students.ts';
+import { seedSchools } from '../../seed/students.ts';
 import { refreshProfileCompletion } from './students.service.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';

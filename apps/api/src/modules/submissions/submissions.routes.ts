@@ -11,7 +11,7 @@ import {
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { IdempotencyHeadersSchema, idempotencyDescription } from '../../lib/idempotency.ts';
-import { staffGuard } from '../partners/staff-guard.ts';
+import { staffGuard } from '../partners/index.ts';
 import { onBehalfForm, onBehalfSetup, submitOnBehalf } from './submissions.service.ts';
 
 const PartnerParamsSchema = z.object({ partnerId: z.uuid() });

@@ -18,8 +18,8 @@ import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { claimIdempotencyKey, keyReused, requestFingerprint, sameRequest } from '../../lib/idempotency.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { outboxEmail } from '../email/email.service.ts';
-import { getSettings } from '../partner-settings/partner-settings.service.ts';
+import { outboxEmail } from '../email/index.ts';
+import { getSettings } from '../partner-settings/index.ts';
 import {
   applicationForm,
   applyCycle,
@@ -28,8 +28,8 @@ import {
   openCurrentCycle,
   openProgram,
   openPrograms,
-} from '../applications/apply-setup.service.ts';
-import { claimForApplicantAccount } from '../applications/on-behalf-account.ts';
+} from '../catalogue/index.ts';
+import { claimForApplicantAccount } from './on-behalf-account.ts';
 
 /* ---------------------------------------------------------------- references */
 

@@ -16,7 +16,7 @@ import {
   dataEnvelope,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { requireUserType } from '../../lib/auth-guard.ts';
+import { requireUserType } from '../auth/index.ts';
 import {
   assignTicket,
   closeTicket,

@@ -16,10 +16,9 @@ import {
 import type { Db } from '../../db/client.ts';
 import { documents, files, students, supportMessages, supportTickets, users } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { consume, type Limit } from '../auth/rate-limit.ts';
+import { consume, type Limit } from '../auth/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { notifyNewMessage } from '../notifications/events.ts';
-import { queuePushes } from '../notifications/push.ts';
+import { notifyNewMessage, queuePushes } from '../notifications/index.ts';
 import { publish } from '../../lib/realtime.ts';
 import { containsPattern } from '../../lib/text-search.ts';
 

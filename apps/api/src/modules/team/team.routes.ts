@@ -18,11 +18,10 @@ import {
   type StaffPermission,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { authHeaders, sendCookies } from '../../lib/auth-guard.ts';
+import { authHeaders, sendCookies, consume, IP_LIMITS } from '../auth/index.ts';
 import { deviceFromUserAgent } from '../../lib/user-agent.ts';
-import type { Auth } from '../auth/better-auth.ts';
-import { consume, IP_LIMITS } from '../auth/rate-limit.ts';
-import { staffGuard } from '../partners/staff-guard.ts';
+import type { Auth } from '../auth/index.ts';
+import { staffGuard } from '../partners/index.ts';
 import {
   acceptInvitation,
   createInvitation,

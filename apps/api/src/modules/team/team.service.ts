@@ -16,13 +16,21 @@ import {
 import type { Db } from '../../db/client.ts';
 import { partners, staff, staffInvitations, teams, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { emailIs, insertAccount, normalizeEmail } from '../auth/accounts.ts';
+import {
+  emailIs,
+  insertAccount,
+  normalizeEmail,
+  revokeSessions,
+  startSessionFor,
+  type AuthDeps,
+  type Caller,
+  type SignedIn,
+  assertNotCommonPassword,
+  hashPassword,
+} from '../auth/index.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { revokeSessions, startSessionFor, type AuthDeps, type Caller, type SignedIn } from '../auth/auth.service.ts';
-import { assertNotCommonPassword } from '../auth/common-passwords.ts';
-import { hashPassword } from '../auth/password.ts';
-import { enqueueEmail } from '../email/email.service.ts';
-import type { StaffCaller } from '../partners/partners.service.ts';
+import { enqueueEmail } from '../email/index.ts';
+import type { StaffCaller } from '../partners/index.ts';
 
 const DAY_MS = 86_400_000;
 /** How long an emailed invitation link works. */

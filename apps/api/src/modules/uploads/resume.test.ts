@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
-import { samplePdf } from '../../db/seed/sample-files.ts';
+import { samplePdf } from '../../seed/sample-files.ts';
 import { openFileStores } from '../../lib/storage/index.ts';
 import { createTestApp, testEnv } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '@kaminuza/shared';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { samplePdf } from '../../db/seed/sample-files.ts';
+import { samplePdf } from '../../seed/sample-files.ts';
 import { createTestApp } from '../../test/app.ts';
 import { signInAs } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';

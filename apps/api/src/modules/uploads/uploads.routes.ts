@@ -10,7 +10,7 @@ import {
   type ErrorStatus,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { requireUserType } from '../../lib/auth-guard.ts';
+import { requireUserType } from '../auth/index.ts';
 import { errorBody } from '../../lib/errors.ts';
 import type { FileStores } from '../../lib/storage/index.ts';
 import { checkCreation, finishUpload } from './uploads.service.ts';

@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { unsafeTextPaths } from '../../lib/safe-input.ts';
-import { storeFile } from '../documents/documents.service.ts';
+import { storeFile } from '../documents/index.ts';
 import { sniffFile } from './sniff.ts';
 
 export function maxBytesFor(purpose: UploadPurpose): number {

@@ -9,7 +9,7 @@ import { UPLOAD_MAX_DOCUMENT_BYTES, UPLOAD_MAX_PICTURE_BYTES, UPLOAD_MESSAGES } 
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { documents, files, students } from '../../db/schema/index.ts';
-import { samplePdf, samplePng } from '../../db/seed/sample-files.ts';
+import { samplePdf, samplePng } from '../../seed/sample-files.ts';
 import { createTestApp, testEnv } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';

@@ -5,9 +5,9 @@
  */
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { openDatabase } from '../client.ts';
-import { partners } from '../schema/partners.ts';
-import { databaseOptions, loadEnv } from '../../lib/env.ts';
+import { openDatabase } from '../db/client.ts';
+import { partners } from '../db/schema/partners.ts';
+import { databaseOptions, loadEnv } from '../lib/env.ts';
 import { seedDemoData, seedGenerated } from './index.ts';
 
 function nonNegativeInt(name: string, value: string | undefined, fallback: number): number {

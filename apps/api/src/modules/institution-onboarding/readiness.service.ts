@@ -1,9 +1,9 @@
 import type { AdmissionsReadiness } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { listCycles } from '../cycles/cycles.service.ts';
-import { listForms } from '../forms/forms.service.ts';
-import { listCampuses, listPrograms } from '../programs/programs.service.ts';
-import { getProfile } from './partners.service.ts';
+import { listCycles } from '../cycles/index.ts';
+import { listForms } from '../forms/index.ts';
+import { listCampuses, listPrograms } from '../programs/index.ts';
+import { getProfile } from '../partners/index.ts';
 
 /**
  * What students need before they can apply: an approved, published institution with a campus, a

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { UserType } from '@kaminuza/shared';
-import type { Db } from '../client.ts';
-import { partners, users } from '../schema/index.ts';
-import { createVerifiedAccount } from '../../modules/auth/accounts.ts';
-import { hashPassword } from '../../modules/auth/password.ts';
+import type { Db } from '../db/client.ts';
+import { partners, users } from '../db/schema/index.ts';
+import { createVerifiedAccount } from '../modules/auth/accounts.ts';
+import { hashPassword } from '../modules/auth/password.ts';
 import { seedDemoAdmissions } from './admissions.ts';
 import { seedDemoStudentProfile } from './students.ts';
 

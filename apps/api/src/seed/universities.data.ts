@@ -1,5 +1,5 @@
 import type { InstitutionType, StudyField } from '@kaminuza/shared';
-import type { partners } from '../schema/partners.ts';
+import type { partners } from '../db/schema/partners.ts';
 import { COUNTRIES, demoPhone, sizeForEnrollment, slugify, type CountryCode } from './reference.ts';
 
 /** One partners row as the seed writes it: every listing field present, database-made columns left out. */

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FormSection, OnBehalfSubmission } from '@kaminuza/shared';
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
 import {
   applications,
   documents,
@@ -14,20 +14,20 @@ import {
   students,
   submissions,
   users,
-} from '../schema/index.ts';
-import type { Storage } from '../../lib/storage/index.ts';
-import { createVerifiedAccount } from '../../modules/auth/accounts.ts';
-import type { DbOrTx } from '../client.ts';
-import { hashPassword } from '../../modules/auth/password.ts';
-import { applicationForm, feeOf, openPrograms } from '../../modules/applications/apply-setup.service.ts';
-import { newStorageKey } from '../../modules/documents/documents.service.ts';
-import { formSnapshot } from '../../modules/forms/forms.service.ts';
-import { draftDecision, releaseDecisions } from '../../modules/decisions/decisions.service.ts';
-import { getSettings } from '../../modules/partner-settings/partner-settings.service.ts';
-import type { StaffCaller } from '../../modules/partners/partners.service.ts';
-import { reviewContext } from '../../modules/review/review-context.ts';
-import { addNote, reviewDocument, saveScore, updateReview } from '../../modules/review/review.service.ts';
-import { checkedAnswers, newReference, submitOnBehalf } from '../../modules/submissions/submissions.service.ts';
+} from '../db/schema/index.ts';
+import type { Storage } from '../lib/storage/index.ts';
+import { createVerifiedAccount } from '../modules/auth/accounts.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { hashPassword } from '../modules/auth/password.ts';
+import { applicationForm, feeOf, openPrograms } from '../modules/catalogue/apply-setup.service.ts';
+import { newStorageKey } from '../modules/documents/documents.service.ts';
+import { formSnapshot } from '../modules/forms/forms.service.ts';
+import { draftDecision, releaseDecisions } from '../modules/decisions/decisions.service.ts';
+import { getSettings } from '../modules/partner-settings/partner-settings.service.ts';
+import type { StaffCaller } from '../modules/partners/partners.service.ts';
+import { reviewContext } from '../modules/review/review-context.ts';
+import { addNote, reviewDocument, saveScore, updateReview } from '../modules/review/review.service.ts';
+import { checkedAnswers, newReference, submitOnBehalf } from '../modules/submissions/submissions.service.ts';
 import { DEMO_ACCOUNTS } from './accounts.ts';
 import {
   DEMO_APPLICANTS,

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { DocumentStatus, DocumentType, FileMimeType } from '@kaminuza/shared';
-import type { Db } from '../client.ts';
-import { documents, files, students, users } from '../schema/index.ts';
-import type { Storage } from '../../lib/storage/index.ts';
-import { newStorageKey } from '../../modules/documents/documents.service.ts';
+import type { Db } from '../db/client.ts';
+import { documents, files, students, users } from '../db/schema/index.ts';
+import type { Storage } from '../lib/storage/index.ts';
+import { newStorageKey } from '../modules/documents/documents.service.ts';
 import { DEMO_ACCOUNTS } from './accounts.ts';
 import { samplePdf, samplePng } from './sample-files.ts';
 

@@ -3,7 +3,7 @@ import { holdsPermission, type PartnerAdmissionsSettings, type ReviewEventAction
 import type { DbOrTx } from '../../db/client.ts';
 import { reviewEvents, submissions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { StaffCaller } from '../partners/partners.service.ts';
+import type { StaffCaller } from '../partners/index.ts';
 
 /** Who may open the review: readers of applications and decision makers ('all' holds both). */
 export const REVIEW_PERMISSIONS = ['review_applications', 'make_decisions'] as const;

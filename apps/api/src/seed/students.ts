@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { profileCompletion, LAST_ONBOARDING_STEP } from '@kaminuza/shared';
-import type { Db } from '../client.ts';
-import { schools, students, users } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { schools, students, users } from '../db/schema/index.ts';
 import { SEED_SCHOOLS } from './schools.data.ts';
 
 export const DEMO_STUDENT_EMAIL = 'demo.student@kaminuza.example';

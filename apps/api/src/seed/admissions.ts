@@ -1,6 +1,6 @@
 import { defaultPartnerSettings } from '@kaminuza/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
 import {
   campuses,
   cyclePrograms,
@@ -10,7 +10,7 @@ import {
   partners,
   programCampuses,
   programs,
-} from '../schema/index.ts';
+} from '../db/schema/index.ts';
 import { DEMO_CAMPUSES, DEMO_FORM_NAME, DEMO_FORM_SECTIONS, DEMO_PROGRAMS } from './admissions.data.ts';
 
 const DAY_MS = 86_400_000;

@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserType } from '@kaminuza/shared';
-import type { Db } from '../db/client.ts';
-import { CLIENT_IP_HEADER, type Auth } from '../modules/auth/better-auth.ts';
-import { readSession } from '../modules/auth/auth.service.ts';
-import { AppError } from './errors.ts';
+import type { Db } from '../../db/client.ts';
+import { CLIENT_IP_HEADER, type Auth } from './better-auth.ts';
+import { readSession } from './auth.service.ts';
+import { AppError } from '../../lib/errors.ts';
 
 /** The signed-in caller as route handlers see it. */
 export interface RequestUser {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../client.ts';
+import type { Database } from '../db/client.ts';
 import { FormSectionsSchema, QUESTION_TYPES } from '@kaminuza/shared';
 import {
   campuses,
@@ -14,9 +14,9 @@ import {
   staff,
   students,
   users,
-} from '../schema/index.ts';
-import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase } from '../../test/database.ts';
+} from '../db/schema/index.ts';
+import { createTestApp } from '../test/app.ts';
+import { createTestDatabase } from '../test/database.ts';
 import { demoAccountsTable, DEMO_PASSWORD, seedDemoAccounts } from './accounts.ts';
 import { DEMO_CAMPUSES, DEMO_PROGRAMS } from './admissions.data.ts';
 import { seedIfEmpty } from './index.ts';

@@ -10,10 +10,10 @@ import {
   STUDY_FIELDS,
   UniversityListingSchema,
 } from '@kaminuza/shared';
-import type { Database } from '../client.ts';
-import { partnerSettings, partners } from '../schema/partners.ts';
-import { createTestDatabase } from '../../test/database.ts';
-import { toListing } from '../../modules/catalogue/catalogue.service.ts';
+import type { Database } from '../db/client.ts';
+import { partnerSettings, partners } from '../db/schema/partners.ts';
+import { createTestDatabase } from '../test/database.ts';
+import { toListing } from '../modules/catalogue/catalogue.service.ts';
 import { generateUniversities } from './generate.ts';
 import { seedDemoData, seedGenerated, seedIfEmpty } from './index.ts';
 import { sizeForEnrollment } from './reference.ts';

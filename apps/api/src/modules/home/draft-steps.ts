@@ -2,9 +2,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { HomeNextStep } from '@kaminuza/shared';
 import { applications, cycles, partnerSettings, partners, payments, programs } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { startOfDayIn } from '../decisions/time.ts';
-import { storedSettings } from '../partner-settings/partner-settings.service.ts';
-import { applicationsOpen, feeOf } from './apply-setup.service.ts';
+import { startOfDayIn } from '../../lib/time.ts';
+import { storedSettings } from '../partner-settings/index.ts';
+import { applicationsOpen, feeOf } from '../catalogue/index.ts';
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 

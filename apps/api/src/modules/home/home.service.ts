@@ -9,9 +9,9 @@ import {
   type StudentHome,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { draftSteps } from '../applications/home.service.ts';
-import { listDocuments } from '../documents/documents.service.ts';
-import { findStudent, readProfile } from './students.service.ts';
+import { draftSteps } from './draft-steps.ts';
+import { listDocuments } from '../documents/index.ts';
+import { findStudent, readProfile } from '../students/index.ts';
 
 /** The fields only the profile's Education tab asks for; every other one is asked by onboarding too. */
 const EDUCATION_FIELDS: ReadonlySet<CompletionField> = new Set([

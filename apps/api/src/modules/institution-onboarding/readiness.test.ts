@@ -4,7 +4,7 @@ import { defaultPartnerSettings } from '@kaminuza/shared';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { cycles, partnerSettings, partners } from '../../db/schema/index.ts';
-import { seedDemoAdmissions } from '../../db/seed/admissions.ts';
+import { seedDemoAdmissions } from '../../seed/admissions.ts';
 import { createTestApp } from '../../test/app.ts';
 import { expectAccess, signInAs } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';

@@ -1,7 +1,7 @@
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { defaultPartnerSettings } from '@kaminuza/shared';
-import type { Db } from '../client.ts';
-import { partnerSettings, partners } from '../schema/partners.ts';
+import type { Db } from '../db/client.ts';
+import { partnerSettings, partners } from '../db/schema/partners.ts';
 import { generateUniversities } from './generate.ts';
 import { DEMO_UNIVERSITIES, type SeedUniversity } from './universities.data.ts';
 

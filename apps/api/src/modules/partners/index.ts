@@ -1,0 +1,11 @@
+/** The partners module's public entry: what other modules may use (docs/architecture.md). */
+export {
+  activeStaffHolding,
+  createInstitution,
+  getProfile,
+  joinableInstitution,
+  searchInstitutions,
+  setProgramCount,
+} from './partners.service.ts';
+export type { StaffCaller } from './partners.service.ts';
+export { staffGuard } from './staff-guard.ts';
