@@ -35,6 +35,11 @@ const zones = [
     from: `./${src}/modules`,
     message: 'lib/ and db/ are below every module: pass what they need in from the caller.',
   },
+  {
+    target: [`./${src}/lib`, `./${src}/db`, `./${src}/modules`],
+    from: [`./${src}/seed`, `./${src}/test`, `./${src}/app.ts`, `./${src}/server.ts`],
+    message: 'The app, the seeds and the test harness compose the modules: nothing below them imports them.',
+  },
   ...API_LAYERS.slice(0, -1).flatMap((layer, rank) =>
     layer.map((module) => ({
       target: dir(module),

@@ -62,6 +62,19 @@ describe('api module boundaries', () => {
     ]);
   });
 
+  it('refuses the seeds, the app and the test harness in a module or in lib/', async () => {
+    const composition = /^import-x\/no-restricted-paths: .*compose the modules/;
+    expect(
+      await problems(
+        'modules/partners/partners.service.ts',
+        "import { DEMO_UNIVERSITIES } from '../../seed/index.ts';",
+      ),
+    ).toEqual([expect.stringMatching(composition)]);
+    expect(await problems('lib/errors.ts', "import { buildApp } from '../app.ts';")).toContainEqual(
+      expect.stringMatching(composition),
+    );
+  });
+
   it("refuses another module's internals and routes, even of a lower layer", async () => {
     expect(
       await problems(

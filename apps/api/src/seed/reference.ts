@@ -1,4 +1,5 @@
 import type { Region } from '@kaminuza/shared';
+import { slugify } from '../lib/slug.ts';
 
 /** Size bands of the listing (spec section 3): small under 5,000 students, large above 15,000. */
 export const SIZE_SMALL_BELOW = 5_000;
@@ -8,16 +9,6 @@ export function sizeForEnrollment(enrollment: number): 'small' | 'medium' | 'lar
   if (enrollment < SIZE_SMALL_BELOW) return 'small';
   if (enrollment > SIZE_LARGE_ABOVE) return 'large';
   return 'medium';
-}
-
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
 }
 
 export interface CountryInfo {
@@ -280,3 +271,5 @@ export const AFRICAN_COUNTRY_CODES = COUNTRY_CODES.filter((c) => COUNTRIES[c].re
 export function demoPhone(country: CountryCode, n: number): string {
   return `+${COUNTRIES[country].callingCode} 000 000 ${String(n % 1000).padStart(3, '0')}`;
 }
+
+export { slugify };

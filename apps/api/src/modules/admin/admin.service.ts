@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, partners, staff, students, submissions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enqueueEmail, type DbOrTransaction } from '../email/index.ts';
+import { decidePendingInstitution } from '../partners/index.ts';
 import { containsPattern, folded } from '../../lib/text-search.ts';
 
 type PartnerStatus = (typeof PARTNER_STATUSES)[number];
@@ -164,16 +165,12 @@ export async function reviewInstitution(db: Db, input: ReviewInput): Promise<Adm
   const { action, template } = DECISION[input.decision];
   const reason = input.decision === 'rejected' ? (input.reason ?? null) : null;
   return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(partners)
-      .set({
-        status: input.decision,
-        reviewed_at: new Date().toISOString(),
-        reviewed_by: input.actorId,
-        review_reason: reason,
-      })
-      .where(and(eq(partners.id, input.partnerId), eq(partners.status, 'pending')))
-      .returning({ id: partners.id, name: partners.name, contact_email: partners.contact_email });
+    const updated = await decidePendingInstitution(tx, {
+      partnerId: input.partnerId,
+      status: input.decision,
+      reviewedBy: input.actorId,
+      reason,
+    });
     if (!updated) {
       const [existing] = await tx
         .select({ status: partners.status })

@@ -13,7 +13,7 @@ import { documents, files, students } from '../../db/schema/index.ts';
 import type { RequestUser } from '../auth/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { safeFileName } from '../../lib/file-name.ts';
-import { refreshProfileCompletion } from '../students/index.ts';
+import { refreshProfileCompletion, setProfilePicture } from '../students/index.ts';
 import { StoredFileNotFoundError, type Storage } from '../../lib/storage/index.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -134,7 +134,7 @@ export async function storeFile(db: Db, storage: Storage, file: NewFile): Promis
       if (!row) throw new Error('file insert returned no row');
       const replaced =
         file.purpose === 'profile_picture'
-          ? await setProfilePictureTo(tx, studentId, row.id)
+          ? await setProfilePicture(tx, studentId, row.id)
           : await setDocument(tx, studentId, file.purpose, row.id);
       await refreshProfileCompletion(tx, file.ownerId);
       return { fileId: row.id, replacedKey: replaced ? await dropFile(tx, replaced) : null };
@@ -248,22 +248,12 @@ export async function readOwnProfilePicture(db: Db, storage: Storage, viewer: Re
 export async function deleteOwnProfilePicture(db: Db, storage: Storage, userId: string): Promise<void> {
   const studentId = await requireStudentId(db, userId);
   const key = await db.transaction(async (tx) => {
-    const previous = await setProfilePictureTo(tx, studentId, null);
+    const previous = await setProfilePicture(tx, studentId, null);
     if (!previous) throw new AppError('NOT_FOUND');
     await refreshProfileCompletion(tx, userId);
     return dropFile(tx, previous);
   });
   if (key) await storage.delete(key);
-}
-
-async function setProfilePictureTo(tx: Tx, studentId: string, fileId: string | null): Promise<string | null> {
-  const [previous] = await tx
-    .select({ profile_picture: students.profile_picture })
-    .from(students)
-    .where(eq(students.id, studentId))
-    .for('update');
-  await tx.update(students).set({ profile_picture: fileId }).where(eq(students.id, studentId));
-  return previous?.profile_picture ?? null;
 }
 
 /**

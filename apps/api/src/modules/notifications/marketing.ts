@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Announcement, AnnouncementResult } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { auditLog, emailOutbox, staff, students, userPreferences, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { emailLanguage, renderCustom, flushEmailOutbox } from '../email/index.ts';
+import { unsubscribeMarketing } from '../settings/index.ts';
 
 /** The page a reader opens from the email: it asks before changing anything (link scanners only GET). */
 export const unsubscribePageUrl = (publicUrl: string, token: string) =>
@@ -75,10 +76,5 @@ export async function sendAnnouncement(
  * again changes nothing; an unknown token answers 404 and changes nothing.
  */
 export async function unsubscribe(db: Db, token: string): Promise<void> {
-  const updated = await db
-    .update(userPreferences)
-    .set({ email_marketing: false, updated_at: sql`now()` })
-    .where(eq(userPreferences.unsubscribe_token, token))
-    .returning({ user_id: userPreferences.user_id });
-  if (updated.length === 0) throw new AppError('NOT_FOUND');
+  if (!(await unsubscribeMarketing(db, token))) throw new AppError('NOT_FOUND');
 }

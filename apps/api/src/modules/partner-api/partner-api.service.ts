@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   SETUP_MESSAGES,
@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { decisions, partnerApiKeys, partners, submissions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { consume, type Limit } from '../auth/index.ts';
-import { hashApiKey } from '../partner-settings/index.ts';
+import { hashApiKey, stampApiKeyUse } from '../partner-settings/index.ts';
 import { listPrograms } from '../programs/index.ts';
 import { currentDocumentsOf } from '../review/index.ts';
 
@@ -56,15 +56,7 @@ export async function authenticateKey(
   if (!row) throw invalid();
   await consume(db, API_KEY_LIMIT, row.id);
   if (!row.scopes.includes(scope)) throw new AppError('PERMISSION_DENIED', SETUP_MESSAGES.api_key_scope_denied);
-  await db
-    .update(partnerApiKeys)
-    .set({ last_used_at: sql`now()` })
-    .where(
-      and(
-        eq(partnerApiKeys.id, row.id),
-        or(isNull(partnerApiKeys.last_used_at), lt(partnerApiKeys.last_used_at, sql`now() - interval '1 minute'`)),
-      ),
-    );
+  await stampApiKeyUse(db, row.id);
   return { keyId: row.id, partnerId: row.partnerId, scopes: row.scopes };
 }
 

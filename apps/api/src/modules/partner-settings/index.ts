@@ -5,5 +5,6 @@ export {
   cycleSettings,
   getSettings,
   hashApiKey,
+  stampApiKeyUse,
   storedSettings,
 } from './partner-settings.service.ts';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   DEFAULTS,
   defaultPartnerSettings,
@@ -127,6 +127,22 @@ const PREFIX_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** Only the hash is stored; the key is long and random, so a fast hash is enough (see the table). */
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/**
+ * Records that a key was just used. At most once a minute per key, so a busy integration does not turn
+ * every read into a write.
+ */
+export async function stampApiKeyUse(db: DbOrTx, keyId: string): Promise<void> {
+  await db
+    .update(partnerApiKeys)
+    .set({ last_used_at: sql`now()` })
+    .where(
+      and(
+        eq(partnerApiKeys.id, keyId),
+        or(isNull(partnerApiKeys.last_used_at), lt(partnerApiKeys.last_used_at, sql`now() - interval '1 minute'`)),
+      ),
+    );
+}
 
 function newPrefix(): string {
   const bytes = randomBytes(KEY_PREFIX_LENGTH);

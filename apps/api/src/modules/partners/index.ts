@@ -2,6 +2,7 @@
 export {
   activeStaffHolding,
   createInstitution,
+  decidePendingInstitution,
   getProfile,
   joinableInstitution,
   searchInstitutions,

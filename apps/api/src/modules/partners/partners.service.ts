@@ -16,7 +16,7 @@ import {
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { partners, staff } from '../../db/schema/index.ts';
-import { slugify } from '../../seed/reference.ts';
+import { slugify } from '../../lib/slug.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { containsPattern, folded } from '../../lib/text-search.ts';
@@ -142,6 +142,27 @@ export async function messagingStaff(db: DbOrTx, partnerId: string, userIds: str
       and(eq(staff.partner_id, partnerId), inArray(staff.user_id, userIds), activeStaffHolding('message_applicants')),
     );
   return new Set(rows.map((row) => row.user_id));
+}
+
+/**
+ * Records an administrator's verdict on an institution, only while it is pending: answers null otherwise
+ * (or when there is no such institution), so two admins deciding at once cannot both win.
+ */
+export async function decidePendingInstitution(
+  tx: DbOrTx,
+  input: { partnerId: string; status: 'approved' | 'rejected'; reviewedBy: string; reason: string | null },
+): Promise<{ id: string; name: string; contact_email: string | null } | null> {
+  const [updated] = await tx
+    .update(partners)
+    .set({
+      status: input.status,
+      reviewed_at: new Date().toISOString(),
+      reviewed_by: input.reviewedBy,
+      review_reason: input.reason,
+    })
+    .where(and(eq(partners.id, input.partnerId), eq(partners.status, 'pending')))
+    .returning({ id: partners.id, name: partners.name, contact_email: partners.contact_email });
+  return updated ?? null;
 }
 
 /** The member behind a dashboard request. */

@@ -1,3 +1,3 @@
 /** The settings module's public entry: what other modules may use (docs/architecture.md). */
-export { readPreferences, readPreferencesOf } from './preferences.ts';
+export { readPreferences, readPreferencesOf, unsubscribeMarketing } from './preferences.ts';
 export type { Preferences } from './preferences.ts';

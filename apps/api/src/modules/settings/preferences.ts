@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { EmailPreference, PushPreference, Theme } from '@kaminuza/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { userPreferences } from '../../db/schema/index.ts';
@@ -93,4 +93,17 @@ export async function writePreferences(db: DbOrTx, userId: string, change: Prefe
       target: userPreferences.user_id,
       set: { ...columns, updated_at: new Date().toISOString() },
     });
+}
+
+/**
+ * Turns marketing emails off for the holder of an unsubscribe token (the link in every marketing email
+ * works without signing in). Answers whether the token was known; doing it again changes nothing more.
+ */
+export async function unsubscribeMarketing(db: DbOrTx, token: string): Promise<boolean> {
+  const updated = await db
+    .update(userPreferences)
+    .set({ email_marketing: false, updated_at: sql`now()` })
+    .where(eq(userPreferences.unsubscribe_token, token))
+    .returning({ user_id: userPreferences.user_id });
+  return updated.length > 0;
 }

@@ -1,2 +1,2 @@
 /** The students module's public entry: what other modules may use (docs/architecture.md). */
-export { findStudent, readProfile, refreshProfileCompletion } from './students.service.ts';
+export { findStudent, readProfile, refreshProfileCompletion, setProfilePicture } from './students.service.ts';

@@ -287,6 +287,20 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
 }
 
 /**
+ * Points the student's profile picture at `fileId` (null: none) and answers the file it replaced, so the
+ * documents module, which owns the files, can drop it. The row is locked until the caller's transaction ends.
+ */
+export async function setProfilePicture(tx: Tx, studentId: string, fileId: string | null): Promise<string | null> {
+  const [previous] = await tx
+    .select({ profile_picture: students.profile_picture })
+    .from(students)
+    .where(eq(students.id, studentId))
+    .for('update');
+  await tx.update(students).set({ profile_picture: fileId }).where(eq(students.id, studentId));
+  return previous?.profile_picture ?? null;
+}
+
+/**
  * Recomputes a student's profile_completion, for changes made outside this module (a document or the
  * profile picture uploaded or deleted). Returns the new value.
  */
