@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import webBoundaries from './apps/web/eslint.boundaries.js';
 
 export default tseslint.config(
   {
@@ -54,4 +55,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...webBoundaries,
 );
