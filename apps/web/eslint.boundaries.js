@@ -40,6 +40,8 @@ export default [
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
+      // Without it import-x reads only .js files, and no-cycle silently follows no import of the web.
+      'import-x/extensions': ['.ts', '.tsx'],
       // The web imports its files with their .ts/.tsx suffixes (allowImportingTsExtensions).
       'import-x/resolver-next': [
         createTypeScriptImportResolver({ project: join(import.meta.dirname, 'tsconfig.json') }),
