@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import apiBoundaries from './apps/api/eslint.boundaries.js';
+import webBoundaries from './apps/web/eslint.boundaries.js';
 
 export default tseslint.config(
   {
@@ -56,4 +57,5 @@ export default tseslint.config(
     },
   },
   ...apiBoundaries,
+  ...webBoundaries,
 );

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { REDIRECTS } from '@kaminuza/shared';
 import { apiData, axeViolations, expect, PUBLIC_PAGES, recordRenderEvent, test, waitForApp } from './fixtures.ts';
@@ -234,7 +234,11 @@ async function themedInstitutions(
 
 test.describe('axe on every route, light and dark', () => {
   test('the routes above cover every route of the app', { tag: '@desktop-only' }, () => {
-    const source = readFileSync(new URL('../apps/web/src/app/routes.tsx', import.meta.url), 'utf8');
+    // The route table is one file per shell.
+    const dir = new URL('../apps/web/src/app/routes/', import.meta.url);
+    const source = readdirSync(dir)
+      .map((file) => readFileSync(new URL(file, dir), 'utf8'))
+      .join('\n');
     const patterns = ['/', ...[...source.matchAll(/\bpath: '([^']+)'/g)].map(([, path]) => `/${path}`)].filter(
       (pattern) => pattern !== '/*',
     );

@@ -4,5 +4,5 @@ import { cldrNames } from './scripts/cldr-names-plugin.ts';
 
 export default defineProject({
   plugins: [react(), cldrNames()],
-  test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+  test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}', 'eslint.boundaries.test.ts'] },
 });

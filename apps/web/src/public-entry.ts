@@ -9,7 +9,7 @@ import { storeLanguage } from './lib/language-preference.ts';
 import { applyTheme, readTheme, setTheme, subscribeTheme } from './lib/theme.ts';
 import { scheduleRenderEvent } from './lib/render-event.ts';
 import { THEMES, type Theme } from '@kaminuza/shared/constants';
-import { homeOf } from './features/auth/components/home-of.ts';
+import { homeOf } from './lib/paths.ts';
 
 const isTheme = (value: string): value is Theme => (THEMES as readonly string[]).includes(value);
 
@@ -45,7 +45,7 @@ function enhanceReloadButtons() {
 
 /**
  * The page was prerendered for everyone, showing the ways in (sign in, sign up). For a signed-in visitor
- * they give way to the link to their own area (app/layouts/account-links.tsx renders both, marked).
+ * they give way to the link to their own area (components/account-links.tsx renders both, marked).
  */
 async function showAccountLinks() {
   const marks = document.querySelectorAll<HTMLElement>('[data-account]');

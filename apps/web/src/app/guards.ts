@@ -1,5 +1,5 @@
 import type { Session, UserType } from '../lib/session.tsx';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 
 /** What a guard does for a session and the user type a route tree requires (spec section 6). */
 export type Access =

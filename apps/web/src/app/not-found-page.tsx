@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { useSession, type UserType } from '../lib/session.tsx';
 import { resolveAccess, type Access } from './guards.ts';
 import { rememberReturn } from '../lib/return-to.ts';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 
 /** Guards a route tree: a loading state while the user resolves, then allow or send to /login. */
 export function RequireUserType({ type }: { type: UserType }) {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { AppShell } from './app-shell.tsx';
 
 const LINKS = [

@@ -7,7 +7,7 @@ import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
 import { Logo } from './site-header.tsx';
 import { useAccountTheme } from '../../lib/account-settings.ts';
 import { useSession } from '../../lib/session.tsx';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 const LiveUpdates = lazy(async () => ({ default: (await import('./live-updates.tsx')).LiveUpdates }));
 // The bell and its queries load after the first screen, like the live updates it listens to.

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { holdsPermission } from '@kaminuza/shared';
 import { staffState } from '../../features/partner/components/staff-state.ts';
 import { useSession } from '../../lib/session.tsx';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { AppShell } from './app-shell.tsx';
 
 const LINKS = [

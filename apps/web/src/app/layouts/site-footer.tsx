@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { COPYRIGHT_YEAR } from '@kaminuza/shared';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 const COLUMNS = [
   {

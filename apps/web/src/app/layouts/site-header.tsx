@@ -3,8 +3,8 @@ import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
-import { paths } from '../paths.ts';
-import { HeaderAccountLinks, MenuGetStarted } from './account-links.tsx';
+import { paths } from '../../lib/paths.ts';
+import { HeaderAccountLinks, MenuGetStarted } from '../../components/account-links.tsx';
 
 const NAV = [
   { to: paths.aboutStudent, key: 'nav.students' },

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../../lib/session.tsx';
 import { onboardingRedirect } from '../guards.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { AppShell } from './app-shell.tsx';
 
 const LINKS = [

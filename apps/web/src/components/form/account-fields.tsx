@@ -3,7 +3,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { VALIDATION_MESSAGES } from '@kaminuza/shared';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { countryOptions } from '../../lib/countries.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { errorMessageKey, fieldErrors } from '../../lib/error-messages.ts';

@@ -1,10 +1,10 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AdminLoadingScreen } from '../../../components/admin-loading-screen.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { useAnalytics } from '../api/get-analytics.ts';
 import { useInstitutions } from '../api/get-institutions.ts';
-import { AnnouncementSection } from '../../notifications/components/announcement-section.tsx';
 import { ActivitySection } from './activity-section.tsx';
 import { ApplicationsSection } from './applications-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
@@ -23,13 +23,13 @@ const SECTIONS = [
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
-const PANELS: Record<Section, () => React.JSX.Element> = {
+// The announcements panel belongs to notifications: app/ passes it in.
+const PANELS: Record<Exclude<Section, 'announcements'>, () => React.JSX.Element> = {
   overview: OverviewSection,
   pending: PendingSection,
   universities: UniversitiesSection,
   applications: ApplicationsSection,
   support: SupportSection,
-  announcements: AnnouncementSection,
   activity: ActivitySection,
 };
 
@@ -41,7 +41,7 @@ function isSection(value: string | null): value is Section {
  * The admin dashboard. Its sections are tabs (the chosen one is kept in `?section=`, so a reload or a
  * shared link opens it again); the spec's admin loading screen shows until the first figures arrive.
  */
-export function AdminDashboardPage() {
+export function AdminDashboardPage({ announcements }: { announcements: ReactNode }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const requested = params.get('section');
@@ -51,7 +51,7 @@ export function AdminDashboardPage() {
 
   if (analytics.isPending || pending.isPending) return <AdminLoadingScreen />;
 
-  const Panel = PANELS[current];
+  const Panel = current === 'announcements' ? null : PANELS[current];
   const pendingCount = pending.data?.total;
 
   return (
@@ -76,7 +76,7 @@ export function AdminDashboardPage() {
         }
         listClassName="-mx-4 px-4 sm:mx-0 sm:px-0"
       >
-        <Panel />
+        {Panel ? <Panel /> : announcements}
       </Tabs>
     </div>
   );

@@ -1,5 +1,5 @@
 import { APPLICATION_STEPS, type ApplyContext } from '@kaminuza/shared';
-import { APPLICATION_VIEWS, paths, type ApplicationView } from '../../../app/paths.ts';
+import { APPLICATION_VIEWS, paths, type ApplicationView } from '../../../lib/paths.ts';
 
 /*
  * Which application view an address shows. The same views live under /partners/{id}/application (the

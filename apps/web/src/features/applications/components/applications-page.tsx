@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationCard, StudentDecision } from '@kaminuza/shared';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { EmptyState, LoadError, SkeletonCards } from '../../../components/list-states.tsx';
 import { useApplicationCards } from '../api/list-applications.ts';
 import { useDecisions } from '../api/list-decisions.ts';

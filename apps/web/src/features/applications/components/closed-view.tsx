@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useApplyContext } from '../api/get-apply-context.ts';
 import type { ApplicationArea } from './application-routes.ts';
 import { useApplicationFormats } from './formats.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { forgetDiscardedDraft, useDiscardDraft } from '../api/discard-draft.ts';

@@ -11,7 +11,7 @@ import {
   type AnswerValue,
   type DocumentType,
 } from '@kaminuza/shared';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
 import { isLanguage } from '../../../lib/languages.ts';

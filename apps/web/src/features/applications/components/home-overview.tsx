@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationSummary, StudentDecision } from '@kaminuza/shared';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { EmptyState, LoadError, SkeletonCards } from '../../../components/list-states.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useApplicationCards } from '../api/list-applications.ts';

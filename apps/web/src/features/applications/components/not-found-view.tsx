@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { ViewFrame } from './view-frame.tsx';
 
 /** An unknown institution or application, or an address this flow does not have. */

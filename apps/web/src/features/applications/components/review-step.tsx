@@ -1,43 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import {
-  localized,
-  messageKey,
-  type ApplicationDocument,
-  type FormSection,
-  type Language,
-  type Question,
-} from '@kaminuza/shared';
-import { countryNamer } from '../../../lib/countries.ts';
+import { localized, messageKey, type ApplicationDocument, type FormSection, type Language } from '@kaminuza/shared';
 import { FormAlert } from '../../../components/form/field.tsx';
+import { shownAnswer } from '../../../components/application-form/shown-answer.ts';
 import type { Answers } from './use-draft-autosave.ts';
-
-/** An answer as it reads back (to the student, and to staff reviewing it): option labels, Yes/No, the country's and the document's name. */
-export function shownAnswer(
-  question: Question,
-  value: unknown,
-  language: Language,
-  documents: readonly ApplicationDocument[],
-  yesNo: (value: boolean) => string,
-): string {
-  switch (question.type) {
-    case 'single_choice':
-    case 'multiple_choice': {
-      const ids = Array.isArray(value) ? value : [value];
-      return ids
-        .map((id) => question.options.find((option) => option.id === id))
-        .map((option, i) => (option ? localized(option.label, language) : String(ids[i])))
-        .join(', ');
-    }
-    case 'yes_no':
-      return typeof value === 'boolean' ? yesNo(value) : String(value);
-    case 'country':
-      return typeof value === 'string' ? countryNamer(language)(value) : String(value);
-    case 'file':
-      return documents.find((document) => document.id === value)?.name ?? String(value);
-    default:
-      return String(value);
-  }
-}
 
 export interface ReviewStepProps {
   sections: readonly FormSection[];

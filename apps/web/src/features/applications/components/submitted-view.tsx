@@ -1,6 +1,6 @@
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useApplyContext } from '../api/get-apply-context.ts';
 import { useSubmission } from '../api/get-submission.ts';
 import { viewPath, type ApplicationArea } from './application-routes.ts';

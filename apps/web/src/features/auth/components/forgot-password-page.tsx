@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ForgotPasswordSchema } from '@kaminuza/shared';
 import { EmailField, FormAlert } from '../../../components/form/field.tsx';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthCard } from './auth-card.tsx';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form/field.tsx';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 import { pendingEmail } from './pending-email.ts';
 import { AuthCard } from './auth-card.tsx';

@@ -8,7 +8,7 @@ import { FormAlert, TextField } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from './auth-card.tsx';
 

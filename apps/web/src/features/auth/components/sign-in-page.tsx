@@ -7,10 +7,9 @@ import { FormAlert, EmailField, TextField } from '../../../components/form/field
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessageKey, lockoutMinutes } from '../../../lib/error-messages.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { paths } from '../../../app/paths.ts';
+import { homeOf, paths } from '../../../lib/paths.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { isStudentPage, rememberReturn, takeReturn } from '../../../lib/return-to.ts';
-import { homeOf } from './home-of.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /**

@@ -20,7 +20,7 @@ import {
   useCountryOptions,
 } from '../../../components/form/account-fields.tsx';
 import { isLanguage } from '../../../lib/languages.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useSignUpStudent } from '../api/sign-up.ts';
 import { rememberPendingEmail } from './pending-email.ts';
 import { AuthCard } from './auth-card.tsx';

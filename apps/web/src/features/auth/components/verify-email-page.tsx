@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
-import { homeOf } from './home-of.ts';
+import { homeOf } from '../../../lib/paths.ts';
 import { AuthCard } from './auth-card.tsx';
 import { ResendVerificationForm } from './resend-verification-form.tsx';
 

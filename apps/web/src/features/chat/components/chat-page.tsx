@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/list-states.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { studentEndpoint } from '../api/keys.ts';
 import { useChatWithPartner } from '../api/student-chats.ts';
 import { Conversation } from './conversation.tsx';

@@ -4,7 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { CYCLE_STATUSES, CycleInputSchema, type Cycle, type CycleInput, type Program } from '@kaminuza/shared';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { CheckboxField, FormAlert, SelectField, TextField, useMessage } from '../../../components/form/field.tsx';
 import { showFieldErrors } from '../../../components/form/account-fields.tsx';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormCreateSchema, type FormCreate, type FormSummary } from '@kaminuza/shared';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { FormAlert, SelectField, TextField } from '../../../components/form/field.tsx';

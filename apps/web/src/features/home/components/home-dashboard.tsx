@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { HomeFixPlace, HomeMissingItem, HomeNextStep, StudentHome } from '@kaminuza/shared';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { EmptyState, LoadError } from '../../../components/list-states.tsx';
 import { useHome } from '../api/get-home.ts';
 import { dateTimeFormat, listFormat, numberFormat, timeZoneName } from '../../../lib/intl.ts';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
-import { JoinLinks } from '../../../app/layouts/account-links.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { JoinLinks } from '../../../components/account-links.tsx';
 import { CatalogueSection } from './catalogue-section.tsx';
 
 const STEPS = ['profile', 'explore', 'apply', 'pay', 'decide'] as const;

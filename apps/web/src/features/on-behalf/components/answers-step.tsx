@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { APPLICATION_MESSAGES, type AnswerValue, type SubmissionReceipt } from '@kaminuza/shared';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { ApplicationFormView } from '../../../components/application-form/application-form-view.tsx';
 import { FormAlert } from '../../../components/form/field.tsx';
 import { EmptyState, LoadError } from '../../../components/list-states.tsx';

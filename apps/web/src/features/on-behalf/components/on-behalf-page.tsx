@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { holdsPermission, type SubmissionReceipt } from '@kaminuza/shared';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { EmptyState } from '../../../components/list-states.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { AnswersStep } from './answers-step.tsx';

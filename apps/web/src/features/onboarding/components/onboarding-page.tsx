@@ -39,7 +39,7 @@ import {
 } from '../../../components/profile-fields/profile-values.ts';
 import { ProfilePictureInput } from '../../../components/upload/profile-picture-input.tsx';
 import { fieldErrors } from '../../../lib/error-messages.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { forgetReturn, peekReturn } from '../../../lib/return-to.ts';
 import { useOnboarding, onboardingQuery } from '../api/get-onboarding.ts';
 import { useSaveOnboardingStep } from '../api/save-onboarding-step.ts';

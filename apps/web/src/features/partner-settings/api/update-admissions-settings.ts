@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { StoredPartnerSettingsSchema, type PartnerAdmissionsSettingsUpdate } from '@kaminuza/shared';
 import { api } from '../../../lib/api-client.ts';
-import { reviewKeys } from '../../review/api/keys.ts';
+import { partnerReviewKey } from '../../../lib/query-keys.ts';
 import { settingsQuery } from './get-settings.ts';
 
 export const updateAdmissionsSettings = (partnerId: string, value: PartnerAdmissionsSettingsUpdate) =>
@@ -20,7 +20,7 @@ export function useUpdateAdmissionsSettings(partnerId: string) {
     mutationFn: (value: PartnerAdmissionsSettingsUpdate) => updateAdmissionsSettings(partnerId, value),
     onSuccess: (settings) => {
       queryClient.setQueryData(settingsQuery(partnerId).queryKey, settings);
-      return queryClient.invalidateQueries({ queryKey: reviewKeys.all(partnerId) });
+      return queryClient.invalidateQueries({ queryKey: partnerReviewKey(partnerId) });
     },
   });
 }

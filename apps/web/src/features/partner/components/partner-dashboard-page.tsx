@@ -4,7 +4,7 @@ import { holdsPermission, type PartnerProfile } from '@kaminuza/shared';
 import { FormAlert } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOwnPartnerProfile } from '../api/get-partner-profile.ts';
 import { useReadiness } from '../api/get-readiness.ts';

@@ -21,7 +21,7 @@ import {
   useCountryOptions,
 } from '../../../components/form/account-fields.tsx';
 import { isLanguage } from '../../../lib/languages.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useSignUpPartner } from '../api/sign-up-partner.ts';
 import { InstitutionPicker } from './institution-picker.tsx';
 import { PartnerCard } from './partner-card.tsx';

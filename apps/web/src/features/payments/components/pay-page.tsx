@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useCheckout } from '../api/payment-checkout.ts';
 import { useCompleteSandboxPayment } from '../api/complete-sandbox-payment.ts';
 import { useStartCheckout } from '../api/start-checkout.ts';

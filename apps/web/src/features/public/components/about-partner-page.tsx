@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULTS } from '@kaminuza/shared';
-import { JoinLinks } from '../../../app/layouts/account-links.tsx';
-import { paths } from '../../../app/paths.ts';
+import { JoinLinks } from '../../../components/account-links.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { InfoPage, InfoSection, NextLinks, SubSection } from './page-parts.tsx';
 
 const FEATURES = ['programs', 'cycles', 'forms', 'team', 'review', 'chat'] as const;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { JoinLinks } from '../../../app/layouts/account-links.tsx';
-import { paths } from '../../../app/paths.ts';
+import { JoinLinks } from '../../../components/account-links.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { BulletList, InfoPage, InfoSection, NextLinks, SubSection } from './page-parts.tsx';
 
 const STEPS = ['account', 'onboarding', 'profile', 'explore', 'apply', 'pay', 'submit', 'decide'] as const;

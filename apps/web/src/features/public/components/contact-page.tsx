@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { EMAILS } from './contact-addresses.ts';
 import { InfoPage, InfoSection, MailLink } from './page-parts.tsx';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { InfoPage, InfoSection, NextLinks } from './page-parts.tsx';
 
 /** Milestones counted back from the first deadline, each with its checklist items. */

@@ -1,11 +1,13 @@
+import { partnerReviewKey } from '../../../lib/query-keys.ts';
+
 /** The query keys of one institution's review data, so mutations name exactly what they change. */
 export const reviewKeys = {
-  all: (partnerId: string) => ['partner', partnerId, 'review'] as const,
-  options: (partnerId: string) => ['partner', partnerId, 'review', 'options'] as const,
-  queues: (partnerId: string) => ['partner', partnerId, 'review', 'queue'] as const,
-  queue: (partnerId: string, query: string) => ['partner', partnerId, 'review', 'queue', query] as const,
+  all: partnerReviewKey,
+  options: (partnerId: string) => [...partnerReviewKey(partnerId), 'options'] as const,
+  queues: (partnerId: string) => [...partnerReviewKey(partnerId), 'queue'] as const,
+  queue: (partnerId: string, query: string) => [...partnerReviewKey(partnerId), 'queue', query] as const,
   application: (partnerId: string, submissionId: string) =>
-    ['partner', partnerId, 'review', 'application', submissionId] as const,
+    [...partnerReviewKey(partnerId), 'application', submissionId] as const,
 };
 
 export const partnerPath = (partnerId: string, rest: string) => `/partners/${encodeURIComponent(partnerId)}${rest}`;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { localized, type ReviewApplication } from '@kaminuza/shared';
 import { countryNamer } from '../../../lib/countries.ts';
 import { isLanguage } from '../../../lib/languages.ts';
-import { shownAnswer } from '../../applications/components/review-step.tsx';
+import { shownAnswer } from '../../../components/application-form/shown-answer.ts';
 import { useReviewFormats } from './review-parts.tsx';
 
 type ValueKind = 'text' | 'day' | 'country' | 'gender' | 'education';

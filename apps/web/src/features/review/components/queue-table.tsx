@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReviewOptions, ReviewQueueQuery, ReviewQueueRow } from '@kaminuza/shared';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Badge, DecisionBadge, StatusBadge, useReviewFormats, useStageName } from './review-parts.tsx';
 
 /* Dense: one line per row, cells never wrap (long texts are cut with an ellipsis instead). */

@@ -1,8 +1,7 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_NOTIFICATION_PREFERENCES } from '@kaminuza/shared';
 import { useSession } from '../../../lib/session.tsx';
-import { DataRightsSection } from '../../account-data/components/data-rights-section.tsx';
-import { PushSection } from '../../notifications/components/push-section.tsx';
 import { AppearanceSection } from './appearance-section.tsx';
 import { LanguageSection } from './language-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
@@ -10,9 +9,10 @@ import { PasswordSection } from './password-section.tsx';
 
 /**
  * The account's settings (spec section 2): theme, language, password, notification preferences, push on
- * this device, and the account's data. The same page serves students, staff and admins.
+ * this device, and the account's data. The same page serves students, staff and admins. Push and the
+ * account's data belong to other features: app/ passes their sections in.
  */
-export function SettingsPage() {
+export function SettingsPage({ push, dataRights }: { push: ReactNode; dataRights: ReactNode }) {
   const { t } = useTranslation();
   const { session } = useSession();
   // Push on this device is offered only to accounts that are ever pushed something.
@@ -24,8 +24,8 @@ export function SettingsPage() {
       <LanguageSection />
       <NotificationsSection />
       <PasswordSection />
-      {pushed && <PushSection />}
-      <DataRightsSection />
+      {pushed && push}
+      {dataRights}
     </section>
   );
 }

@@ -16,7 +16,7 @@ import { FormAlert, TextAreaField, TextField, useMessage } from '../../../compon
 import { EmptyState } from '../../../components/list-states.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import {
   studentTicketPath,
   supportKeys,

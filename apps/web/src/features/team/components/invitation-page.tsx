@@ -18,7 +18,7 @@ import { FormAlert, TextField } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
 import { useInvitationPreview } from '../api/preview-invitation.ts';
 

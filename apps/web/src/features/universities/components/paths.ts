@@ -1,4 +1,4 @@
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 export const universityPath = paths.student.university;
 export const applicationPath = paths.student.application;

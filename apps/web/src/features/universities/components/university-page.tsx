@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UniversityDetail } from '@kaminuza/shared';
 import { ApiError } from '../../../lib/api-client.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { Tabs } from '../../../components/tabs.tsx';
 import { institutionThemeProps } from '../../../components/institution-theme.ts';
 import { useUniversity } from '../api/get-university.ts';

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { JoinWaitlistSchema } from '@kaminuza/shared';
 import { EmailField, FormAlert } from '../../../components/form/field.tsx';
 import { isLanguage } from '../../../lib/languages.ts';
-import { paths } from '../../../app/paths.ts';
-import { JoinLinks } from '../../../app/layouts/account-links.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { JoinLinks } from '../../../components/account-links.tsx';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { useJoinWaitlist } from '../api/join-waitlist.ts';
 

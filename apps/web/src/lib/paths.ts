@@ -1,3 +1,5 @@
+import type { UserType } from '@kaminuza/shared';
+
 /** The subpaths of an application (spec section 2), under /partners/{partnerId}/application and /application. */
 export const APPLICATION_VIEWS = ['form', 'submitted', 'decision', 'closed', 'not-found'] as const;
 export type ApplicationView = (typeof APPLICATION_VIEWS)[number];
@@ -71,3 +73,10 @@ export const paths = {
     onBehalf: '/partner/applications/new',
   },
 } as const;
+
+/** Where each kind of user lands after signing in. */
+export function homeOf(type: UserType): string {
+  if (type === 'admin') return paths.admin.dashboard;
+  if (type === 'staff') return paths.partner.dashboard;
+  return paths.student.home;
+}

@@ -1,9 +1,8 @@
 import type { MouseEventHandler } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { homeOf } from '../../features/auth/components/home-of.ts';
-import { useSession, type Session } from '../../lib/session.tsx';
-import { paths } from '../paths.ts';
+import { useSession, type Session } from '../lib/session.tsx';
+import { homeOf, paths } from '../lib/paths.ts';
 
 /*
  * The ways in (sign in, sign up) for a visitor, or the way back to their own area for someone signed in.
