@@ -1,27 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { App } from '../app.ts';
-import { createTestApp } from '../test/app.ts';
+import { useTestApp } from '../test/app.ts';
 import { signInAs } from '../test/auth.ts';
-import { createTestDatabase } from '../test/database.ts';
-import { MIGRATIONS_FOLDER, type Database } from './client.ts';
+import { MIGRATIONS_FOLDER } from './client.ts';
 import { files, payments, students } from './schema/index.ts';
 import { readyInstitution } from '../modules/applications/test-helpers.ts';
 
-let database: Database;
-let app: App;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const testApp = useTestApp();
 
 /** The statements of migration 0013, as drizzle runs them. */
 const statements = readFileSync(
@@ -31,7 +18,7 @@ const statements = readFileSync(
 
 describe('migration 0013: stored file names', () => {
   it('cleans names stored before uploads cleaned them, leaving clean ones alone', async () => {
-    const student = await signInAs(app, 'student');
+    const student = await signInAs(testApp.app, 'student');
     const rows: Array<[string, string, string]> = [
       ['report\r\nSet-Cookie: a=b.pdf', 'application/pdf', 'reportSet-Cookie_ a=b.pdf'],
       ['../../etc/passwd', 'application/pdf', 'passwd'],
@@ -45,7 +32,7 @@ describe('migration 0013: stored file names', () => {
     ];
     const ids: string[] = [];
     for (const [name, mime] of rows) {
-      const [row] = await database.db
+      const [row] = await testApp.database.db
         .insert(files)
         .values({
           owner_id: student.id,
@@ -59,19 +46,19 @@ describe('migration 0013: stored file names', () => {
         .returning({ id: files.id, updated_at: files.updated_at });
       ids.push(row!.id);
     }
-    const [clean] = await database.db
+    const [clean] = await testApp.database.db
       .select()
       .from(files)
       .where(eq(files.id, ids.at(-1)!));
 
-    await database.db.execute(sql.raw(statements.at(-1)!));
+    await testApp.database.db.execute(sql.raw(statements.at(-1)!));
 
     for (const [index, [, , expected]] of rows.entries()) {
-      const [row] = await database.db.select().from(files).where(eq(files.id, ids[index]!));
+      const [row] = await testApp.database.db.select().from(files).where(eq(files.id, ids[index]!));
       expect(row!.original_name).toBe(expected);
     }
     // A clean name is not rewritten (its updated_at stays).
-    const [after] = await database.db
+    const [after] = await testApp.database.db
       .select()
       .from(files)
       .where(eq(files.id, ids.at(-1)!));
@@ -81,12 +68,12 @@ describe('migration 0013: stored file names', () => {
 
 describe('migration 0013: checkout keys unique per student', () => {
   it('keeps a key repeated across one student’s applications on the earliest payment only', async () => {
-    const student = await signInAs(app, 'student');
-    const [studentRow] = await database.db.select().from(students).where(eq(students.user_id, student.id));
+    const student = await signInAs(testApp.app, 'student');
+    const [studentRow] = await testApp.database.db.select().from(students).where(eq(students.user_id, student.id));
     const drafts = [];
     for (let i = 0; i < 2; i += 1) {
-      const institution = await readyInstitution(app, database.db);
-      const response = await app.inject({
+      const institution = await readyInstitution(testApp.app, testApp.database.db);
+      const response = await testApp.app.inject({
         method: 'POST',
         url: `/api/v1/partners/${institution.partnerId}/application`,
         headers: student.headers,
@@ -95,9 +82,9 @@ describe('migration 0013: checkout keys unique per student', () => {
       drafts.push((response.json() as { data: { id: string; partner_id: string } }).data);
     }
     // As the table stood before: keys unique per application only.
-    await database.db.execute(sql`drop index "payments_student_idempotency_unique"`);
+    await testApp.database.db.execute(sql`drop index "payments_student_idempotency_unique"`);
     const pay = async (draft: { id: string; partner_id: string }, key: string, createdAt: string) => {
-      const [row] = await database.db
+      const [row] = await testApp.database.db
         .insert(payments)
         .values({
           application_id: draft.id,
@@ -121,11 +108,12 @@ describe('migration 0013: checkout keys unique per student', () => {
     const [forget, index] = statements.filter((statement) => /payments/.test(statement)).slice(-2);
     expect(forget).toMatch(/^\s*-- Checkout keys[\s\S]*UPDATE "payments"/);
     expect(index).toMatch(/CREATE UNIQUE INDEX "payments_student_idempotency_unique"/);
-    await database.db.execute(sql.raw(forget!));
-    await database.db.execute(sql.raw(index!));
+    await testApp.database.db.execute(sql.raw(forget!));
+    await testApp.database.db.execute(sql.raw(index!));
 
     const keyOf = async (id: string) =>
-      (await database.db.select({ key: payments.idempotency_key }).from(payments).where(eq(payments.id, id)))[0]?.key;
+      (await testApp.database.db.select({ key: payments.idempotency_key }).from(payments).where(eq(payments.id, id)))[0]
+        ?.key;
     expect(await keyOf(first)).toBe('key-repeated-1');
     expect(await keyOf(second)).toBeNull();
     expect(await keyOf(other)).toBe('key-other-2');

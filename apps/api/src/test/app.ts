@@ -1,5 +1,7 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../db/client.ts';
-import { buildApp } from '../app.ts';
+import { buildApp, type App } from '../app.ts';
+import { createTestDatabase } from './database.ts';
 import { parseEnv, type Env } from '../lib/env.ts';
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
@@ -18,4 +20,45 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 
 export function createTestApp(database: Database, env: Env = testEnv()) {
   return buildApp({ database, env, logger: false });
+}
+
+export interface TestAppContext {
+  readonly app: App;
+  readonly database: Database & { url?: string };
+  readonly db: Database['db'];
+}
+
+/**
+ * One fresh database and app for the calling test file, opened before its tests and closed after them.
+ * The returned object's getters are read inside tests, once the hooks have run.
+ */
+export function useTestApp(env?: Env): TestAppContext {
+  let database: (Database & { url?: string }) | undefined;
+  let app: App | undefined;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await createTestApp(database, env);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const ready = <T>(value: T | undefined, name: string): T => {
+    if (value === undefined) throw new Error(`useTestApp: ${name} is read before beforeAll ran`);
+    return value;
+  };
+  return {
+    get app() {
+      return ready(app, 'app');
+    },
+    get database() {
+      return ready(database, 'database');
+    },
+    get db() {
+      return ready(database, 'database').db;
+    },
+  };
 }

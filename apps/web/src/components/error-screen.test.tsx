@@ -21,17 +21,17 @@ describe('ErrorScreen', () => {
         <ErrorScreen error={new Error('boom')} />
       </I18nextProvider>,
     );
-    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
-    expect(screen.getByText('We encountered an unexpected error. Please try reloading the page.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Reload page' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Something went wrong' });
+    screen.getByText('We encountered an unexpected error. Please try reloading the page.');
+    screen.getByRole('button', { name: 'Reload page' });
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy error' })));
     expect(navigator.clipboard.writeText).toHaveBeenCalledWith(expect.stringContaining('boom'));
-    expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Copied!' });
 
     act(() => vi.advanceTimersByTime(1999));
-    expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Copied!' });
     act(() => vi.advanceTimersByTime(1));
-    expect(screen.getByRole('button', { name: 'Copy error' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Copy error' });
   });
 });

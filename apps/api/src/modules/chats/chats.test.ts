@@ -1,33 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE, SUPPORT_MESSAGES, type StaffPermission } from '@kaminuza/shared';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { chatMessages, partners, rateLimits } from '../../db/schema/index.ts';
-import { createTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { expectAccess, signInAs, type TestAccount } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 import { MESSAGE_LIMIT } from './chats.service.ts';
 
-let database: Database;
-let app: App;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const testApp = useTestApp();
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 const XSS = `<img src=x onerror="alert('x')"><script>alert(1)</script> & "quotes"`;
 
 type Method = 'GET' | 'POST';
 const call = (account: TestAccount | null, method: Method, url: string, payload?: object) =>
-  app.inject({
+  testApp.app.inject({
     method,
     url: `/api/v1${url}`,
     headers: account ? account.headers : {},
@@ -59,16 +45,16 @@ interface PageBody {
 
 /** A listed institution (approved and published) with an Admin holding 'all'. */
 async function institution(listed = true) {
-  const admin = await signInAs(app, 'staff');
+  const admin = await signInAs(testApp.app, 'staff');
   const partnerId = admin.partnerId!;
-  if (listed) await database.db.update(partners).set({ published: true }).where(eq(partners.id, partnerId));
-  const member = (permissions: StaffPermission[]) => signInAs(app, 'staff', { partnerId, permissions });
+  if (listed) await testApp.database.db.update(partners).set({ published: true }).where(eq(partners.id, partnerId));
+  const member = (permissions: StaffPermission[]) => signInAs(testApp.app, 'staff', { partnerId, permissions });
   return { admin, partnerId, member };
 }
 
 async function conversation() {
   const school = await institution();
-  const student = await signInAs(app, 'student');
+  const student = await signInAs(testApp.app, 'student');
   const chat = dataOf<ChatBody>(await call(student, 'POST', '/students/me/chats', { partner_id: school.partnerId }));
   return { ...school, student, chat };
 }
@@ -86,7 +72,7 @@ describe('who may call the chat routes', () => {
     ] as const;
     for (const route of studentRoutes) {
       const student = route.url.includes(MISSING) ? 404 : 200;
-      await expectAccess(app, route, { anonymous: 401, staff: 403, admin: 403, student });
+      await expectAccess(testApp.app, route, { anonymous: 401, staff: 403, admin: 403, student });
     }
     const staffRoutes = [
       { method: 'GET', url: `/api/v1/partners/${partnerId}/chats` },
@@ -97,7 +83,7 @@ describe('who may call the chat routes', () => {
     ] as const;
     for (const route of staffRoutes) {
       // A staff member of another institution: 404, as if the institution did not exist.
-      await expectAccess(app, route, { anonymous: 401, student: 403, admin: 403, staff: 404 });
+      await expectAccess(testApp.app, route, { anonymous: 401, student: 403, admin: 403, staff: 404 });
     }
   });
 
@@ -123,7 +109,7 @@ describe('who may call the chat routes', () => {
 
   it("answers 404 to another student and to another institution's staff for an existing chat", async () => {
     const { chat } = await conversation();
-    const stranger = await signInAs(app, 'student');
+    const stranger = await signInAs(testApp.app, 'student');
     for (const [method, url, payload] of [
       ['GET', `/students/me/chats/${chat.id}`],
       ['GET', `/students/me/chats/${chat.id}/messages`],
@@ -146,17 +132,17 @@ describe('who may call the chat routes', () => {
     expect(dataOf<ChatBody[]>(await call(elsewhere.admin, 'GET', `/partners/${elsewhere.partnerId}/chats`))).toEqual(
       [],
     );
-    const stored = await database.db.select().from(chatMessages).where(eq(chatMessages.chat_id, chat.id));
+    const stored = await testApp.database.db.select().from(chatMessages).where(eq(chatMessages.chat_id, chat.id));
     expect(stored).toEqual([]);
   });
 });
 
 describe('starting a conversation', () => {
   it('refuses institutions that are not approved and published, and unknown ones', async () => {
-    const student = await signInAs(app, 'student');
+    const student = await signInAs(testApp.app, 'student');
     const unpublished = await institution(false);
     const suspended = await institution();
-    await database.db.update(partners).set({ status: 'suspended' }).where(eq(partners.id, suspended.partnerId));
+    await testApp.database.db.update(partners).set({ status: 'suspended' }).where(eq(partners.id, suspended.partnerId));
     for (const partnerId of [unpublished.partnerId, suspended.partnerId, MISSING]) {
       const response = await call(student, 'POST', '/students/me/chats', { partner_id: partnerId });
       expect(response.statusCode).toBe(403);
@@ -176,7 +162,7 @@ describe('starting a conversation', () => {
 
   it('stops a student writing once the institution is no longer listed', async () => {
     const { student, partnerId, chat } = await conversation();
-    await database.db.update(partners).set({ published: false }).where(eq(partners.id, partnerId));
+    await testApp.database.db.update(partners).set({ published: false }).where(eq(partners.id, partnerId));
     const response = await call(student, 'POST', `/students/me/chats/${chat.id}/messages`, { body: 'Still there?' });
     expect(response.statusCode).toBe(403);
     expect(errorOf(response).message).toBe(SUPPORT_MESSAGES.institution_unavailable);
@@ -229,7 +215,7 @@ describe('a conversation', () => {
       body: 'x'.repeat(MESSAGE_MAX_LENGTH),
     });
     expect(ok.statusCode).toBe(201);
-    const stored = await database.db.select().from(chatMessages).where(eq(chatMessages.chat_id, chat.id));
+    const stored = await testApp.database.db.select().from(chatMessages).where(eq(chatMessages.chat_id, chat.id));
     expect(stored).toHaveLength(1);
   });
 
@@ -237,7 +223,7 @@ describe('a conversation', () => {
     const { student, chat } = await conversation();
     const total = MESSAGE_PAGE_SIZE + 5;
     // Inserted directly with distinct times: the rate limit guards the route, not the paging.
-    await database.db.insert(chatMessages).values(
+    await testApp.database.db.insert(chatMessages).values(
       Array.from({ length: total }, (_, i) => ({
         chat_id: chat.id,
         sender_id: student.id,
@@ -261,7 +247,7 @@ describe('a conversation', () => {
   it('limits how fast one user sends', async () => {
     const { student, chat } = await conversation();
     // Start just under the limit rather than sending 30 messages.
-    await database.db.insert(rateLimits).values({
+    await testApp.database.db.insert(rateLimits).values({
       key: `${MESSAGE_LIMIT.name}:${student.id}`,
       count: MESSAGE_LIMIT.max,
       reset_at: sql`now() + interval '1 minute'`,
@@ -269,7 +255,7 @@ describe('a conversation', () => {
     const response = await call(student, 'POST', `/students/me/chats/${chat.id}/messages`, { body: 'One more' });
     expect(response.statusCode).toBe(429);
     expect(response.headers['retry-after']).toBeDefined();
-    const stored = await database.db.select().from(chatMessages).where(eq(chatMessages.chat_id, chat.id));
+    const stored = await testApp.database.db.select().from(chatMessages).where(eq(chatMessages.chat_id, chat.id));
     expect(stored).toHaveLength(0);
   });
 
@@ -299,14 +285,16 @@ async function captureNotifications(into: string[]): Promise<() => Promise<void>
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const client = (
-      database.db as unknown as {
+      testApp.database.db as unknown as {
         $client: { listen(c: string, cb: (p: string) => void): Promise<() => Promise<void>> };
       }
     ).$client;
     return client.listen('kaminuza_realtime', (payload) => into.push(payload));
   }
   const { default: pg } = await import('pg');
-  const [{ name }] = (await database.db.execute(sql`select current_database() as name`)).rows as [{ name: string }];
+  const [{ name }] = (await testApp.database.db.execute(sql`select current_database() as name`)).rows as [
+    { name: string },
+  ];
   const target = new URL(url);
   target.pathname = `/${name}`;
   const client = new pg.Client({ connectionString: target.toString() });

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   defaultPartnerSettings,
@@ -9,27 +9,13 @@ import {
   type CycleInput,
   type Program,
 } from '@kaminuza/shared';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { cyclePrograms, cycles, partnerSettings, submissions } from '../../db/schema/index.ts';
-import { createTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { expectAccess, signInAs, type TestAccount } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 import { listCycles } from './cycles.service.ts';
 import { insertTestCampus } from '../../test/setup-rows.ts';
 
-let database: Database;
-let app: App;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const testApp = useTestApp();
 
 type ErrorAnswer = { error: { status: string; message: string; details?: { path: string; message: string }[] } };
 
@@ -49,12 +35,12 @@ function cycleInput(programIds: string[], overrides: Partial<CycleInput> = {}): 
 }
 
 async function call(account: TestAccount, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
-  return app.inject({ method, url, headers: account.headers, ...(payload ? { payload } : {}) });
+  return testApp.app.inject({ method, url, headers: account.headers, ...(payload ? { payload } : {}) });
 }
 
 /** An institution's Admin with one campus and `count` programs offered there. */
 async function institutionWithPrograms(count = 2) {
-  const admin = await signInAs(app, 'staff');
+  const admin = await signInAs(testApp.app, 'staff');
   const p = base(admin.partnerId!);
   const campus = (
     await call(admin, 'POST', `${p}/campuses`, { name: 'Main', address: '', city: 'Kigali', country: 'RW' })
@@ -88,14 +74,14 @@ async function addCycle(admin: TestAccount, input: CycleInput): Promise<Cycle> {
 async function makeCurrent(partnerId: string, cycleId: string | null, timezone = 'UTC') {
   const settings = defaultPartnerSettings();
   const general = { ...settings.general, timezone, current_cycle_id: cycleId };
-  await database.db
+  await testApp.database.db
     .insert(partnerSettings)
     .values({ partner_id: partnerId, ...settings, general })
     .onConflictDoUpdate({ target: partnerSettings.partner_id, set: { general } });
 }
 
 async function storedCycles(partnerId: string) {
-  return database.db.select().from(cycles).where(eq(cycles.partner_id, partnerId));
+  return testApp.database.db.select().from(cycles).where(eq(cycles.partner_id, partnerId));
 }
 
 describe('who may call the cycle routes', () => {
@@ -110,7 +96,7 @@ describe('who may call the cycle routes', () => {
       { method: 'DELETE', url: `${p}/cycles/${cycle.id}` },
     ] as const;
     for (const route of routes) {
-      await expectAccess(app, route, { anonymous: 401, student: 403, admin: 403, staff: 404 });
+      await expectAccess(testApp.app, route, { anonymous: 401, student: 403, admin: 403, staff: 404 });
     }
     expect((await call(admin, 'GET', `${p}/cycles`)).json()).toEqual({ data: [cycle] });
   });
@@ -118,7 +104,7 @@ describe('who may call the cycle routes', () => {
   it('lets any member read, and only members with manage_programs write', async () => {
     const { admin, p, programs } = await institutionWithPrograms(1);
     const cycle = await addCycle(admin, cycleInput([programs[0]!.id]));
-    const reader = await signInAs(app, 'staff', { partnerId: admin.partnerId!, permissions: ['manage_forms'] });
+    const reader = await signInAs(testApp.app, 'staff', { partnerId: admin.partnerId!, permissions: ['manage_forms'] });
     expect((await call(reader, 'GET', `${p}/cycles`)).statusCode).toBe(200);
     expect((await call(reader, 'GET', `${p}/cycles/${cycle.id}`)).statusCode).toBe(200);
     expect((await call(reader, 'POST', `${p}/cycles`, cycleInput([]))).statusCode).toBe(403);
@@ -126,7 +112,10 @@ describe('who may call the cycle routes', () => {
     expect((await call(reader, 'DELETE', `${p}/cycles/${cycle.id}`)).statusCode).toBe(403);
     expect(await storedCycles(admin.partnerId!)).toHaveLength(1);
 
-    const manager = await signInAs(app, 'staff', { partnerId: admin.partnerId!, permissions: ['manage_programs'] });
+    const manager = await signInAs(testApp.app, 'staff', {
+      partnerId: admin.partnerId!,
+      permissions: ['manage_programs'],
+    });
     expect(
       (await call(manager, 'PUT', `${p}/cycles/${cycle.id}`, cycleInput([], { name: 'Renamed' }))).statusCode,
     ).toBe(200);
@@ -171,7 +160,9 @@ describe('cycles', () => {
 
     expect((await call(admin, 'DELETE', `${p}/cycles/${older.id}`)).json()).toEqual({ data: { ok: true } });
     expect((await call(admin, 'GET', `${p}/cycles/${older.id}`)).statusCode).toBe(404);
-    expect(await database.db.select().from(cyclePrograms).where(eq(cyclePrograms.cycle_id, older.id))).toEqual([]);
+    expect(await testApp.database.db.select().from(cyclePrograms).where(eq(cyclePrograms.cycle_id, older.id))).toEqual(
+      [],
+    );
   });
 
   it('marks the current cycle and judges "accepting" in the institution’s time zone', async () => {
@@ -185,7 +176,7 @@ describe('cycles', () => {
     expect(read.data.current).toBe(true);
     // 22:30 UTC on 31 August is already 1 September in Kigali (UTC+2); 22:30 UTC on 30 September is not.
     const at = async (iso: string) =>
-      (await listCycles(database.db, admin.partnerId!, { now: new Date(iso) }))[0]?.accepting_applications;
+      (await listCycles(testApp.database.db, admin.partnerId!, { now: new Date(iso) }))[0]?.accepting_applications;
     expect(await at('2026-08-31T21:59:00Z')).toBe(false);
     expect(await at('2026-08-31T22:30:00Z')).toBe(true);
     expect(await at('2026-09-30T21:59:00Z')).toBe(true);
@@ -253,10 +244,10 @@ describe('cycles', () => {
   it('refuses to delete a cycle applications were submitted in, or the current cycle', async () => {
     const { admin, p } = await institutionWithPrograms(0);
     const used = await addCycle(admin, cycleInput([]));
-    await database.db.insert(submissions).values({
+    await testApp.database.db.insert(submissions).values({
       reference: `KZ-${randomBytes(4).toString('hex')}`,
       partner_id: admin.partnerId!,
-      campus_id: await insertTestCampus(database.db, admin.partnerId!),
+      campus_id: await insertTestCampus(testApp.database.db, admin.partnerId!),
       cycle_id: used.id,
     });
     const inUse = await call(admin, 'DELETE', `${p}/cycles/${used.id}`);

@@ -1,37 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DOCUMENT_TYPES, StudentDocumentsSchema } from '@kaminuza/shared';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 import { samplePdf, samplePng } from '../../seed/sample-files.ts';
-import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase } from '../../test/database.ts';
+import { useTestApp } from '../../test/app.ts';
 import { expectAccess, signInAs } from '../../test/auth.ts';
 import { uploadFile } from '../uploads/test-helpers.ts';
 import { DOWNLOAD_CSP } from '../../lib/file-download.ts';
 
-let database: Database;
-let app: App;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const testApp = useTestApp();
 
 const LIST = '/api/v1/students/me/documents';
 
 describe('documents of the signed-in student', () => {
   it('lists all five types, uploaded or not', async () => {
-    const student = await signInAs(app, 'student');
+    const student = await signInAs(testApp.app, 'student');
     const pdf = samplePdf('Statement');
-    await uploadFile(app, student.headers, 'personal_statement', 'statement.pdf', pdf);
-    const response = await app.inject({ method: 'GET', url: LIST, headers: student.headers });
+    await uploadFile(testApp.app, student.headers, 'personal_statement', 'statement.pdf', pdf);
+    const response = await testApp.app.inject({ method: 'GET', url: LIST, headers: student.headers });
     expect(response.statusCode).toBe(200);
     const list = StudentDocumentsSchema.parse(response.json().data);
     expect(list.map((d) => d.type)).toEqual([...DOCUMENT_TYPES]);
@@ -46,10 +32,14 @@ describe('documents of the signed-in student', () => {
   });
 
   it('downloads as a sandboxed attachment with the detected type and nosniff, its name stored without quotes', async () => {
-    const student = await signInAs(app, 'student');
+    const student = await signInAs(testApp.app, 'student');
     const pdf = samplePdf('Relevé');
-    await uploadFile(app, student.headers, 'transcript', 'Relevé de notes "2024".pdf', pdf);
-    const response = await app.inject({ method: 'GET', url: `${LIST}/transcript/download`, headers: student.headers });
+    await uploadFile(testApp.app, student.headers, 'transcript', 'Relevé de notes "2024".pdf', pdf);
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `${LIST}/transcript/download`,
+      headers: student.headers,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -62,57 +52,68 @@ describe('documents of the signed-in student', () => {
   });
 
   it('answers 404 for a type without a document and for an unknown type 400', async () => {
-    const student = await signInAs(app, 'student');
+    const student = await signInAs(testApp.app, 'student');
     expect(
-      (await app.inject({ method: 'GET', url: `${LIST}/passport/download`, headers: student.headers })).statusCode,
+      (await testApp.app.inject({ method: 'GET', url: `${LIST}/passport/download`, headers: student.headers }))
+        .statusCode,
     ).toBe(404);
-    expect((await app.inject({ method: 'DELETE', url: `${LIST}/passport`, headers: student.headers })).statusCode).toBe(
-      404,
-    );
     expect(
-      (await app.inject({ method: 'GET', url: `${LIST}/diploma/download`, headers: student.headers })).statusCode,
+      (await testApp.app.inject({ method: 'DELETE', url: `${LIST}/passport`, headers: student.headers })).statusCode,
+    ).toBe(404);
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: `${LIST}/diploma/download`, headers: student.headers }))
+        .statusCode,
     ).toBe(400);
   });
 
   it('deletes a document and its file', async () => {
-    const student = await signInAs(app, 'student');
-    await uploadFile(app, student.headers, 'test_scores', 'scores.pdf', samplePdf('Scores'));
-    const response = await app.inject({ method: 'DELETE', url: `${LIST}/test_scores`, headers: student.headers });
+    const student = await signInAs(testApp.app, 'student');
+    await uploadFile(testApp.app, student.headers, 'test_scores', 'scores.pdf', samplePdf('Scores'));
+    const response = await testApp.app.inject({
+      method: 'DELETE',
+      url: `${LIST}/test_scores`,
+      headers: student.headers,
+    });
     expect(response.statusCode).toBe(200);
-    expect(await database.db.select().from(files).where(eq(files.owner_id, student.id))).toEqual([]);
+    expect(await testApp.database.db.select().from(files).where(eq(files.owner_id, student.id))).toEqual([]);
     const list = StudentDocumentsSchema.parse(
-      (await app.inject({ method: 'GET', url: LIST, headers: student.headers })).json().data,
+      (await testApp.app.inject({ method: 'GET', url: LIST, headers: student.headers })).json().data,
     );
     expect(list.find((d) => d.type === 'test_scores')?.status).toBe('not_uploaded');
   });
 
   it("never shows or deletes another student's document", async () => {
-    const owner = await signInAs(app, 'student');
-    await uploadFile(app, owner.headers, 'passport', 'passport.pdf', samplePdf('Passport'));
-    const other = await signInAs(app, 'student');
+    const owner = await signInAs(testApp.app, 'student');
+    await uploadFile(testApp.app, owner.headers, 'passport', 'passport.pdf', samplePdf('Passport'));
+    const other = await signInAs(testApp.app, 'student');
     // "me" is always the caller: another student only ever reaches their own (empty) documents.
     expect(
-      (await app.inject({ method: 'GET', url: `${LIST}/passport/download`, headers: other.headers })).statusCode,
+      (await testApp.app.inject({ method: 'GET', url: `${LIST}/passport/download`, headers: other.headers }))
+        .statusCode,
     ).toBe(404);
-    expect((await app.inject({ method: 'DELETE', url: `${LIST}/passport`, headers: other.headers })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await testApp.app.inject({ method: 'DELETE', url: `${LIST}/passport`, headers: other.headers })).statusCode,
+    ).toBe(404);
     const list = StudentDocumentsSchema.parse(
-      (await app.inject({ method: 'GET', url: LIST, headers: other.headers })).json().data,
+      (await testApp.app.inject({ method: 'GET', url: LIST, headers: other.headers })).json().data,
     );
     expect(list.every((d) => d.status === 'not_uploaded')).toBe(true);
-    const mine = await app.inject({ method: 'GET', url: `${LIST}/passport/download`, headers: owner.headers });
+    const mine = await testApp.app.inject({ method: 'GET', url: `${LIST}/passport/download`, headers: owner.headers });
     expect(mine.statusCode).toBe(200);
   });
 
   it('is for students only', async () => {
     const denied = { anonymous: 401, staff: 403, admin: 403 };
-    await expectAccess(app, { method: 'GET', url: LIST }, { ...denied, student: 200 });
-    await expectAccess(app, { method: 'GET', url: `${LIST}/transcript/download` }, { ...denied, student: 404 });
-    await expectAccess(app, { method: 'DELETE', url: `${LIST}/transcript` }, { ...denied, student: 404 });
-    await expectAccess(app, { method: 'GET', url: '/api/v1/students/me/profile-picture' }, { ...denied, student: 404 });
+    await expectAccess(testApp.app, { method: 'GET', url: LIST }, { ...denied, student: 200 });
+    await expectAccess(testApp.app, { method: 'GET', url: `${LIST}/transcript/download` }, { ...denied, student: 404 });
+    await expectAccess(testApp.app, { method: 'DELETE', url: `${LIST}/transcript` }, { ...denied, student: 404 });
     await expectAccess(
-      app,
+      testApp.app,
+      { method: 'GET', url: '/api/v1/students/me/profile-picture' },
+      { ...denied, student: 404 },
+    );
+    await expectAccess(
+      testApp.app,
       { method: 'DELETE', url: '/api/v1/students/me/profile-picture' },
       { ...denied, student: 404 },
     );
@@ -121,11 +122,11 @@ describe('documents of the signed-in student', () => {
 
 describe('profile picture', () => {
   it('is served inline with nosniff and private caching, and can be removed', async () => {
-    const student = await signInAs(app, 'student');
+    const student = await signInAs(testApp.app, 'student');
     const png = samplePng(6, [0, 100, 200]);
-    await uploadFile(app, student.headers, 'profile_picture', 'me.png', png);
+    await uploadFile(testApp.app, student.headers, 'profile_picture', 'me.png', png);
     const url = '/api/v1/students/me/profile-picture';
-    const response = await app.inject({ method: 'GET', url, headers: student.headers });
+    const response = await testApp.app.inject({ method: 'GET', url, headers: student.headers });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -133,20 +134,21 @@ describe('profile picture', () => {
     expect(response.headers['cache-control']).toMatch(/^private/);
     expect(response.rawPayload.equals(png)).toBe(true);
 
-    const other = await signInAs(app, 'student');
-    expect((await app.inject({ method: 'GET', url, headers: other.headers })).statusCode).toBe(404);
+    const other = await signInAs(testApp.app, 'student');
+    expect((await testApp.app.inject({ method: 'GET', url, headers: other.headers })).statusCode).toBe(404);
 
-    expect((await app.inject({ method: 'DELETE', url, headers: student.headers })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url, headers: student.headers })).statusCode).toBe(404);
-    expect(await database.db.select().from(files).where(eq(files.owner_id, student.id))).toEqual([]);
+    expect((await testApp.app.inject({ method: 'DELETE', url, headers: student.headers })).statusCode).toBe(200);
+    expect((await testApp.app.inject({ method: 'GET', url, headers: student.headers })).statusCode).toBe(404);
+    expect(await testApp.database.db.select().from(files).where(eq(files.owner_id, student.id))).toEqual([]);
   });
 });
 
 describe('unsafe file names', () => {
   const download = (headers: Record<string, string>) =>
-    app.inject({ method: 'GET', url: `${LIST}/transcript/download`, headers });
+    testApp.app.inject({ method: 'GET', url: `${LIST}/transcript/download`, headers });
   const storedName = async (ownerId: string) =>
-    (await database.db.select({ name: files.original_name }).from(files).where(eq(files.owner_id, ownerId)))[0]?.name;
+    (await testApp.database.db.select({ name: files.original_name }).from(files).where(eq(files.owner_id, ownerId)))[0]
+      ?.name;
   /** A header value a response splitter or a quote cannot break: printable ASCII, two quotes only. */
   const expectSafeDisposition = (header: unknown) => {
     expect(typeof header).toBe('string');
@@ -164,13 +166,13 @@ describe('unsafe file names', () => {
     ['a mismatched extension', 'photo.jpg', 'photo.pdf'],
     ['1000 characters', `${'x'.repeat(1000)}.pdf`, `${'x'.repeat(251)}.pdf`],
   ])('stores and sends a name with %s safely', async (_, sent, kept) => {
-    const student = await signInAs(app, 'student');
-    const uploaded = await uploadFile(app, student.headers, 'transcript', sent, samplePdf('Transcript'));
+    const student = await signInAs(testApp.app, 'student');
+    const uploaded = await uploadFile(testApp.app, student.headers, 'transcript', sent, samplePdf('Transcript'));
     expect(uploaded.statusCode).toBe(204);
     expect(await storedName(student.id)).toBe(kept);
 
     const listed = StudentDocumentsSchema.parse(
-      (await app.inject({ method: 'GET', url: LIST, headers: student.headers })).json().data,
+      (await testApp.app.inject({ method: 'GET', url: LIST, headers: student.headers })).json().data,
     );
     expect(listed.find((d) => d.type === 'transcript')?.file_name).toBe(kept);
 
@@ -183,9 +185,9 @@ describe('unsafe file names', () => {
   });
 
   it('cleans a name stored before names were cleaned as it sends it', async () => {
-    const student = await signInAs(app, 'student');
-    await uploadFile(app, student.headers, 'transcript', 't.pdf', samplePdf('Transcript'));
-    await database.db
+    const student = await signInAs(testApp.app, 'student');
+    await uploadFile(testApp.app, student.headers, 'transcript', 't.pdf', samplePdf('Transcript'));
+    await testApp.database.db
       .update(files)
       .set({ original_name: '..\\evil"\r\n\u202Egnp.html' })
       .where(eq(files.owner_id, student.id));

@@ -1,37 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DOCUMENT_TYPES, StudentHomeSchema, type ApplicationDraft, type StudentHome } from '@kaminuza/shared';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { students } from '../../db/schema/index.ts';
-import { createTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { expectAccess, signInAs, type TestAccount } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 import { addDocument, markPaid, readyInstitution } from '../applications/test-helpers.ts';
 
-let database: Database;
-let app: App;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const testApp = useTestApp();
 
 const HOME = '/api/v1/students/me/home';
 
 async function home(account: TestAccount): Promise<StudentHome> {
-  const response = await app.inject({ method: 'GET', url: HOME, headers: account.headers });
+  const response = await testApp.app.inject({ method: 'GET', url: HOME, headers: account.headers });
   expect(response.statusCode).toBe(200);
   return StudentHomeSchema.parse(response.json().data);
 }
 
 async function start(account: TestAccount, partnerId: string, programId: string): Promise<ApplicationDraft> {
-  const response = await app.inject({
+  const response = await testApp.app.inject({
     method: 'POST',
     url: `/api/v1/partners/${partnerId}/application`,
     headers: account.headers,
@@ -43,8 +29,8 @@ async function start(account: TestAccount, partnerId: string, programId: string)
 
 describe('the student home', () => {
   it('tells a new student what is missing and to finish onboarding first, then upload documents', async () => {
-    const student = await signInAs(app, 'student');
-    await database.db
+    const student = await signInAs(testApp.app, 'student');
+    await testApp.database.db
       .update(students)
       .set({ preferred_name: 'Ally', timezone: 'Africa/Kigali', language: 'fr' })
       .where(eq(students.user_id, student.id));
@@ -70,12 +56,12 @@ describe('the student home', () => {
   });
 
   it('counts uploaded documents and lists drafts, fees awaited and closing dates, only the caller’s', async () => {
-    const fee = await readyInstitution(app, database.db, { fee: 50 });
-    const free = await readyInstitution(app, database.db);
-    const student = await signInAs(app, 'student');
-    const other = await signInAs(app, 'student');
+    const fee = await readyInstitution(testApp.app, testApp.database.db, { fee: 50 });
+    const free = await readyInstitution(testApp.app, testApp.database.db);
+    const student = await signInAs(testApp.app, 'student');
+    const other = await signInAs(testApp.app, 'student');
     const before = await home(student);
-    await addDocument(database.db, student, 'transcript');
+    await addDocument(testApp.database.db, student, 'transcript');
     const paying = await start(student, fee.partnerId, fee.single.id);
     const notPaying = await start(student, free.partnerId, free.single.id);
     await start(other, free.partnerId, free.single.id);
@@ -100,11 +86,15 @@ describe('the student home', () => {
       types: DOCUMENT_TYPES.filter((type) => type !== 'transcript'),
     });
 
-    await markPaid(database.db, { id: paying.id, partner_id: fee.partnerId }, 50);
+    await markPaid(testApp.database.db, { id: paying.id, partner_id: fee.partnerId }, 50);
     expect((await home(student)).next_steps.map((step) => step.kind)).not.toContain('pay');
   });
 
   it('is for students only', async () => {
-    await expectAccess(app, { method: 'GET', url: HOME }, { anonymous: 401, student: 200, staff: 403, admin: 403 });
+    await expectAccess(
+      testApp.app,
+      { method: 'GET', url: HOME },
+      { anonymous: 401, student: 200, staff: 403, admin: 403 },
+    );
   });
 });

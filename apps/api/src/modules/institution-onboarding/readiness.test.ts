@@ -1,38 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { defaultPartnerSettings } from '@kaminuza/shared';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { cycles, partnerSettings, partners } from '../../db/schema/index.ts';
 import { seedDemoAdmissions } from '../../seed/admissions.ts';
-import { createTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { expectAccess, signInAs } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 
-let database: Database;
-let app: App;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const testApp = useTestApp();
 
 const readiness = async (headers: { cookie: string }, partnerId: string) => {
-  const response = await app.inject({ method: 'GET', url: `/api/v1/partners/${partnerId}/readiness`, headers });
+  const response = await testApp.app.inject({ method: 'GET', url: `/api/v1/partners/${partnerId}/readiness`, headers });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
 };
 
 describe('GET /partners/:partnerId/readiness', () => {
   it('is ready once published with a campus, a program and a current open cycle with a form', async () => {
-    const member = await signInAs(app, 'staff', { permissions: [] });
+    const member = await signInAs(testApp.app, 'staff', { permissions: [] });
     const partnerId = member.partnerId!;
-    await database.db.insert(partnerSettings).values({ partner_id: partnerId, ...defaultPartnerSettings() });
+    await testApp.database.db.insert(partnerSettings).values({ partner_id: partnerId, ...defaultPartnerSettings() });
 
     expect(await readiness(member.headers, partnerId)).toEqual({
       approved: true,
@@ -43,7 +29,7 @@ describe('GET /partners/:partnerId/readiness', () => {
       ready: false,
     });
 
-    await seedDemoAdmissions(database.db, partnerId);
+    await seedDemoAdmissions(testApp.database.db, partnerId);
     const set = await readiness(member.headers, partnerId);
     expect(set).toMatchObject({
       campuses: 2,
@@ -52,10 +38,10 @@ describe('GET /partners/:partnerId/readiness', () => {
       ready: false,
     });
 
-    await database.db.update(partners).set({ published: true }).where(eq(partners.id, partnerId));
+    await testApp.database.db.update(partners).set({ published: true }).where(eq(partners.id, partnerId));
     expect(await readiness(member.headers, partnerId)).toMatchObject({ published: true, ready: true });
 
-    await database.db.update(cycles).set({ status: 'closed' }).where(eq(cycles.partner_id, partnerId));
+    await testApp.database.db.update(cycles).set({ status: 'closed' }).where(eq(cycles.partner_id, partnerId));
     expect(await readiness(member.headers, partnerId)).toMatchObject({
       current_cycle: { accepting_applications: false },
       ready: false,
@@ -63,8 +49,8 @@ describe('GET /partners/:partnerId/readiness', () => {
   });
 
   it('answers only the institution’s own members', async () => {
-    const member = await signInAs(app, 'staff');
+    const member = await signInAs(testApp.app, 'staff');
     const url = `/api/v1/partners/${member.partnerId}/readiness`;
-    await expectAccess(app, { method: 'GET', url }, { anonymous: 401, student: 403, admin: 403, staff: 404 });
+    await expectAccess(testApp.app, { method: 'GET', url }, { anonymous: 401, student: 403, admin: 403, staff: 404 });
   });
 });

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { UNREAD_EMAIL_DELAY_MS } from '@kaminuza/shared';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import {
   chatMessages,
   chats,
@@ -13,30 +11,18 @@ import {
   supportTickets,
   userPreferences,
 } from '../../db/schema/index.ts';
-import { createTestApp, TEST_PUBLIC_URL } from '../../test/app.ts';
+import { useTestApp, TEST_PUBLIC_URL } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 import { notifyUnreadMessages } from './unread-email.worker.ts';
 
-let database: Database;
-let app: App;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const testApp = useTestApp();
 
 /** A moment `ms` ago, as the timestamp columns store it. */
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 const overdue = ago(UNREAD_EMAIL_DELAY_MS + 60_000);
 
 async function studentRecord(account: TestAccount) {
-  const [row] = await database.db
+  const [row] = await testApp.database.db
     .select({ id: students.id, email: students.email })
     .from(students)
     .where(eq(students.user_id, account.id));
@@ -44,7 +30,7 @@ async function studentRecord(account: TestAccount) {
 }
 
 async function mailTo(email: string) {
-  return database.db
+  return testApp.database.db
     .select({ subject: emailOutbox.subject, text: emailOutbox.text, html: emailOutbox.html })
     .from(emailOutbox)
     .where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, 'unread_message')));
@@ -52,17 +38,17 @@ async function mailTo(email: string) {
 
 describe('emails about unread replies', () => {
   it('emails a student once about a support reply unread for the delay, not about one read or too recent', async () => {
-    const student = await studentRecord(await signInAs(app, 'student'));
-    const [ticket] = await database.db
+    const student = await studentRecord(await signInAs(testApp.app, 'student'));
+    const [ticket] = await testApp.database.db
       .insert(supportTickets)
       .values({ student_id: student.id, subject: 'Visa' })
       .returning({ id: supportTickets.id });
-    await database.db.insert(supportMessages).values([
+    await testApp.database.db.insert(supportMessages).values([
       { ticket_id: ticket!.id, sender_side: 'student', body: 'Help', created_at: overdue },
       { ticket_id: ticket!.id, sender_side: 'team', body: '<script>alert(1)</script>', created_at: overdue },
     ]);
 
-    await notifyUnreadMessages(database.db, TEST_PUBLIC_URL);
+    await notifyUnreadMessages(testApp.database.db, TEST_PUBLIC_URL);
     const mail = await mailTo(student.email);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toBe('Unread message from the Kaminuza support team');
@@ -71,62 +57,64 @@ describe('emails about unread replies', () => {
     expect(mail[0]!.html).not.toContain('<script>');
 
     // Once per reply: the next pass finds nothing new.
-    await notifyUnreadMessages(database.db, TEST_PUBLIC_URL);
+    await notifyUnreadMessages(testApp.database.db, TEST_PUBLIC_URL);
     expect(await mailTo(student.email)).toHaveLength(1);
 
     // A reply just sent waits for the delay.
-    await database.db.insert(supportMessages).values({ ticket_id: ticket!.id, sender_side: 'team', body: 'And?' });
-    await notifyUnreadMessages(database.db, TEST_PUBLIC_URL);
+    await testApp.database.db
+      .insert(supportMessages)
+      .values({ ticket_id: ticket!.id, sender_side: 'team', body: 'And?' });
+    await notifyUnreadMessages(testApp.database.db, TEST_PUBLIC_URL);
     expect(await mailTo(student.email)).toHaveLength(1);
   });
 
   it('does not email a student who turned application update emails off (ADR 019)', async () => {
-    const account = await signInAs(app, 'student');
+    const account = await signInAs(testApp.app, 'student');
     const student = await studentRecord(account);
-    await database.db.insert(userPreferences).values({ user_id: account.id, email_application_updates: false });
-    const [ticket] = await database.db
+    await testApp.database.db.insert(userPreferences).values({ user_id: account.id, email_application_updates: false });
+    const [ticket] = await testApp.database.db
       .insert(supportTickets)
       .values({ student_id: student.id, subject: 'Fees' })
       .returning({ id: supportTickets.id });
-    await database.db
+    await testApp.database.db
       .insert(supportMessages)
       .values({ ticket_id: ticket!.id, sender_side: 'team', body: 'Answer', created_at: overdue });
-    await notifyUnreadMessages(database.db, TEST_PUBLIC_URL);
+    await notifyUnreadMessages(testApp.database.db, TEST_PUBLIC_URL);
     expect(await mailTo(student.email)).toHaveLength(0);
   });
 
   it('does not email a reply the student has read', async () => {
-    const student = await studentRecord(await signInAs(app, 'student'));
-    const [ticket] = await database.db
+    const student = await studentRecord(await signInAs(testApp.app, 'student'));
+    const [ticket] = await testApp.database.db
       .insert(supportTickets)
       .values({ student_id: student.id, subject: 'Fees', student_read_at: sql`now()` })
       .returning({ id: supportTickets.id });
-    await database.db
+    await testApp.database.db
       .insert(supportMessages)
       .values({ ticket_id: ticket!.id, sender_side: 'team', body: 'Done', created_at: overdue });
-    await notifyUnreadMessages(database.db, TEST_PUBLIC_URL);
+    await notifyUnreadMessages(testApp.database.db, TEST_PUBLIC_URL);
     expect(await mailTo(student.email)).toHaveLength(0);
   });
 
   it("emails an institution's messaging staff about a student's message, and the student about the reply", async () => {
-    const studentAccount = await signInAs(app, 'student');
+    const studentAccount = await signInAs(testApp.app, 'student');
     const student = await studentRecord(studentAccount);
-    const messenger = await signInAs(app, 'staff', { permissions: ['message_applicants'] });
-    const reviewer = await signInAs(app, 'staff', {
+    const messenger = await signInAs(testApp.app, 'staff', { permissions: ['message_applicants'] });
+    const reviewer = await signInAs(testApp.app, 'staff', {
       partnerId: messenger.partnerId!,
       permissions: ['review_applications'],
     });
-    await database.db.update(staff).set({ language: 'fr' }).where(eq(staff.user_id, messenger.id));
-    const [chat] = await database.db
+    await testApp.database.db.update(staff).set({ language: 'fr' }).where(eq(staff.user_id, messenger.id));
+    const [chat] = await testApp.database.db
       .insert(chats)
       .values({ student_id: student.id, partner_id: messenger.partnerId! })
       .returning({ id: chats.id });
-    await database.db.insert(chatMessages).values([
+    await testApp.database.db.insert(chatMessages).values([
       { chat_id: chat!.id, sender_side: 'student', body: 'Hello', created_at: overdue },
       { chat_id: chat!.id, sender_side: 'partner', body: 'Welcome', created_at: overdue },
     ]);
 
-    await notifyUnreadMessages(database.db, TEST_PUBLIC_URL);
+    await notifyUnreadMessages(testApp.database.db, TEST_PUBLIC_URL);
     const staffMail = await mailTo(messenger.email);
     expect(staffMail).toHaveLength(1);
     expect(staffMail[0]!.subject).toBe('Message non lu de Test Student');
@@ -138,7 +126,7 @@ describe('emails about unread replies', () => {
     expect(studentMail[0]!.subject).toMatch(/^Unread message from Test Institution/);
     expect(studentMail[0]!.text).toContain(`/partners/${messenger.partnerId}/chat`);
 
-    await notifyUnreadMessages(database.db, TEST_PUBLIC_URL);
+    await notifyUnreadMessages(testApp.database.db, TEST_PUBLIC_URL);
     expect(await mailTo(messenger.email)).toHaveLength(1);
     expect(await mailTo(student.email)).toHaveLength(1);
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   PartnerApiDecisionPageSchema,
@@ -12,13 +12,10 @@ import {
   type ReviewApplication,
   type SubmissionReceipt,
 } from '@kaminuza/shared';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { decisions, documents, partners, students, submissions } from '../../db/schema/index.ts';
 import { samplePdf } from '../../seed/sample-files.ts';
-import { createTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { signInAs } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 import { demoAnswers, markPaid, readyInstitution, type ReadyInstitution } from '../applications/test-helpers.ts';
 import { uploadFile } from '../uploads/test-helpers.ts';
 
@@ -28,18 +25,7 @@ import { uploadFile } from '../uploads/test-helpers.ts';
  * counterpart; a field added to the API without a comparison here fails the test.
  */
 
-let database: Database;
-let app: App;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const testApp = useTestApp();
 
 function ok<T>(response: { statusCode: number; body: string; json(): unknown }, status = 200): T {
   expect(response.statusCode, response.body).toBe(status);
@@ -51,26 +37,29 @@ function ok<T>(response: { statusCode: number; body: string; json(): unknown }, 
  * reject one (with a reason), leave the third pending, and release an acceptance.
  */
 async function reviewedSubmission(institution: ReadyInstitution) {
-  const student = await signInAs(app, 'student');
-  await database.db
+  const student = await signInAs(testApp.app, 'student');
+  await testApp.database.db
     .update(students)
     .set({ first_name: 'Aline', last_name: 'Uwera', phone: '+250788000111', address: '12 KN Street' })
     .where(eq(students.user_id, student.id));
   for (const type of ['transcript', 'passport', 'recommendation_letter'] as const) {
-    const upload = await uploadFile(app, student.headers, type, `${type}.pdf`, samplePdf(type));
+    const upload = await uploadFile(testApp.app, student.headers, type, `${type}.pdf`, samplePdf(type));
     expect(upload.statusCode).toBe(204);
   }
-  const [record] = await database.db.select({ id: students.id }).from(students).where(eq(students.user_id, student.id));
+  const [record] = await testApp.database.db
+    .select({ id: students.id })
+    .from(students)
+    .where(eq(students.user_id, student.id));
   const docs = Object.fromEntries(
     (
-      await database.db
+      await testApp.database.db
         .select({ id: documents.id, type: documents.type })
         .from(documents)
         .where(eq(documents.student_id, record!.id))
     ).map((doc) => [doc.type, doc.id]),
   ) as Record<'transcript' | 'passport' | 'recommendation_letter', string>;
   const draft = ok<ApplicationDraft>(
-    await app.inject({
+    await testApp.app.inject({
       method: 'POST',
       url: `/api/v1/partners/${institution.partnerId}/application`,
       headers: student.headers,
@@ -78,9 +67,9 @@ async function reviewedSubmission(institution: ReadyInstitution) {
     }),
     201,
   );
-  await markPaid(database.db, draft, 25);
+  await markPaid(testApp.database.db, draft, 25);
   const receipt = ok<SubmissionReceipt>(
-    await app.inject({
+    await testApp.app.inject({
       method: 'POST',
       url: `/api/v1/applications/${draft.id}/submit`,
       headers: student.headers,
@@ -94,7 +83,7 @@ async function reviewedSubmission(institution: ReadyInstitution) {
 
   const review = `/api/v1/partners/${institution.partnerId}/review/submissions/${receipt.id}`;
   const staff = (method: 'POST' | 'PUT', url: string, payload: object) =>
-    app.inject({ method, url, headers: institution.admin.headers, payload });
+    testApp.app.inject({ method, url, headers: institution.admin.headers, payload });
   ok(await staff('POST', `${review}/documents/${docs.transcript}/review`, { status: 'verified' }));
   ok(await staff('POST', `${review}/documents/${docs.passport}/review`, { status: 'rejected', reason: 'Blurred' }));
   ok(await staff('PUT', `${review}/decision`, { state: 'accepted' }));
@@ -109,7 +98,7 @@ async function reviewedSubmission(institution: ReadyInstitution) {
 
 async function apiKey(institution: ReadyInstitution): Promise<string> {
   const data = ok<{ key: string }>(
-    await app.inject({
+    await testApp.app.inject({
       method: 'POST',
       url: `/api/v1/partners/${institution.partnerId}/api-keys`,
       headers: institution.admin.headers,
@@ -121,7 +110,7 @@ async function apiKey(institution: ReadyInstitution): Promise<string> {
 }
 
 const partnerGet = (key: string, url: string) =>
-  app.inject({ method: 'GET', url: `/api/v1/partner-api${url}`, headers: { authorization: `Bearer ${key}` } });
+  testApp.app.inject({ method: 'GET', url: `/api/v1/partner-api${url}`, headers: { authorization: `Bearer ${key}` } });
 
 /** How each field of the API's submission is found on the staff screen (or, for updated_at, on the row). */
 function submissionComparisons(
@@ -172,13 +161,13 @@ function decisionComparisons(
 
 describe('the partner API against what staff see', () => {
   it('answers every field of a submission and its decision as the staff review screens show them', async () => {
-    const institution = await readyInstitution(app, database.db, { fee: 25 });
+    const institution = await readyInstitution(testApp.app, testApp.database.db, { fee: 25 });
     const { submissionId, docs } = await reviewedSubmission(institution);
     const key = await apiKey(institution);
 
     const staffView = ReviewApplicationSchema.parse(
       ok(
-        await app.inject({
+        await testApp.app.inject({
           method: 'GET',
           url: `/api/v1/partners/${institution.partnerId}/review/submissions/${submissionId}`,
           headers: institution.admin.headers,
@@ -195,7 +184,7 @@ describe('the partner API against what staff see', () => {
     expect(staffView.decision).toMatchObject({ state: 'accepted', released_at: expect.any(String) });
     expect(staffView.blind).toBe(false);
 
-    const [row] = await database.db.select().from(submissions).where(eq(submissions.id, submissionId));
+    const [row] = await testApp.database.db.select().from(submissions).where(eq(submissions.id, submissionId));
     const expected = submissionComparisons(staffView, row!);
     expect(Object.keys(expected).sort()).toEqual(Object.keys(PartnerApiSubmissionSchema.shape).sort());
 
@@ -212,8 +201,11 @@ describe('the partner API against what staff see', () => {
     const decision = PartnerApiDecisionPageSchema.parse(ok(await partnerGet(key, '/decisions'))).items.find(
       (item) => item.submission_id === submissionId,
     );
-    const [decisionRow] = await database.db.select().from(decisions).where(eq(decisions.submission_id, submissionId));
-    const [partner] = await database.db.select().from(partners).where(eq(partners.id, institution.partnerId));
+    const [decisionRow] = await testApp.database.db
+      .select()
+      .from(decisions)
+      .where(eq(decisions.submission_id, submissionId));
+    const [partner] = await testApp.database.db.select().from(partners).where(eq(partners.id, institution.partnerId));
     const expectedDecision = decisionComparisons(staffView, decisionRow!, partner!.name);
     expect(Object.keys(expectedDecision).sort()).toEqual(Object.keys(PartnerApiDecisionSchema.shape).sort());
     for (const field of Object.keys(expectedDecision) as Array<keyof PartnerApiDecision>) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
@@ -10,25 +10,11 @@ import {
   type PartnerSignUpInput,
   GENERIC_MESSAGES,
 } from '@kaminuza/shared';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { emailOutbox, partners, partnerSettings, staff, users, verifications } from '../../db/schema/index.ts';
-import { createTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { cookieHeader, expectAccess, signInAs } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 
-let database: Database;
-let app: App;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const testApp = useTestApp();
 
 const PASSWORD = 'Str0ng#Password';
 const newIp = () => `10.${randomBytes(3).join('.')}`;
@@ -62,10 +48,10 @@ function institution(overrides: Partial<PartnerSignUpInput> = {}): PartnerSignUp
 }
 
 const signUp = (payload: object, ip = newIp()) =>
-  app.inject({ method: 'POST', url: '/api/v1/auth/sign-up/partner', payload, remoteAddress: ip });
+  testApp.app.inject({ method: 'POST', url: '/api/v1/auth/sign-up/partner', payload, remoteAddress: ip });
 
 async function staffOf(email: string) {
-  const [row] = await database.db
+  const [row] = await testApp.database.db
     .select({ staff, partner: partners, user: users })
     .from(users)
     .innerJoin(staff, eq(staff.user_id, users.id))
@@ -76,18 +62,18 @@ async function staffOf(email: string) {
 
 /** Verifies the address through its emailed link and signs in; returns the session cookie. */
 async function verifyAndSignIn(email: string): Promise<string> {
-  const [mail] = await database.db
+  const [mail] = await testApp.database.db
     .select()
     .from(emailOutbox)
     .where(and(eq(emailOutbox.to, email.toLowerCase()), eq(emailOutbox.template, 'email_verification')));
   const code = new URL(String(mail!.data.link)).searchParams.get('code');
-  const verified = await app.inject({ method: 'POST', url: '/api/v1/auth/verify-email', payload: { code } });
+  const verified = await testApp.app.inject({ method: 'POST', url: '/api/v1/auth/verify-email', payload: { code } });
   expect(verified.statusCode).toBe(200);
   return cookieHeader(verified.headers['set-cookie']);
 }
 
 async function approvedPartner(): Promise<string> {
-  const admin = await signInAs(app, 'staff');
+  const admin = await signInAs(testApp.app, 'staff');
   return admin.partnerId!;
 }
 
@@ -134,7 +120,7 @@ describe('POST /auth/sign-up/partner (new institution)', () => {
       timezone: 'UTC',
     });
 
-    const [settings] = await database.db
+    const [settings] = await testApp.database.db
       .select()
       .from(partnerSettings)
       .where(eq(partnerSettings.partner_id, row!.partner.id));
@@ -159,7 +145,7 @@ describe('POST /auth/sign-up/partner (new institution)', () => {
     });
     expect(Object.keys(theme).sort()).toEqual(['borderRadius', 'colors', 'effects', 'layout', 'spacing', 'typography']);
 
-    const sent = await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, input.email));
+    const sent = await testApp.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, input.email));
     expect(sent.map((e) => e.template).sort()).toEqual(['email_verification', 'welcome']);
     expect(sent[0]?.data.name).toBe('Diane');
   });
@@ -185,7 +171,7 @@ describe('POST /auth/sign-up/partner (new institution)', () => {
   it('signs in only after verification, and the session tells the institution and membership state', async () => {
     const input = institution();
     await signUp(input);
-    const early = await app.inject({
+    const early = await testApp.app.inject({
       method: 'POST',
       url: '/api/v1/auth/sign-in',
       payload: { email: input.email, password: PASSWORD },
@@ -195,7 +181,7 @@ describe('POST /auth/sign-up/partner (new institution)', () => {
     expect(errorOf(early).message).toBe(AUTH_MESSAGES.verify_first);
 
     const cookie = await verifyAndSignIn(input.email);
-    const session = await app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: { cookie } });
+    const session = await testApp.app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: { cookie } });
     expect(session.json().data).toMatchObject({
       type: 'staff',
       first_name: 'Diane',
@@ -207,7 +193,7 @@ describe('POST /auth/sign-up/partner (new institution)', () => {
 
     // A pending institution's staff cannot use the partner routes yet.
     const partnerId = (await staffOf(input.email))!.partner.id;
-    const profile = await app.inject({
+    const profile = await testApp.app.inject({
       method: 'GET',
       url: `/api/v1/partners/${partnerId}/profile`,
       headers: { cookie },
@@ -222,7 +208,7 @@ describe('POST /auth/sign-up/partner (new institution)', () => {
     const again = await signUp({ ...input, email: input.email.toUpperCase(), institution_name: 'Other' });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again)).toEqual({ status: 'ABORTED', message: AUTH_MESSAGES.email_taken });
-    expect(await database.db.$count(partners, eq(partners.name, 'Other'))).toBe(0);
+    expect(await testApp.database.db.$count(partners, eq(partners.name, 'Other'))).toBe(0);
   });
 
   it('refuses a common password that meets the rule, and creates nothing', async () => {
@@ -234,7 +220,7 @@ describe('POST /auth/sign-up/partner (new institution)', () => {
       message: AUTH_MESSAGES.weak_password,
       details: [{ path: 'password', message: AUTH_MESSAGES.weak_password }],
     });
-    expect(await database.db.$count(partners, eq(partners.name, input.institution_name!))).toBe(0);
+    expect(await testApp.database.db.$count(partners, eq(partners.name, input.institution_name!))).toBe(0);
   });
 
   it('answers 400 with the field messages (weak password, invalid email, phone per country) and creates nothing', async () => {
@@ -277,7 +263,7 @@ describe('POST /auth/sign-up/partner (new institution)', () => {
         { path: 'city', message: VALIDATION_MESSAGES.city_required },
       ]),
     );
-    expect(await database.db.$count(users, eq(users.email, input.email))).toBe(0);
+    expect(await testApp.database.db.$count(users, eq(users.email, input.email))).toBe(0);
   });
 });
 
@@ -288,7 +274,7 @@ describe('partner sign-up limits', () => {
     const limited = await signUp(institution(), ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
-    const student = await app.inject({
+    const student = await testApp.app.inject({
       method: 'POST',
       url: '/api/v1/auth/sign-up/student',
       payload: { email: 'invalid' },
@@ -301,7 +287,7 @@ describe('partner sign-up limits', () => {
 describe('POST /auth/sign-up/partner (joining an institution)', () => {
   it('makes a pending Staff member of the approved institution, without creating one', async () => {
     const partnerId = await approvedPartner();
-    const before = await database.db.$count(partners);
+    const before = await testApp.database.db.$count(partners);
     const input = institution({
       existing_institution_id: partnerId,
       institution_name: '',
@@ -312,7 +298,7 @@ describe('POST /auth/sign-up/partner (joining an institution)', () => {
     });
     const response = await signUp(input);
     expect(response.statusCode).toBe(201);
-    expect(await database.db.$count(partners)).toBe(before);
+    expect(await testApp.database.db.$count(partners)).toBe(before);
     const row = await staffOf(input.email);
     expect(row?.partner.id).toBe(partnerId);
     expect(row?.staff).toMatchObject({
@@ -323,9 +309,9 @@ describe('POST /auth/sign-up/partner (joining an institution)', () => {
     });
 
     const cookie = await verifyAndSignIn(input.email);
-    const session = await app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: { cookie } });
+    const session = await testApp.app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: { cookie } });
     expect(session.json().data).toMatchObject({ partner_status: 'approved', staff_approval_status: 'pending' });
-    const profile = await app.inject({
+    const profile = await testApp.app.inject({
       method: 'GET',
       url: `/api/v1/partners/${partnerId}/profile`,
       headers: { cookie },
@@ -335,7 +321,7 @@ describe('POST /auth/sign-up/partner (joining an institution)', () => {
   });
 
   it('refuses an unknown or unapproved institution id clearly and creates nothing', async () => {
-    const [pending] = await database.db
+    const [pending] = await testApp.database.db
       .insert(partners)
       .values({
         slug: `pending-${randomBytes(4).toString('hex')}`,
@@ -354,23 +340,29 @@ describe('POST /auth/sign-up/partner (joining an institution)', () => {
       const response = await signUp(input);
       expect(response.statusCode).toBe(404);
       expect(errorOf(response)).toEqual({ status: 'NOT_FOUND', message: PARTNER_MESSAGES.institution_not_found });
-      expect(await database.db.$count(users, eq(users.email, input.email))).toBe(0);
-      expect(await database.db.$count(verifications)).toBeGreaterThanOrEqual(0);
+      expect(await testApp.database.db.$count(users, eq(users.email, input.email))).toBe(0);
+      expect(await testApp.database.db.$count(verifications)).toBeGreaterThanOrEqual(0);
     }
   });
 
   it('lists approved institutions by name for the join search, a page at a time', async () => {
     const partnerId = await approvedPartner();
-    const [row] = await database.db.select({ name: partners.name }).from(partners).where(eq(partners.id, partnerId));
+    const [row] = await testApp.database.db
+      .select({ name: partners.name })
+      .from(partners)
+      .where(eq(partners.id, partnerId));
     const q = row!.name.slice(-8);
-    const response = await app.inject({ method: 'GET', url: `/api/v1/auth/sign-up/partner/institutions?q=${q}` });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/sign-up/partner/institutions?q=${q}`,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({
       items: [{ id: partnerId, name: row!.name, city: 'Kigali' }],
       page: 1,
       has_more: false,
     });
-    const pendingOnly = await app.inject({
+    const pendingOnly = await testApp.app.inject({
       method: 'GET',
       url: '/api/v1/auth/sign-up/partner/institutions?q=Pending%20College',
     });
@@ -379,7 +371,7 @@ describe('POST /auth/sign-up/partner (joining an institution)', () => {
 
   it('answers 400 to a sign-up body that is not an object', async () => {
     for (const payload of ['null', '[]', '"college"', '7']) {
-      const response = await app.inject({
+      const response = await testApp.app.inject({
         method: 'POST',
         url: '/api/v1/auth/sign-up/partner',
         headers: { 'content-type': 'application/json' },
@@ -392,24 +384,30 @@ describe('POST /auth/sign-up/partner (joining an institution)', () => {
 
   it('refuses a NUL in the join search with 400, and keeps serving', async () => {
     for (const q of ['ab%00cd', 'Kig%00', '%00']) {
-      const response = await app.inject({ method: 'GET', url: `/api/v1/auth/sign-up/partner/institutions?q=${q}` });
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/v1/auth/sign-up/partner/institutions?q=${q}`,
+      });
       expect(response.statusCode, q).toBe(400);
       expect(errorOf(response)).toMatchObject({ status: 'INVALID_ARGUMENT', message: GENERIC_MESSAGES.check_input });
     }
-    const after = await app.inject({ method: 'GET', url: '/api/v1/auth/sign-up/partner/institutions?q=Kigali' });
+    const after = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/sign-up/partner/institutions?q=Kigali',
+    });
     expect(after.statusCode).toBe(200);
   });
 });
 
 describe('partner profile and join requests', () => {
   it('lets the institution read and edit its profile; clients cannot set status or review fields', async () => {
-    const member = await signInAs(app, 'staff');
+    const member = await signInAs(testApp.app, 'staff');
     const url = `/api/v1/partners/${member.partnerId}/profile`;
-    const got = await app.inject({ method: 'GET', url, headers: member.headers });
+    const got = await testApp.app.inject({ method: 'GET', url, headers: member.headers });
     expect(got.statusCode).toBe(200);
     expect(got.json().data).toMatchObject({ id: member.partnerId, status: 'approved', published: false });
 
-    const patched = await app.inject({
+    const patched = await testApp.app.inject({
       method: 'PATCH',
       url,
       headers: member.headers,
@@ -442,15 +440,15 @@ describe('partner profile and join requests', () => {
       status: 'approved',
       review_reason: null,
     });
-    const [row] = await database.db.select().from(partners).where(eq(partners.id, member.partnerId!));
+    const [row] = await testApp.database.db.select().from(partners).where(eq(partners.id, member.partnerId!));
     expect(row).toMatchObject({ status: 'approved', review_reason: null, reviewed_by: null, is_demo: false });
     expect(row?.slug).not.toBe('taken-over');
   });
 
   it('rejects invalid values and unordered ranges, also against the stored values', async () => {
-    const member = await signInAs(app, 'staff');
+    const member = await signInAs(testApp.app, 'staff');
     const url = `/api/v1/partners/${member.partnerId}/profile`;
-    const bad = await app.inject({
+    const bad = await testApp.app.inject({
       method: 'PATCH',
       url,
       headers: member.headers,
@@ -464,7 +462,7 @@ describe('partner profile and join requests', () => {
         { path: 'tuition_max_usd', message: PARTNER_MESSAGES.range_invalid },
       ]),
     );
-    const merged = await app.inject({
+    const merged = await testApp.app.inject({
       method: 'PATCH',
       url,
       headers: member.headers,
@@ -475,8 +473,8 @@ describe('partner profile and join requests', () => {
   });
 
   it('answers 404 to staff of another institution, for the profile and the join requests', async () => {
-    const a = await signInAs(app, 'staff');
-    const b = await signInAs(app, 'staff');
+    const a = await signInAs(testApp.app, 'staff');
+    const b = await signInAs(testApp.app, 'staff');
     for (const request of [
       { method: 'GET' as const, url: `/api/v1/partners/${b.partnerId}/profile` },
       {
@@ -486,10 +484,10 @@ describe('partner profile and join requests', () => {
       },
       { method: 'GET' as const, url: `/api/v1/partners/${b.partnerId}/staff/requests` },
     ]) {
-      const response = await app.inject({ ...request, headers: a.headers });
+      const response = await testApp.app.inject({ ...request, headers: a.headers });
       expect(response.statusCode, request.url).toBe(404);
     }
-    const [row] = await database.db.select().from(partners).where(eq(partners.id, b.partnerId!));
+    const [row] = await testApp.database.db.select().from(partners).where(eq(partners.id, b.partnerId!));
     expect(row?.description).toBe('');
   });
 
@@ -498,19 +496,27 @@ describe('partner profile and join requests', () => {
     const staffId = '7d4f9a52-0f0e-4c3e-9d55-3f1b0c9b1a11';
     // A staff member of another institution gets 404: the institution is not theirs to know.
     const denied = { anonymous: 401, student: 403, staff: 404, admin: 403 };
-    await expectAccess(app, { method: 'GET', url: `/api/v1/partners/${partnerId}/profile` }, denied);
+    await expectAccess(testApp.app, { method: 'GET', url: `/api/v1/partners/${partnerId}/profile` }, denied);
     await expectAccess(
-      app,
+      testApp.app,
       { method: 'PATCH', url: `/api/v1/partners/${partnerId}/profile`, payload: { description: 'x' } },
       denied,
     );
-    await expectAccess(app, { method: 'GET', url: `/api/v1/partners/${partnerId}/staff/requests` }, denied);
-    await expectAccess(app, { method: 'POST', url: `/api/v1/partners/${partnerId}/staff/${staffId}/approve` }, denied);
-    await expectAccess(app, { method: 'POST', url: `/api/v1/partners/${partnerId}/staff/${staffId}/decline` }, denied);
+    await expectAccess(testApp.app, { method: 'GET', url: `/api/v1/partners/${partnerId}/staff/requests` }, denied);
+    await expectAccess(
+      testApp.app,
+      { method: 'POST', url: `/api/v1/partners/${partnerId}/staff/${staffId}/approve` },
+      denied,
+    );
+    await expectAccess(
+      testApp.app,
+      { method: 'POST', url: `/api/v1/partners/${partnerId}/staff/${staffId}/decline` },
+      denied,
+    );
   });
 
   it("lets an institution's Admin approve or decline join requests; members without 'all' cannot", async () => {
-    const admin = await signInAs(app, 'staff');
+    const admin = await signInAs(testApp.app, 'staff');
     const partnerId = admin.partnerId!;
     const first = institution({ existing_institution_id: partnerId });
     const second = institution({ existing_institution_id: partnerId });
@@ -518,26 +524,26 @@ describe('partner profile and join requests', () => {
     await signUp(second);
     const base = `/api/v1/partners/${partnerId}/staff`;
 
-    const listed = await app.inject({ method: 'GET', url: `${base}/requests`, headers: admin.headers });
+    const listed = await testApp.app.inject({ method: 'GET', url: `${base}/requests`, headers: admin.headers });
     expect(listed.statusCode).toBe(200);
     const requests = listed.json().data as { id: string; email: string; job_title: string }[];
     expect(requests.map((r) => r.email).sort()).toEqual([first.email, second.email].sort());
     expect(requests[0]?.job_title).toBe('Registrar');
     const idOf = (email: string) => requests.find((r) => r.email === email)!.id;
 
-    const approved = await app.inject({
+    const approved = await testApp.app.inject({
       method: 'POST',
       url: `${base}/${idOf(first.email)}/approve`,
       headers: admin.headers,
     });
     expect(approved.json().data).toEqual({ id: idOf(first.email), approval_status: 'approved' });
-    const declined = await app.inject({
+    const declined = await testApp.app.inject({
       method: 'POST',
       url: `${base}/${idOf(second.email)}/decline`,
       headers: admin.headers,
     });
     expect(declined.json().data.approval_status).toBe('declined');
-    const twice = await app.inject({
+    const twice = await testApp.app.inject({
       method: 'POST',
       url: `${base}/${idOf(second.email)}/approve`,
       headers: admin.headers,
@@ -547,21 +553,25 @@ describe('partner profile and join requests', () => {
 
     // The approved member reaches the profile now, but holds no permission to edit it or decide requests.
     const cookie = await verifyAndSignIn(first.email);
-    const read = await app.inject({ method: 'GET', url: `/api/v1/partners/${partnerId}/profile`, headers: { cookie } });
+    const read = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/v1/partners/${partnerId}/profile`,
+      headers: { cookie },
+    });
     expect(read.statusCode).toBe(200);
-    const edit = await app.inject({
+    const edit = await testApp.app.inject({
       method: 'PATCH',
       url: `/api/v1/partners/${partnerId}/profile`,
       headers: { cookie },
       payload: { description: 'x' },
     });
     expect(edit.statusCode).toBe(403);
-    const list = await app.inject({ method: 'GET', url: `${base}/requests`, headers: { cookie } });
+    const list = await testApp.app.inject({ method: 'GET', url: `${base}/requests`, headers: { cookie } });
     expect(list.statusCode).toBe(403);
 
     // A request of another institution is not found from here.
-    const other = await signInAs(app, 'staff');
-    const foreign = await app.inject({
+    const other = await signInAs(testApp.app, 'staff');
+    const foreign = await testApp.app.inject({
       method: 'POST',
       url: `/api/v1/partners/${other.partnerId}/staff/${idOf(first.email)}/approve`,
       headers: admin.headers,

@@ -1,27 +1,13 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { GENERIC_MESSAGES, PAYMENT_SIGNATURE_HEADER } from '@kaminuza/shared';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
-import { createTestApp, testEnv } from '../../test/app.ts';
-import { createTestDatabase } from '../../test/database.ts';
+import { useTestApp, testEnv } from '../../test/app.ts';
 import { signCallback } from './providers/signature.ts';
 
-let database: Database;
-let app: App;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const testApp = useTestApp();
 
 function deliver(event: object) {
   const body = JSON.stringify(event);
-  return app.inject({
+  return testApp.app.inject({
     method: 'POST',
     url: '/api/v1/payments/callbacks/sandbox',
     headers: {
@@ -32,7 +18,7 @@ function deliver(event: object) {
   });
 }
 
-it('refuses a signed callback whose text the database cannot take, naming the field', async () => {
+it('refuses a signed callback whose text the testApp.database cannot take, naming the field', async () => {
   const event = (reference: string, failure: string | null) => ({
     id: 'evt_1',
     type: 'payment.failed',

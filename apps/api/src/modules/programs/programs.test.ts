@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   SETUP_MESSAGES,
@@ -9,25 +9,11 @@ import {
   type Program,
   type ProgramInput,
 } from '@kaminuza/shared';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { campuses, partners, programCampuses, programs, submissions } from '../../db/schema/index.ts';
-import { createTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { expectAccess, signInAs, type TestAccount } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 
-let database: Database;
-let app: App;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const testApp = useTestApp();
 
 type ErrorAnswer = { error: { status: string; message: string; details?: { path: string; message: string }[] } };
 
@@ -60,7 +46,7 @@ function programInput(campusIds: string[], overrides: Partial<ProgramInput> = {}
 }
 
 async function call(account: TestAccount, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
-  return app.inject({ method, url, headers: account.headers, ...(payload ? { payload } : {}) });
+  return testApp.app.inject({ method, url, headers: account.headers, ...(payload ? { payload } : {}) });
 }
 
 async function addCampus(admin: TestAccount, overrides: Partial<CampusInput> = {}): Promise<Campus> {
@@ -80,13 +66,13 @@ async function addProgram(
 }
 
 async function submitFor(partnerId: string, ids: { campus_id: string; program_id?: string }) {
-  await database.db
+  await testApp.database.db
     .insert(submissions)
     .values({ reference: `KZ-${randomBytes(4).toString('hex')}`, partner_id: partnerId, ...ids });
 }
 
 async function programCount(partnerId: string) {
-  const [row] = await database.db
+  const [row] = await testApp.database.db
     .select({ count: partners.program_count })
     .from(partners)
     .where(eq(partners.id, partnerId));
@@ -95,7 +81,7 @@ async function programCount(partnerId: string) {
 
 describe('who may call the campus and program routes', () => {
   it('answers 401 anonymous, 403 students and admins, 404 staff of another institution', async () => {
-    const admin = await signInAs(app, 'staff');
+    const admin = await signInAs(testApp.app, 'staff');
     const campus = await addCampus(admin);
     const program = await addProgram(admin, [campus.id]);
     const p = base(admin.partnerId!);
@@ -111,7 +97,7 @@ describe('who may call the campus and program routes', () => {
       { method: 'DELETE', url: `${p}/programs/${program.id}` },
     ] as const;
     for (const route of routes) {
-      await expectAccess(app, route, { anonymous: 401, student: 403, admin: 403, staff: 404 });
+      await expectAccess(testApp.app, route, { anonymous: 401, student: 403, admin: 403, staff: 404 });
     }
     // Nothing was changed by any of those callers.
     const list = await call(admin, 'GET', `${p}/programs`);
@@ -119,11 +105,11 @@ describe('who may call the campus and program routes', () => {
   });
 
   it('lets any member read, and only members with manage_programs (or all) write', async () => {
-    const admin = await signInAs(app, 'staff');
+    const admin = await signInAs(testApp.app, 'staff');
     const partnerId = admin.partnerId!;
     const campus = await addCampus(admin);
     const program = await addProgram(admin, [campus.id]);
-    const reader = await signInAs(app, 'staff', { partnerId, permissions: ['review_applications'] });
+    const reader = await signInAs(testApp.app, 'staff', { partnerId, permissions: ['review_applications'] });
     const p = base(partnerId);
 
     expect((await call(reader, 'GET', `${p}/campuses`)).statusCode).toBe(200);
@@ -142,7 +128,7 @@ describe('who may call the campus and program routes', () => {
       expect(response.statusCode, `${method} ${url}`).toBe(403);
     }
 
-    const manager = await signInAs(app, 'staff', { partnerId, permissions: ['manage_programs'] });
+    const manager = await signInAs(testApp.app, 'staff', { partnerId, permissions: ['manage_programs'] });
     const created = await call(manager, 'POST', `${p}/campuses`, campusInput({ name: 'Musanze' }));
     expect(created.statusCode).toBe(201);
     const campusesNow = (await call(reader, 'GET', `${p}/campuses`)).json() as { data: Campus[] };
@@ -153,7 +139,7 @@ describe('who may call the campus and program routes', () => {
 
 describe('campuses', () => {
   it('adds, lists by name with program counts, and changes campuses', async () => {
-    const admin = await signInAs(app, 'staff');
+    const admin = await signInAs(testApp.app, 'staff');
     const p = base(admin.partnerId!);
     const rubavu = await addCampus(admin, { name: 'Rubavu', city: 'Rubavu' });
     const huye = await addCampus(admin, { name: 'huye', city: 'Huye' });
@@ -173,7 +159,7 @@ describe('campuses', () => {
   });
 
   it('refuses bad input with the schema messages and writes nothing', async () => {
-    const admin = await signInAs(app, 'staff');
+    const admin = await signInAs(testApp.app, 'staff');
     const p = base(admin.partnerId!);
     const response = await call(admin, 'POST', `${p}/campuses`, { name: '  ', address: '', city: '', country: 'rw' });
     expect(response.statusCode).toBe(400);
@@ -186,12 +172,12 @@ describe('campuses', () => {
       ]),
     );
     expect(error.details?.some((d) => d.path === 'country')).toBe(true);
-    const rows = await database.db.select().from(campuses).where(eq(campuses.partner_id, admin.partnerId!));
+    const rows = await testApp.database.db.select().from(campuses).where(eq(campuses.partner_id, admin.partnerId!));
     expect(rows).toEqual([]);
   });
 
   it('keeps names unique per institution, ignoring case (409), on create and on change', async () => {
-    const admin = await signInAs(app, 'staff');
+    const admin = await signInAs(testApp.app, 'staff');
     const p = base(admin.partnerId!);
     await addCampus(admin, { name: 'Kigali Main' });
     const other = await addCampus(admin, { name: 'Nyagatare' });
@@ -205,12 +191,12 @@ describe('campuses', () => {
     expect(renamed.statusCode).toBe(409);
 
     // Another institution may use the same name.
-    const elsewhere = await signInAs(app, 'staff');
+    const elsewhere = await signInAs(testApp.app, 'staff');
     await addCampus(elsewhere, { name: 'Kigali Main' });
   });
 
   it('answers 404 for an unknown campus', async () => {
-    const admin = await signInAs(app, 'staff');
+    const admin = await signInAs(testApp.app, 'staff');
     const p = base(admin.partnerId!);
     const put = await call(admin, 'PUT', `${p}/campuses/${randomUUID()}`, campusInput());
     expect(put.statusCode).toBe(404);
@@ -219,7 +205,7 @@ describe('campuses', () => {
   });
 
   it("refuses to delete a program's only campus or one applications were submitted for", async () => {
-    const admin = await signInAs(app, 'staff');
+    const admin = await signInAs(testApp.app, 'staff');
     const p = base(admin.partnerId!);
     const main = await addCampus(admin);
     const second = await addCampus(admin);
@@ -246,7 +232,7 @@ describe('campuses', () => {
 
 describe('programs', () => {
   it('adds, reads, changes and deletes a program, keeping the institution’s program count', async () => {
-    const admin = await signInAs(app, 'staff');
+    const admin = await signInAs(testApp.app, 'staff');
     const partnerId = admin.partnerId!;
     const p = base(partnerId);
     const a = await addCampus(admin, { name: 'Alpha' });
@@ -283,12 +269,15 @@ describe('programs', () => {
     expect(removed.statusCode).toBe(200);
     expect(await programCount(partnerId)).toBe(1);
     expect((await call(admin, 'GET', `${p}/programs/${program.id}`)).statusCode).toBe(404);
-    const links = await database.db.select().from(programCampuses).where(eq(programCampuses.program_id, program.id));
+    const links = await testApp.database.db
+      .select()
+      .from(programCampuses)
+      .where(eq(programCampuses.program_id, program.id));
     expect(links).toEqual([]);
   });
 
   it('lists by name and filters by search text (case and accents ignored), level and field', async () => {
-    const admin = await signInAs(app, 'staff');
+    const admin = await signInAs(testApp.app, 'staff');
     const p = base(admin.partnerId!);
     const campus = await addCampus(admin);
     await addProgram(admin, [campus.id], { name: 'Génie civil', field: 'engineering' });
@@ -306,7 +295,7 @@ describe('programs', () => {
   });
 
   it('refuses bad input with the schema messages and writes nothing', async () => {
-    const admin = await signInAs(app, 'staff');
+    const admin = await signInAs(testApp.app, 'staff');
     const p = base(admin.partnerId!);
     const campus = await addCampus(admin);
     const response = await call(
@@ -327,12 +316,14 @@ describe('programs', () => {
       ]),
     );
     expect(campus.program_count).toBe(0);
-    expect(await database.db.select().from(programs).where(eq(programs.partner_id, admin.partnerId!))).toEqual([]);
+    expect(await testApp.database.db.select().from(programs).where(eq(programs.partner_id, admin.partnerId!))).toEqual(
+      [],
+    );
   });
 
   it("refuses another institution's campus (404) and writes nothing", async () => {
-    const admin = await signInAs(app, 'staff');
-    const other = await signInAs(app, 'staff');
+    const admin = await signInAs(testApp.app, 'staff');
+    const other = await signInAs(testApp.app, 'staff');
     const p = base(admin.partnerId!);
     const mine = await addCampus(admin);
     const theirs = await addCampus(other);
@@ -340,7 +331,9 @@ describe('programs', () => {
     const created = await call(admin, 'POST', `${p}/programs`, programInput([mine.id, theirs.id]));
     expect(created.statusCode).toBe(404);
     expect((created.json() as ErrorAnswer).error.message).toBe(SETUP_MESSAGES.campus_not_found);
-    expect(await database.db.select().from(programs).where(eq(programs.partner_id, admin.partnerId!))).toEqual([]);
+    expect(await testApp.database.db.select().from(programs).where(eq(programs.partner_id, admin.partnerId!))).toEqual(
+      [],
+    );
     expect(await programCount(admin.partnerId!)).toBe(0);
 
     const program = await addProgram(admin, [mine.id]);
@@ -362,7 +355,7 @@ describe('programs', () => {
   });
 
   it('keeps name and level unique per institution (409)', async () => {
-    const admin = await signInAs(app, 'staff');
+    const admin = await signInAs(testApp.app, 'staff');
     const p = base(admin.partnerId!);
     const campus = await addCampus(admin);
     const program = await addProgram(admin, [campus.id], { name: 'Law', level: 'undergraduate' });
@@ -383,7 +376,7 @@ describe('programs', () => {
   });
 
   it('refuses to delete a program applications were submitted for', async () => {
-    const admin = await signInAs(app, 'staff');
+    const admin = await signInAs(testApp.app, 'staff');
     const p = base(admin.partnerId!);
     const campus = await addCampus(admin);
     const program = await addProgram(admin, [campus.id]);
@@ -397,7 +390,7 @@ describe('programs', () => {
 
 describe('the OpenAPI document', () => {
   it('describes the campus, program and cycle routes under their tags', async () => {
-    const doc = (await app.inject({ url: '/api/docs/json' })).json() as {
+    const doc = (await testApp.app.inject({ url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { tags?: string[]; summary?: string }>>;
     };
     const route = (path: string, method: string) => doc.paths[`/api/v1/partners/{partnerId}${path}`]?.[method];

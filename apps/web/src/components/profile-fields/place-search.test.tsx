@@ -85,7 +85,7 @@ describe('CityCombobox', () => {
     fireEvent.change(input, { target: { value: 'huye' } });
     expect(await screen.findByRole('option', { name: /^Huye District/ })).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(screen.getByRole('option', { name: /^Huye District/ })).toBeTruthy();
+    screen.getByRole('option', { name: /^Huye District/ });
   });
 });
 

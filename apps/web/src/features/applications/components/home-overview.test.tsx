@@ -126,28 +126,28 @@ describe('HomeOverview', () => {
     await list.findByText('Unsuccessful');
 
     const drafting = item('Lake Kivu Institute');
-    expect(drafting.getByText('In progress')).toBeTruthy();
-    expect(drafting.getByText('40% complete')).toBeTruthy();
+    drafting.getByText('In progress');
+    drafting.getByText('40% complete');
     expect(drafting.getByRole('link', { name: 'Continue, Lake Kivu Institute' }).getAttribute('href')).toBe(
       `/application/form?partner=${id(1)}`,
     );
 
     const submitted = item('Huye University');
-    expect(submitted.getByText('Submitted')).toBeTruthy();
+    submitted.getByText('Submitted');
     expect(submitted.getByRole('link', { name: 'View submission, Huye University' }).getAttribute('href')).toBe(
       `/application/submitted?partner=${id(2)}`,
     );
 
     const accepted = item('Kigali Polytechnic');
-    expect(accepted.getByText('Accepted')).toBeTruthy();
-    expect(accepted.getByText('You accepted on Jul 20, 2026')).toBeTruthy();
+    accepted.getByText('Accepted');
+    accepted.getByText('You accepted on Jul 20, 2026');
     expect(accepted.getByRole('link', { name: 'View decision, Kigali Polytechnic' }).getAttribute('href')).toBe(
       `/application/decision?partner=${id(3)}`,
     );
 
-    expect(item('Musanze College').getByText('Unsuccessful')).toBeTruthy();
+    item('Musanze College').getByText('Unsuccessful');
     // Read by the institution, no decision released yet.
-    expect(item('Rubavu Institute').getByText('Under review')).toBeTruthy();
+    item('Rubavu Institute').getByText('Under review');
     // A university only added to the list has no application to show.
     expect(list.queryByText('Added only')).toBeNull();
   });
@@ -164,7 +164,7 @@ describe('HomeOverview', () => {
       `/application/decision?partner=${id(4)}`,
       `/application/decision?partner=${id(3)}`,
     ]);
-    expect(section.getByText(/Released on Jul 16, 2026/)).toBeTruthy();
+    section.getByText(/Released on Jul 16, 2026/);
   });
 
   it('invites a student without applications to explore, and says no decision is out yet', async () => {
@@ -183,7 +183,7 @@ describe('HomeOverview', () => {
     renderOverview();
     const section = within(await screen.findByRole('region', { name: 'Your applications' }));
     expect(await section.findByRole('alert')).toBeTruthy();
-    expect(section.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    section.getByRole('button', { name: 'Try again' });
   });
 });
 
@@ -196,14 +196,14 @@ describe('ApplicationsPage', () => {
     renderOverview(<ApplicationsPage />);
     const item = (name: string) => within(screen.getByRole('listitem', { name }));
     expect(await screen.findByText('Decision: Accepted')).toBeTruthy();
-    expect(item('Kigali Polytechnic').getByText('Applied')).toBeTruthy();
+    item('Kigali Polytechnic').getByText('Applied');
     expect(
       item('Kigali Polytechnic').getByRole('link', { name: 'View decision, Kigali Polytechnic' }).getAttribute('href'),
     ).toBe(`/application/decision?partner=${id(3)}`);
-    expect(item('Musanze College').getByText('Decision: Unsuccessful')).toBeTruthy();
+    item('Musanze College').getByText('Decision: Unsuccessful');
     expect(item('Huye University').queryByText(/^Decision:/)).toBeNull();
     expect(item('Huye University').queryByRole('link', { name: /View decision/ })).toBeNull();
-    expect(item('Lake Kivu Institute').getByText('In Progress')).toBeTruthy();
-    expect(item('Added only').getByText('Apply', { selector: 'span' })).toBeTruthy();
+    item('Lake Kivu Institute').getByText('In Progress');
+    item('Added only').getByText('Apply', { selector: 'span' });
   });
 });

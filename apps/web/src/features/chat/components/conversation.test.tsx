@@ -86,7 +86,7 @@ describe('Conversation', () => {
     expect(items[0]!.textContent).toContain(PAYLOAD);
     // Markup is shown as typed: no element was made from it.
     expect(items[0]!.querySelector('img, b')).toBeNull();
-    expect(log.getByRole('article', { name: 'Message from Diane · Lake Kivu Institute' })).toBeTruthy();
+    log.getByRole('article', { name: 'Message from Diane · Lake Kivu Institute' });
     // The institution read the conversation after the student's message.
     expect(await log.findByText(/Seen/)).toBeTruthy();
   });

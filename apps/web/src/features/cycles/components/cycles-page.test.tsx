@@ -92,13 +92,13 @@ describe('CyclesPage', () => {
     serve(member(['review_applications']));
     renderPage();
     const card = within(await screen.findByRole('listitem'));
-    expect(card.getByRole('heading', { name: 'September intake' })).toBeTruthy();
-    expect(card.getByText('Open')).toBeTruthy();
-    expect(card.getByText('Accepting applications')).toBeTruthy();
-    expect(card.getByText('Sep 1, 2026')).toBeTruthy();
-    expect(card.getByText('Nov 30, 2026')).toBeTruthy();
-    expect(card.getByText('Not set')).toBeTruthy();
-    expect(card.getByText('1 program open')).toBeTruthy();
+    card.getByRole('heading', { name: 'September intake' });
+    card.getByText('Open');
+    card.getByText('Accepting applications');
+    card.getByText('Sep 1, 2026');
+    card.getByText('Nov 30, 2026');
+    card.getByText('Not set');
+    card.getByText('1 program open');
     // A reader has nothing to press.
     expect(screen.queryByRole('button')).toBeNull();
   });
@@ -117,8 +117,8 @@ describe('CyclesPage', () => {
     serve(member(['all']));
     renderPage();
     await screen.findByRole('listitem');
-    expect(screen.getByRole('button', { name: 'Add a cycle' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Delete September intake' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Add a cycle' });
+    screen.getByRole('button', { name: 'Delete September intake' });
     fireEvent.click(screen.getByRole('button', { name: 'Make current: September intake' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The current cycle could not be changed. Not found');
   });

@@ -66,7 +66,7 @@ describe('DevMailboxPage', () => {
     const nav = await screen.findByRole('navigation', { name: 'Messages' });
     const link = await within(nav).findByRole('link', { name: /Verify your email address/ });
     expect(link.getAttribute('href')).toBe(`/dev/mailbox?id=${ID}`);
-    expect(screen.getByText('Choose an email to read it.')).toBeTruthy();
+    screen.getByText('Choose an email to read it.');
   });
 
   it('says so when there is no mail', async () => {
@@ -80,7 +80,7 @@ describe('DevMailboxPage', () => {
     renderAt('/dev/mailbox');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The mailbox could not be loaded.');
-    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    within(alert).getByRole('button', { name: 'Try again' });
   });
 
   it('shows the selected message in a sandboxed frame, with the text part linked', async () => {
@@ -94,6 +94,6 @@ describe('DevMailboxPage', () => {
     expect(frame.getAttribute('sandbox')).toBe('');
     expect(frame.getAttribute('src')).toBe(`/api/v1/dev/mailbox/${message.id}/html`);
     expect(screen.getByRole('link', { name: LINK }).getAttribute('href')).toBe(LINK);
-    expect(screen.getByRole('link', { name: 'Back to the list' })).toBeTruthy();
+    screen.getByRole('link', { name: 'Back to the list' });
   });
 });

@@ -60,25 +60,25 @@ describe('DocumentsTab', () => {
     renderTab();
     const items = await screen.findAllByRole('listitem');
     expect(items).toHaveLength(5);
-    expect(screen.getByText('PDF, JPEG, PNG, WebP or HEIC, up to 10 MB per file.')).toBeTruthy();
+    screen.getByText('PDF, JPEG, PNG, WebP or HEIC, up to 10 MB per file.');
 
     const transcript = within(items[0]!);
-    expect(transcript.getByLabelText('Status: Rejected')).toBeTruthy();
-    expect(transcript.getByText('Reviewer note: Missing page 2')).toBeTruthy();
-    expect(transcript.getByText(/2 MB/)).toBeTruthy();
+    transcript.getByLabelText('Status: Rejected');
+    transcript.getByText('Reviewer note: Missing page 2');
+    transcript.getByText(/2 MB/);
     expect(transcript.getByRole('link', { name: 'Download Transcript' }).getAttribute('href')).toBe(
       '/api/v1/students/me/documents/transcript/download',
     );
-    expect(transcript.getByLabelText('Replace Transcript')).toBeTruthy();
+    transcript.getByLabelText('Replace Transcript');
 
     fireEvent.click(transcript.getByRole('button', { name: 'Delete Transcript' }));
-    expect(transcript.getByText('Delete your Transcript? This cannot be undone.')).toBeTruthy();
+    transcript.getByText('Delete your Transcript? This cannot be undone.');
     fireEvent.click(transcript.getByRole('button', { name: 'Keep it' }));
     expect(transcript.queryByText('Delete your Transcript? This cannot be undone.')).toBeNull();
 
     const passport = within(items[4]!);
-    expect(passport.getByLabelText('Status: Not uploaded')).toBeTruthy();
-    expect(passport.getByLabelText('Upload Passport')).toBeTruthy();
+    passport.getByLabelText('Status: Not uploaded');
+    passport.getByLabelText('Upload Passport');
     expect(passport.queryByRole('link')).toBeNull();
   });
 

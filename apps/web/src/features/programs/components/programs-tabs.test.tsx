@@ -71,9 +71,9 @@ describe('CampusesTab', () => {
     serve({ '/campuses': [campus] });
     renderWith(<CampusesTab partnerId={PARTNER} canEdit={false} />);
     const card = within(await screen.findByRole('listitem'));
-    expect(card.getByRole('heading', { name: 'Rubavu Lakeside' })).toBeTruthy();
-    expect(card.getByText('Lake road, Rubavu, Rwanda')).toBeTruthy();
-    expect(card.getByText('1 program')).toBeTruthy();
+    card.getByRole('heading', { name: 'Rubavu Lakeside' });
+    card.getByText('Lake road, Rubavu, Rwanda');
+    card.getByText('1 program');
     expect(screen.queryByRole('button')).toBeNull();
   });
 
@@ -81,9 +81,9 @@ describe('CampusesTab', () => {
     serve({ '/campuses': [campus] });
     renderWith(<CampusesTab partnerId={PARTNER} canEdit />);
     await screen.findByRole('listitem');
-    expect(screen.getByRole('button', { name: 'Add a campus' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Edit Rubavu Lakeside' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Delete Rubavu Lakeside' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Add a campus' });
+    screen.getByRole('button', { name: 'Edit Rubavu Lakeside' });
+    screen.getByRole('button', { name: 'Delete Rubavu Lakeside' });
   });
 
   it('says why the list failed and loads it again on request', async () => {
@@ -114,12 +114,12 @@ describe('ProgramsTab', () => {
     serve({ '/campuses': [campus], '/programs': [program] });
     renderWith(<ProgramsTab partnerId={PARTNER} canEdit={false} onAddCampus={() => {}} />);
     const card = within(await screen.findByRole('listitem'));
-    expect(card.getByText('Undergraduate · Medicine')).toBeTruthy();
-    expect(card.getByText('1 year 6 months')).toBeTruthy();
-    expect(card.getByText('French')).toBeTruthy();
-    expect(card.getByText('$1,200')).toBeTruthy();
-    expect(card.getByText('Not capped')).toBeTruthy();
-    expect(card.getByText('Rubavu Lakeside')).toBeTruthy();
+    card.getByText('Undergraduate · Medicine');
+    card.getByText('1 year 6 months');
+    card.getByText('French');
+    card.getByText('$1,200');
+    card.getByText('Not capped');
+    card.getByText('Rubavu Lakeside');
     expect(screen.queryByRole('button')).toBeNull();
   });
 });

@@ -59,18 +59,18 @@ describe('DecisionPanel', () => {
 
   it('offers the three drafts when there is no decision yet, and says how applicants read a rejection', () => {
     renderPanel(reviewApplication());
-    expect(screen.getByText('No decision yet.')).toBeTruthy();
+    screen.getByText('No decision yet.');
     for (const name of ['Draft: accept', 'Draft: reject', 'Draft: waitlist']) expect(button(name)).toBeTruthy();
-    expect(screen.getByText(/Applicants see a rejection as "Unsuccessful"/)).toBeTruthy();
+    screen.getByText(/Applicants see a rejection as "Unsuccessful"/);
     expect(button('Release now')).toBeNull();
     expect(button('Withdraw draft')).toBeNull();
   });
 
   it('shows an automatic draft as such, with change, release, schedule and withdraw', () => {
     renderPanel(reviewApplication({ decision: decision({ automatic: true, decided_by: null, state: 'rejected' }) }));
-    expect(screen.getByText('Automatic')).toBeTruthy();
-    expect(screen.getByText('Drafted automatically from the average score')).toBeTruthy();
-    expect(screen.getByText('Rejected')).toBeTruthy();
+    screen.getByText('Automatic');
+    screen.getByText('Drafted automatically from the average score');
+    screen.getByText('Rejected');
     expect(button('Draft: reject')).toBeNull();
     expect(button('Draft: accept')).toBeTruthy();
     expect(button('Release now')).toBeTruthy();
@@ -82,7 +82,7 @@ describe('DecisionPanel', () => {
     const application = reviewApplication({ decision: decision() });
     renderPanel({ ...application, cycle: { ...application.cycle!, decision_release_on: null } });
     expect(button('Release on the decision date')?.hasAttribute('disabled')).toBe(true);
-    expect(screen.getByText('This cycle has no decision release date. Set one, or release now.')).toBeTruthy();
+    screen.getByText('This cycle has no decision release date. Set one, or release now.');
   });
 
   it('shows a released offer with its answer and verification code, and nothing to change', () => {
@@ -97,10 +97,10 @@ describe('DecisionPanel', () => {
         }),
       }),
     );
-    expect(screen.getByText('Released', { selector: 'span' })).toBeTruthy();
-    expect(screen.getByText(/^Accepted the offer on /)).toBeTruthy();
-    expect(screen.getByText('ABCD-EFGH-JKLM')).toBeTruthy();
-    expect(screen.getByText('A released decision is final.')).toBeTruthy();
+    screen.getByText('Released', { selector: 'span' });
+    screen.getByText(/^Accepted the offer on /);
+    screen.getByText('ABCD-EFGH-JKLM');
+    screen.getByText('A released decision is final.');
     for (const name of ['Draft: accept', 'Release now', 'Withdraw draft', 'Offer a place', 'Reject']) {
       expect(button(name)).toBeNull();
     }
@@ -114,7 +114,7 @@ describe('DecisionPanel', () => {
         decision: decision({ state: 'waitlisted', released_at: '2026-03-04T08:00:00.000Z' }),
       }),
     );
-    expect(screen.getByText('No response expected')).toBeTruthy();
+    screen.getByText('No response expected');
     expect(button('Reject')).toBeTruthy();
     fireEvent.click(button('Offer a place')!);
     const dialog = await screen.findByRole('dialog', { name: 'Offer this applicant a place?' });

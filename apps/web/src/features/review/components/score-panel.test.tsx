@@ -70,10 +70,10 @@ describe('scores', () => {
   it('shows the weighted total as the reviewer types', () => {
     serveScore();
     renderPanel();
-    expect(screen.getByText('Score every criterion to see your total.')).toBeTruthy();
+    screen.getByText('Score every criterion to see your total.');
     fireEvent.change(academics(), { target: { value: '85' } });
     fireEvent.change(motivation(), { target: { value: '70' } });
-    expect(screen.getByText('Your weighted total: 80 / 100')).toBeTruthy();
+    screen.getByText('Your weighted total: 80 / 100');
   });
 
   it('refuses a score out of range before sending anything', async () => {
@@ -82,7 +82,7 @@ describe('scores', () => {
     fireEvent.change(academics(), { target: { value: '120' } });
     fireEvent.change(motivation(), { target: { value: '50' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save score' })));
-    expect(screen.getByText('Enter a score from 0 to 100.')).toBeTruthy();
+    screen.getByText('Enter a score from 0 to 100.');
     expect(academics().getAttribute('aria-invalid')).toBe('true');
     expect(motivation().getAttribute('aria-invalid')).toBe('false');
     expect(fetch).not.toHaveBeenCalled();
@@ -129,10 +129,10 @@ describe('scores', () => {
         ],
       }),
     );
-    expect(screen.getByText('Average 72.5 from 2 reviewers')).toBeTruthy();
-    expect(screen.getByRole('rowheader', { name: /Eric Mugisha/ })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Update your score' })).toBeTruthy();
+    screen.getByText('Average 72.5 from 2 reviewers');
+    screen.getByRole('rowheader', { name: /Eric Mugisha/ });
+    screen.getByRole('heading', { name: 'Update your score' });
     expect((academics() as HTMLInputElement).value).toBe('80');
-    expect(screen.getByText('Your weighted total: 75 / 100')).toBeTruthy();
+    screen.getByText('Your weighted total: 75 / 100');
   });
 });
