@@ -107,6 +107,11 @@ export const ERROR_REASON_INFO = {
 export type ErrorReason = keyof typeof ERROR_REASON_INFO;
 export const ERROR_REASONS = Object.keys(ERROR_REASON_INFO) as [ErrorReason, ...ErrorReason[]];
 
+/** The reasons a failure of this status may carry: each reason comes only with the status declared above. */
+export type ErrorReasonOf<S extends ErrorStatus> = {
+  [R in ErrorReason]: (typeof ERROR_REASON_INFO)[R]['status'] extends S ? R : never;
+}[ErrorReason];
+
 export function isErrorReason(value: unknown): value is ErrorReason {
   return typeof value === 'string' && (ERROR_REASONS as readonly string[]).includes(value);
 }

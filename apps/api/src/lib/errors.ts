@@ -6,6 +6,7 @@ import {
   httpFromStatus,
   type ErrorBody,
   type ErrorReason,
+  type ErrorReasonOf,
   type ErrorStatus,
 } from '@kaminuza/shared';
 
@@ -36,17 +37,20 @@ export interface AppErrorOptions {
   reason?: ErrorReason;
 }
 
-/** A failure meant for the client: its status, message and details are answered as they are. */
-export class AppError extends Error {
+/**
+ * A failure meant for the client: its status, message and details are answered as they are. The status
+ * is a type parameter only so that a reason is accepted with its own status alone (ERROR_REASON_INFO).
+ */
+export class AppError<S extends ErrorStatus = ErrorStatus> extends Error {
   readonly status: ErrorStatus;
   readonly details: unknown;
   readonly options: AppErrorOptions;
 
   constructor(
-    status: ErrorStatus,
+    status: S,
     message: string = DEFAULT_MESSAGES[status],
     details?: unknown,
-    options: AppErrorOptions = {},
+    options: AppErrorOptions & { reason?: ErrorReasonOf<S> } = {},
   ) {
     super(message);
     this.name = 'AppError';
