@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { type ApplyContext } from '@kaminuza/shared';
+import type { ApplyContext } from '@kaminuza/shared';
 import { paths } from '../../../app/paths.ts';
 import { hasReason } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-messages.ts';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { type AnswerValue, type SubmissionReceipt } from '@kaminuza/shared';
+import type { AnswerValue, SubmissionReceipt } from '@kaminuza/shared';
 import { paths } from '../../../app/paths.ts';
 import { ApplicationFormView } from '../../../components/application-form/application-form-view.tsx';
 import { FormAlert } from '../../../components/form/field.tsx';
