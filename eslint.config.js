@@ -4,6 +4,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import apiBoundaries from './apps/api/eslint.boundaries.js';
 import webBoundaries from './apps/web/eslint.boundaries.js';
 
+const NO_MESSAGE_DECISION =
+  "Decide by the error's reason (hasReason from lib/api-client.ts), never by its message: messages are display texts.";
+
 export default tseslint.config(
   {
     ignores: [
@@ -52,6 +55,28 @@ export default tseslint.config(
         {
           selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
           message: 'Use dateTimeFormat or numberFormat from lib/intl.ts: they know the languages the browser lacks.',
+        },
+        // Messages are the spec's texts for display and may be reworded; what happened is the error's reason
+        // (ERROR_REASONS). Mapping a message to its translation (lib/error-messages.ts) only displays it.
+        {
+          selector:
+            "BinaryExpression[operator=/^[!=]==?$/]:matches([left.property.name='message'], [right.property.name='message'], [left.expression.property.name='message'], [right.expression.property.name='message'])",
+          message: NO_MESSAGE_DECISION,
+        },
+        {
+          selector:
+            "SwitchStatement:matches([discriminant.property.name='message'], [discriminant.expression.property.name='message'])",
+          message: NO_MESSAGE_DECISION,
+        },
+        {
+          selector:
+            "CallExpression[callee.object.property.name='message'][callee.property.name=/^(includes|startsWith|endsWith|indexOf|match|search|localeCompare)$/]",
+          message: NO_MESSAGE_DECISION,
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(includes|indexOf|has|test)$/]:matches([arguments.0.property.name='message'], [arguments.0.expression.property.name='message'])",
+          message: NO_MESSAGE_DECISION,
         },
       ],
     },

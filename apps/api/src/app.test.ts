@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ERROR_REASON_INFO, ERROR_REASONS } from '@kaminuza/shared';
 import type { Database } from './db/client.ts';
 import { AppError } from './lib/errors.ts';
 import { createTestDatabase } from './test/database.ts';
@@ -132,6 +133,12 @@ describe('security headers and docs', () => {
     expect(Object.keys(json.json().paths)).toEqual(
       expect.arrayContaining(['/health', '/api/v1/catalogue/summary', '/api/v1/waitlist']),
     );
+    // The error envelope documents every reason a client may branch on, each with its status and meaning.
+    const reason = json.json().components.schemas.ErrorBody.properties.error.properties.reason;
+    expect(reason.enum).toEqual([...ERROR_REASONS]);
+    expect(reason['x-enum-descriptions']).toHaveLength(ERROR_REASONS.length);
+    for (const name of ERROR_REASONS)
+      expect(reason.description).toContain(`\`${name}\` (${ERROR_REASON_INFO[name].status}`);
     const ui = await app.inject({ url: '/api/docs' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');

@@ -13,6 +13,7 @@ import websocket from '@fastify/websocket';
 import type { Database } from './db/client.ts';
 import { docsDirectives, inlineSources, siteDirectives } from './lib/csp.ts';
 import { envelope } from './lib/envelope.ts';
+import { errorBodyOpenApiSchema } from './lib/errors.ts';
 import { safeInput } from './lib/safe-input.ts';
 import { mailboxEnabled, trustProxy, type Env } from './lib/env.ts';
 import { loggerOptions, requestId } from './lib/logging.ts';
@@ -132,6 +133,7 @@ export async function buildApp({ database, env, logger, files: given, payments }
         },
       ],
       components: {
+        schemas: { ErrorBody: errorBodyOpenApiSchema() },
         securitySchemes: {
           [PARTNER_API_SECURITY]: {
             type: 'http',

@@ -50,19 +50,67 @@ export function httpFromStatus(status: ErrorStatus): number {
 
 /**
  * Why a request failed, for the failures a client acts on (`{ error: { status, message, reason } }`): the
- * web decides by these, never by comparing the message, which may be reworded or translated.
+ * web decides by these, never by comparing the message, which may be reworded or translated. Each names
+ * the status it comes with and when; the OpenAPI document lists them with these descriptions.
  */
-export const ERROR_REASONS = [
-  /** 409: the first request with this Idempotency-Key is still being processed; send it again shortly. */
-  'idempotency_key_in_progress',
-  /** 409: the support ticket was closed; nothing more can be sent to it. */
-  'ticket_closed',
-  /** 503: the support conversation could not be read or written. */
-  'support_database_failed',
-  /** 400: the account's password was wrong where an action asks for it again. */
-  'wrong_password',
-] as const;
-export type ErrorReason = (typeof ERROR_REASONS)[number];
+export const ERROR_REASON_INFO = {
+  idempotency_key_in_progress: {
+    status: 'ABORTED',
+    description: 'The first request with this Idempotency-Key is still being processed; send it again shortly.',
+  },
+  ticket_closed: { status: 'ABORTED', description: 'The support ticket was closed; nothing more can be sent to it.' },
+  support_database_failed: {
+    status: 'UNAVAILABLE',
+    description: 'The support conversation could not be read or written.',
+  },
+  wrong_password: {
+    status: 'INVALID_ARGUMENT',
+    description: "The account's password was wrong where an action asks for it again.",
+  },
+  verify_first: {
+    status: 'PERMISSION_DENIED',
+    description: 'Sign-in with the right password, refused until the email address is verified.',
+  },
+  cycle_closed: {
+    status: 'ABORTED',
+    description:
+      "The institution's admission cycle takes no applications today (starting, saving, paying or submitting).",
+  },
+  already_submitted: {
+    status: 'ABORTED',
+    description: 'The application was already submitted: its draft can no longer be saved, paid for or submitted.',
+  },
+  stale_draft: {
+    status: 'ABORTED',
+    description: "Another save of the draft came first; `details` carry the draft's current version.",
+  },
+  no_form: {
+    status: 'ABORTED',
+    description: "The institution's current cycle has no application form for the chosen program.",
+  },
+  already_paid: { status: 'ABORTED', description: "The application's fee is already paid." },
+  form_stale: {
+    status: 'ABORTED',
+    description: 'The application form changed since the editor loaded it; reload it before saving.',
+  },
+  institution_unavailable: {
+    status: 'PERMISSION_DENIED',
+    description: 'The institution cannot be written to: it is unknown, not approved or not published.',
+  },
+  invitation_invalid: {
+    status: 'INVALID_ARGUMENT',
+    description:
+      'The team invitation is unknown, no longer pending (accepted, revoked or expired) or its institution not approved.',
+  },
+} as const satisfies Record<string, { status: ErrorStatus; description: string }>;
+
+export type ErrorReason = keyof typeof ERROR_REASON_INFO;
+export const ERROR_REASONS = Object.keys(ERROR_REASON_INFO) as [ErrorReason, ...ErrorReason[]];
+
+/** The reasons a failure of this status may carry: each reason comes only with the status declared above. */
+export type ErrorReasonOf<S extends ErrorStatus> = {
+  [R in ErrorReason]: (typeof ERROR_REASON_INFO)[R]['status'] extends S ? R : never;
+}[ErrorReason];
 
 export function isErrorReason(value: unknown): value is ErrorReason {
   return typeof value === 'string' && (ERROR_REASONS as readonly string[]).includes(value);

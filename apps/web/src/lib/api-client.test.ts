@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { api, ApiError } from './api-client.ts';
+import { api, ApiError, hasReason } from './api-client.ts';
 
 const Item = z.object({ id: z.number() });
 
@@ -49,6 +49,16 @@ describe('api client', () => {
     expect((await failure(api('/x', Item))).reason).toBe('ticket_closed');
     respond(JSON.stringify({ error: { status: 'ABORTED', message: 'x', reason: 'something_new' } }), 409);
     expect((await failure(api('/x', Item))).reason).toBeNull();
+  });
+
+  it('tells a refusal by its reason alone', () => {
+    const closed = new ApiError('ABORTED', 'Any wording', 409, undefined, 'cycle_closed');
+    expect(hasReason(closed, 'cycle_closed')).toBe(true);
+    expect(hasReason(closed, 'already_submitted')).toBe(false);
+    expect(
+      hasReason(new ApiError('ABORTED', 'Applications for this admission cycle are closed.', 409), 'cycle_closed'),
+    ).toBe(false);
+    expect(hasReason(new Error('cycle_closed'), 'cycle_closed')).toBe(false);
   });
 
   it('reads the 422 of a reused Idempotency-Key as invalid-argument, keeping the HTTP status', async () => {

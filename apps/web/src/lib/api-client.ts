@@ -31,6 +31,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Whether a failure is the api's refusal for this reason: how screens tell refusals apart. */
+export function hasReason(error: unknown, reason: ErrorReason): error is ApiError {
+  return error instanceof ApiError && error.reason === reason;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;

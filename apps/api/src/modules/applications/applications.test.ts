@@ -238,12 +238,20 @@ describe('the start screen and starting', () => {
     await database.db.update(forms).set({ cycle_id: null }).where(eq(forms.partner_id, institution.partnerId));
     const noForm = await start(student, institution);
     expect(noForm.response.statusCode).toBe(409);
-    expect((noForm.response.json() as ErrorAnswer).error).toEqual({ status: 'ABORTED', message: A.no_form });
+    expect((noForm.response.json() as ErrorAnswer).error).toEqual({
+      status: 'ABORTED',
+      message: A.no_form,
+      reason: 'no_form',
+    });
 
     await closeCycle(database.db, institution.cycleId);
     const closed = await start(student, institution);
     expect(closed.response.statusCode).toBe(409);
-    expect((closed.response.json() as ErrorAnswer).error).toEqual({ status: 'ABORTED', message: A.cycle_closed });
+    expect((closed.response.json() as ErrorAnswer).error).toEqual({
+      status: 'ABORTED',
+      message: A.cycle_closed,
+      reason: 'cycle_closed',
+    });
     expect(await database.db.$count(applications, eq(applications.partner_id, institution.partnerId))).toBe(0);
   });
 });
@@ -294,7 +302,7 @@ describe('autosave', () => {
     expect(stale.statusCode).toBe(409);
     const error = (stale.json() as ErrorAnswer).error as { status: string; message: string; details: object };
     expect(error.status).toBe('ABORTED');
-    expect(error.message).toBe(A.stale_draft);
+    expect(error).toMatchObject({ message: A.stale_draft, reason: 'stale_draft' });
     expect(error.details).toMatchObject({ version: 2 });
     expect((error.details as { last_saved_at: string | null }).last_saved_at).toBeTruthy();
     const now = ((await call(student, 'GET', `/applications/${draft.id}`)).json() as { data: ApplicationDraft }).data;
@@ -336,7 +344,7 @@ describe('autosave', () => {
     await closeCycle(database.db, institution.cycleId);
     const closed = await call(student, 'PATCH', `/applications/${draft.id}`, { version: 1, answers: {} });
     expect(closed.statusCode).toBe(409);
-    expect((closed.json() as ErrorAnswer).error.message).toBe(A.cycle_closed);
+    expect((closed.json() as ErrorAnswer).error).toMatchObject({ message: A.cycle_closed, reason: 'cycle_closed' });
     // Reading stays allowed, and says the cycle no longer takes applications.
     const read = (await call(student, 'GET', `/applications/${draft.id}`)).json() as { data: ApplicationDraft };
     expect(read.data.version).toBe(1);
@@ -366,7 +374,10 @@ describe('discarding', () => {
       .where(eq(applications.id, draft.id));
     const submitted = await call(student, 'DELETE', `/applications/${draft.id}`);
     expect(submitted.statusCode).toBe(409);
-    expect((submitted.json() as ErrorAnswer).error.message).toBe(A.already_submitted);
+    expect((submitted.json() as ErrorAnswer).error).toMatchObject({
+      message: A.already_submitted,
+      reason: 'already_submitted',
+    });
 
     const owner = await signInAs(app, 'student');
     const other = await start(owner, institution);

@@ -372,7 +372,7 @@ function formAnswers(sections: readonly FormSection[], answers: Record<string, u
   return stripEmpty(Object.fromEntries(Object.entries(answers).filter(([id]) => ids.has(id))));
 }
 
-export const staleDraft = (details: StaleDraftDetails) => new AppError('ABORTED', A.stale_draft, details);
+export const staleDraft = (details: StaleDraftDetails) => new AppError('ABORTED', A.stale_draft, details, { reason: 'stale_draft' });
 
 /**
  * Saves the answers if the client saw the latest version: one guarded UPDATE (id, student, status,
@@ -409,10 +409,12 @@ export async function saveDraft(db: Db, userId: string, applicationId: string, i
     .prepare('read_draft_for_autosave')
     .execute({ userId, applicationId });
   if (!row) throw new AppError('NOT_FOUND');
-  if (row.status === 'submitted') throw new AppError('ABORTED', A.already_submitted);
+  if (row.status === 'submitted')
+    throw new AppError('ABORTED', A.already_submitted, undefined, { reason: 'already_submitted' });
   const general = (row.general ?? {}) as Partial<StoredPartnerSettings['general']>;
   const cycle = { status: row.cycle_status, opens_on: row.opens_on, closes_on: row.closes_on };
-  if (!applicationsOpen(general, row.cycle_id, cycle)) throw new AppError('ABORTED', A.cycle_closed);
+  if (!applicationsOpen(general, row.cycle_id, cycle))
+    throw new AppError('ABORTED', A.cycle_closed, undefined, { reason: 'cycle_closed' });
   if (row.version !== input.version) throw staleDraft({ version: row.version, last_saved_at: row.last_saved_at });
   if (!row.sections) throw new AppError('NOT_FOUND', A.form_not_found.replace('{id}', row.form_id));
   if (input.campus_id) {
@@ -456,7 +458,8 @@ export async function saveDraft(db: Db, userId: string, applicationId: string, i
     .where(and(eq(applications.id, applicationId), eq(applications.student_id, row.student_id)))
     .limit(1);
   if (!now) throw new AppError('NOT_FOUND');
-  if (now.status === 'submitted') throw new AppError('ABORTED', A.already_submitted);
+  if (now.status === 'submitted')
+    throw new AppError('ABORTED', A.already_submitted, undefined, { reason: 'already_submitted' });
   throw staleDraft({ version: now.version, last_saved_at: now.last_saved_at });
 }
 
@@ -473,7 +476,8 @@ export async function discardDraft(db: Db, userId: string, applicationId: string
       .where(and(eq(applications.id, applicationId), eq(applications.student_id, studentId)))
       .for('update');
     if (!row) throw new AppError('NOT_FOUND');
-    if (row.status === 'submitted') throw new AppError('ABORTED', A.already_submitted);
+    if (row.status === 'submitted')
+      throw new AppError('ABORTED', A.already_submitted, undefined, { reason: 'already_submitted' });
     if (await succeededPaymentOf(tx, applicationId)) throw new AppError('ABORTED', A.paid_draft);
     await tx
       .delete(payments)

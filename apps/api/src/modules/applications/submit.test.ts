@@ -161,9 +161,15 @@ describe('submitting', () => {
     expect(again.json()).toEqual(first.json());
     const noKey = await submit(student, draft.id, body(student));
     expect(noKey.statusCode).toBe(409);
-    expect((noKey.json() as ErrorAnswer).error.message).toBe(A.already_submitted);
+    expect((noKey.json() as ErrorAnswer).error).toMatchObject({
+      message: A.already_submitted,
+      reason: 'already_submitted',
+    });
     const otherKey = await submit(student, draft.id, body(student), `key-${randomUUID()}`);
-    expect((otherKey.json() as ErrorAnswer).error.message).toBe(A.already_submitted);
+    expect((otherKey.json() as ErrorAnswer).error).toMatchObject({
+      message: A.already_submitted,
+      reason: 'already_submitted',
+    });
   });
 
   it('answers 422 to the key of a submission sent with another body or for another application, changing nothing', async () => {
@@ -280,7 +286,11 @@ describe('submitting', () => {
     const { student, draft } = await started(institution);
     const stale = await submit(student, draft.id, { ...body(student), version: 2 });
     expect(stale.statusCode).toBe(409);
-    expect((stale.json() as ErrorAnswer).error).toMatchObject({ message: A.stale_draft, details: { version: 1 } });
+    expect((stale.json() as ErrorAnswer).error).toMatchObject({
+      message: A.stale_draft,
+      reason: 'stale_draft',
+      details: { version: 1 },
+    });
 
     const invalid = await submit(
       student,
@@ -307,7 +317,7 @@ describe('submitting', () => {
     await closeCycle(database.db, institution.cycleId);
     const closed = await submit(student, draft.id, body(student));
     expect(closed.statusCode).toBe(409);
-    expect((closed.json() as ErrorAnswer).error.message).toBe(A.cycle_closed);
+    expect((closed.json() as ErrorAnswer).error).toMatchObject({ message: A.cycle_closed, reason: 'cycle_closed' });
     expect(await database.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(0);
     expect((await studentRow(database.db, student)).current_applications).toEqual([draft.id]);
   });

@@ -493,7 +493,7 @@ export async function signIn(
   }
   if (!profile.contact_verified) {
     await deps.db.transaction((tx) => enqueueVerification(tx, deps, profile, caller.device));
-    throw new AppError('PERMISSION_DENIED', AUTH_MESSAGES.verify_first);
+    throw new AppError('PERMISSION_DENIED', AUTH_MESSAGES.verify_first, undefined, { reason: 'verify_first' });
   }
   const signedIn = await startSession(deps, caller, profile);
   if (!guesser.deviceNonce) await enqueueSecurityEmail(deps.db, deps, 'new_device_sign_in', profile, caller);

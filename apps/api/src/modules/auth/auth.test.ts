@@ -222,7 +222,11 @@ describe('POST /auth/sign-in', () => {
     const before = await latestLink(input.email, 'email_verification');
     const response = await post('sign-in', { email: input.email, password: PASSWORD });
     expect(response.statusCode).toBe(403);
-    expect(errorOf(response)).toEqual({ status: 'PERMISSION_DENIED', message: AUTH_MESSAGES.verify_first });
+    expect(errorOf(response)).toEqual({
+      status: 'PERMISSION_DENIED',
+      message: AUTH_MESSAGES.verify_first,
+      reason: 'verify_first',
+    });
     expect(response.headers['set-cookie']).toBeUndefined();
     expect(await emailsTo(input.email, 'email_verification')).toHaveLength(2);
     expect(await latestLink(input.email, 'email_verification')).not.toBe(before);
@@ -485,7 +489,11 @@ describe('POST /auth/sign-in/admin', () => {
     await database.db.update(users).set({ contact_verified: false }).where(eq(users.id, admin.id));
     const unverified = await post('sign-in/admin', { email: admin.email, password: TEST_PASSWORD });
     expect(unverified.statusCode).toBe(403);
-    expect(errorOf(unverified)).toEqual({ status: 'PERMISSION_DENIED', message: AUTH_MESSAGES.verify_first });
+    expect(errorOf(unverified)).toEqual({
+      status: 'PERMISSION_DENIED',
+      message: AUTH_MESSAGES.verify_first,
+      reason: 'verify_first',
+    });
     expect(await emailsTo(admin.email, 'email_verification')).toHaveLength(1);
   });
 });

@@ -96,7 +96,8 @@ export async function applyCycle(
 /** The institution's current cycle, refused with 409 cycle_closed unless it takes applications today. */
 export async function openCurrentCycle(db: DbOrTx, partnerId: string, settings: StoredPartnerSettings) {
   const cycle = await applyCycle(db, partnerId, settings.general.current_cycle_id, settings.general.timezone);
-  if (!cycle?.accepting_applications) throw new AppError('ABORTED', A.cycle_closed);
+  if (!cycle?.accepting_applications)
+    throw new AppError('ABORTED', A.cycle_closed, undefined, { reason: 'cycle_closed' });
   return cycle;
 }
 
@@ -215,6 +216,6 @@ export async function applicationForm(
     // The program's own form first; among equals the oldest, so the choice never flips.
     .orderBy(sql`${forms.program_id} is null`, asc(forms.created_at), asc(forms.id))
     .limit(1);
-  if (!row) throw new AppError('ABORTED', A.no_form);
+  if (!row) throw new AppError('ABORTED', A.no_form, undefined, { reason: 'no_form' });
   return { ...row, sections: orderedSections(row.sections) };
 }

@@ -126,7 +126,9 @@ async function assertListed(db: DbOrTx, partnerId: string): Promise<void> {
     .limit(1);
   // An unknown institution answers like a hidden one: which ids exist is not the student's business.
   if (!row || row.status !== 'approved' || !row.published) {
-    throw new AppError('PERMISSION_DENIED', SUPPORT_MESSAGES.institution_unavailable);
+    throw new AppError('PERMISSION_DENIED', SUPPORT_MESSAGES.institution_unavailable, undefined, {
+      reason: 'institution_unavailable',
+    });
   }
 }
 

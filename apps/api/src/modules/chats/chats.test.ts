@@ -146,7 +146,10 @@ describe('starting a conversation', () => {
     for (const partnerId of [unpublished.partnerId, suspended.partnerId, MISSING]) {
       const response = await call(student, 'POST', '/students/me/chats', { partner_id: partnerId });
       expect(response.statusCode).toBe(403);
-      expect(errorOf(response).message).toBe(SUPPORT_MESSAGES.institution_unavailable);
+      expect(errorOf(response)).toMatchObject({
+        message: SUPPORT_MESSAGES.institution_unavailable,
+        reason: 'institution_unavailable',
+      });
     }
     expect(dataOf<ChatBody[]>(await call(student, 'GET', '/students/me/chats'))).toEqual([]);
   });
@@ -165,7 +168,10 @@ describe('starting a conversation', () => {
     await testApp.database.db.update(partners).set({ published: false }).where(eq(partners.id, partnerId));
     const response = await call(student, 'POST', `/students/me/chats/${chat.id}/messages`, { body: 'Still there?' });
     expect(response.statusCode).toBe(403);
-    expect(errorOf(response).message).toBe(SUPPORT_MESSAGES.institution_unavailable);
+    expect(errorOf(response)).toMatchObject({
+      message: SUPPORT_MESSAGES.institution_unavailable,
+      reason: 'institution_unavailable',
+    });
     expect(dataOf<ChatBody[]>(await call(student, 'GET', '/students/me/chats'))).toEqual([]);
   });
 });

@@ -148,7 +148,7 @@ export async function updateForm(db: Db, partnerId: string, formId: string, inpu
       })
       .where(and(eq(forms.partner_id, partnerId), eq(forms.id, current.id), eq(forms.version, input.version)))
       .returning();
-    if (!row) throw new AppError('ABORTED', SETUP_MESSAGES.form_stale);
+    if (!row) throw new AppError('ABORTED', SETUP_MESSAGES.form_stale, undefined, { reason: 'form_stale' });
     const counts = await submissionCounts(tx, partnerId, [row.id]);
     return toForm(row, counts.get(row.id) ?? 0);
   });

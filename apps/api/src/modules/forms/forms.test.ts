@@ -260,7 +260,11 @@ describe('building a form', () => {
       payload: updateOf(form, { name: 'Second' }),
     });
     expect(second.statusCode).toBe(409);
-    expect(errorOf(second)).toMatchObject({ status: 'ABORTED', message: SETUP_MESSAGES.form_stale });
+    expect(errorOf(second)).toMatchObject({
+      status: 'ABORTED',
+      message: SETUP_MESSAGES.form_stale,
+      reason: 'form_stale',
+    });
     const loaded = dataOf<Form>(await app.inject({ method: 'GET', url, headers: admin.headers }));
     expect(loaded).toMatchObject({ name: 'First', version: 2 });
   });

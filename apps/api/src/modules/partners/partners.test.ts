@@ -178,7 +178,7 @@ describe('POST /auth/sign-up/partner (new institution)', () => {
       remoteAddress: newIp(),
     });
     expect(early.statusCode).toBe(403);
-    expect(errorOf(early).message).toBe(AUTH_MESSAGES.verify_first);
+    expect(errorOf(early)).toMatchObject({ message: AUTH_MESSAGES.verify_first, reason: 'verify_first' });
 
     const cookie = await verifyAndSignIn(input.email);
     const session = await testApp.app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: { cookie } });

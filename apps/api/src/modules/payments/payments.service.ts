@@ -171,13 +171,15 @@ async function openCheckout(
 
   const earlier = await earlierOfKey();
   if (earlier) return answer(earlier, false);
-  if (application.status !== 'in_progress') throw new AppError('ABORTED', APPLICATION_MESSAGES.already_submitted);
+  if (application.status !== 'in_progress')
+    throw new AppError('ABORTED', APPLICATION_MESSAGES.already_submitted, undefined, { reason: 'already_submitted' });
   const { timezone, currentCycleId } = await cycleSettings(db, application.partner_id);
   if (!applicationsOpen({ current_cycle_id: currentCycleId, timezone }, application.cycle_id, application.cycle, now)) {
-    throw new AppError('ABORTED', APPLICATION_MESSAGES.cycle_closed);
+    throw new AppError('ABORTED', APPLICATION_MESSAGES.cycle_closed, undefined, { reason: 'cycle_closed' });
   }
   const live = await livePayment(db, applicationId);
-  if (live?.status === 'succeeded') throw new AppError('ABORTED', PAYMENT_MESSAGES.already_paid);
+  if (live?.status === 'succeeded')
+    throw new AppError('ABORTED', PAYMENT_MESSAGES.already_paid, undefined, { reason: 'already_paid' });
   if (live) return answer(live, false);
 
   const { admissions } = await getSettings(db, application.partner_id);
@@ -199,7 +201,10 @@ async function openCheckout(
         .from(applications)
         .where(and(eq(applications.id, applicationId), eq(applications.status, 'in_progress')))
         .for('share');
-      if (!open) throw new AppError('ABORTED', APPLICATION_MESSAGES.already_submitted);
+      if (!open)
+        throw new AppError('ABORTED', APPLICATION_MESSAGES.already_submitted, undefined, {
+          reason: 'already_submitted',
+        });
       const [inserted] = await tx
         .insert(payments)
         .values({
@@ -222,7 +227,7 @@ async function openCheckout(
     const winner = (await earlierOfKey()) ?? (await livePayment(db, applicationId));
     if (!winner) throw error;
     if (winner.idempotency_key !== idempotency?.key && winner.status === 'succeeded') {
-      throw new AppError('ABORTED', PAYMENT_MESSAGES.already_paid);
+      throw new AppError('ABORTED', PAYMENT_MESSAGES.already_paid, undefined, { reason: 'already_paid' });
     }
     return answer(winner, false);
   }

@@ -293,7 +293,10 @@ describe('POST /applications/:id/payment', () => {
     await database.db.update(cycles).set({ status: 'closed' }).where(eq(cycles.id, closed.cycleId));
     const refused = await startPayment(closed.student, closed.applicationId);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toBe('Applications for this admission cycle are closed.');
+    expect(refused.json().error).toMatchObject({
+      message: 'Applications for this admission cycle are closed.',
+      reason: 'cycle_closed',
+    });
 
     const other = await readyInstitution();
     const submitted = await draftOf(other);
@@ -303,7 +306,10 @@ describe('POST /applications/:id/payment', () => {
       .where(eq(applications.id, submitted.applicationId));
     const late = await startPayment(submitted.student, submitted.applicationId);
     expect(late.statusCode).toBe(409);
-    expect(late.json().error.message).toBe('This application has already been submitted.');
+    expect(late.json().error).toMatchObject({
+      message: 'This application has already been submitted.',
+      reason: 'already_submitted',
+    });
     expect(await paymentsOf(submitted.applicationId)).toHaveLength(0);
   });
 
@@ -379,7 +385,10 @@ describe('the sandbox checkout', () => {
 
     const afterPaid = await startPayment(student, applicationId);
     expect(afterPaid.statusCode).toBe(409);
-    expect(afterPaid.json().error.message).toBe('The application fee has already been paid.');
+    expect(afterPaid.json().error).toMatchObject({
+      message: 'The application fee has already been paid.',
+      reason: 'already_paid',
+    });
   });
 
   it('takes mobile money, declining numbers that end in 000', async () => {

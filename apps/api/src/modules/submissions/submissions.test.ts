@@ -273,7 +273,7 @@ describe('submitting on behalf of an applicant', () => {
     await closeCycle(database.db, institution.cycleId);
     const closed = await post(institution.admin, institution, { ...base, campus_id: institution.double.campusIds[0] });
     expect(closed.statusCode).toBe(409);
-    expect((closed.json() as ErrorAnswer).error.message).toBe(A.cycle_closed);
+    expect((closed.json() as ErrorAnswer).error).toMatchObject({ message: A.cycle_closed, reason: 'cycle_closed' });
     expect(await database.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(0);
   });
 });

@@ -257,7 +257,7 @@ async function waitingInvitation(db: DbOrTx, token: string, lock: boolean) {
     .limit(1);
   const [row] = lock ? await query.for('update', { of: staffInvitations }) : await query;
   if (!row || row.partner_status !== 'approved' || statusOf(row.invitation) !== 'pending') {
-    throw new AppError('INVALID_ARGUMENT', S.invitation_invalid);
+    throw new AppError('INVALID_ARGUMENT', S.invitation_invalid, undefined, { reason: 'invitation_invalid' });
   }
   return row;
 }
@@ -321,7 +321,7 @@ export async function acceptInvitation(deps: AuthDeps, input: AcceptInvitation, 
       .set({ accepted_at: sql`now()` })
       .where(and(eq(staffInvitations.id, invitation.id), isNull(staffInvitations.accepted_at)))
       .returning({ id: staffInvitations.id });
-    if (!accepted) throw new AppError('INVALID_ARGUMENT', S.invitation_invalid);
+    if (!accepted) throw new AppError('INVALID_ARGUMENT', S.invitation_invalid, undefined, { reason: 'invitation_invalid' });
     return user.id;
   });
   return startSessionFor(deps, caller, userId);

@@ -420,7 +420,7 @@ describe('invitations', () => {
     );
     expect(list.find((item) => item.id === sent.id)?.status).toBe('accepted');
     // The link is spent.
-    expect(errorOf(await accept(token)).message).toBe(S.invitation_invalid);
+    expect(errorOf(await accept(token))).toMatchObject({ message: S.invitation_invalid, reason: 'invitation_invalid' });
   });
 
   it('refuses an address with an account, a second waiting invitation, and granting all without all', async () => {
@@ -468,14 +468,17 @@ describe('invitations', () => {
     expect(resent.statusCode).toBe(200);
     const second = await tokenSentTo(input.email);
     expect(second).not.toBe(first);
-    expect(errorOf(await accept(first)).message).toBe(S.invitation_invalid);
+    expect(errorOf(await accept(first))).toMatchObject({ message: S.invitation_invalid, reason: 'invitation_invalid' });
 
     // Expired: the link is refused, the list says so, and a new invitation to the address is allowed.
     await database.db
       .update(staffInvitations)
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where(eq(staffInvitations.id, sent.id));
-    expect(errorOf(await accept(second)).message).toBe(S.invitation_invalid);
+    expect(errorOf(await accept(second))).toMatchObject({
+      message: S.invitation_invalid,
+      reason: 'invitation_invalid',
+    });
     const list = dataOf<{ id: string; status: string }[]>(
       await call(admin, 'GET', `/partners/${partnerId}/invitations`),
     );
@@ -490,7 +493,7 @@ describe('invitations', () => {
       `/partners/${partnerId}/invitations/${dataOf<{ id: string }>(again).id}`,
     );
     expect(dataOf<{ status: string }>(revoked).status).toBe('revoked');
-    expect(errorOf(await accept(third)).message).toBe(S.invitation_invalid);
+    expect(errorOf(await accept(third))).toMatchObject({ message: S.invitation_invalid, reason: 'invitation_invalid' });
     const preview = await app.inject({
       method: 'POST',
       url: '/api/v1/auth/invitations/preview',
@@ -504,7 +507,10 @@ describe('invitations', () => {
   });
 
   it('refuses an unknown token and a weak password without creating anything', async () => {
-    expect(errorOf(await accept('not-a-real-token')).message).toBe(S.invitation_invalid);
+    expect(errorOf(await accept('not-a-real-token'))).toMatchObject({
+      message: S.invitation_invalid,
+      reason: 'invitation_invalid',
+    });
     const { admin, partnerId } = await institution();
     const input = invitation();
     await call(admin, 'POST', `/partners/${partnerId}/invitations`, input);

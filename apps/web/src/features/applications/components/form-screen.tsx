@@ -3,7 +3,6 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  APPLICATION_MESSAGES,
   APPLICATION_STEPS,
   localized,
   messageKey,
@@ -12,7 +11,7 @@ import {
   type DocumentType,
 } from '@kaminuza/shared';
 import { paths } from '../../../lib/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { hasReason } from '../../../lib/api-client.ts';
 import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
 import { isLanguage } from '../../../lib/languages.ts';
 import { ApplicationFormView } from '../../../components/application-form/application-form-view.tsx';
@@ -226,10 +225,9 @@ function DraftEditor({
         void navigate(viewPath(area, partnerId, 'submitted'));
       },
       onError: (error) => {
-        const message = error instanceof ApiError ? error.message : '';
-        if (message === APPLICATION_MESSAGES.already_submitted) {
+        if (hasReason(error, 'already_submitted')) {
           void navigate(viewPath(area, partnerId, 'submitted'));
-        } else if (message === APPLICATION_MESSAGES.cycle_closed) {
+        } else if (hasReason(error, 'cycle_closed')) {
           void navigate(viewPath(area, partnerId, 'closed'));
         } else {
           setServerIssues(fieldErrors(error));

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { messageKey, PAYMENT_MESSAGES, type ApplicationDraft } from '@kaminuza/shared';
-import { ApiError } from '../../../lib/api-client.ts';
+import { messageKey, type ApplicationDraft } from '@kaminuza/shared';
+import { hasReason } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { FormAlert } from '../../../components/form/field.tsx';
 import { useStartPayment } from '../api/start-payment.ts';
@@ -36,7 +36,7 @@ export function PaymentStep({
     pay.mutate(undefined, {
       onSuccess: (checkout) => void navigate(checkout.checkout_url),
       onError: (error) => {
-        if (error instanceof ApiError && error.message === PAYMENT_MESSAGES.already_paid) onRefresh();
+        if (hasReason(error, 'already_paid')) onRefresh();
       },
     });
   };

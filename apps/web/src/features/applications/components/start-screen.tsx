@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { APPLICATION_MESSAGES, type ApplyContext } from '@kaminuza/shared';
+import type { ApplyContext } from '@kaminuza/shared';
 import { paths } from '../../../lib/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { hasReason } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { FormAlert } from '../../../components/form/field.tsx';
 import { useApplyContext } from '../api/get-apply-context.ts';
@@ -71,7 +71,7 @@ function StartForm({ context, area }: { context: ApplyContext; area: Application
       {
         onSuccess: () => void navigate(viewPath(area, partner.id, 'form')),
         onError: (error) => {
-          if (error instanceof ApiError && error.message === APPLICATION_MESSAGES.cycle_closed) {
+          if (hasReason(error, 'cycle_closed')) {
             void navigate(viewPath(area, partner.id, 'closed'), { replace: true });
           }
         },

@@ -136,7 +136,13 @@ describe('draft autosave', () => {
     act(() => result.current.setAnswer('why', 'mine'));
     await advance(800);
     await server.fail(
-      new ApiError('ABORTED', APPLICATION_MESSAGES.stale_draft, 409, { version: 7, last_saved_at: null }),
+      new ApiError(
+        'ABORTED',
+        APPLICATION_MESSAGES.stale_draft,
+        409,
+        { version: 7, last_saved_at: null },
+        'stale_draft',
+      ),
     );
     expect(result.current.status).toBe('conflict');
     expect(result.current.conflict).toEqual({ version: 7, last_saved_at: null });
@@ -189,10 +195,20 @@ describe('draft autosave', () => {
     const { result } = setup(server);
     act(() => result.current.setAnswer('why', 'late'));
     await advance(800);
-    await server.fail(new ApiError('ABORTED', APPLICATION_MESSAGES.cycle_closed, 409));
+    await server.fail(new ApiError('ABORTED', APPLICATION_MESSAGES.cycle_closed, 409, undefined, 'cycle_closed'));
     expect(result.current.status).toBe('closed');
     act(() => result.current.setAnswer('why', 'later'));
     await advance(800);
     expect(server.save).toHaveBeenCalledTimes(1);
+  });
+
+  it('decides by the refusal’s reason, not its text: the closed cycle’s message without its reason does not stop saving', async () => {
+    const server = fakeServer();
+    const { result } = setup(server);
+    act(() => result.current.setAnswer('why', 'late'));
+    await advance(800);
+    await server.fail(new ApiError('ABORTED', APPLICATION_MESSAGES.cycle_closed, 409));
+    expect(result.current.status).not.toBe('closed');
+    expect(server.save).toHaveBeenCalledTimes(2);
   });
 });

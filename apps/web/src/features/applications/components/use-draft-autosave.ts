@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
-  APPLICATION_MESSAGES,
   StaleDraftDetailsSchema,
   type AnswerValue,
   type DraftSaved,
   type SaveDraft,
   type StaleDraftDetails,
 } from '@kaminuza/shared';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, hasReason } from '../../../lib/api-client.ts';
 
 /*
  * Autosave of an application draft. Every change is written at once to the device (localStorage) and
@@ -67,7 +66,6 @@ export function clearLocalDraft(id: string, storage: Storage = localStorage): vo
 
 const isNetworkFailure = (error: unknown) =>
   error instanceof ApiError && (error.status === 'UNAVAILABLE' || error.status === 'DEADLINE_EXCEEDED');
-const isMessage = (error: unknown, message: string) => error instanceof ApiError && error.message === message;
 
 export interface DraftAutosaveOptions {
   id: string;
@@ -193,13 +191,13 @@ export function useDraftAutosave(options: DraftAutosaveOptions): DraftAutosave {
         setStatus(dirty() ? 'saving' : 'saved');
       },
       (error: unknown) => {
-        if (isMessage(error, APPLICATION_MESSAGES.stale_draft)) {
-          const details = StaleDraftDetailsSchema.safeParse((error as ApiError).details);
+        if (hasReason(error, 'stale_draft')) {
+          const details = StaleDraftDetailsSchema.safeParse(error.details);
           const stale = details.success ? details.data : { version: versionRef.current + 1, last_saved_at: null };
           conflictRef.current = stale;
           setConflict(stale);
           setStatus('conflict');
-        } else if (isMessage(error, APPLICATION_MESSAGES.cycle_closed)) {
+        } else if (hasReason(error, 'cycle_closed')) {
           closedRef.current = true;
           setStatus('closed');
         } else if (isNetworkFailure(error) || !isOnline()) {

@@ -2,9 +2,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AUTH_MESSAGES, SignInSchema, type SessionUser, type SignIn } from '@kaminuza/shared';
+import { SignInSchema, type SessionUser, type SignIn } from '@kaminuza/shared';
 import { FormAlert, EmailField, TextField } from '../../../components/form/field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { hasReason } from '../../../lib/api-client.ts';
 import { errorMessageKey, lockoutMinutes } from '../../../lib/error-messages.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { homeOf, paths } from '../../../lib/paths.ts';
@@ -59,7 +59,7 @@ export function SignInPage({ admin = false }: { admin?: boolean }) {
   );
 
   // An unverified sign-in also re-sent the verification email (spec section 5).
-  const unverified = signIn.error instanceof ApiError && signIn.error.message === AUTH_MESSAGES.verify_first;
+  const unverified = hasReason(signIn.error, 'verify_first');
   // Locked out for a while: the wait is told in the reader's words (plural forms included).
   const waitMinutes = lockoutMinutes(signIn.error);
   return (

@@ -104,7 +104,13 @@ describe('Conversation', () => {
   it('refuses an empty message and explains a refused one in the spec’s words', async () => {
     serve({
       send: () =>
-        json(403, { error: { status: 'PERMISSION_DENIED', message: SUPPORT_MESSAGES.institution_unavailable } }),
+        json(403, {
+          error: {
+            status: 'PERMISSION_DENIED',
+            message: SUPPORT_MESSAGES.institution_unavailable,
+            reason: 'institution_unavailable',
+          },
+        }),
     });
     renderConversation();
     await screen.findByRole('log');

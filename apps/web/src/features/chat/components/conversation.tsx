@@ -3,11 +3,11 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { MESSAGE_MAX_LENGTH, SendMessageSchema, SUPPORT_MESSAGES, type ChatMessage } from '@kaminuza/shared';
+import { MESSAGE_MAX_LENGTH, SendMessageSchema, type ChatMessage } from '@kaminuza/shared';
 import { FormAlert, TextAreaField } from '../../../components/form/field.tsx';
 import { LoadError } from '../../../components/list-states.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, hasReason } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import type { ChatEndpoint } from '../api/keys.ts';
 import { useChat, useChatMessages, useMarkChatRead, useSendChatMessage } from '../api/conversation.ts';
@@ -61,7 +61,7 @@ function Bubble({
 function useSendError() {
   const { t } = useTranslation();
   return (error: unknown) => {
-    if (error instanceof ApiError && error.message === SUPPORT_MESSAGES.institution_unavailable) {
+    if (hasReason(error, 'institution_unavailable')) {
       return t('support.errors.institution_unavailable');
     }
     if (error instanceof ApiError && (error.status === 'UNAVAILABLE' || error.status === 'DEADLINE_EXCEEDED')) {

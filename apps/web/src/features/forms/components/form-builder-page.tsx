@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths.ts';
 import { FormAlert, SelectField, TextAreaField, TextField, useMessage } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, hasReason } from '../../../lib/api-client.ts';
 import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
 import { useApplicationForm } from '../api/get-form.ts';
 import { useUpdateForm } from '../api/update-form.ts';
@@ -102,7 +102,7 @@ function FormBuilder({
   const save = useUpdateForm(partnerId, form.id);
   const choices = useAttachmentChoices(partnerId);
   const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(loaded));
-  const stale = save.error instanceof ApiError && save.error.message === SETUP_MESSAGES.form_stale;
+  const stale = hasReason(save.error, 'form_stale');
   const nameError = fieldErrors(save.error).name;
 
   // Leaving the page with unsaved changes asks first, as the browser words it.

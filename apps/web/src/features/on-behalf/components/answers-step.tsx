@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { APPLICATION_MESSAGES, type AnswerValue, type SubmissionReceipt } from '@kaminuza/shared';
+import type { AnswerValue, SubmissionReceipt } from '@kaminuza/shared';
 import { paths } from '../../../lib/paths.ts';
 import { ApplicationFormView } from '../../../components/application-form/application-form-view.tsx';
 import { FormAlert } from '../../../components/form/field.tsx';
 import { EmptyState, LoadError } from '../../../components/list-states.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, hasReason } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { isLanguage } from '../../../lib/languages.ts';
 import { useOnBehalfForm } from '../api/get-form.ts';
@@ -50,7 +50,7 @@ export function AnswersStep({
 
   if (form.isPending) return <Spinner />;
   if (form.isError) {
-    const noForm = form.error instanceof ApiError && form.error.message === APPLICATION_MESSAGES.no_form;
+    const noForm = hasReason(form.error, 'no_form');
     return (
       <div className="flex flex-col items-start gap-4">
         {noForm ? (

@@ -2,12 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  AcceptInvitationSchema,
-  SETUP_MESSAGES,
-  type AcceptInvitation,
-  type InvitationPreview,
-} from '@kaminuza/shared';
+import { AcceptInvitationSchema, type AcceptInvitation, type InvitationPreview } from '@kaminuza/shared';
 import {
   InvalidFormAlert,
   NewPasswordField,
@@ -16,7 +11,7 @@ import {
 } from '../../../components/form/account-fields.tsx';
 import { FormAlert, TextField } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { hasReason } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
@@ -28,8 +23,7 @@ export function InvitationPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const preview = useInvitationPreview(token);
-  const invalid =
-    token === '' || (preview.error instanceof ApiError && preview.error.message === SETUP_MESSAGES.invitation_invalid);
+  const invalid = token === '' || hasReason(preview.error, 'invitation_invalid');
 
   return (
     <section className="mx-auto w-full max-w-xl px-4 py-10 sm:py-14">
