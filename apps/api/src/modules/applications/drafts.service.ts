@@ -372,7 +372,8 @@ function formAnswers(sections: readonly FormSection[], answers: Record<string, u
   return stripEmpty(Object.fromEntries(Object.entries(answers).filter(([id]) => ids.has(id))));
 }
 
-export const staleDraft = (details: StaleDraftDetails) => new AppError('ABORTED', A.stale_draft, details, { reason: 'stale_draft' });
+export const staleDraft = (details: StaleDraftDetails) =>
+  new AppError('ABORTED', A.stale_draft, details, { reason: 'stale_draft' });
 
 /**
  * Saves the answers if the client saw the latest version: one guarded UPDATE (id, student, status,

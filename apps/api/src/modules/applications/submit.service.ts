@@ -178,11 +178,13 @@ export async function submitApplication(
       if (row.status === 'submitted' || keyMayBeUsed) {
         const earlier = await alreadyAnswered(tx, row.id, row.partner_id, idempotency);
         if (earlier) return earlier;
-        if (row.status === 'submitted') throw new AppError('ABORTED', A.already_submitted, undefined, { reason: 'already_submitted' });
+        if (row.status === 'submitted')
+          throw new AppError('ABORTED', A.already_submitted, undefined, { reason: 'already_submitted' });
       }
 
       const settings = storedSettings(row);
-      if (!applicationsOpen(settings.general, row.cycle_id, row.cycle)) throw new AppError('ABORTED', A.cycle_closed, undefined, { reason: 'cycle_closed' });
+      if (!applicationsOpen(settings.general, row.cycle_id, row.cycle))
+        throw new AppError('ABORTED', A.cycle_closed, undefined, { reason: 'cycle_closed' });
       if (row.version !== input.version) {
         throw staleDraft({ version: row.version, last_saved_at: row.last_saved_at });
       }

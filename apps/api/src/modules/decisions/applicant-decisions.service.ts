@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { studentIdOf } from '../documents/index.ts';
 import { recordEvent } from '../submissions/index.ts';
-import { toStudentDecision } from './decisions.service.ts';
+import { toStudentDecision } from './decision-shapes.ts';
 
 /** The applicant's side of decisions: reading them, the letter, answering an offer; and anyone verifying a letter. */
 const notFound = () => new AppError('NOT_FOUND', D.application_not_found);

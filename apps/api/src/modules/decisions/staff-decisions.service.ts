@@ -23,7 +23,7 @@ import type { StaffCaller } from '../partners/index.ts';
 import { markUnderReview, recordEvent, submissionOfPartner, type ReviewActor } from '../submissions/index.ts';
 import { newVerificationCode, renderLetter } from './letter.ts';
 import { startOfDayIn } from '../../lib/time.ts';
-import { reviewDecisionOf } from './decisions.service.ts';
+import { reviewDecisionOf } from './decision-shapes.ts';
 
 /** The institution's side of decisions: drafting, withdrawing and releasing them (by hand or when due). */
 /** A decision with what releasing it needs: the letter's facts and the applicant's account, if any. */

@@ -26,7 +26,7 @@ import {
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { enqueueEmail } from '../email/index.ts';
 import type { StaffCaller } from '../partners/index.ts';
-import { INVITATION_TTL_MS, assertMayTouchAll, assertTeamsOfPartner, lockInstitution } from './team.service.ts';
+import { INVITATION_TTL_MS, assertMayTouchAll, assertTeamsOfPartner, lockInstitution } from './team-rules.ts';
 
 /** Invitations to join the institution: sending, resending, revoking, previewing and accepting them. */
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -321,7 +321,8 @@ export async function acceptInvitation(deps: AuthDeps, input: AcceptInvitation, 
       .set({ accepted_at: sql`now()` })
       .where(and(eq(staffInvitations.id, invitation.id), isNull(staffInvitations.accepted_at)))
       .returning({ id: staffInvitations.id });
-    if (!accepted) throw new AppError('INVALID_ARGUMENT', S.invitation_invalid, undefined, { reason: 'invitation_invalid' });
+    if (!accepted)
+      throw new AppError('INVALID_ARGUMENT', S.invitation_invalid, undefined, { reason: 'invitation_invalid' });
     return user.id;
   });
   return startSessionFor(deps, caller, userId);

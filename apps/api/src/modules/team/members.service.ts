@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { revokeSessions } from '../auth/index.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { StaffCaller } from '../partners/index.ts';
-import { assertMayTouchAll, assertTeamsOfPartner, lockInstitution, sameSet } from './team.service.ts';
+import { assertMayTouchAll, assertTeamsOfPartner, lockInstitution, sameSet } from './team-rules.ts';
 
 /** The institution's members: who they are, what they may do, who is the primary contact. */
 const memberColumns = {

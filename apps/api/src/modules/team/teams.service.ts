@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { staff, staffInvitations, teams } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { lockInstitution } from './team.service.ts';
+import { lockInstitution } from './team-rules.ts';
 import { isApprovedMemberOf } from './members.service.ts';
 
 /** Teams: named groups of members that applications can be assigned to. */
