@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   APPLICATION_MESSAGES as A,
@@ -10,31 +10,22 @@ import {
   type ApplyContext,
   type DraftSaved,
 } from '@kaminuza/shared';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { applications, cycles, forms, partners, savedPartners, students } from '../../db/schema/index.ts';
-import { createTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { expectAccess, signInAs, type TestAccount } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 import { addDocument, closeCycle, readyInstitution, studentRow, type ReadyInstitution } from './test-helpers.ts';
 
-let database: Database;
-let app: App;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const testApp = useTestApp();
 
 type ErrorAnswer = { error: { status: string; message: string; details?: unknown } };
 
 async function call(account: TestAccount, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
-  return app.inject({ method, url: `/api/v1${url}`, headers: account.headers, ...(payload ? { payload } : {}) });
+  return testApp.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: account.headers,
+    ...(payload ? { payload } : {}),
+  });
 }
 
 async function start(student: TestAccount, institution: ReadyInstitution, body: object = {}) {
@@ -48,20 +39,20 @@ async function start(student: TestAccount, institution: ReadyInstitution, body: 
 
 describe('authorization', () => {
   it('lets only students in, and answers another student’s application with 404', async () => {
-    const institution = await readyInstitution(app, database.db);
-    const owner = await signInAs(app, 'student');
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const owner = await signInAs(testApp.app, 'student');
     const { draft } = await start(owner, institution);
     const id = draft.id;
     const partner = institution.partnerId;
     const denied = { anonymous: 401, staff: 403, admin: 403 };
-    await expectAccess(app, { method: 'GET', url: '/api/v1/applications' }, { ...denied, student: 200 });
+    await expectAccess(testApp.app, { method: 'GET', url: '/api/v1/applications' }, { ...denied, student: 200 });
     await expectAccess(
-      app,
+      testApp.app,
       { method: 'GET', url: `/api/v1/partners/${partner}/application` },
       { ...denied, student: 200 },
     );
     await expectAccess(
-      app,
+      testApp.app,
       {
         method: 'POST',
         url: `/api/v1/partners/${partner}/application`,
@@ -70,20 +61,24 @@ describe('authorization', () => {
       { ...denied, student: 201 },
     );
     // A fresh student reaching the owner's application gets 404 for every verb, never 403.
-    await expectAccess(app, { method: 'GET', url: `/api/v1/applications/${id}` }, { ...denied, student: 404 });
+    await expectAccess(testApp.app, { method: 'GET', url: `/api/v1/applications/${id}` }, { ...denied, student: 404 });
     await expectAccess(
-      app,
+      testApp.app,
       { method: 'PATCH', url: `/api/v1/applications/${id}`, payload: { version: 1, answers: {} } },
       { ...denied, student: 404 },
     );
-    await expectAccess(app, { method: 'DELETE', url: `/api/v1/applications/${id}` }, { ...denied, student: 404 });
     await expectAccess(
-      app,
+      testApp.app,
+      { method: 'DELETE', url: `/api/v1/applications/${id}` },
+      { ...denied, student: 404 },
+    );
+    await expectAccess(
+      testApp.app,
       { method: 'POST', url: `/api/v1/applications/${id}/submit`, payload: { version: 1, answers: {} } },
       { ...denied, student: 404 },
     );
     await expectAccess(
-      app,
+      testApp.app,
       { method: 'GET', url: `/api/v1/applications/${id}/submission` },
       { ...denied, student: 404 },
     );
@@ -93,15 +88,15 @@ describe('authorization', () => {
   });
 
   it('answers 404 for an unknown, unpublished or unapproved institution', async () => {
-    const student = await signInAs(app, 'student');
+    const student = await signInAs(testApp.app, 'student');
     expect((await call(student, 'GET', `/partners/${randomUUID()}/application`)).statusCode).toBe(404);
-    const institution = await readyInstitution(app, database.db);
-    await database.db.update(partners).set({ published: false }).where(eq(partners.id, institution.partnerId));
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    await testApp.db.update(partners).set({ published: false }).where(eq(partners.id, institution.partnerId));
     const hidden = await call(student, 'GET', `/partners/${institution.partnerId}/application`);
     expect(hidden.statusCode).toBe(404);
     expect((hidden.json() as ErrorAnswer).error.message).toBe('Not found');
     expect((await start(student, institution)).response.statusCode).toBe(404);
-    await database.db
+    await testApp.db
       .update(partners)
       .set({ published: true, status: 'suspended' })
       .where(eq(partners.id, institution.partnerId));
@@ -109,9 +104,9 @@ describe('authorization', () => {
   });
 
   it('answers "Profile not found" to a student account without a student record', async () => {
-    const institution = await readyInstitution(app, database.db);
-    const student = await signInAs(app, 'student');
-    await database.db.delete(students).where(eq(students.user_id, student.id));
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const student = await signInAs(testApp.app, 'student');
+    await testApp.db.delete(students).where(eq(students.user_id, student.id));
     const response = await start(student, institution);
     expect(response.response.statusCode).toBe(404);
     expect((response.response.json() as ErrorAnswer).error.message).toBe(A.student_required);
@@ -120,9 +115,9 @@ describe('authorization', () => {
   });
 
   it('refuses malformed ids and bodies with 400', async () => {
-    const student = await signInAs(app, 'student');
+    const student = await signInAs(testApp.app, 'student');
     expect((await call(student, 'GET', '/applications/not-a-uuid')).statusCode).toBe(400);
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const bad = await call(student, 'POST', `/partners/${institution.partnerId}/application`, { program_id: 'x' });
     expect(bad.statusCode).toBe(400);
     expect((bad.json() as ErrorAnswer).error.details).toEqual([{ path: 'program_id', message: A.program_not_open }]);
@@ -131,8 +126,8 @@ describe('authorization', () => {
 
 describe('the start screen and starting', () => {
   it('shows the institution, its open cycle, programs with campuses and the fee', async () => {
-    const institution = await readyInstitution(app, database.db, { fee: 100 });
-    const student = await signInAs(app, 'student');
+    const institution = await readyInstitution(testApp.app, testApp.db, { fee: 100 });
+    const student = await signInAs(testApp.app, 'student');
     const context = (await call(student, 'GET', `/partners/${institution.partnerId}/application`)).json() as {
       data: ApplyContext;
     };
@@ -144,13 +139,13 @@ describe('the start screen and starting', () => {
   });
 
   it('starts with answers prefilled from the profile and documents, and lists it in current_applications', async () => {
-    const institution = await readyInstitution(app, database.db);
-    const student = await signInAs(app, 'student');
-    await database.db
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const student = await signInAs(testApp.app, 'student');
+    await testApp.db
       .update(students)
       .set({ phone: '+250788000111', nationality: 'KE', school_country: 'UG' })
       .where(eq(students.user_id, student.id));
-    const transcript = await addDocument(database.db, student, 'transcript');
+    const transcript = await addDocument(testApp.db, student, 'transcript');
     const { response, draft } = await start(student, institution, { campus_id: institution.double.campusIds[1] });
     expect(response.statusCode).toBe(201);
     expect(draft).toMatchObject({
@@ -169,32 +164,32 @@ describe('the start screen and starting', () => {
     expect(draft.progress_percentage).toBe(20);
     expect(draft.documents).toEqual([{ id: transcript, type: 'transcript', name: 'transcript.pdf' }]);
     expect(draft.form.sections).toHaveLength(5);
-    const row = await studentRow(database.db, student);
+    const row = await studentRow(testApp.db, student);
     expect(row.current_applications).toEqual([draft.id]);
     expect(row.last_activity).not.toBeNull();
   });
 
   it('answers the application the student already has (200), also when two tabs start at once', async () => {
-    const institution = await readyInstitution(app, database.db);
-    const student = await signInAs(app, 'student');
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const student = await signInAs(testApp.app, 'student');
     const both = await Promise.all([start(student, institution), start(student, institution)]);
     expect(both.map((one) => one.response.statusCode).sort()).toEqual([200, 201]);
     expect(both[0].draft.id).toBe(both[1].draft.id);
     const again = await start(student, institution, { program_id: institution.single.id });
     expect(again.response.statusCode).toBe(200);
     expect(again.draft.id).toBe(both[0].draft.id);
-    expect((await studentRow(database.db, student)).current_applications).toEqual([both[0].draft.id]);
+    expect((await studentRow(testApp.db, student)).current_applications).toEqual([both[0].draft.id]);
   });
 
   it('sets the only campus of a program, and has the applicant choose among several', async () => {
-    const institution = await readyInstitution(app, database.db);
-    const one = await start(await signInAs(app, 'student'), institution, {
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const one = await start(await signInAs(testApp.app, 'student'), institution, {
       program_id: institution.single.id,
       campus_id: undefined,
     });
     expect(one.response.statusCode).toBe(201);
     expect(one.draft.campus_id).toBe(institution.single.campusId);
-    const chosen = await start(await signInAs(app, 'student'), institution, {
+    const chosen = await start(await signInAs(testApp.app, 'student'), institution, {
       campus_id: institution.double.campusIds[1],
     });
     expect(chosen.response.statusCode).toBe(201);
@@ -203,9 +198,9 @@ describe('the start screen and starting', () => {
   });
 
   it('refuses a program taught at several campuses without a campus, or with another institution’s', async () => {
-    const institution = await readyInstitution(app, database.db);
-    const elsewhere = await readyInstitution(app, database.db);
-    const student = await signInAs(app, 'student');
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const elsewhere = await readyInstitution(testApp.app, testApp.db);
+    const student = await signInAs(testApp.app, 'student');
     for (const campus_id of [undefined, null]) {
       const missing = await start(student, institution, { campus_id });
       expect(missing.response.statusCode).toBe(400);
@@ -217,13 +212,13 @@ describe('the start screen and starting', () => {
     const foreign = await start(student, institution, { campus_id: elsewhere.double.campusIds[0] });
     expect(foreign.response.statusCode).toBe(400);
     expect((foreign.response.json() as ErrorAnswer).error.message).toBe(A.campus_not_offered);
-    expect(await database.db.$count(applications, eq(applications.partner_id, institution.partnerId))).toBe(0);
-    expect((await studentRow(database.db, student)).current_applications).toEqual([]);
+    expect(await testApp.db.$count(applications, eq(applications.partner_id, institution.partnerId))).toBe(0);
+    expect((await studentRow(testApp.db, student)).current_applications).toEqual([]);
   });
 
   it('refuses a program not open, a campus not offering it, a closed cycle and a cycle without form', async () => {
-    const institution = await readyInstitution(app, database.db);
-    const student = await signInAs(app, 'student');
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const student = await signInAs(testApp.app, 'student');
     const notOpen = await start(student, institution, { program_id: randomUUID() });
     expect(notOpen.response.statusCode).toBe(400);
     expect((notOpen.response.json() as ErrorAnswer).error.message).toBe(A.program_not_open);
@@ -235,7 +230,7 @@ describe('the start screen and starting', () => {
     expect(wrongCampus.response.statusCode).toBe(400);
     expect((wrongCampus.response.json() as ErrorAnswer).error.message).toBe(A.campus_not_offered);
 
-    await database.db.update(forms).set({ cycle_id: null }).where(eq(forms.partner_id, institution.partnerId));
+    await testApp.db.update(forms).set({ cycle_id: null }).where(eq(forms.partner_id, institution.partnerId));
     const noForm = await start(student, institution);
     expect(noForm.response.statusCode).toBe(409);
     expect((noForm.response.json() as ErrorAnswer).error).toEqual({
@@ -244,7 +239,7 @@ describe('the start screen and starting', () => {
       reason: 'no_form',
     });
 
-    await closeCycle(database.db, institution.cycleId);
+    await closeCycle(testApp.db, institution.cycleId);
     const closed = await start(student, institution);
     expect(closed.response.statusCode).toBe(409);
     expect((closed.response.json() as ErrorAnswer).error).toEqual({
@@ -252,14 +247,14 @@ describe('the start screen and starting', () => {
       message: A.cycle_closed,
       reason: 'cycle_closed',
     });
-    expect(await database.db.$count(applications, eq(applications.partner_id, institution.partnerId))).toBe(0);
+    expect(await testApp.db.$count(applications, eq(applications.partner_id, institution.partnerId))).toBe(0);
   });
 });
 
 describe('autosave', () => {
   it('saves the answers with the version, drops unknown questions and empties, and tracks progress', async () => {
-    const institution = await readyInstitution(app, database.db);
-    const student = await signInAs(app, 'student');
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const student = await signInAs(testApp.app, 'student');
     const { draft } = await start(student, institution);
     const response = await call(student, 'PATCH', `/applications/${draft.id}`, {
       version: 1,
@@ -291,8 +286,8 @@ describe('autosave', () => {
   });
 
   it('refuses a stale version with 409 and what the server holds, never overwriting', async () => {
-    const institution = await readyInstitution(app, database.db);
-    const student = await signInAs(app, 'student');
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const student = await signInAs(testApp.app, 'student');
     const { draft } = await start(student, institution);
     await call(student, 'PATCH', `/applications/${draft.id}`, { version: 1, answers: { why_programme: 'Tab one' } });
     const stale = await call(student, 'PATCH', `/applications/${draft.id}`, {
@@ -310,8 +305,8 @@ describe('autosave', () => {
   });
 
   it('lets only one of two concurrent saves on one version through', async () => {
-    const institution = await readyInstitution(app, database.db);
-    const student = await signInAs(app, 'student');
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const student = await signInAs(testApp.app, 'student');
     const { draft } = await start(student, institution);
     const results = await Promise.all(
       ['a', 'b', 'c'].map((text) =>
@@ -322,8 +317,8 @@ describe('autosave', () => {
   });
 
   it('refuses answers too large, a campus not offering the program and a closed cycle', async () => {
-    const institution = await readyInstitution(app, database.db);
-    const student = await signInAs(app, 'student');
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const student = await signInAs(testApp.app, 'student');
     const { draft } = await start(student, institution);
     const essay = 'word '.repeat(9_000);
     const answers = Object.fromEntries(
@@ -341,7 +336,7 @@ describe('autosave', () => {
     expect(wrongCampus.statusCode).toBe(400);
     expect((wrongCampus.json() as ErrorAnswer).error.message).toBe(A.campus_not_offered);
 
-    await closeCycle(database.db, institution.cycleId);
+    await closeCycle(testApp.db, institution.cycleId);
     const closed = await call(student, 'PATCH', `/applications/${draft.id}`, { version: 1, answers: {} });
     expect(closed.statusCode).toBe(409);
     expect((closed.json() as ErrorAnswer).error).toMatchObject({ message: A.cycle_closed, reason: 'cycle_closed' });
@@ -354,21 +349,21 @@ describe('autosave', () => {
 
 describe('discarding', () => {
   it('deletes the draft and takes it out of current_applications', async () => {
-    const institution = await readyInstitution(app, database.db);
-    const student = await signInAs(app, 'student');
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const student = await signInAs(testApp.app, 'student');
     const { draft } = await start(student, institution);
     const response = await call(student, 'DELETE', `/applications/${draft.id}`);
     expect(response.statusCode).toBe(204);
     expect((await call(student, 'GET', `/applications/${draft.id}`)).statusCode).toBe(404);
-    expect((await studentRow(database.db, student)).current_applications).toEqual([]);
+    expect((await studentRow(testApp.db, student)).current_applications).toEqual([]);
     expect((await start(student, institution)).response.statusCode).toBe(201);
   });
 
   it('refuses to discard a submitted application, and leaves another student’s draft alone', async () => {
-    const institution = await readyInstitution(app, database.db);
-    const student = await signInAs(app, 'student');
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const student = await signInAs(testApp.app, 'student');
     const { draft } = await start(student, institution);
-    await database.db
+    await testApp.db
       .update(applications)
       .set({ status: 'submitted', submitted_at: new Date().toISOString() })
       .where(eq(applications.id, draft.id));
@@ -379,29 +374,29 @@ describe('discarding', () => {
       reason: 'already_submitted',
     });
 
-    const owner = await signInAs(app, 'student');
+    const owner = await signInAs(testApp.app, 'student');
     const other = await start(owner, institution);
     const intruder = await call(student, 'DELETE', `/applications/${other.draft.id}`);
     expect(intruder.statusCode).toBe(404);
     expect((await call(owner, 'GET', `/applications/${other.draft.id}`)).statusCode).toBe(200);
-    expect((await studentRow(database.db, owner)).current_applications).toEqual([other.draft.id]);
+    expect((await studentRow(testApp.db, owner)).current_applications).toEqual([other.draft.id]);
   });
 });
 
 describe('the applications area', () => {
   it('shows saved institutions as Apply, then In Progress, and only published ones', async () => {
-    const institution = await readyInstitution(app, database.db);
-    const hidden = await readyInstitution(app, database.db);
-    const student = await signInAs(app, 'student');
-    const { id: studentId } = await studentRow(database.db, student);
-    await database.db
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const hidden = await readyInstitution(testApp.app, testApp.db);
+    const student = await signInAs(testApp.app, 'student');
+    const { id: studentId } = await studentRow(testApp.db, student);
+    await testApp.db
       .insert(savedPartners)
       .values([
         { student_id: studentId, partner_id: institution.partnerId },
         { student_id: studentId, partner_id: hidden.partnerId },
       ])
       .onConflictDoNothing();
-    await database.db.update(partners).set({ published: false }).where(eq(partners.id, hidden.partnerId));
+    await testApp.db.update(partners).set({ published: false }).where(eq(partners.id, hidden.partnerId));
     const before = ((await call(student, 'GET', '/applications')).json() as { data: ApplicationCard[] }).data;
     expect(before.map((card) => [card.partner_id, card.state])).toEqual([[institution.partnerId, 'apply']]);
     const { draft } = await start(student, institution);
@@ -413,8 +408,8 @@ describe('the applications area', () => {
 
 describe('setup in use by applications in progress', () => {
   it('refuses deleting the campus, program or cycle a draft names', async () => {
-    const institution = await readyInstitution(app, database.db);
-    const student = await signInAs(app, 'student');
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const student = await signInAs(testApp.app, 'student');
     const { draft } = await start(student, institution, { program_id: institution.single.id });
     const base = `/partners/${institution.partnerId}`;
     for (const url of [
@@ -426,6 +421,6 @@ describe('setup in use by applications in progress', () => {
       expect(response.statusCode, url).toBe(409);
       expect((response.json() as ErrorAnswer).error.message, url).toBe(SETUP_MESSAGES.in_use_drafts);
     }
-    expect(await database.db.$count(cycles, eq(cycles.id, institution.cycleId))).toBe(1);
+    expect(await testApp.db.$count(cycles, eq(cycles.id, institution.cycleId))).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   ANSWER_MESSAGES,
@@ -9,11 +9,9 @@ import {
   type ApplicationDraft,
   type SubmissionReceipt,
 } from '@kaminuza/shared';
-import type { App } from '../../app.ts';
 import { applications, emailOutbox, forms, programCampuses, students, submissions } from '../../db/schema/index.ts';
-import { createTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 import { holdWrites } from '../../test/hold-writes.ts';
 import {
   addDocument,
@@ -25,18 +23,7 @@ import {
   type ReadyInstitution,
 } from './test-helpers.ts';
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let app: App;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const testApp = useTestApp();
 
 type ErrorAnswer = { error: { status: string; message: string; details?: unknown } };
 const REFERENCE = /^KZ-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
@@ -47,12 +34,12 @@ async function started(
   student?: TestAccount,
   program: { program_id: string; campus_id?: string } = { program_id: institution.single.id },
 ) {
-  const account = student ?? (await signInAs(app, 'student'));
+  const account = student ?? (await signInAs(testApp.app, 'student'));
   documentsOf.set(account.id, {
-    transcript: await addDocument(database.db, account, 'transcript'),
-    passport: await addDocument(database.db, account, 'passport'),
+    transcript: await addDocument(testApp.db, account, 'transcript'),
+    passport: await addDocument(testApp.db, account, 'passport'),
   });
-  const response = await app.inject({
+  const response = await testApp.app.inject({
     method: 'POST',
     url: `/api/v1/partners/${institution.partnerId}/application`,
     headers: account.headers,
@@ -62,7 +49,7 @@ async function started(
 }
 
 function submit(student: TestAccount, id: string, body: object, key?: string) {
-  return app.inject({
+  return testApp.app.inject({
     method: 'POST',
     url: `/api/v1/applications/${id}/submit`,
     headers: { ...student.headers, ...(key ? { 'idempotency-key': key } : {}) },
@@ -79,9 +66,9 @@ const body = (student: TestAccount, overrides: Record<string, unknown> = {}) => 
 
 describe('submitting', () => {
   it('writes the submission under the application’s id, moves it to completed_applications and mails the receipt', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const { student, draft } = await started(institution);
-    await database.db.update(students).set({ language: 'fr' }).where(eq(students.user_id, student.id));
+    await testApp.db.update(students).set({ language: 'fr' }).where(eq(students.user_id, student.id));
     const response = await submit(student, draft.id, body(student, { why_programme: '  Trimmed  ', nationality: '' }));
     expect(response.statusCode).toBe(201);
     const receipt = (response.json() as { data: SubmissionReceipt }).data;
@@ -94,7 +81,7 @@ describe('submitting', () => {
     });
     expect(receipt.reference).toMatch(REFERENCE);
 
-    const [row] = await database.db.select().from(submissions).where(eq(submissions.id, draft.id));
+    const [row] = await testApp.db.select().from(submissions).where(eq(submissions.id, draft.id));
     expect(row).toMatchObject({ student_id: expect.any(String), staff_id: null, submitted_by_staff: false });
     expect(row!.answers).toMatchObject({ why_programme: 'Trimmed', grade_average: 82 });
     expect(row!.answers).not.toHaveProperty('nationality');
@@ -116,13 +103,13 @@ describe('submitting', () => {
       ]),
     );
 
-    const studentAfter = await studentRow(database.db, student);
+    const studentAfter = await studentRow(testApp.db, student);
     expect(studentAfter.current_applications).toEqual([]);
     expect(studentAfter.completed_applications).toEqual([draft.id]);
-    const [application] = await database.db.select().from(applications).where(eq(applications.id, draft.id));
+    const [application] = await testApp.db.select().from(applications).where(eq(applications.id, draft.id));
     expect(application!.status).toBe('submitted');
 
-    const mails = await database.db
+    const mails = await testApp.db
       .select()
       .from(emailOutbox)
       .where(and(eq(emailOutbox.to, student.email), eq(emailOutbox.template, 'submission_receipt')));
@@ -132,14 +119,14 @@ describe('submitting', () => {
     expect(mails[0]!.text).toContain(receipt.reference);
     expect(mails[0]!.text).toContain(`/partners/${institution.partnerId}/application/submitted`);
 
-    const read = await app.inject({
+    const read = await testApp.app.inject({
       method: 'GET',
       url: `/api/v1/applications/${draft.id}/submission`,
       headers: student.headers,
     });
     expect((read.json() as { data: SubmissionReceipt }).data).toEqual(receipt);
     const cards = (
-      (await app.inject({ method: 'GET', url: '/api/v1/applications', headers: student.headers })).json() as {
+      (await testApp.app.inject({ method: 'GET', url: '/api/v1/applications', headers: student.headers })).json() as {
         data: ApplicationCard[];
       }
     ).data;
@@ -147,7 +134,7 @@ describe('submitting', () => {
   });
 
   it('answers the same receipt (200) to the same key and body in any key order, and 409 to a submit without it', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const { student, draft } = await started(institution);
     const key = `key-${randomUUID()}`;
     const sent = body(student);
@@ -173,13 +160,13 @@ describe('submitting', () => {
   });
 
   it('answers 422 to the key of a submission sent with another body or for another application, changing nothing', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const { student, draft } = await started(institution);
     const key = `key-${randomUUID()}`;
     const first = await submit(student, draft.id, body(student), key);
     expect(first.statusCode).toBe(201);
     const stored = async () =>
-      (await database.db.select().from(submissions).where(eq(submissions.partner_id, institution.partnerId)))[0];
+      (await testApp.db.select().from(submissions).where(eq(submissions.partner_id, institution.partnerId)))[0];
     const before = await stored();
 
     const changed = await submit(student, draft.id, body(student, { why_programme: 'Another reason' }), key);
@@ -194,9 +181,9 @@ describe('submitting', () => {
     expect(reused.statusCode).toBe(422);
     expect((reused.json() as ErrorAnswer).error.message).toBe(A.idempotency_key_reused);
 
-    expect(await database.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(1);
+    expect(await testApp.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(1);
     expect(await stored()).toEqual(before);
-    const [other] = await database.db
+    const [other] = await testApp.db
       .select({ status: applications.status })
       .from(applications)
       .where(eq(applications.id, second.draft.id));
@@ -208,7 +195,7 @@ describe('submitting', () => {
   });
 
   it('makes exactly one submission of ten concurrent submits with one key; the others replay it or answer 409', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const { student, draft } = await started(institution);
     const key = `double-click-${randomUUID()}`;
     const responses = await Promise.all(
@@ -235,9 +222,9 @@ describe('submitting', () => {
       ),
     );
     expect(references.size).toBe(1);
-    expect(await database.db.$count(submissions, eq(submissions.id, draft.id))).toBe(1);
+    expect(await testApp.db.$count(submissions, eq(submissions.id, draft.id))).toBe(1);
     expect(
-      await database.db.$count(
+      await testApp.db.$count(
         emailOutbox,
         and(eq(emailOutbox.to, student.email), eq(emailOutbox.template, 'submission_receipt')),
       ),
@@ -247,10 +234,10 @@ describe('submitting', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'answers 409 with Retry-After to the key of a submit still in flight, then the first answer (PostgreSQL: PGlite has one connection, so no request is ever in flight beside another)',
     async () => {
-      const institution = await readyInstitution(app, database.db);
+      const institution = await readyInstitution(testApp.app, testApp.db);
       const { student, draft } = await started(institution);
       const key = `slow-${randomUUID()}`;
-      const held = await holdWrites(database.url!, 'submissions');
+      const held = await holdWrites(testApp.database.url!, 'submissions');
       const first = submit(student, draft.id, body(student), key);
       await held.waitForBlocked();
       const busy = await submit(student, draft.id, body(student), key);
@@ -274,15 +261,15 @@ describe('submitting', () => {
   );
 
   it('lets one of concurrent submits without a key through and refuses the others with 409', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const { student, draft } = await started(institution);
     const responses = await Promise.all(Array.from({ length: 5 }, () => submit(student, draft.id, body(student))));
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
-    expect(await database.db.$count(submissions, eq(submissions.id, draft.id))).toBe(1);
+    expect(await testApp.db.$count(submissions, eq(submissions.id, draft.id))).toBe(1);
   });
 
   it('refuses a stale version, a closed cycle, a missing campus and invalid answers, changing nothing', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const { student, draft } = await started(institution);
     const stale = await submit(student, draft.id, { ...body(student), version: 2 });
     expect(stale.statusCode).toBe(409);
@@ -309,21 +296,21 @@ describe('submitting', () => {
     });
 
     const noCampus = await started(institution);
-    await database.db.update(applications).set({ campus_id: null }).where(eq(applications.id, noCampus.draft.id));
+    await testApp.db.update(applications).set({ campus_id: null }).where(eq(applications.id, noCampus.draft.id));
     const missing = await submit(noCampus.student, noCampus.draft.id, body(noCampus.student));
     expect(missing.statusCode).toBe(400);
     expect((missing.json() as ErrorAnswer).error.message).toBe('Campus ID is required for submission');
 
-    await closeCycle(database.db, institution.cycleId);
+    await closeCycle(testApp.db, institution.cycleId);
     const closed = await submit(student, draft.id, body(student));
     expect(closed.statusCode).toBe(409);
     expect((closed.json() as ErrorAnswer).error).toMatchObject({ message: A.cycle_closed, reason: 'cycle_closed' });
-    expect(await database.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(0);
-    expect((await studentRow(database.db, student)).current_applications).toEqual([draft.id]);
+    expect(await testApp.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(0);
+    expect((await studentRow(testApp.db, student)).current_applications).toEqual([draft.id]);
   });
 
   it('refuses a campus that no longer offers the program, changing nothing', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const [campusId, otherCampus] = institution.double.campusIds as [string, string];
     const { student, draft } = await started(institution, undefined, {
       program_id: institution.double.id,
@@ -331,7 +318,7 @@ describe('submitting', () => {
     });
     expect(draft.campus_id).toBe(campusId);
     // The institution stopped teaching the program there after the student chose it.
-    await database.db
+    await testApp.db
       .delete(programCampuses)
       .where(and(eq(programCampuses.program_id, institution.double.id), eq(programCampuses.campus_id, campusId)));
     const response = await submit(student, draft.id, body(student));
@@ -340,9 +327,9 @@ describe('submitting', () => {
       status: 'INVALID_ARGUMENT',
       message: A.campus_not_offered,
     });
-    expect(await database.db.$count(submissions, eq(submissions.id, draft.id))).toBe(0);
+    expect(await testApp.db.$count(submissions, eq(submissions.id, draft.id))).toBe(0);
     // Choosing a campus that still offers it lets the submission through.
-    const saved = await app.inject({
+    const saved = await testApp.app.inject({
       method: 'PATCH',
       url: `/api/v1/applications/${draft.id}`,
       headers: student.headers,
@@ -353,7 +340,7 @@ describe('submitting', () => {
   });
 
   it('refuses a file answer that is not one of the applicant’s documents', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const { student, draft } = await started(institution);
     const other = await started(institution);
     const response = await submit(
@@ -365,27 +352,27 @@ describe('submitting', () => {
     expect((response.json() as ErrorAnswer).error.details).toEqual([
       { path: 'passport', message: ANSWER_MESSAGES.document_invalid },
     ]);
-    expect(await database.db.$count(submissions, eq(submissions.id, draft.id))).toBe(0);
+    expect(await testApp.db.$count(submissions, eq(submissions.id, draft.id))).toBe(0);
   });
 
   it('answers "Form <id> not found" when the form was deleted under the draft', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const { student, draft } = await started(institution);
-    await database.db.delete(forms).where(eq(forms.id, draft.form.id));
+    await testApp.db.delete(forms).where(eq(forms.id, draft.form.id));
     const response = await submit(student, draft.id, body(student));
     expect(response.statusCode).toBe(404);
     expect((response.json() as ErrorAnswer).error.message).toBe(`Form ${draft.form.id} not found`);
   });
 
   it('needs the fee paid first, then records the payment', async () => {
-    const institution = await readyInstitution(app, database.db, { fee: 100 });
+    const institution = await readyInstitution(testApp.app, testApp.db, { fee: 100 });
     const { student, draft } = await started(institution);
     const unpaid = await submit(student, draft.id, body(student));
     expect(unpaid.statusCode).toBe(409);
     expect((unpaid.json() as ErrorAnswer).error.message).toBe(A.payment_required);
-    const paymentId = await markPaid(database.db, draft);
+    const paymentId = await markPaid(testApp.db, draft);
     // A paid draft cannot be discarded.
-    const discard = await app.inject({
+    const discard = await testApp.app.inject({
       method: 'DELETE',
       url: `/api/v1/applications/${draft.id}`,
       headers: student.headers,
@@ -403,7 +390,7 @@ describe('submitting', () => {
   });
 
   it('cannot be told the status, payment or who submitted by the client', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const { student, draft } = await started(institution);
     const response = await submit(student, draft.id, {
       ...body(student),
@@ -416,7 +403,7 @@ describe('submitting', () => {
       status: 'accepted',
     });
     expect(response.statusCode).toBe(201);
-    const [row] = await database.db.select().from(submissions).where(eq(submissions.id, draft.id));
+    const [row] = await testApp.db.select().from(submissions).where(eq(submissions.id, draft.id));
     expect(row).toMatchObject({
       paid: false,
       amount: 0,
@@ -428,22 +415,22 @@ describe('submitting', () => {
   });
 
   it('has no receipt before submission, and refuses a bad Idempotency-Key', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const { student, draft } = await started(institution);
-    const none = await app.inject({
+    const none = await testApp.app.inject({
       method: 'GET',
       url: `/api/v1/applications/${draft.id}/submission`,
       headers: student.headers,
     });
     expect(none.statusCode).toBe(404);
     expect((await submit(student, draft.id, body(student), 'bad key!')).statusCode).toBe(400);
-    expect(await database.db.$count(submissions, eq(submissions.id, draft.id))).toBe(0);
+    expect(await testApp.db.$count(submissions, eq(submissions.id, draft.id))).toBe(0);
   });
 });
 
 describe('the OpenAPI document', () => {
   it('tells every route taking an Idempotency-Key how a key is answered: replay, 422 and 409 with Retry-After', async () => {
-    const doc = (await app.inject({ url: '/api/docs/json' })).json() as {
+    const doc = (await testApp.app.inject({ url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { description?: string; parameters?: Array<{ name: string; in: string }> }>>;
     };
     const keyed = Object.entries(doc.paths).flatMap(([path, methods]) =>

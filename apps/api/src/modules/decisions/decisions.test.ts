@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   DECISION_MESSAGES as D,
@@ -12,8 +12,7 @@ import {
   type StudentDecision,
   type SubmissionReceipt,
 } from '@kaminuza/shared';
-import type { App } from '../../app.ts';
-import { openDatabase, type Database } from '../../db/client.ts';
+import { openDatabase } from '../../db/client.ts';
 import {
   cycles,
   decisions,
@@ -23,25 +22,13 @@ import {
   students,
   submissions,
 } from '../../db/schema/index.ts';
-import { createTestApp, TEST_PUBLIC_URL } from '../../test/app.ts';
+import { TEST_PUBLIC_URL, useTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 import { addDocument, demoAnswers, readyInstitution, type ReadyInstitution } from '../applications/test-helpers.ts';
 import { releaseDueDecisions } from './decisions.worker.ts';
 import { LETTER_VERIFICATION_LIMIT } from './decisions.routes.ts';
 
-let database: Database;
-let app: App;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const testApp = useTestApp();
 
 type ErrorAnswer = { error: { status: string; message: string; details?: unknown } };
 const errorOf = (response: { json: () => unknown }) => (response.json() as ErrorAnswer).error;
@@ -49,20 +36,20 @@ const dataOf = <T>(response: { json: () => unknown }) => (response.json() as { d
 
 /** A student's application to the institution, submitted through the real submit path. */
 async function submitted(institution: ReadyInstitution, { language = 'en' } = {}) {
-  const student = await signInAs(app, 'student');
-  await database.db.update(students).set({ language }).where(eq(students.user_id, student.id));
+  const student = await signInAs(testApp.app, 'student');
+  await testApp.db.update(students).set({ language }).where(eq(students.user_id, student.id));
   const documents = {
-    transcript: await addDocument(database.db, student, 'transcript'),
-    passport: await addDocument(database.db, student, 'passport'),
+    transcript: await addDocument(testApp.db, student, 'transcript'),
+    passport: await addDocument(testApp.db, student, 'passport'),
   };
-  const started = await app.inject({
+  const started = await testApp.app.inject({
     method: 'POST',
     url: `/api/v1/partners/${institution.partnerId}/application`,
     headers: student.headers,
     payload: { program_id: institution.single.id },
   });
   const draft = dataOf<ApplicationDraft>(started);
-  const response = await app.inject({
+  const response = await testApp.app.inject({
     method: 'POST',
     url: `/api/v1/applications/${draft.id}/submit`,
     headers: student.headers,
@@ -75,7 +62,7 @@ async function submitted(institution: ReadyInstitution, { language = 'en' } = {}
 /** A submission a member made for an applicant without an account. */
 async function onBehalf(institution: ReadyInstitution) {
   const { transcript: _transcript, passport: _passport, ...answers } = demoAnswers();
-  const response = await app.inject({
+  const response = await testApp.app.inject({
     method: 'POST',
     url: `/api/v1/partners/${institution.partnerId}/submissions`,
     headers: institution.admin.headers,
@@ -94,7 +81,7 @@ const decisionUrl = (institution: ReadyInstitution, submissionId: string) =>
   `/api/v1/partners/${institution.partnerId}/review/submissions/${submissionId}/decision`;
 
 function draft(institution: ReadyInstitution, submissionId: string, state: string, member = institution.admin) {
-  return app.inject({
+  return testApp.app.inject({
     method: 'PUT',
     url: decisionUrl(institution, submissionId),
     headers: member.headers,
@@ -103,7 +90,7 @@ function draft(institution: ReadyInstitution, submissionId: string, state: strin
 }
 
 function release(institution: ReadyInstitution, ids: string[], when = 'now', member = institution.admin) {
-  return app.inject({
+  return testApp.app.inject({
     method: 'POST',
     url: `/api/v1/partners/${institution.partnerId}/decisions/release`,
     headers: member.headers,
@@ -112,11 +99,11 @@ function release(institution: ReadyInstitution, ids: string[], when = 'now', mem
 }
 
 function studentGet(student: TestAccount, url: string) {
-  return app.inject({ method: 'GET', url: `/api/v1${url}`, headers: student.headers });
+  return testApp.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: student.headers });
 }
 
 function respond(student: TestAccount, id: string, response: string) {
-  return app.inject({
+  return testApp.app.inject({
     method: 'POST',
     url: `/api/v1/applications/${id}/decision/response`,
     headers: student.headers,
@@ -125,11 +112,11 @@ function respond(student: TestAccount, id: string, response: string) {
 }
 
 async function mailsTo(email: string) {
-  return database.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+  return testApp.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
 }
 
 async function setLetter(partnerId: string, letter: Record<string, unknown>) {
-  await database.db
+  await testApp.db
     .update(partnerSettings)
     .set({
       admissions: sql`jsonb_set(${partnerSettings.admissions}, '{admission_letter}', ${JSON.stringify(letter)}::jsonb)`,
@@ -138,7 +125,7 @@ async function setLetter(partnerId: string, letter: Record<string, unknown>) {
 }
 
 async function setTimezone(partnerId: string, timezone: string) {
-  await database.db
+  await testApp.db
     .update(partnerSettings)
     .set({ general: sql`${partnerSettings.general} || ${JSON.stringify({ timezone })}::jsonb` })
     .where(eq(partnerSettings.partner_id, partnerId));
@@ -159,14 +146,18 @@ const STUDENT_DECISION_KEYS = [
 
 describe('who may decide', () => {
   it('answers 404 to another institution’s staff, on its routes and with its submissions', async () => {
-    const a = await readyInstitution(app, database.db);
-    const b = await readyInstitution(app, database.db);
+    const a = await readyInstitution(testApp.app, testApp.db);
+    const b = await readyInstitution(testApp.app, testApp.db);
     const { id } = await submitted(a);
     expect((await draft(a, id, 'accepted')).statusCode).toBe(200);
 
     const asB = { ...a, admin: b.admin };
     expect((await draft(asB, id, 'rejected')).statusCode).toBe(404);
-    const withdrawn = await app.inject({ method: 'DELETE', url: decisionUrl(asB, id), headers: b.admin.headers });
+    const withdrawn = await testApp.app.inject({
+      method: 'DELETE',
+      url: decisionUrl(asB, id),
+      headers: b.admin.headers,
+    });
     expect(withdrawn.statusCode).toBe(404);
     expect((await release(asB, [id])).statusCode).toBe(404);
     // Under B's own id, A's submission is unknown: drafting 404s, a release skips it.
@@ -174,27 +165,27 @@ describe('who may decide', () => {
     const skipped = await release(b, [id]);
     expect(dataOf<DecisionReleaseResult>(skipped)).toEqual({ released: 0, scheduled: 0, skipped: 1 });
 
-    const [row] = await database.db.select().from(decisions).where(eq(decisions.submission_id, id));
+    const [row] = await testApp.db.select().from(decisions).where(eq(decisions.submission_id, id));
     expect(row).toMatchObject({ state: 'accepted', released_at: null });
   });
 
   it('denies a member who only reviews, a student and a visitor', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const { id, student } = await submitted(institution);
-    const reviewer = await signInAs(app, 'staff', {
+    const reviewer = await signInAs(testApp.app, 'staff', {
       partnerId: institution.partnerId,
       permissions: ['review_applications'],
     });
     expect((await draft(institution, id, 'accepted', reviewer)).statusCode).toBe(403);
     expect((await release(institution, [id], 'now', reviewer)).statusCode).toBe(403);
-    const withdraw = await app.inject({
+    const withdraw = await testApp.app.inject({
       method: 'DELETE',
       url: decisionUrl(institution, id),
       headers: reviewer.headers,
     });
     expect(withdraw.statusCode).toBe(403);
     expect((await draft(institution, id, 'accepted', student)).statusCode).toBe(403);
-    const anonymous = await app.inject({
+    const anonymous = await testApp.app.inject({
       method: 'PUT',
       url: decisionUrl(institution, id),
       payload: { state: 'accepted' },
@@ -202,13 +193,13 @@ describe('who may decide', () => {
     expect(anonymous.statusCode).toBe(401);
     // Staff do not read the student area.
     expect((await studentGet(institution.admin, '/decisions')).statusCode).toBe(403);
-    expect(await database.db.$count(decisions, eq(decisions.submission_id, id))).toBe(0);
+    expect(await testApp.db.$count(decisions, eq(decisions.submission_id, id))).toBe(0);
   });
 });
 
 describe('drafting', () => {
   it('drafts, changes and withdraws a decision the applicant never sees', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const { id, student } = await submitted(institution);
 
     const invalid = await draft(institution, id, 'maybe');
@@ -225,9 +216,9 @@ describe('drafting', () => {
       response: null,
       verification_code: null,
     });
-    const [submission] = await database.db.select().from(submissions).where(eq(submissions.id, id));
+    const [submission] = await testApp.db.select().from(submissions).where(eq(submissions.id, id));
     expect(submission!.status).toBe('under_review');
-    const [row] = await database.db.select().from(decisions).where(eq(decisions.submission_id, id));
+    const [row] = await testApp.db.select().from(decisions).where(eq(decisions.submission_id, id));
     expect(row!.program_name).not.toBe('');
     expect(row!.university_name).toMatch(/^Test Institution/);
 
@@ -242,13 +233,13 @@ describe('drafting', () => {
     expect((await studentGet(student, `/applications/${id}/decision/letter`)).statusCode).toBe(404);
     expect((await respond(student, id, 'accepted')).statusCode).toBe(404);
 
-    const withdrawn = await app.inject({
+    const withdrawn = await testApp.app.inject({
       method: 'DELETE',
       url: decisionUrl(institution, id),
       headers: institution.admin.headers,
     });
     expect(withdrawn.statusCode).toBe(204);
-    const again = await app.inject({
+    const again = await testApp.app.inject({
       method: 'DELETE',
       url: decisionUrl(institution, id),
       headers: institution.admin.headers,
@@ -256,7 +247,7 @@ describe('drafting', () => {
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).message).toBe(D.not_drafted);
 
-    const history = await database.db
+    const history = await testApp.db
       .select({ action: reviewEvents.action, actor: reviewEvents.actor_kind })
       .from(reviewEvents)
       .where(eq(reviewEvents.submission_id, id))
@@ -271,7 +262,7 @@ describe('drafting', () => {
   });
 
   it('answers 404 for an unknown submission', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const response = await draft(institution, '00000000-0000-4000-8000-000000000000', 'accepted');
     expect(response.statusCode).toBe(404);
   });
@@ -279,7 +270,7 @@ describe('drafting', () => {
 
 describe('releasing now', () => {
   it('releases each draft once, with one email per applicant in their language, and a repeat sends none', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const accepted = await submitted(institution, { language: 'fr' });
     const rejected = await submitted(institution, { language: 'rw' });
     const waitlisted = await submitted(institution);
@@ -290,7 +281,7 @@ describe('releasing now', () => {
     expect((await draft(institution, waitlisted.id, 'waitlisted')).statusCode).toBe(200);
     expect((await draft(institution, walkIn, 'accepted')).statusCode).toBe(200);
     const ids = [accepted.id, rejected.id, waitlisted.id, undrafted.id, walkIn];
-    const before = await database.db.$count(emailOutbox, eq(emailOutbox.template, 'decision_released'));
+    const before = await testApp.db.$count(emailOutbox, eq(emailOutbox.template, 'decision_released'));
 
     const first = await release(institution, [...ids, accepted.id]);
     expect(first.statusCode).toBe(200);
@@ -310,9 +301,9 @@ describe('releasing now', () => {
       /^Une décision sur votre candidature à Test Institution/,
     );
     // No account, no email: three applicants with accounts, three emails.
-    expect(await database.db.$count(emailOutbox, eq(emailOutbox.template, 'decision_released'))).toBe(before + 3);
+    expect(await testApp.db.$count(emailOutbox, eq(emailOutbox.template, 'decision_released'))).toBe(before + 3);
 
-    const statuses = await database.db
+    const statuses = await testApp.db
       .select({ id: submissions.id, status: submissions.status })
       .from(submissions)
       .where(inArray(submissions.id, ids));
@@ -326,13 +317,13 @@ describe('releasing now', () => {
 
     const again = await release(institution, ids);
     expect(dataOf<DecisionReleaseResult>(again)).toEqual({ released: 0, scheduled: 0, skipped: 5 });
-    expect(await database.db.$count(emailOutbox, eq(emailOutbox.template, 'decision_released'))).toBe(before + 3);
+    expect(await testApp.db.$count(emailOutbox, eq(emailOutbox.template, 'decision_released'))).toBe(before + 3);
 
     // Released decisions are final.
     const change = await draft(institution, accepted.id, 'rejected');
     expect(change.statusCode).toBe(409);
     expect(errorOf(change).message).toBe(D.already_released);
-    const withdraw = await app.inject({
+    const withdraw = await testApp.app.inject({
       method: 'DELETE',
       url: decisionUrl(institution, rejected.id),
       headers: institution.admin.headers,
@@ -359,7 +350,7 @@ describe('releasing now', () => {
     expect((await studentGet(rejected.student, `/applications/${rejected.id}/decision/letter`)).statusCode).toBe(404);
 
     // Another student's decision does not exist for them.
-    const stranger = await signInAs(app, 'student');
+    const stranger = await signInAs(testApp.app, 'student');
     const foreign = await studentGet(stranger, `/applications/${accepted.id}/decision`);
     expect(foreign.statusCode).toBe(404);
     expect(errorOf(foreign).message).toBe(D.application_not_found);
@@ -367,7 +358,7 @@ describe('releasing now', () => {
     expect((await respond(stranger, accepted.id, 'accepted')).statusCode).toBe(404);
     expect(dataOf<{ items: StudentDecision[] }>(await studentGet(stranger, '/decisions')).items).toEqual([]);
 
-    const events = await database.db
+    const events = await testApp.db
       .select({ actor: reviewEvents.actor_kind })
       .from(reviewEvents)
       .where(and(inArray(reviewEvents.submission_id, ids), eq(reviewEvents.action, 'decision_released')));
@@ -375,7 +366,7 @@ describe('releasing now', () => {
   });
 
   it('sends one email per applicant when two releases of the same selection race', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const applicants = [await submitted(institution), await submitted(institution)];
     for (const applicant of applicants) await draft(institution, applicant.id, 'rejected');
     const ids = applicants.map((applicant) => applicant.id);
@@ -390,7 +381,7 @@ describe('releasing now', () => {
   });
 
   it('validates the selection', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const none = await release(institution, []);
     expect(none.statusCode).toBe(400);
     const when = await release(institution, ['00000000-0000-4000-8000-000000000000'], 'tomorrow');
@@ -400,7 +391,7 @@ describe('releasing now', () => {
 
 describe('answering an offer', () => {
   it('accepts an offer once, and refuses rejected and waitlisted decisions', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const offer = await submitted(institution);
     const declined = await submitted(institution);
     const rejected = await submitted(institution);
@@ -435,7 +426,7 @@ describe('answering an offer', () => {
     expect(dataOf<StudentDecision>(decline).response).toBe('declined');
     expect((await respond(declined.student, declined.id, 'accepted')).statusCode).toBe(409);
 
-    const events = await database.db
+    const events = await testApp.db
       .select({ action: reviewEvents.action, actor: reviewEvents.actor_kind })
       .from(reviewEvents)
       .where(
@@ -453,9 +444,9 @@ describe('answering an offer', () => {
 
 describe('releasing on the decision release date', () => {
   it('schedules for the start of the day in the institution’s time zone, and the job releases it then, once', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     await setTimezone(institution.partnerId, 'Africa/Kigali');
-    await database.db
+    await testApp.db
       .update(cycles)
       .set({ decision_release_on: '2099-01-15' })
       .where(eq(cycles.id, institution.cycleId));
@@ -465,7 +456,7 @@ describe('releasing on the decision release date', () => {
 
     const scheduled = await release(institution, [applicant.id, undrafted.id], 'release_date');
     expect(dataOf<DecisionReleaseResult>(scheduled)).toEqual({ released: 0, scheduled: 1, skipped: 1 });
-    const [row] = await database.db.select().from(decisions).where(eq(decisions.submission_id, applicant.id));
+    const [row] = await testApp.db.select().from(decisions).where(eq(decisions.submission_id, applicant.id));
     // Midnight in Kigali (UTC+2) is 22:00 UTC the day before.
     expect(new Date(row!.release_at!).toISOString()).toBe('2099-01-14T22:00:00.000Z');
     expect(row!.released_at).toBeNull();
@@ -473,10 +464,10 @@ describe('releasing on the decision release date', () => {
     const view = await draft(institution, applicant.id, 'accepted');
     expect(dataOf<ReviewDecision>(view).release_at).toBe('2099-01-14T22:00:00.000Z');
 
-    expect(await releaseDueDecisions(database.db, new Date('2099-01-14T21:59:59.000Z'), TEST_PUBLIC_URL)).toBe(0);
+    expect(await releaseDueDecisions(testApp.db, new Date('2099-01-14T21:59:59.000Z'), TEST_PUBLIC_URL)).toBe(0);
     expect((await studentGet(applicant.student, `/applications/${applicant.id}/decision`)).statusCode).toBe(404);
-    expect(await releaseDueDecisions(database.db, new Date('2099-01-14T22:00:00.000Z'), TEST_PUBLIC_URL)).toBe(1);
-    expect(await releaseDueDecisions(database.db, new Date('2099-01-15T08:00:00.000Z'), TEST_PUBLIC_URL)).toBe(0);
+    expect(await releaseDueDecisions(testApp.db, new Date('2099-01-14T22:00:00.000Z'), TEST_PUBLIC_URL)).toBe(1);
+    expect(await releaseDueDecisions(testApp.db, new Date('2099-01-15T08:00:00.000Z'), TEST_PUBLIC_URL)).toBe(0);
 
     const seen = dataOf<StudentDecision>(await studentGet(applicant.student, `/applications/${applicant.id}/decision`));
     expect(seen).toMatchObject({ state: 'accepted', has_letter: true, released_at: '2099-01-14T22:00:00.000Z' });
@@ -485,20 +476,20 @@ describe('releasing on the decision release date', () => {
     );
     expect(letter.issued_on).toBe('2099-01-15');
     expect((await mailsTo(applicant.student.email)).filter((m) => m.template === 'decision_released')).toHaveLength(1);
-    const [event] = await database.db
+    const [event] = await testApp.db
       .select({ actor: reviewEvents.actor_kind })
       .from(reviewEvents)
       .where(and(eq(reviewEvents.submission_id, applicant.id), eq(reviewEvents.action, 'decision_released')));
     expect(event!.actor).toBe('system');
-    const [submission] = await database.db.select().from(submissions).where(eq(submissions.id, applicant.id));
+    const [submission] = await testApp.db.select().from(submissions).where(eq(submissions.id, applicant.id));
     expect(submission!.status).toBe('accepted');
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'releases each due decision once when two api instances run the job at the same time',
     async () => {
-      const institution = await readyInstitution(app, database.db);
-      await database.db
+      const institution = await readyInstitution(testApp.app, testApp.db);
+      await testApp.db
         .update(cycles)
         .set({ decision_release_on: '2098-06-01' })
         .where(eq(cycles.id, institution.cycleId));
@@ -510,11 +501,15 @@ describe('releasing on the decision release date', () => {
       const ids = applicants.map((applicant) => applicant.id);
       expect(dataOf<DecisionReleaseResult>(await release(institution, ids, 'release_date')).scheduled).toBe(6);
 
-      const other = await openDatabase({ kind: 'postgres', url: (database as { url?: string }).url!, poolSize: 2 });
+      const other = await openDatabase({
+        kind: 'postgres',
+        url: (testApp.database as { url?: string }).url!,
+        poolSize: 2,
+      });
       try {
         const at = new Date('2098-06-02T00:00:00.000Z');
         const counts = await Promise.all([
-          releaseDueDecisions(database.db, at, TEST_PUBLIC_URL),
+          releaseDueDecisions(testApp.db, at, TEST_PUBLIC_URL),
           releaseDueDecisions(other.db, at, TEST_PUBLIC_URL),
         ]);
         expect(counts[0]! + counts[1]!).toBe(6);
@@ -525,7 +520,7 @@ describe('releasing on the decision release date', () => {
         const mails = (await mailsTo(applicant.student.email)).filter((m) => m.template === 'decision_released');
         expect(mails).toHaveLength(1);
       }
-      const events = await database.db.$count(
+      const events = await testApp.db.$count(
         reviewEvents,
         and(inArray(reviewEvents.submission_id, ids), eq(reviewEvents.action, 'decision_released')),
       );
@@ -534,18 +529,18 @@ describe('releasing on the decision release date', () => {
   );
 
   it('releases at once when the day has begun, and refuses the whole request when the cycle has no date', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const applicant = await submitted(institution);
     await draft(institution, applicant.id, 'rejected');
 
-    await database.db.update(cycles).set({ decision_release_on: null }).where(eq(cycles.id, institution.cycleId));
+    await testApp.db.update(cycles).set({ decision_release_on: null }).where(eq(cycles.id, institution.cycleId));
     const undated = await release(institution, [applicant.id], 'release_date');
     expect(undated.statusCode).toBe(409);
     expect(errorOf(undated)).toMatchObject({ message: D.no_release_date, details: { submission_ids: [applicant.id] } });
-    const [untouched] = await database.db.select().from(decisions).where(eq(decisions.submission_id, applicant.id));
+    const [untouched] = await testApp.db.select().from(decisions).where(eq(decisions.submission_id, applicant.id));
     expect(untouched).toMatchObject({ release_at: null, released_at: null });
 
-    await database.db
+    await testApp.db
       .update(cycles)
       .set({ decision_release_on: '2020-01-01' })
       .where(eq(cycles.id, institution.cycleId));
@@ -559,7 +554,7 @@ describe('releasing on the decision release date', () => {
 
 describe('waitlisted decisions', () => {
   it('turns a released waitlisted decision into an offer: released at once, with a letter and the waitlist_offer email', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const applicant = await submitted(institution, { language: 'rw' });
     const other = await submitted(institution);
     await draft(institution, applicant.id, 'waitlisted');
@@ -588,7 +583,7 @@ describe('waitlisted decisions', () => {
       await studentGet(applicant.student, `/applications/${applicant.id}/decision/letter`),
     );
     expect(letter.paragraphs[0]).toBe('Muraho Test Student,');
-    const [submission] = await database.db.select().from(submissions).where(eq(submissions.id, applicant.id));
+    const [submission] = await testApp.db.select().from(submissions).where(eq(submissions.id, applicant.id));
     expect(submission!.status).toBe('accepted');
     // Now an offer like any other: final, and answerable.
     expect((await draft(institution, applicant.id, 'waitlisted')).statusCode).toBe(409);
@@ -604,7 +599,7 @@ describe('waitlisted decisions', () => {
 
 describe('the admission letter', () => {
   it('fills the institution’s template, and a later edit of the template never changes it', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     await setLetter(institution.partnerId, {
       template:
         'Dear {student_name},\n\nWelcome to {program_name} at {university_name}, {campus_name} campus, {cycle_name}.\n' +
@@ -616,8 +611,8 @@ describe('the admission letter', () => {
     const applicant = await submitted(institution);
     await draft(institution, applicant.id, 'accepted');
     await release(institution, [applicant.id]);
-    const [submission] = await database.db.select().from(submissions).where(eq(submissions.id, applicant.id));
-    const [decision] = await database.db.select().from(decisions).where(eq(decisions.submission_id, applicant.id));
+    const [submission] = await testApp.db.select().from(submissions).where(eq(submissions.id, applicant.id));
+    const [decision] = await testApp.db.select().from(decisions).where(eq(decisions.submission_id, applicant.id));
 
     const letter = dataOf<AdmissionLetterIssued>(
       await studentGet(applicant.student, `/applications/${applicant.id}/decision/letter`),
@@ -660,7 +655,7 @@ describe('the admission letter', () => {
   });
 
   it('writes the default letter in the applicant’s language when the template is empty', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const applicant = await submitted(institution, { language: 'fr' });
     await draft(institution, applicant.id, 'accepted');
     await release(institution, [applicant.id]);
@@ -678,14 +673,14 @@ describe('the admission letter', () => {
 
 describe('verifying a letter', () => {
   it('confirms a released letter with five facts only, and 404s an unknown code', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const applicant = await submitted(institution);
     await draft(institution, applicant.id, 'accepted');
     await release(institution, [applicant.id]);
-    const [decision] = await database.db.select().from(decisions).where(eq(decisions.submission_id, applicant.id));
+    const [decision] = await testApp.db.select().from(decisions).where(eq(decisions.submission_id, applicant.id));
     const code = decision!.verification_code!;
 
-    const verified = await app.inject({ method: 'GET', url: `/api/v1/letters/${code}` });
+    const verified = await testApp.app.inject({ method: 'GET', url: `/api/v1/letters/${code}` });
     expect(verified.statusCode).toBe(200);
     const facts = dataOf<LetterVerification>(verified);
     expect(facts).toEqual({
@@ -696,13 +691,13 @@ describe('verifying a letter', () => {
       issued_on: decision!.letter!.issued_on,
     });
     // Read off paper in lower case, it still verifies.
-    const lower = await app.inject({ method: 'GET', url: `/api/v1/letters/${code.toLowerCase()}` });
+    const lower = await testApp.app.inject({ method: 'GET', url: `/api/v1/letters/${code.toLowerCase()}` });
     expect(dataOf<LetterVerification>(lower)).toEqual(facts);
 
-    const unknown = await app.inject({ method: 'GET', url: '/api/v1/letters/AAAA-BBBB-CCCC' });
+    const unknown = await testApp.app.inject({ method: 'GET', url: '/api/v1/letters/AAAA-BBBB-CCCC' });
     expect(unknown.statusCode).toBe(404);
     expect(errorOf(unknown).message).toBe(D.letter_not_found);
-    const malformed = await app.inject({ method: 'GET', url: '/api/v1/letters/not-a-code' });
+    const malformed = await testApp.app.inject({ method: 'GET', url: '/api/v1/letters/not-a-code' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.body).not.toContain(decision!.university_name);
   });
@@ -711,12 +706,13 @@ describe('verifying a letter', () => {
     const remoteAddress = '10.250.1.2';
     let last = 0;
     for (let i = 0; i <= LETTER_VERIFICATION_LIMIT.max; i += 1) {
-      last = (await app.inject({ method: 'GET', url: '/api/v1/letters/AAAA-BBBB-CCCC', remoteAddress })).statusCode;
+      last = (await testApp.app.inject({ method: 'GET', url: '/api/v1/letters/AAAA-BBBB-CCCC', remoteAddress }))
+        .statusCode;
     }
     expect(last).toBe(429);
-    const limited = await app.inject({ method: 'GET', url: '/api/v1/letters/AAAA-BBBB-CCCC', remoteAddress });
+    const limited = await testApp.app.inject({ method: 'GET', url: '/api/v1/letters/AAAA-BBBB-CCCC', remoteAddress });
     expect(limited.headers['retry-after']).toMatch(/^\d+$/);
-    const elsewhere = await app.inject({
+    const elsewhere = await testApp.app.inject({
       method: 'GET',
       url: '/api/v1/letters/AAAA-BBBB-CCCC',
       remoteAddress: '10.250.1.3',

@@ -1,31 +1,17 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { GENERIC_MESSAGES, ReviewQueueQuerySchema } from '@kaminuza/shared';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { inputRejection } from '../../lib/db-errors.ts';
-import { createTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { signInAs } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 import { reviewContext } from './review-context.ts';
 import { listQueue } from './review-queue.ts';
 import { staffIdOf } from './test-helpers.ts';
 
-let database: Database;
-let app: App;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const testApp = useTestApp();
 
 it('a NUL in the queue search answers 400 and the api keeps serving', async () => {
-  const staff = await signInAs(app, 'staff');
-  const response = await app.inject({
+  const staff = await signInAs(testApp.app, 'staff');
+  const response = await testApp.app.inject({
     method: 'GET',
     url: `/api/v1/partners/${staff.partnerId}/review/submissions?q=ab%00cd`,
     headers: staff.headers,
@@ -36,23 +22,23 @@ it('a NUL in the queue search answers 400 and the api keeps serving', async () =
     message: GENERIC_MESSAGES.check_input,
     details: [{ path: 'q', message: GENERIC_MESSAGES.check_input }],
   });
-  expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+  expect((await testApp.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
 });
 
 it('a page that fails leaves no failure of its count unobserved', async () => {
   // Past the request checks, straight to the queue: both of its statements fail on this search, and the
   // one not awaited first used to reject with nobody listening, which ends the process.
-  const staff = await signInAs(app, 'staff');
-  const context = await reviewContext(database.db, {
+  const staff = await signInAs(testApp.app, 'staff');
+  const context = await reviewContext(testApp.db, {
     partnerId: staff.partnerId!,
-    staffId: await staffIdOf(database.db, staff),
+    staffId: await staffIdOf(testApp.db, staff),
     permissions: ['all'],
   });
   const unhandled: unknown[] = [];
   const listener = (reason: unknown) => unhandled.push(reason);
   process.on('unhandledRejection', listener);
   try {
-    const failure = await listQueue(database.db, context, ReviewQueueQuerySchema.parse({ q: 'ab\u0000cd' })).catch(
+    const failure = await listQueue(testApp.db, context, ReviewQueueQuerySchema.parse({ q: 'ab\u0000cd' })).catch(
       (error: unknown) => error,
     );
     expect(inputRejection(failure)).toBe('22021');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   REVIEW_MESSAGES as R,
@@ -10,8 +10,6 @@ import {
   type ReviewQueuePage,
   type ReviewQueueQueryInput,
 } from '@kaminuza/shared';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import {
   decisions,
   documents,
@@ -23,26 +21,14 @@ import {
 } from '../../db/schema/index.ts';
 import { samplePdf } from '../../seed/sample-files.ts';
 import { DOWNLOAD_CSP } from '../../lib/file-download.ts';
-import { createTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 import { readyInstitution, type ReadyInstitution } from '../applications/test-helpers.ts';
 import { uploadFile } from '../uploads/test-helpers.ts';
 import { referenceOf } from './review-queue.ts';
 import { insertSubmission, setAdmissions, staffIdOf, submittedApplication } from './test-helpers.ts';
 
-let database: Database;
-let app: App;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const testApp = useTestApp();
 
 type ErrorAnswer = { error: { status: string; message: string; details?: Array<{ path: string; message: string }> } };
 
@@ -54,7 +40,7 @@ function call(
   url: string,
   payload?: object,
 ) {
-  return app.inject({ method, url, headers: account.headers, ...(payload ? { payload } : {}) });
+  return testApp.app.inject({ method, url, headers: account.headers, ...(payload ? { payload } : {}) });
 }
 
 async function queue(
@@ -83,17 +69,17 @@ const STAGES = [
 
 describe('who may review', () => {
   it("answers 404 to another institution's staff on every route, and nothing changes", async () => {
-    const a = await readyInstitution(app, database.db);
-    const b = await readyInstitution(app, database.db);
-    await setAdmissions(database.db, a.partnerId, { custom_stages: STAGES });
-    const { receipt, documents: docs } = await submittedApplication(app, database.db, a);
+    const a = await readyInstitution(testApp.app, testApp.db);
+    const b = await readyInstitution(testApp.app, testApp.db);
+    await setAdmissions(testApp.db, a.partnerId, { custom_stages: STAGES });
+    const { receipt, documents: docs } = await submittedApplication(testApp.app, testApp.db, a);
     const id = receipt.id;
-    const [note] = await database.db
+    const [note] = await testApp.db
       .insert(reviewNotes)
       .values({
         submission_id: id,
         partner_id: a.partnerId,
-        author_id: await staffIdOf(database.db, a.admin),
+        author_id: await staffIdOf(testApp.db, a.admin),
         body: 'A',
       })
       .returning();
@@ -130,27 +116,30 @@ describe('who may review', () => {
       stage_id: null,
     });
     expect(bulk.json()).toEqual({ data: { updated: 0 } });
-    const [row] = await database.db.select().from(submissions).where(eq(submissions.id, id));
+    const [row] = await testApp.db.select().from(submissions).where(eq(submissions.id, id));
     expect(row).toMatchObject({ status: 'submitted', stage_id: null, score_count: 0 });
-    expect(await database.db.$count(reviewNotes, eq(reviewNotes.submission_id, id))).toBe(1);
-    expect(await database.db.$count(reviewEvents, eq(reviewEvents.submission_id, id))).toBe(0);
-    const [doc] = await database.db.select().from(documents).where(eq(documents.id, docs.transcript));
+    expect(await testApp.db.$count(reviewNotes, eq(reviewNotes.submission_id, id))).toBe(1);
+    expect(await testApp.db.$count(reviewEvents, eq(reviewEvents.submission_id, id))).toBe(0);
+    const [doc] = await testApp.db.select().from(documents).where(eq(documents.id, docs.transcript));
     expect(doc!.status).toBe('pending');
   });
 
   it('denies members without a review permission, students and anonymous callers', async () => {
-    const a = await readyInstitution(app, database.db);
-    const { id } = await insertSubmission(database.db, a);
-    const clerk = await signInAs(app, 'staff', { partnerId: a.partnerId, permissions: ['manage_programs'] });
-    const student = await signInAs(app, 'student');
+    const a = await readyInstitution(testApp.app, testApp.db);
+    const { id } = await insertSubmission(testApp.db, a);
+    const clerk = await signInAs(testApp.app, 'staff', { partnerId: a.partnerId, permissions: ['manage_programs'] });
+    const student = await signInAs(testApp.app, 'student');
     for (const url of [`${base(a)}/options`, `${base(a)}/submissions`, `${base(a)}/submissions/${id}`]) {
-      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+      expect((await testApp.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
       expect((await call(student, 'GET', url)).statusCode, url).toBe(403);
       expect((await call(clerk, 'GET', url)).statusCode, url).toBe(403);
     }
     expect((await call(clerk, 'POST', `${base(a)}/submissions/${id}/notes`, { body: 'x' })).statusCode).toBe(403);
-    const reviewer = await signInAs(app, 'staff', { partnerId: a.partnerId, permissions: ['review_applications'] });
-    const decider = await signInAs(app, 'staff', { partnerId: a.partnerId, permissions: ['make_decisions'] });
+    const reviewer = await signInAs(testApp.app, 'staff', {
+      partnerId: a.partnerId,
+      permissions: ['review_applications'],
+    });
+    const decider = await signInAs(testApp.app, 'staff', { partnerId: a.partnerId, permissions: ['make_decisions'] });
     expect((await call(reviewer, 'GET', `${base(a)}/submissions`)).statusCode).toBe(200);
     expect((await call(decider, 'GET', `${base(a)}/submissions`)).statusCode).toBe(200);
   });
@@ -158,12 +147,15 @@ describe('who may review', () => {
 
 describe('options', () => {
   it('offers cycles, programs, campuses, custom stages in order, active reviewers, the rubric and the caller', async () => {
-    const a = await readyInstitution(app, database.db);
-    await setAdmissions(database.db, a.partnerId, { custom_stages: [...STAGES].reverse() });
-    const reviewer = await signInAs(app, 'staff', { partnerId: a.partnerId, permissions: ['review_applications'] });
-    const clerk = await signInAs(app, 'staff', { partnerId: a.partnerId, permissions: ['manage_programs'] });
-    const gone = await signInAs(app, 'staff', { partnerId: a.partnerId, permissions: ['make_decisions'] });
-    await database.db.update(staff).set({ active: false }).where(eq(staff.user_id, gone.id));
+    const a = await readyInstitution(testApp.app, testApp.db);
+    await setAdmissions(testApp.db, a.partnerId, { custom_stages: [...STAGES].reverse() });
+    const reviewer = await signInAs(testApp.app, 'staff', {
+      partnerId: a.partnerId,
+      permissions: ['review_applications'],
+    });
+    const clerk = await signInAs(testApp.app, 'staff', { partnerId: a.partnerId, permissions: ['manage_programs'] });
+    const gone = await signInAs(testApp.app, 'staff', { partnerId: a.partnerId, permissions: ['make_decisions'] });
+    await testApp.db.update(staff).set({ active: false }).where(eq(staff.user_id, gone.id));
     const response = await call(reviewer, 'GET', `${base(a)}/options`);
     expect(response.statusCode).toBe(200);
     const options = ReviewOptionsSchema.parse(response.json().data);
@@ -175,36 +167,39 @@ describe('options', () => {
       { id: 'committee', name: 'Committee' },
     ]);
     const reviewerIds = options.reviewers.map((member) => member.id);
-    expect(reviewerIds).toContain(await staffIdOf(database.db, reviewer));
-    expect(reviewerIds).toContain(await staffIdOf(database.db, a.admin));
-    expect(reviewerIds).not.toContain(await staffIdOf(database.db, clerk));
-    expect(reviewerIds).not.toContain(await staffIdOf(database.db, gone));
+    expect(reviewerIds).toContain(await staffIdOf(testApp.db, reviewer));
+    expect(reviewerIds).toContain(await staffIdOf(testApp.db, a.admin));
+    expect(reviewerIds).not.toContain(await staffIdOf(testApp.db, clerk));
+    expect(reviewerIds).not.toContain(await staffIdOf(testApp.db, gone));
     expect(options).toMatchObject({
       rubric: [{ id: 'overall', name: 'Overall', weight: 1 }],
       blind: false,
       can_decide: false,
-      me: await staffIdOf(database.db, reviewer),
+      me: await staffIdOf(testApp.db, reviewer),
     });
   });
 });
 
 describe('the queue', () => {
   it('filters by every field, searches names and references, sorts and pages', async () => {
-    const a = await readyInstitution(app, database.db);
-    await setAdmissions(database.db, a.partnerId, { custom_stages: STAGES });
-    await database.db
+    const a = await readyInstitution(testApp.app, testApp.db);
+    await setAdmissions(testApp.db, a.partnerId, { custom_stages: STAGES });
+    await testApp.db
       .update(partnerSettings)
       .set({ general: sql`${partnerSettings.general} || '{"timezone":"Africa/Kigali"}'::jsonb` })
       .where(eq(partnerSettings.partner_id, a.partnerId));
-    const member = await signInAs(app, 'staff', { partnerId: a.partnerId, permissions: ['review_applications'] });
-    const memberId = await staffIdOf(database.db, member);
-    const adminId = await staffIdOf(database.db, a.admin);
-    const other = await readyInstitution(app, database.db);
-    await insertSubmission(database.db, other, { first_name: 'Élodie', last_name: 'Foreign' });
+    const member = await signInAs(testApp.app, 'staff', {
+      partnerId: a.partnerId,
+      permissions: ['review_applications'],
+    });
+    const memberId = await staffIdOf(testApp.db, member);
+    const adminId = await staffIdOf(testApp.db, a.admin);
+    const other = await readyInstitution(testApp.app, testApp.db);
+    await insertSubmission(testApp.db, other, { first_name: 'Élodie', last_name: 'Foreign' });
 
     const day = (iso: string) => new Date(iso).toISOString();
     const rows = {
-      amina: await insertSubmission(database.db, a, {
+      amina: await insertSubmission(testApp.db, a, {
         first_name: 'Amina',
         last_name: 'Uwase',
         created_at: day('2026-03-01T10:00:00Z'),
@@ -214,7 +209,7 @@ describe('the queue', () => {
         status: 'under_review',
         assigned_to: memberId,
       }),
-      elodie: await insertSubmission(database.db, a, {
+      elodie: await insertSubmission(testApp.db, a, {
         first_name: 'Élodie',
         last_name: 'Mukamana',
         created_at: day('2026-03-02T22:30:00Z'),
@@ -224,7 +219,7 @@ describe('the queue', () => {
         stage_id: 'interview',
         assigned_to: adminId,
       }),
-      jean: await insertSubmission(database.db, a, {
+      jean: await insertSubmission(testApp.db, a, {
         first_name: 'Jean',
         last_name: 'Habimana',
         created_at: day('2026-03-03T08:00:00Z'),
@@ -232,7 +227,7 @@ describe('the queue', () => {
         program_id: a.double.id,
         campus_id: a.double.campusIds[1],
       }),
-      zed: await insertSubmission(database.db, a, {
+      zed: await insertSubmission(testApp.db, a, {
         first_name: 'Zed',
         last_name: '100%_Real',
         created_at: day('2026-03-04T08:00:00Z'),
@@ -241,7 +236,7 @@ describe('the queue', () => {
         score_count: 1,
       }),
     };
-    await database.db.insert(decisions).values([
+    await testApp.db.insert(decisions).values([
       {
         submission_id: rows.zed.id,
         partner_id: a.partnerId,
@@ -305,12 +300,12 @@ describe('the queue', () => {
     expect(await ids({ decision: 'accepted', release: 'draft' })).toEqual(of('amina'));
     // The submission's copy of its decision follows every write of `decisions` (the trigger of migration 0012).
     const elodieDecision = eq(decisions.submission_id, rows.elodie.id);
-    await database.db.update(decisions).set({ released_at: new Date().toISOString() }).where(elodieDecision);
+    await testApp.db.update(decisions).set({ released_at: new Date().toISOString() }).where(elodieDecision);
     expect(await ids({ release: 'released' })).toEqual(of('elodie', 'zed'));
-    await database.db.update(decisions).set({ state: 'rejected' }).where(elodieDecision);
+    await testApp.db.update(decisions).set({ state: 'rejected' }).where(elodieDecision);
     expect(await ids({ decision: 'rejected', release: 'released' })).toEqual(of('elodie'));
     expect(await ids({ decision: 'waitlisted' })).toEqual([]);
-    await database.db.delete(decisions).where(elodieDecision);
+    await testApp.db.delete(decisions).where(elodieDecision);
     expect(await ids({ decision: 'none' })).toEqual(of('elodie', 'jean'));
     expect(await ids({ release: 'draft' })).toEqual(of('amina'));
     expect(await ids({ paid: 'true' })).toEqual(of('amina'));
@@ -375,13 +370,13 @@ describe('the queue', () => {
   });
 
   it('pages through scored then unscored applications when sorted by score', async () => {
-    const a = await readyInstitution(app, database.db);
+    const a = await readyInstitution(testApp.app, testApp.db);
     const start = Date.parse('2026-02-01T08:00:00Z');
     const rows = [];
     for (let i = 0; i < 12; i++) {
       const scored = i < 7;
       rows.push({
-        ...(await insertSubmission(database.db, a, {
+        ...(await insertSubmission(testApp.db, a, {
           created_at: new Date(start + i * 3_600_000).toISOString(),
           ...(scored ? { score_average: 10 + i * 10, score_count: 1, status: 'under_review' as const } : {}),
         })),
@@ -420,10 +415,13 @@ describe('the queue', () => {
 
 describe('blind review', () => {
   it('hides names, contact details and name search from reviewers who cannot decide', async () => {
-    const a = await readyInstitution(app, database.db);
-    await setAdmissions(database.db, a.partnerId, { blind_review: true });
-    const { receipt } = await submittedApplication(app, database.db, a, { first: 'Grace', last: 'Ingabire' });
-    const reviewer = await signInAs(app, 'staff', { partnerId: a.partnerId, permissions: ['review_applications'] });
+    const a = await readyInstitution(testApp.app, testApp.db);
+    await setAdmissions(testApp.db, a.partnerId, { blind_review: true });
+    const { receipt } = await submittedApplication(testApp.app, testApp.db, a, { first: 'Grace', last: 'Ingabire' });
+    const reviewer = await signInAs(testApp.app, 'staff', {
+      partnerId: a.partnerId,
+      permissions: ['review_applications'],
+    });
 
     const page = await queue(reviewer, a);
     expect(page.items).toHaveLength(1);
@@ -453,12 +451,12 @@ describe('blind review', () => {
 
 describe('the CSV export', () => {
   it('answers every matching row as an attachment, quoted and safe from formulas', async () => {
-    const a = await readyInstitution(app, database.db);
-    await insertSubmission(database.db, a, { first_name: '=HYPERLINK("http://evil.example")', last_name: 'X' });
-    await insertSubmission(database.db, a, { first_name: '+1', last_name: 'Plus' });
-    await insertSubmission(database.db, a, { first_name: '@SUM(A1)', last_name: 'At' });
-    await insertSubmission(database.db, a, { first_name: 'Ann, "Annie"', last_name: 'Comma', paid: true });
-    for (let i = 0; i < 30; i++) await insertSubmission(database.db, a, { first_name: 'Bulk', last_name: `N${i}` });
+    const a = await readyInstitution(testApp.app, testApp.db);
+    await insertSubmission(testApp.db, a, { first_name: '=HYPERLINK("http://evil.example")', last_name: 'X' });
+    await insertSubmission(testApp.db, a, { first_name: '+1', last_name: 'Plus' });
+    await insertSubmission(testApp.db, a, { first_name: '@SUM(A1)', last_name: 'At' });
+    await insertSubmission(testApp.db, a, { first_name: 'Ann, "Annie"', last_name: 'Comma', paid: true });
+    for (let i = 0; i < 30; i++) await insertSubmission(testApp.db, a, { first_name: 'Bulk', last_name: `N${i}` });
 
     const response = await call(a.admin, 'GET', `${base(a)}/submissions.csv?page_size=10`);
     expect(response.statusCode).toBe(200);
@@ -491,29 +489,28 @@ describe('the CSV export', () => {
 
 describe('stages, assignment and bulk changes', () => {
   it('moves along custom stages and assigns active reviewers, with history', async () => {
-    const a = await readyInstitution(app, database.db);
-    await setAdmissions(database.db, a.partnerId, { custom_stages: STAGES });
-    const { id } = await insertSubmission(database.db, a);
-    const reviewer = await signInAs(app, 'staff', { partnerId: a.partnerId, permissions: ['review_applications'] });
-    const reviewerId = await staffIdOf(database.db, reviewer);
-    const clerk = await signInAs(app, 'staff', { partnerId: a.partnerId, permissions: ['manage_programs'] });
-    const outsider = await signInAs(app, 'staff');
+    const a = await readyInstitution(testApp.app, testApp.db);
+    await setAdmissions(testApp.db, a.partnerId, { custom_stages: STAGES });
+    const { id } = await insertSubmission(testApp.db, a);
+    const reviewer = await signInAs(testApp.app, 'staff', {
+      partnerId: a.partnerId,
+      permissions: ['review_applications'],
+    });
+    const reviewerId = await staffIdOf(testApp.db, reviewer);
+    const clerk = await signInAs(testApp.app, 'staff', { partnerId: a.partnerId, permissions: ['manage_programs'] });
+    const outsider = await signInAs(testApp.app, 'staff');
     const url = `${base(a)}/submissions/${id}`;
 
     const unknownStage = await call(a.admin, 'PATCH', url, { stage_id: 'nope' });
     expect(unknownStage.statusCode).toBe(400);
     expect((unknownStage.json() as ErrorAnswer).error.message).toBe(R.stage_unknown);
-    for (const assignee of [
-      await staffIdOf(database.db, clerk),
-      await staffIdOf(database.db, outsider),
-      randomUUID(),
-    ]) {
+    for (const assignee of [await staffIdOf(testApp.db, clerk), await staffIdOf(testApp.db, outsider), randomUUID()]) {
       const response = await call(a.admin, 'PATCH', url, { assigned_to: assignee });
       expect(response.statusCode).toBe(400);
       expect((response.json() as ErrorAnswer).error.message).toBe(R.reviewer_unknown);
     }
     expect((await call(a.admin, 'PATCH', url, {})).statusCode).toBe(400);
-    const [untouched] = await database.db.select().from(submissions).where(eq(submissions.id, id));
+    const [untouched] = await testApp.db.select().from(submissions).where(eq(submissions.id, id));
     expect(untouched).toMatchObject({ status: 'submitted', stage_id: null, assigned_to: null });
 
     const moved = await call(a.admin, 'PATCH', url, { stage_id: 'interview', assigned_to: reviewerId });
@@ -548,13 +545,13 @@ describe('stages, assignment and bulk changes', () => {
   });
 
   it('changes only the institution’s own submissions in bulk and counts them', async () => {
-    const a = await readyInstitution(app, database.db);
-    const b = await readyInstitution(app, database.db);
-    await setAdmissions(database.db, a.partnerId, { custom_stages: STAGES });
-    await setAdmissions(database.db, b.partnerId, { custom_stages: STAGES });
-    const mine = [await insertSubmission(database.db, a), await insertSubmission(database.db, a)];
-    const already = await insertSubmission(database.db, a, { stage_id: 'committee', status: 'under_review' });
-    const theirs = await insertSubmission(database.db, b);
+    const a = await readyInstitution(testApp.app, testApp.db);
+    const b = await readyInstitution(testApp.app, testApp.db);
+    await setAdmissions(testApp.db, a.partnerId, { custom_stages: STAGES });
+    await setAdmissions(testApp.db, b.partnerId, { custom_stages: STAGES });
+    const mine = [await insertSubmission(testApp.db, a), await insertSubmission(testApp.db, a)];
+    const already = await insertSubmission(testApp.db, a, { stage_id: 'committee', status: 'under_review' });
+    const theirs = await insertSubmission(testApp.db, b);
     const ids = [...mine, already, theirs].map((row) => row.id);
 
     const moved = await call(a.admin, 'POST', `${base(a)}/bulk`, {
@@ -563,14 +560,14 @@ describe('stages, assignment and bulk changes', () => {
       stage_id: 'committee',
     });
     expect(moved.json()).toEqual({ data: { updated: 2 } });
-    const after = await database.db.select().from(submissions).where(eq(submissions.partner_id, a.partnerId));
+    const after = await testApp.db.select().from(submissions).where(eq(submissions.partner_id, a.partnerId));
     expect(after.every((row) => row.stage_id === 'committee' && row.status === 'under_review')).toBe(true);
-    const [foreign] = await database.db.select().from(submissions).where(eq(submissions.id, theirs.id));
+    const [foreign] = await testApp.db.select().from(submissions).where(eq(submissions.id, theirs.id));
     expect(foreign).toMatchObject({ stage_id: null, status: 'submitted' });
-    expect(await database.db.$count(reviewEvents, eq(reviewEvents.partner_id, a.partnerId))).toBe(2);
-    expect(await database.db.$count(reviewEvents, eq(reviewEvents.submission_id, theirs.id))).toBe(0);
+    expect(await testApp.db.$count(reviewEvents, eq(reviewEvents.partner_id, a.partnerId))).toBe(2);
+    expect(await testApp.db.$count(reviewEvents, eq(reviewEvents.submission_id, theirs.id))).toBe(0);
 
-    const adminId = await staffIdOf(database.db, a.admin);
+    const adminId = await staffIdOf(testApp.db, a.admin);
     const assigned = await call(a.admin, 'POST', `${base(a)}/bulk`, {
       action: 'assign',
       submission_ids: ids,
@@ -578,13 +575,13 @@ describe('stages, assignment and bulk changes', () => {
     });
     expect(assigned.json()).toEqual({ data: { updated: 3 } });
     expect(
-      await database.db.$count(
+      await testApp.db.$count(
         submissions,
         and(eq(submissions.partner_id, a.partnerId), eq(submissions.assigned_to, adminId)),
       ),
     ).toBe(3);
     expect(
-      (await database.db.select().from(submissions).where(eq(submissions.id, theirs.id)))[0]!.assigned_to,
+      (await testApp.db.select().from(submissions).where(eq(submissions.id, theirs.id)))[0]!.assigned_to,
     ).toBeNull();
 
     const badStage = await call(a.admin, 'POST', `${base(a)}/bulk`, {
@@ -593,7 +590,7 @@ describe('stages, assignment and bulk changes', () => {
       stage_id: 'nope',
     });
     expect((badStage.json() as ErrorAnswer).error.message).toBe(R.stage_unknown);
-    const foreignReviewer = await staffIdOf(database.db, b.admin);
+    const foreignReviewer = await staffIdOf(testApp.db, b.admin);
     const badReviewer = await call(a.admin, 'POST', `${base(a)}/bulk`, {
       action: 'assign',
       submission_ids: ids,
@@ -618,9 +615,12 @@ describe('stages, assignment and bulk changes', () => {
 
 describe('notes', () => {
   it('are added by any reviewer and deleted by their author only', async () => {
-    const a = await readyInstitution(app, database.db);
-    const { id } = await insertSubmission(database.db, a);
-    const colleague = await signInAs(app, 'staff', { partnerId: a.partnerId, permissions: ['review_applications'] });
+    const a = await readyInstitution(testApp.app, testApp.db);
+    const { id } = await insertSubmission(testApp.db, a);
+    const colleague = await signInAs(testApp.app, 'staff', {
+      partnerId: a.partnerId,
+      permissions: ['review_applications'],
+    });
     const url = `${base(a)}/submissions/${id}/notes`;
 
     const empty = await call(a.admin, 'POST', url, { body: '   ' });
@@ -649,12 +649,12 @@ describe('notes', () => {
 
 describe('the application view and its documents', () => {
   it('shows the snapshot as submitted, documents as they stand, payment, and lets staff verify or reject them', async () => {
-    const a = await readyInstitution(app, database.db);
+    const a = await readyInstitution(testApp.app, testApp.db);
     const {
       receipt,
       documents: docs,
       student,
-    } = await submittedApplication(app, database.db, a, {
+    } = await submittedApplication(testApp.app, testApp.db, a, {
       first: 'Aline',
       last: 'Uwera',
     });
@@ -704,7 +704,11 @@ describe('the application view and its documents', () => {
     const verified = await call(a.admin, 'POST', reviewUrl(docs.transcript), { status: 'verified' });
     expect(verified.json().data).toMatchObject({ status: 'verified', review_note: null });
     // The applicant sees the verdict and the reason in their documents.
-    const own = await app.inject({ method: 'GET', url: '/api/v1/students/me/documents', headers: student.headers });
+    const own = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/students/me/documents',
+      headers: student.headers,
+    });
     const mine = own.json().data as Array<{ type: string; status: string; review_note: string | null }>;
     expect(mine.find((doc) => doc.type === 'passport')).toMatchObject({ status: 'rejected', review_note: 'Blurred' });
 
@@ -712,11 +716,11 @@ describe('the application view and its documents', () => {
     expect((unknown.json() as ErrorAnswer).error.message).toBe(R.document_not_submitted);
 
     // The applicant replaces the passport: the submitted file is gone, its verdict no longer applies.
-    await uploadFile(app, student.headers, 'passport', 'passport-2.pdf', samplePdf('new passport'));
+    await uploadFile(testApp.app, student.headers, 'passport', 'passport-2.pdf', samplePdf('new passport'));
     const replaced = await call(a.admin, 'POST', reviewUrl(docs.passport), { status: 'verified' });
     expect(replaced.statusCode).toBe(400);
     expect((replaced.json() as ErrorAnswer).error.message).toBe(R.document_replaced);
-    const [passport] = await database.db.select().from(documents).where(eq(documents.id, docs.passport));
+    const [passport] = await testApp.db.select().from(documents).where(eq(documents.id, docs.passport));
     expect(passport!.status).toBe('pending');
     expect(
       (await call(a.admin, 'GET', `${base(a)}/submissions/${receipt.id}/documents/${docs.passport}/file`)).statusCode,

@@ -1,41 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, lockedOutMessage, SETTINGS_MESSAGES, VALIDATION_MESSAGES } from '@kaminuza/shared';
-import type { Database } from '../../db/client.ts';
 import { emailOutbox, sessions, staff, students, userPreferences } from '../../db/schema/index.ts';
-import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase } from '../../test/database.ts';
+import { useTestApp } from '../../test/app.ts';
 import { cookieHeader, expectAccess, signInAs, TEST_PASSWORD, type TestAccount } from '../../test/auth.ts';
 
-let database: Database;
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const testApp = useTestApp();
 
 const headersOf = (account: TestAccount | { cookie: string } | null) =>
   account === null ? {} : 'headers' in account ? account.headers : account;
 
 const readSettings = (account: TestAccount | { cookie: string } | null) =>
-  app.inject({ method: 'GET', url: '/api/v1/me/settings', headers: headersOf(account) });
+  testApp.app.inject({ method: 'GET', url: '/api/v1/me/settings', headers: headersOf(account) });
 
 const patchSettings = (account: TestAccount | null, payload: object) =>
-  app.inject({ method: 'PATCH', url: '/api/v1/me/settings', headers: headersOf(account), payload });
+  testApp.app.inject({ method: 'PATCH', url: '/api/v1/me/settings', headers: headersOf(account), payload });
 
 const changePassword = (headers: { cookie: string } | Record<string, never>, payload: object) =>
-  app.inject({ method: 'POST', url: '/api/v1/me/password', headers, payload });
+  testApp.app.inject({ method: 'POST', url: '/api/v1/me/password', headers, payload });
 
 /** A sign-in from its own address (the per-address limit stays out of the way), as a cookie header. */
 async function signIn(email: string, password: string) {
-  const response = await app.inject({
+  const response = await testApp.app.inject({
     method: 'POST',
     url: '/api/v1/auth/sign-in',
     payload: { email, password },
@@ -55,14 +42,14 @@ const DEFAULTS = {
 
 /** The language of the latest password reset email sent to an address, after asking for one. */
 async function resetEmailLanguage(email: string): Promise<string | undefined> {
-  const response = await app.inject({
+  const response = await testApp.app.inject({
     method: 'POST',
     url: '/api/v1/auth/forgot-password',
     payload: { email },
     remoteAddress: `10.${randomBytes(3).join('.')}`,
   });
   expect(response.statusCode).toBe(200);
-  const [row] = await database.db
+  const [row] = await testApp.db
     .select({ language: emailOutbox.language, subject: emailOutbox.subject })
     .from(emailOutbox)
     .where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, 'password_reset')))
@@ -74,7 +61,7 @@ async function resetEmailLanguage(email: string): Promise<string | undefined> {
 describe('who may call the settings routes', () => {
   it('every kind of signed-in user reads their settings; visitors get 401', async () => {
     await expectAccess(
-      app,
+      testApp.app,
       { method: 'GET', url: '/api/v1/me/settings' },
       { anonymous: 401, student: 200, staff: 200, admin: 200 },
     );
@@ -95,15 +82,15 @@ describe('who may call the settings routes', () => {
 
 describe('GET and PATCH /me/settings', () => {
   it('answers the defaults before anything is changed, and writes nothing', async () => {
-    const student = await signInAs(app, 'student');
+    const student = await signInAs(testApp.app, 'student');
     const response = await readSettings(student);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: DEFAULTS });
-    expect(await database.db.select().from(userPreferences).where(eq(userPreferences.user_id, student.id))).toEqual([]);
+    expect(await testApp.db.select().from(userPreferences).where(eq(userPreferences.user_id, student.id))).toEqual([]);
   });
 
   it('changes only what is sent', async () => {
-    const student = await signInAs(app, 'student');
+    const student = await signInAs(testApp.app, 'student');
     const first = await patchSettings(student, { notifications: { email: { marketing: true } } });
     expect(first.statusCode).toBe(200);
     expect(first.json().data.notifications.email).toEqual({
@@ -126,7 +113,7 @@ describe('GET and PATCH /me/settings', () => {
   });
 
   it('refuses invalid values and unknown keys, and changes nothing', async () => {
-    const student = await signInAs(app, 'student');
+    const student = await signInAs(testApp.app, 'student');
     await patchSettings(student, { theme: 'light' });
     const before = (await readSettings(student)).json();
     for (const payload of [
@@ -147,21 +134,21 @@ describe('GET and PATCH /me/settings', () => {
   });
 
   it("nobody can read or change another user's settings", async () => {
-    const owner = await signInAs(app, 'student');
-    const other = await signInAs(app, 'student');
+    const owner = await signInAs(testApp.app, 'student');
+    const other = await signInAs(testApp.app, 'student');
     await patchSettings(owner, { theme: 'dark', notifications: { push: { deadline_reminders: false } } });
 
     // Naming another user is refused outright: the routes act on the session's account only.
     const named = await patchSettings(other, { user_id: owner.id, theme: 'light' });
     expect(named.statusCode).toBe(400);
-    const byQuery = await app.inject({
+    const byQuery = await testApp.app.inject({
       method: 'GET',
       url: `/api/v1/me/settings?user_id=${owner.id}`,
       headers: other.headers,
     });
     expect(byQuery.json()).toEqual({ data: DEFAULTS });
     for (const url of [`/api/v1/users/${owner.id}/settings`, `/api/v1/me/settings/${owner.id}`]) {
-      expect((await app.inject({ method: 'GET', url, headers: other.headers })).statusCode).toBe(404);
+      expect((await testApp.app.inject({ method: 'GET', url, headers: other.headers })).statusCode).toBe(404);
     }
 
     // The other user's own change leaves the owner's settings as they were.
@@ -175,7 +162,7 @@ describe('GET and PATCH /me/settings', () => {
 describe('notification switches by kind of account', () => {
   it('refuses switches that never send a staff member or an admin anything, names them, and changes nothing', async () => {
     for (const type of ['staff', 'admin'] as const) {
-      const account = await signInAs(app, type);
+      const account = await signInAs(testApp.app, type);
       const before = (await readSettings(account)).json();
       for (const [payload, path] of [
         [{ notifications: { email: { reminders: false } } }, 'notifications.email.reminders'],
@@ -203,15 +190,15 @@ describe('notification switches by kind of account', () => {
   });
 
   it('lets staff change the switches that apply to them, and students every switch', async () => {
-    const member = await signInAs(app, 'staff');
+    const member = await signInAs(testApp.app, 'staff');
     const changed = await patchSettings(member, {
       notifications: { email: { marketing: true, application_updates: false } },
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().data.notifications.email).toMatchObject({ marketing: true, application_updates: false });
-    const admin = await signInAs(app, 'admin');
+    const admin = await signInAs(testApp.app, 'admin');
     expect((await patchSettings(admin, { notifications: { email: { marketing: true } } })).statusCode).toBe(200);
-    const student = await signInAs(app, 'student');
+    const student = await signInAs(testApp.app, 'student');
     const all = await patchSettings(student, {
       notifications: {
         email: { marketing: true, application_updates: false, reminders: false },
@@ -224,12 +211,12 @@ describe('notification switches by kind of account', () => {
 
 describe('language', () => {
   it("a student's language is their profile's, and later emails are in it", async () => {
-    const student = await signInAs(app, 'student');
+    const student = await signInAs(testApp.app, 'student');
     expect(await resetEmailLanguage(student.email)).toBe('en');
 
     const response = await patchSettings(student, { language: 'fr' });
     expect(response.json().data.language).toBe('fr');
-    const [profile] = await database.db
+    const [profile] = await testApp.db
       .select({ language: students.language })
       .from(students)
       .where(eq(students.user_id, student.id));
@@ -238,9 +225,9 @@ describe('language', () => {
   });
 
   it("a staff member's language is on their staff record, and later emails follow it", async () => {
-    const member = await signInAs(app, 'staff');
+    const member = await signInAs(testApp.app, 'staff');
     await patchSettings(member, { language: 'rw' });
-    const [record] = await database.db
+    const [record] = await testApp.db
       .select({ language: staff.language })
       .from(staff)
       .where(eq(staff.user_id, member.id));
@@ -250,13 +237,13 @@ describe('language', () => {
   });
 
   it("an admin's language is kept with their settings, and later emails follow it", async () => {
-    const admin = await signInAs(app, 'admin');
+    const admin = await signInAs(testApp.app, 'admin');
     expect(await resetEmailLanguage(admin.email)).toBe('en');
     await patchSettings(admin, { language: 'fr' });
     expect((await readSettings(admin)).json().data.language).toBe('fr');
     expect(await resetEmailLanguage(admin.email)).toBe('fr');
     // The session tells the interface too.
-    const session = await app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: admin.headers });
+    const session = await testApp.app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: admin.headers });
     expect(session.json().data.language).toBe('fr');
   });
 });
@@ -265,7 +252,7 @@ describe('POST /me/password', () => {
   const NEW_PASSWORD = 'Nouveau#Mot2passe';
 
   it('refuses a wrong current password with its own message, and changes nothing', async () => {
-    const student = await signInAs(app, 'student');
+    const student = await signInAs(testApp.app, 'student');
     const response = await changePassword(student.headers, {
       currentPassword: 'Wrong#Passw0rd',
       newPassword: NEW_PASSWORD,
@@ -285,7 +272,7 @@ describe('POST /me/password', () => {
   });
 
   it('refuses a new password that breaks the rule, naming the rule', async () => {
-    const student = await signInAs(app, 'student');
+    const student = await signInAs(testApp.app, 'student');
     for (const [newPassword, message] of [
       ['Sh0rt#', VALIDATION_MESSAGES.password_too_short],
       ['nouppercase#1', VALIDATION_MESSAGES.password_uppercase],
@@ -301,7 +288,7 @@ describe('POST /me/password', () => {
   });
 
   it('refuses a common password that meets the rule, and changes nothing', async () => {
-    const student = await signInAs(app, 'student');
+    const student = await signInAs(testApp.app, 'student');
     const response = await changePassword(student.headers, {
       currentPassword: TEST_PASSWORD,
       newPassword: 'Password1!',
@@ -316,13 +303,13 @@ describe('POST /me/password', () => {
     });
     expect((await signIn(student.email, TEST_PASSWORD)).status).toBe(200);
     const changed = and(eq(emailOutbox.to, student.email), eq(emailOutbox.template, 'password_changed'));
-    expect(await database.db.$count(emailOutbox, changed)).toBe(0);
+    expect(await testApp.db.$count(emailOutbox, changed)).toBe(0);
   });
 
   it('tells the account by email, in its language, that the password was changed', async () => {
-    const member = await signInAs(app, 'staff');
+    const member = await signInAs(testApp.app, 'staff');
     await patchSettings(member, { language: 'rw' });
-    const response = await app.inject({
+    const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/v1/me/password',
       headers: {
@@ -332,7 +319,7 @@ describe('POST /me/password', () => {
       payload: { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD },
     });
     expect(response.statusCode).toBe(200);
-    const sent = await database.db
+    const sent = await testApp.db
       .select()
       .from(emailOutbox)
       .where(and(eq(emailOutbox.to, member.email), eq(emailOutbox.template, 'password_changed')));
@@ -348,7 +335,7 @@ describe('POST /me/password', () => {
   });
 
   it('changes the password, keeps this session, signs every other session out', async () => {
-    const student = await signInAs(app, 'student');
+    const student = await signInAs(testApp.app, 'student');
     const elsewhere = await signIn(student.email, TEST_PASSWORD);
     expect((await readSettings(elsewhere.headers)).statusCode).toBe(200);
 
@@ -365,7 +352,7 @@ describe('POST /me/password', () => {
     expect((await readSettings(renewed)).statusCode).toBe(200);
     // The other device's session is gone.
     expect((await readSettings(elsewhere.headers)).statusCode).toBe(401);
-    expect(await database.db.select().from(sessions).where(eq(sessions.user_id, student.id))).toHaveLength(1);
+    expect(await testApp.db.select().from(sessions).where(eq(sessions.user_id, student.id))).toHaveLength(1);
 
     // Only the new password signs in now.
     expect((await signIn(student.email, TEST_PASSWORD)).status).toBe(401);
@@ -373,7 +360,7 @@ describe('POST /me/password', () => {
   });
 
   it('stops answering after too many wrong current passwords', async () => {
-    const student = await signInAs(app, 'student');
+    const student = await signInAs(testApp.app, 'student');
     let last = 0;
     for (let attempt = 0; attempt < 11; attempt += 1) {
       last = (

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   APPLICATION_MESSAGES as A,
@@ -7,26 +7,13 @@ import {
   type OnBehalfSetup,
   type SubmissionReceipt,
 } from '@kaminuza/shared';
-import type { App } from '../../app.ts';
 import { applications, emailOutbox, partnerSettings, students, submissions, users } from '../../db/schema/index.ts';
-import { createTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 import { holdWrites } from '../../test/hold-writes.ts';
 import { closeCycle, demoAnswers, readyInstitution, type ReadyInstitution } from '../applications/test-helpers.ts';
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let app: App;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const testApp = useTestApp();
 
 type ErrorAnswer = { error: { status: string; message: string; details?: unknown } };
 
@@ -43,7 +30,7 @@ function answers() {
 }
 
 function post(account: TestAccount, institution: ReadyInstitution, body: object, key?: string) {
-  return app.inject({
+  return testApp.app.inject({
     method: 'POST',
     url: `/api/v1/partners/${institution.partnerId}/submissions`,
     headers: { ...account.headers, ...(key ? { 'idempotency-key': key } : {}) },
@@ -53,27 +40,29 @@ function post(account: TestAccount, institution: ReadyInstitution, body: object,
 
 describe('submitting on behalf of an applicant', () => {
   it('needs submit_applications (403 without) and answers another institution with 404', async () => {
-    const institution = await readyInstitution(app, database.db);
-    const other = await readyInstitution(app, database.db);
-    const member = await signInAs(app, 'staff', {
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const other = await readyInstitution(testApp.app, testApp.db);
+    const member = await signInAs(testApp.app, 'staff', {
       partnerId: institution.partnerId,
       permissions: ['review_applications'],
     });
-    const holder = await signInAs(app, 'staff', {
+    const holder = await signInAs(testApp.app, 'staff', {
       partnerId: institution.partnerId,
       permissions: ['submit_applications'],
     });
-    const student = await signInAs(app, 'student');
+    const student = await signInAs(testApp.app, 'student');
     const urls = [
       `/api/v1/partners/${institution.partnerId}/submissions/programs`,
       `/api/v1/partners/${institution.partnerId}/submissions/form?program_id=${institution.single.id}`,
     ];
     for (const url of urls) {
-      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
-      expect((await app.inject({ method: 'GET', url, headers: student.headers })).statusCode, url).toBe(403);
-      expect((await app.inject({ method: 'GET', url, headers: member.headers })).statusCode, url).toBe(403);
-      expect((await app.inject({ method: 'GET', url, headers: holder.headers })).statusCode, url).toBe(200);
-      expect((await app.inject({ method: 'GET', url, headers: other.admin.headers })).statusCode, url).toBe(404);
+      expect((await testApp.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+      expect((await testApp.app.inject({ method: 'GET', url, headers: student.headers })).statusCode, url).toBe(403);
+      expect((await testApp.app.inject({ method: 'GET', url, headers: member.headers })).statusCode, url).toBe(403);
+      expect((await testApp.app.inject({ method: 'GET', url, headers: holder.headers })).statusCode, url).toBe(200);
+      expect((await testApp.app.inject({ method: 'GET', url, headers: other.admin.headers })).statusCode, url).toBe(
+        404,
+      );
     }
     const body = {
       applicant: applicant(),
@@ -83,14 +72,14 @@ describe('submitting on behalf of an applicant', () => {
     };
     expect((await post(member, institution, body)).statusCode).toBe(403);
     expect((await post(other.admin, institution, body)).statusCode).toBe(404);
-    expect(await database.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(0);
+    expect(await testApp.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(0);
   });
 
   it('lists the open programs and the form without file questions', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const setup = (
       (
-        await app.inject({
+        await testApp.app.inject({
           method: 'GET',
           url: `/api/v1/partners/${institution.partnerId}/submissions/programs`,
           headers: institution.admin.headers,
@@ -101,7 +90,7 @@ describe('submitting on behalf of an applicant', () => {
     expect(setup.programs).toHaveLength(5);
     const form = (
       (
-        await app.inject({
+        await testApp.app.inject({
           method: 'GET',
           url: `/api/v1/partners/${institution.partnerId}/submissions/form?program_id=${institution.single.id}`,
           headers: institution.admin.headers,
@@ -111,7 +100,7 @@ describe('submitting on behalf of an applicant', () => {
     const types = form.form.sections.flatMap((section) => section.questions.map((question) => question.type));
     expect(types).not.toContain('file');
     expect(form.form.sections.map((section) => section.id)).not.toContain('documents');
-    const notOpen = await app.inject({
+    const notOpen = await testApp.app.inject({
       method: 'GET',
       url: `/api/v1/partners/${institution.partnerId}/submissions/form?program_id=${randomUUID()}`,
       headers: institution.admin.headers,
@@ -121,8 +110,8 @@ describe('submitting on behalf of an applicant', () => {
   });
 
   it('writes an unpaid submission by staff, idempotently, and mails the applicant in the institution’s language', async () => {
-    const institution = await readyInstitution(app, database.db, { fee: 100 });
-    await database.db
+    const institution = await readyInstitution(testApp.app, testApp.db, { fee: 100 });
+    await testApp.db
       .update(partnerSettings)
       .set({ general: { ...(await currentGeneral(institution.partnerId)), default_language: 'rw' } })
       .where(eq(partnerSettings.partner_id, institution.partnerId));
@@ -151,11 +140,11 @@ describe('submitting on behalf of an applicant', () => {
       applicant_name: 'Amina Uwase',
       payment: { paid: false, amount: 0, currency: 'USD', payment_id: null },
     });
-    const [row] = await database.db.select().from(submissions).where(eq(submissions.id, receipt.id));
+    const [row] = await testApp.db.select().from(submissions).where(eq(submissions.id, receipt.id));
     expect(row).toMatchObject({ student_id: null, submitted_by_staff: true, paid: false, amount: 0, payment_id: null });
     expect(row!.staff_id).toEqual(expect.any(String));
     expect(row!.profile).toMatchObject({ first_name: 'Amina', email: person.email });
-    const mails = await database.db
+    const mails = await testApp.db
       .select()
       .from(emailOutbox)
       .where(and(eq(emailOutbox.to, person.email), eq(emailOutbox.template, 'submission_receipt')));
@@ -163,7 +152,7 @@ describe('submitting on behalf of an applicant', () => {
   });
 
   it('makes one submission of concurrent requests with one key; the others replay it or answer 409', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const body = {
       applicant: applicant(),
       program_id: institution.single.id,
@@ -182,11 +171,11 @@ describe('submitting on behalf of an applicant', () => {
       expect(busy.headers['retry-after']).toBe('1');
       expect((busy.json() as ErrorAnswer).error.message).toBe(A.idempotency_key_in_progress);
     }
-    expect(await database.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(1);
+    expect(await testApp.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(1);
   });
 
   it('answers 422 to a key sent again with another body or by another member, and the first answer to the same body in any order', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const body = {
       applicant: applicant(),
       program_id: institution.single.id,
@@ -210,15 +199,15 @@ describe('submitting on behalf of an applicant', () => {
     const otherPerson = await post(institution.admin, institution, { ...body, applicant: applicant() }, key);
     expect(otherPerson.statusCode).toBe(422);
     expect(otherPerson.json()).toEqual({ error: { status: 'INVALID_ARGUMENT', message: A.idempotency_key_reused } });
-    const colleague = await signInAs(app, 'staff', {
+    const colleague = await signInAs(testApp.app, 'staff', {
       partnerId: institution.partnerId,
       permissions: ['submit_applications'],
     });
     const byColleague = await post(colleague, institution, body, key);
     expect(byColleague.statusCode).toBe(422);
-    expect(await database.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(1);
+    expect(await testApp.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(1);
     expect(
-      await database.db.$count(
+      await testApp.db.$count(
         emailOutbox,
         and(eq(emailOutbox.to, body.applicant.email), eq(emailOutbox.template, 'submission_receipt')),
       ),
@@ -228,7 +217,7 @@ describe('submitting on behalf of an applicant', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'answers 409 with Retry-After while the key’s first request is in flight (PostgreSQL: PGlite has one connection, so requests never overlap)',
     async () => {
-      const institution = await readyInstitution(app, database.db);
+      const institution = await readyInstitution(testApp.app, testApp.db);
       const body = {
         applicant: applicant(),
         program_id: institution.single.id,
@@ -236,7 +225,7 @@ describe('submitting on behalf of an applicant', () => {
         answers: answers(),
       };
       const key = `staff-${randomUUID()}`;
-      const held = await holdWrites(database.url!, 'submissions');
+      const held = await holdWrites(testApp.database.url!, 'submissions');
       const first = post(institution.admin, institution, body, key);
       await held.waitForBlocked();
       const busy = await post(institution.admin, institution, body, key);
@@ -251,12 +240,12 @@ describe('submitting on behalf of an applicant', () => {
       expect((await first).statusCode).toBe(201);
       const replay = await post(institution.admin, institution, body, key);
       expect(replay.statusCode).toBe(200);
-      expect(await database.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(1);
+      expect(await testApp.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(1);
     },
   );
 
   it('refuses a missing campus, invalid answers and a closed cycle', async () => {
-    const institution = await readyInstitution(app, database.db);
+    const institution = await readyInstitution(testApp.app, testApp.db);
     const base = { applicant: applicant(), program_id: institution.double.id, answers: answers() };
     const noCampus = await post(institution.admin, institution, { ...base, campus_id: null });
     expect(noCampus.statusCode).toBe(400);
@@ -270,16 +259,16 @@ describe('submitting on behalf of an applicant', () => {
     expect((invalid.json() as ErrorAnswer).error.details).toEqual([
       { path: 'grade_average', message: expect.any(String) },
     ]);
-    await closeCycle(database.db, institution.cycleId);
+    await closeCycle(testApp.db, institution.cycleId);
     const closed = await post(institution.admin, institution, { ...base, campus_id: institution.double.campusIds[0] });
     expect(closed.statusCode).toBe(409);
     expect((closed.json() as ErrorAnswer).error).toMatchObject({ message: A.cycle_closed, reason: 'cycle_closed' });
-    expect(await database.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(0);
+    expect(await testApp.db.$count(submissions, eq(submissions.partner_id, institution.partnerId))).toBe(0);
   });
 });
 
 async function currentGeneral(partnerId: string) {
-  const [row] = await database.db
+  const [row] = await testApp.db
     .select({ general: partnerSettings.general })
     .from(partnerSettings)
     .where(eq(partnerSettings.partner_id, partnerId));
@@ -291,10 +280,10 @@ describe('an applicant who has a Kaminuza account', () => {
     Object.keys((response.json() as { data: SubmissionReceipt }).data).sort();
 
   it('attaches the submission to the verified student whose email it names: their applications list it and they are emailed in their language', async () => {
-    const institution = await readyInstitution(app, database.db);
-    const student = await signInAs(app, 'student');
-    const [record] = await database.db.select().from(students).where(eq(students.user_id, student.id));
-    await database.db.update(students).set({ language: 'fr' }).where(eq(students.id, record!.id));
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const student = await signInAs(testApp.app, 'student');
+    const [record] = await testApp.db.select().from(students).where(eq(students.user_id, student.id));
+    await testApp.db.update(students).set({ language: 'fr' }).where(eq(students.id, record!.id));
     const body = {
       // Typed by a member: another case than the account's.
       applicant: { ...applicant(), email: student.email.toUpperCase() },
@@ -306,11 +295,11 @@ describe('an applicant who has a Kaminuza account', () => {
     expect(response.statusCode, response.body).toBe(201);
     const receipt = (response.json() as { data: SubmissionReceipt }).data;
 
-    const [row] = await database.db.select().from(submissions).where(eq(submissions.id, receipt.id));
+    const [row] = await testApp.db.select().from(submissions).where(eq(submissions.id, receipt.id));
     expect(row).toMatchObject({ student_id: record!.id, submitted_by_staff: true, paid: false });
     // The student's applications area lists it as applied, with its reference.
     const cards = (
-      (await app.inject({ method: 'GET', url: '/api/v1/applications', headers: student.headers })).json() as {
+      (await testApp.app.inject({ method: 'GET', url: '/api/v1/applications', headers: student.headers })).json() as {
         data: Array<{
           partner_id: string;
           state: string;
@@ -322,18 +311,18 @@ describe('an applicant who has a Kaminuza account', () => {
       state: 'applied',
       application: { id: receipt.id, reference: receipt.reference },
     });
-    const own = await app.inject({
+    const own = await testApp.app.inject({
       method: 'GET',
       url: `/api/v1/applications/${receipt.id}/submission`,
       headers: student.headers,
     });
     expect(own.statusCode).toBe(200);
     expect((own.json() as { data: SubmissionReceipt }).data.reference).toBe(receipt.reference);
-    const [after] = await database.db.select().from(students).where(eq(students.id, record!.id));
+    const [after] = await testApp.db.select().from(students).where(eq(students.id, record!.id));
     expect(after!.completed_applications).toContain(receipt.id);
 
     // Told by email, in their language, through the outbox; not the anonymous receipt.
-    const mails = (await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, student.email))).filter(
+    const mails = (await testApp.db.select().from(emailOutbox).where(eq(emailOutbox.to, student.email))).filter(
       (mail) => mail.template !== 'new_device_sign_in',
     );
     expect(mails.map((mail) => [mail.template, mail.language])).toEqual([['submitted_on_behalf', 'fr']]);
@@ -342,12 +331,12 @@ describe('an applicant who has a Kaminuza account', () => {
   });
 
   it('keeps the submission on its own for an unverified account, a staff account, and a student who already applied this cycle; staff are told the same in every case', async () => {
-    const institution = await readyInstitution(app, database.db);
-    const unverified = await signInAs(app, 'student');
-    await database.db.update(users).set({ contact_verified: false }).where(eq(users.id, unverified.id));
-    const member = await signInAs(app, 'staff');
-    const applied = await signInAs(app, 'student');
-    const started = await app.inject({
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const unverified = await signInAs(testApp.app, 'student');
+    await testApp.db.update(users).set({ contact_verified: false }).where(eq(users.id, unverified.id));
+    const member = await signInAs(testApp.app, 'staff');
+    const applied = await signInAs(testApp.app, 'student');
+    const started = await testApp.app.inject({
       method: 'POST',
       url: `/api/v1/partners/${institution.partnerId}/application`,
       headers: applied.headers,
@@ -355,7 +344,7 @@ describe('an applicant who has a Kaminuza account', () => {
     });
     expect(started.statusCode).toBe(201);
     const draftId = (started.json() as { data: { id: string } }).data.id;
-    const attached = await signInAs(app, 'student');
+    const attached = await signInAs(testApp.app, 'student');
     const nobody = `nobody-${randomUUID().slice(0, 8)}@example.com`;
 
     const answersBy = new Map<string, { statusCode: number; json(): unknown }>();
@@ -385,7 +374,7 @@ describe('an applicant who has a Kaminuza account', () => {
 
     const studentOf = async (email: string) => {
       const id = (answersBy.get(email)!.json() as { data: SubmissionReceipt }).data.id;
-      const [row] = await database.db.select().from(submissions).where(eq(submissions.id, id));
+      const [row] = await testApp.db.select().from(submissions).where(eq(submissions.id, id));
       return row!.student_id;
     };
     expect(await studentOf(unverified.email)).toBeNull();
@@ -394,11 +383,11 @@ describe('an applicant who has a Kaminuza account', () => {
     expect(await studentOf(nobody)).toBeNull();
     expect(await studentOf(attached.email)).not.toBeNull();
     // The student who had started keeps their own draft, untouched.
-    const [draft] = await database.db.select().from(applications).where(eq(applications.id, draftId));
+    const [draft] = await testApp.db.select().from(applications).where(eq(applications.id, draftId));
     expect(draft).toMatchObject({ status: 'in_progress' });
     // The others get the receipt as anyone entered by staff does.
     for (const email of [unverified.email, member.email, applied.email, nobody]) {
-      const mails = (await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).filter(
+      const mails = (await testApp.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).filter(
         (mail) => mail.template !== 'new_device_sign_in',
       );
       expect(

@@ -1,27 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES, SETUP_MESSAGES as S, type StaffPermission } from '@kaminuza/shared';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { emailOutbox, sessions, staff, staffInvitations, teams, users } from '../../db/schema/index.ts';
-import { createTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { cookieHeader, expectAccess, signInAs, type TestAccount } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 import { updateMember } from './members.service.ts';
 
-let database: Database;
-let app: App;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const testApp = useTestApp();
 
 const PASSWORD = 'Str0ng#Password';
 const newIp = () => `10.${randomBytes(3).join('.')}`;
@@ -32,7 +18,7 @@ const dataOf = <T>(response: { json(): unknown }) => (response.json() as { data:
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (account: TestAccount | null, method: Method, url: string, payload?: object) =>
-  app.inject({
+  testApp.app.inject({
     method,
     url: `/api/v1${url}`,
     headers: account ? account.headers : {},
@@ -41,15 +27,15 @@ const call = (account: TestAccount | null, method: Method, url: string, payload?
 
 /** An institution with its Admin (all, primary contact) and members with the given permissions. */
 async function institution() {
-  const admin = await signInAs(app, 'staff', { primaryContact: true });
+  const admin = await signInAs(testApp.app, 'staff', { primaryContact: true });
   const partnerId = admin.partnerId!;
   const member = (permissions: StaffPermission[], primaryContact = false) =>
-    signInAs(app, 'staff', { partnerId, permissions, primaryContact });
+    signInAs(testApp.app, 'staff', { partnerId, permissions, primaryContact });
   return { admin, partnerId, member };
 }
 
 async function staffIdOf(account: TestAccount): Promise<string> {
-  const [row] = await database.db.select({ id: staff.id }).from(staff).where(eq(staff.user_id, account.id));
+  const [row] = await testApp.db.select({ id: staff.id }).from(staff).where(eq(staff.user_id, account.id));
   return row!.id;
 }
 
@@ -66,7 +52,7 @@ const invitation = (overrides: object = {}) => ({
 
 /** The link token of the latest invitation email to an address. */
 async function tokenSentTo(email: string): Promise<string> {
-  const [mail] = await database.db
+  const [mail] = await testApp.db
     .select({ data: emailOutbox.data })
     .from(emailOutbox)
     .where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, 'staff_invitation')))
@@ -77,7 +63,7 @@ async function tokenSentTo(email: string): Promise<string> {
 }
 
 const accept = (token: string, overrides: object = {}) =>
-  app.inject({
+  testApp.app.inject({
     method: 'POST',
     url: '/api/v1/auth/invitations/accept',
     payload: { token, first_name: 'Aline', last_name: 'Uwase', password: PASSWORD, accept_terms: true, ...overrides },
@@ -103,7 +89,7 @@ describe('who may call the team routes', () => {
       { method: 'DELETE', url: `/api/v1/partners/${partnerId}/teams/${id}` },
     ] as const;
     for (const route of routes) {
-      await expectAccess(app, route, { anonymous: 401, student: 403, admin: 403, staff: 404 });
+      await expectAccess(testApp.app, route, { anonymous: 401, student: 403, admin: 403, staff: 404 });
     }
   });
 
@@ -133,7 +119,7 @@ describe('who may call the team routes', () => {
     for (const [method, url, payload] of writes) {
       expect((await call(reader, method, url, payload)).statusCode, `${method} ${url}`).toBe(403);
     }
-    const [kept] = await database.db.select().from(teams).where(eq(teams.id, team.id));
+    const [kept] = await testApp.db.select().from(teams).where(eq(teams.id, team.id));
     expect(kept?.name).toBe('Readers');
   });
 
@@ -174,7 +160,7 @@ describe('who may call the team routes', () => {
 describe('members', () => {
   it('lists approved members, primary contact first, then by name', async () => {
     const { admin, partnerId } = await institution();
-    await signInAs(app, 'staff', { partnerId, permissions: [], primaryContact: false });
+    await signInAs(testApp.app, 'staff', { partnerId, permissions: [], primaryContact: false });
     const list = dataOf<{ id: string; primary_contact: boolean; email: string }[]>(
       await call(admin, 'GET', `/partners/${partnerId}/staff`),
     );
@@ -183,8 +169,8 @@ describe('members', () => {
     expect(list[0]!.primary_contact).toBe(true);
 
     // A join request still waiting is not a member yet.
-    const asking = await signInAs(app, 'staff', { partnerId, permissions: [], primaryContact: false });
-    await database.db.update(staff).set({ approval_status: 'pending' }).where(eq(staff.user_id, asking.id));
+    const asking = await signInAs(testApp.app, 'staff', { partnerId, permissions: [], primaryContact: false });
+    await testApp.db.update(staff).set({ approval_status: 'pending' }).where(eq(staff.user_id, asking.id));
     const after = dataOf<{ email: string }[]>(await call(admin, 'GET', `/partners/${partnerId}/staff`));
     expect(after.map((member) => member.email)).not.toContain(asking.email);
   });
@@ -252,15 +238,15 @@ describe('members', () => {
     // then finds nobody left and is refused.
     const stale = { staffId: secondId, partnerId, permissions: ['all'] as StaffPermission[] };
     for (const update of [{ permissions: [] }, { active: false }]) {
-      await expect(updateMember(database.db, stale, adminId, update)).rejects.toMatchObject({
+      await expect(updateMember(testApp.db, stale, adminId, update)).rejects.toMatchObject({
         message: update.active === false ? S.primary_contact_inactive : S.last_full_admin,
       });
     }
-    await database.db.update(staff).set({ primary_contact: false }).where(eq(staff.id, adminId));
-    await expect(updateMember(database.db, stale, adminId, { active: false })).rejects.toMatchObject({
+    await testApp.db.update(staff).set({ primary_contact: false }).where(eq(staff.id, adminId));
+    await expect(updateMember(testApp.db, stale, adminId, { active: false })).rejects.toMatchObject({
       message: S.last_full_admin,
     });
-    const [row] = await database.db.select().from(staff).where(eq(staff.id, adminId));
+    const [row] = await testApp.db.select().from(staff).where(eq(staff.id, adminId));
     expect(row).toMatchObject({ permissions: ['all'], active: true });
   });
 
@@ -282,7 +268,7 @@ describe('members', () => {
     const refused = await call(second, 'PATCH', `/partners/${partnerId}/staff/${adminId}`, { active: false });
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused).message).toBe(S.primary_contact_inactive);
-    const [row] = await database.db.select().from(staff).where(eq(staff.id, adminId));
+    const [row] = await testApp.db.select().from(staff).where(eq(staff.id, adminId));
     expect(row?.active).toBe(true);
   });
 
@@ -295,7 +281,7 @@ describe('members', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(response.json())).toContain(S.name_required);
-    const [row] = await database.db.select().from(staff).where(eq(staff.id, colleague));
+    const [row] = await testApp.db.select().from(staff).where(eq(staff.id, colleague));
     expect(row?.permissions).toEqual(['manage_forms']);
   });
 
@@ -310,20 +296,20 @@ describe('members', () => {
     expect(dataOf<{ active: boolean }>(response).active).toBe(false);
     const next = await call(colleague, 'GET', `/partners/${partnerId}/staff`);
     expect([401, 403]).toContain(next.statusCode);
-    const left = await database.db.select().from(sessions).where(eq(sessions.user_id, colleague.id));
+    const left = await testApp.db.select().from(sessions).where(eq(sessions.user_id, colleague.id));
     expect(left).toHaveLength(0);
 
     // Signing in again works, but the dashboard refuses an inactive member.
-    const signIn = await app.inject({
+    const signIn = await testApp.app.inject({
       method: 'POST',
       url: '/api/v1/auth/sign-in',
       payload: { email: colleague.email, password: 'Test#Passw0rd' },
       remoteAddress: newIp(),
     });
     const cookie = cookieHeader(signIn.headers['set-cookie']);
-    const session = await app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: { cookie } });
+    const session = await testApp.app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: { cookie } });
     expect(dataOf<{ staff_active: boolean }>(session).staff_active).toBe(false);
-    const refused = await app.inject({
+    const refused = await testApp.app.inject({
       method: 'GET',
       url: `/api/v1/partners/${partnerId}/staff`,
       headers: { cookie },
@@ -331,7 +317,11 @@ describe('members', () => {
     expect(refused.statusCode).toBe(403);
 
     await call(admin, 'PATCH', `/partners/${partnerId}/staff/${colleagueId}`, { active: true });
-    const back = await app.inject({ method: 'GET', url: `/api/v1/partners/${partnerId}/staff`, headers: { cookie } });
+    const back = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/v1/partners/${partnerId}/staff`,
+      headers: { cookie },
+    });
     expect(back.statusCode).toBe(200);
   });
 });
@@ -346,7 +336,7 @@ describe('primary contact', () => {
     );
     const moved = await call(admin, 'POST', `/partners/${partnerId}/staff/${colleague}/primary-contact`);
     expect(moved.statusCode).toBe(200);
-    const holders = await database.db
+    const holders = await testApp.db
       .select({ id: staff.id })
       .from(staff)
       .where(and(eq(staff.partner_id, partnerId), eq(staff.primary_contact, true)));
@@ -371,17 +361,17 @@ describe('invitations', () => {
     const sent = dataOf<{ id: string; status: string; email: string; invited_by_name: string }>(created);
     expect(sent).toMatchObject({ status: 'pending', email: input.email.toLowerCase(), invited_by_name: 'Test Staff' });
 
-    const [mail] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, sent.email));
+    const [mail] = await testApp.db.select().from(emailOutbox).where(eq(emailOutbox.to, sent.email));
     expect(mail).toMatchObject({ template: 'staff_invitation', language: 'fr' });
     expect(mail!.text).toContain('Admissions officer');
     expect(mail!.text).toContain('Test Staff');
     expect(mail!.text).toContain('/signup/partner/invitation?token=');
     expect(mail!.text).toContain('Ce lien expire dans 7 jours.');
     const token = await tokenSentTo(sent.email);
-    const [stored] = await database.db.select().from(staffInvitations).where(eq(staffInvitations.id, sent.id));
+    const [stored] = await testApp.db.select().from(staffInvitations).where(eq(staffInvitations.id, sent.id));
     expect(stored!.token_hash).not.toContain(token);
 
-    const preview = await app.inject({
+    const preview = await testApp.app.inject({
       method: 'POST',
       url: '/api/v1/auth/invitations/preview',
       payload: { token },
@@ -395,7 +385,7 @@ describe('invitations', () => {
     const accepted = await accept(token, { first_name: 'Aline', last_name: 'Uwimana' });
     expect(accepted.statusCode).toBe(200);
     const cookie = cookieHeader(accepted.headers['set-cookie']);
-    const session = await app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: { cookie } });
+    const session = await testApp.app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: { cookie } });
     expect(dataOf(session)).toMatchObject({
       type: 'staff',
       partner_id: partnerId,
@@ -405,7 +395,7 @@ describe('invitations', () => {
       contact_verified: true,
       language: 'fr',
     });
-    const [row] = await database.db
+    const [row] = await testApp.db
       .select({ staff, terms: users.terms_accepted })
       .from(staff)
       .innerJoin(users, eq(users.id, staff.user_id))
@@ -452,7 +442,7 @@ describe('invitations', () => {
       invitation({ email: 'nope', role: '' }),
     );
     expect(bad.statusCode).toBe(400);
-    const count = await database.db
+    const count = await testApp.db
       .select({ n: sql<number>`count(*)::int` })
       .from(staffInvitations)
       .where(eq(staffInvitations.partner_id, partnerId));
@@ -471,7 +461,7 @@ describe('invitations', () => {
     expect(errorOf(await accept(first))).toMatchObject({ message: S.invitation_invalid, reason: 'invitation_invalid' });
 
     // Expired: the link is refused, the list says so, and a new invitation to the address is allowed.
-    await database.db
+    await testApp.db
       .update(staffInvitations)
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where(eq(staffInvitations.id, sent.id));
@@ -494,7 +484,7 @@ describe('invitations', () => {
     );
     expect(dataOf<{ status: string }>(revoked).status).toBe('revoked');
     expect(errorOf(await accept(third))).toMatchObject({ message: S.invitation_invalid, reason: 'invitation_invalid' });
-    const preview = await app.inject({
+    const preview = await testApp.app.inject({
       method: 'POST',
       url: '/api/v1/auth/invitations/preview',
       payload: { token: third },
@@ -502,7 +492,7 @@ describe('invitations', () => {
     });
     expect(preview.statusCode).toBe(400);
     expect((await call(admin, 'DELETE', `/partners/${partnerId}/invitations/${sent.id}`)).statusCode).toBe(404);
-    const [user] = await database.db.select().from(users).where(eq(users.email, input.email));
+    const [user] = await testApp.db.select().from(users).where(eq(users.email, input.email));
     expect(user).toBeUndefined();
   });
 
@@ -525,7 +515,7 @@ describe('invitations', () => {
       message: AUTH_MESSAGES.weak_password,
       details: [{ path: 'password', message: AUTH_MESSAGES.weak_password }],
     });
-    const [user] = await database.db.select().from(users).where(eq(users.email, input.email));
+    const [user] = await testApp.db.select().from(users).where(eq(users.email, input.email));
     expect(user).toBeUndefined();
     expect((await accept(token)).statusCode).toBe(200);
   });
@@ -574,12 +564,9 @@ describe('teams', () => {
     await call(admin, 'POST', `/partners/${partnerId}/invitations`, invited);
 
     expect((await call(admin, 'DELETE', `/partners/${partnerId}/teams/${team.id}`)).statusCode).toBe(200);
-    const [row] = await database.db.select().from(staff).where(eq(staff.id, colleague));
+    const [row] = await testApp.db.select().from(staff).where(eq(staff.id, colleague));
     expect(row?.team_ids).toEqual([]);
-    const [waiting] = await database.db
-      .select()
-      .from(staffInvitations)
-      .where(eq(staffInvitations.email, invited.email));
+    const [waiting] = await testApp.db.select().from(staffInvitations).where(eq(staffInvitations.email, invited.email));
     expect(waiting?.team_ids).toEqual([]);
     expect((await call(admin, 'DELETE', `/partners/${partnerId}/teams/${team.id}`)).statusCode).toBe(404);
   });

@@ -1,28 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { waitlist } from '../../db/schema/index.ts';
-import { createTestApp, TEST_PUBLIC_URL } from '../../test/app.ts';
-import { createTestDatabase } from '../../test/database.ts';
+import { TEST_PUBLIC_URL, useTestApp } from '../../test/app.ts';
 
-let database: Database;
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const testApp = useTestApp();
 
 const join = (payload: unknown, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: '/api/v1/waitlist', payload: payload as object, headers });
+  testApp.app.inject({ method: 'POST', url: '/api/v1/waitlist', payload: payload as object, headers });
 
 async function rowsFor(email: string) {
-  return database.db
+  return testApp.db
     .select()
     .from(waitlist)
     .where(sql`lower(${waitlist.email}) = ${email.toLowerCase()}`);
