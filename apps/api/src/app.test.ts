@@ -1,40 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ERROR_REASON_INFO, ERROR_REASONS } from '@kaminuza/shared';
-import type { Database } from './db/client.ts';
 import { AppError } from './lib/errors.ts';
-import { createTestDatabase } from './test/database.ts';
-import { createTestApp } from './test/app.ts';
+import { useTestApp } from './test/app.ts';
 
-let database: Database;
-let app: Awaited<ReturnType<typeof createTestApp>>;
+const testApp = useTestApp();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
   // Routes that exist only to drive the error envelope.
-  app.post(
+  testApp.app.post(
     '/api/v1/test/echo',
     { schema: { body: z.object({ name: z.string().min(2), address: z.object({ city: z.string() }) }) } },
     (request) => ({ data: request.body }),
   );
-  app.get('/api/v1/test/forbidden', () => {
+  testApp.app.get('/api/v1/test/forbidden', () => {
     throw new AppError('PERMISSION_DENIED', undefined, { reason: 'test' });
   });
-  app.get('/api/v1/test/crash', () => {
+  testApp.app.get('/api/v1/test/crash', () => {
     throw new Error('secret connection string postgres://user:pw@db');
   });
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  await testApp.app.ready();
 });
 
 describe('error envelope', () => {
   it('answers a request that fails its schema with 400 and the field issues', async () => {
-    const response = await app.inject({
+    const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/v1/test/echo',
       payload: { name: 'x', address: {} },
@@ -52,7 +42,7 @@ describe('error envelope', () => {
   });
 
   it('answers malformed JSON with 400 in the same shape', async () => {
-    const response = await app.inject({
+    const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/v1/test/echo',
       headers: { 'content-type': 'application/json' },
@@ -65,7 +55,7 @@ describe('error envelope', () => {
   });
 
   it('passes an AppError through with its HTTP status and details', async () => {
-    const response = await app.inject({ url: '/api/v1/test/forbidden' });
+    const response = await testApp.app.inject({ url: '/api/v1/test/forbidden' });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
       error: {
@@ -78,14 +68,14 @@ describe('error envelope', () => {
 
   it('answers unknown API routes with 404 for any method', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
-      const response = await app.inject({ method, url: '/api/v1/nope' });
+      const response = await testApp.app.inject({ method, url: '/api/v1/nope' });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: { status: 'NOT_FOUND', message: 'Not found' } });
     }
   });
 
   it('answers unexpected errors with 500 and leaks nothing', async () => {
-    const response = await app.inject({ url: '/api/v1/test/crash' });
+    const response = await testApp.app.inject({ url: '/api/v1/test/crash' });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({
       error: { status: 'INTERNAL', message: 'Something went wrong. Please try again.' },
@@ -96,27 +86,27 @@ describe('error envelope', () => {
 
 describe('request ids', () => {
   it('echoes a sane incoming x-request-id', async () => {
-    const response = await app.inject({ url: '/health', headers: { 'x-request-id': 'lb-1234.abc' } });
+    const response = await testApp.app.inject({ url: '/health', headers: { 'x-request-id': 'lb-1234.abc' } });
     expect(response.headers['x-request-id']).toBe('lb-1234.abc');
   });
 
   it('replaces a missing or unsafe id with a uuid', async () => {
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-    const missing = await app.inject({ url: '/health' });
+    const missing = await testApp.app.inject({ url: '/health' });
     expect(missing.headers['x-request-id']).toMatch(uuid);
-    const unsafe = await app.inject({ url: '/health', headers: { 'x-request-id': 'bad id\n{"x":1}' } });
+    const unsafe = await testApp.app.inject({ url: '/health', headers: { 'x-request-id': 'bad id\n{"x":1}' } });
     expect(unsafe.headers['x-request-id']).toMatch(uuid);
   });
 
   it('is set on error answers too', async () => {
-    const response = await app.inject({ url: '/api/v1/nope', headers: { 'x-request-id': 'trace-42' } });
+    const response = await testApp.app.inject({ url: '/api/v1/nope', headers: { 'x-request-id': 'trace-42' } });
     expect(response.headers['x-request-id']).toBe('trace-42');
   });
 });
 
 describe('security headers and docs', () => {
   it('sends the strict policy on API answers', async () => {
-    const response = await app.inject({ url: '/health' });
+    const response = await testApp.app.inject({ url: '/health' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
@@ -128,7 +118,7 @@ describe('security headers and docs', () => {
   });
 
   it('serves the OpenAPI document and the Swagger UI with its own relaxed policy', async () => {
-    const json = await app.inject({ url: '/api/docs/json' });
+    const json = await testApp.app.inject({ url: '/api/docs/json' });
     expect(json.statusCode).toBe(200);
     expect(Object.keys(json.json().paths)).toEqual(
       expect.arrayContaining(['/health', '/api/v1/catalogue/summary', '/api/v1/waitlist']),
@@ -139,16 +129,16 @@ describe('security headers and docs', () => {
     expect(reason['x-enum-descriptions']).toHaveLength(ERROR_REASONS.length);
     for (const name of ERROR_REASONS)
       expect(reason.description).toContain(`\`${name}\` (${ERROR_REASON_INFO[name].status}`);
-    const ui = await app.inject({ url: '/api/docs' });
+    const ui = await testApp.app.inject({ url: '/api/docs' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
     expect(String(ui.headers['content-security-policy'])).toContain("style-src 'self' 'unsafe-inline'");
   });
 
   it('compresses with brotli or gzip as the client asks', async () => {
-    const br = await app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'br' } });
+    const br = await testApp.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'br' } });
     expect(br.headers['content-encoding']).toBe('br');
-    const gzip = await app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    const gzip = await testApp.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
   });
 });

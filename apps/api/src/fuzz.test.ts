@@ -3,8 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { PAYMENT_SIGNATURE_HEADER } from '@kaminuza/shared';
-import type { App } from './app.ts';
-import type { Database } from './db/client.ts';
 import {
   applications,
   campuses,
@@ -19,9 +17,8 @@ import {
 import { readyInstitution } from './modules/applications/test-helpers.ts';
 import { submittedApplication } from './modules/review/test-helpers.ts';
 import { signCallback } from './modules/payments/providers/signature.ts';
-import { createTestApp, testEnv, TEST_PUBLIC_URL } from './test/app.ts';
+import { testEnv, TEST_PUBLIC_URL, useTestApp } from './test/app.ts';
 import { signInAs } from './test/auth.ts';
-import { createTestDatabase } from './test/database.ts';
 import {
   deepJsonText,
   edgeNumber,
@@ -70,11 +67,6 @@ const SEPARATE = new Set([
  * that caller while it still exists.
  */
 const LAST = ['POST /api/v1/auth/sign-out', 'POST /api/v1/me/deletion', 'POST /api/v1/me/password'];
-
-/* ---------------------------------------------------------------- the run */
-
-let database: Database;
-let app: App;
 const callers = new Map<Role, { headers: Record<string, string>; ids: IdPool }>();
 let sent = 0;
 
@@ -82,15 +74,15 @@ async function idsOf(query: Promise<Array<{ id: string }>> | Array<{ id: string 
   return (await query).map((row) => row.id);
 }
 
+const testApp = useTestApp();
+
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-  const { db } = database;
+  const { db } = testApp.database;
 
   // A staff member with every permission at an approved institution with admissions set up and one
   // submitted application; the student who submitted it (onboarded, with documents)…
-  const institution = await readyInstitution(app, db);
-  const { student, documents: docs, receipt } = await submittedApplication(app, db, institution);
+  const institution = await readyInstitution(testApp.app, db);
+  const { student, documents: docs, receipt } = await submittedApplication(testApp.app, db, institution);
   await db
     .update(students)
     .set({
@@ -103,15 +95,15 @@ beforeAll(async () => {
       last_school: 'Lycée de Kigali',
     })
     .where(eq(students.user_id, student.id));
-  const onboarded = await app.inject({
+  const onboarded = await testApp.app.inject({
     method: 'POST',
     url: '/api/v1/students/me/onboarding/complete',
     headers: student.headers,
   });
   expect(onboarded.statusCode, onboarded.body).toBe(200);
   // …and a draft at a second institution.
-  const other = await readyInstitution(app, db);
-  const started = await app.inject({
+  const other = await readyInstitution(testApp.app, db);
+  const started = await testApp.app.inject({
     method: 'POST',
     url: `/api/v1/partners/${other.partnerId}/application`,
     headers: student.headers,
@@ -122,7 +114,7 @@ beforeAll(async () => {
   const applicationIds = await idsOf(
     db.select({ id: applications.id }).from(applications).where(eq(applications.student_id, record!.id)),
   );
-  const admin = await signInAs(app, 'admin');
+  const admin = await signInAs(testApp.app, 'admin');
   // The admin acts on an institution of its own, so approving or rejecting leaves the staff's alone.
   const [pending] = await db
     .insert(partners)
@@ -182,8 +174,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   console.info(`fuzz: ${sent} requests sent in all (seed ${SEED})`);
-  await app?.close();
-  await database?.close();
 });
 
 function operationsOf(document: { paths: Record<string, Record<string, unknown>> }): Operation[] {
@@ -213,8 +203,8 @@ function operationsOf(document: { paths: Record<string, Record<string, unknown>>
 
 describe('hostile input over the whole api', () => {
   it('answers no request with 5xx and keeps serving', { timeout: 240_000 }, async () => {
-    await app.ready();
-    const document = app.swagger() as unknown as { paths: Record<string, Record<string, unknown>> };
+    await testApp.app.ready();
+    const document = testApp.app.swagger() as unknown as { paths: Record<string, Record<string, unknown>> };
     const operations = operationsOf(document).filter(
       (operation) => !SEPARATE.has(`${operation.method} ${operation.path}`),
     );
@@ -230,7 +220,7 @@ describe('hostile input over the whole api', () => {
         await fc.assert(
           fc.asyncProperty(requestFor(operation, caller.ids), async (request) => {
             sent += 1;
-            const response = await app.inject({
+            const response = await testApp.app.inject({
               method: request.method as 'GET',
               url: request.url,
               headers: { ...caller.headers, ...request.headers },
@@ -261,7 +251,7 @@ describe('hostile input over the whole api', () => {
       }
     }
 
-    const health = await app.inject({ method: 'GET', url: '/health' });
+    const health = await testApp.app.inject({ method: 'GET', url: '/health' });
     expect(health.statusCode).toBe(200);
     console.info(
       `fuzz: ${sent} requests over ${operations.length} operations × ${ROLES.length} callers in ${Math.round(performance.now() - started)} ms (seed ${SEED}, ${RUNS} per operation and caller)`,
@@ -281,7 +271,7 @@ describe('hostile input over the whole api', () => {
 
   it('answers hostile tus uploads (headers and bytes, not JSON) without 5xx', { timeout: 60_000 }, async () => {
     // A caller of its own: the operations above end with signing their callers out.
-    const student = (await signInAs(app, 'student')).headers;
+    const student = (await signInAs(testApp.app, 'student')).headers;
     const tus = { 'tus-resumable': '1.0.0' };
     const metadata = (values: Record<string, string>) =>
       Object.entries(values)
@@ -303,7 +293,7 @@ describe('hostile input over the whole api', () => {
     for (const [index, name] of names.entries()) {
       for (const length of [String(pdf.length), hostileLengths[index % hostileLengths.length]!]) {
         for (const purpose of ['transcript', name]) {
-          const creation = await app.inject({
+          const creation = await testApp.app.inject({
             method: 'POST',
             url: '/api/v1/uploads',
             headers: {
@@ -318,7 +308,7 @@ describe('hostile input over the whole api', () => {
           if (creation.statusCode !== 201 || typeof location !== 'string') continue;
           created += 1;
           for (const offset of ['-1', 'NaN', '99999999999999999999', '0']) {
-            const patched = await app.inject({
+            const patched = await testApp.app.inject({
               method: 'PATCH',
               url: location,
               headers: {
@@ -344,7 +334,7 @@ describe('hostile input over the whole api', () => {
       `filename ${'A'.repeat(100_000)}`,
       'purpose ZG9jdW1lbnQ=,filename AA==',
     ]) {
-      const response = await app.inject({
+      const response = await testApp.app.inject({
         method: 'POST',
         url: '/api/v1/uploads',
         headers: { ...student, ...tus, 'upload-length': '10', 'upload-metadata': raw },
@@ -357,11 +347,15 @@ describe('hostile input over the whole api', () => {
       2,
     )) {
       for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
-        const response = await app.inject({ method, url: `/api/v1/uploads/${id}`, headers: { ...student, ...tus } });
+        const response = await testApp.app.inject({
+          method,
+          url: `/api/v1/uploads/${id}`,
+          headers: { ...student, ...tus },
+        });
         expectServed(response, `${method} /api/v1/uploads/${id.slice(0, 40)}`);
       }
     }
-    expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    expect((await testApp.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
   });
 
   it('answers hostile payment callbacks, signed or not, without 5xx', { timeout: 60_000 }, async () => {
@@ -387,7 +381,7 @@ describe('hostile input over the whole api', () => {
     ];
     for (const body of bodies) {
       for (const signature of [signCallback(secret, body, new Date()), 't=0,v1=00', 'ab\u0000', undefined]) {
-        const response = await app.inject({
+        const response = await testApp.app.inject({
           method: 'POST',
           url: '/api/v1/payments/callbacks/sandbox',
           headers: {
@@ -399,24 +393,24 @@ describe('hostile input over the whole api', () => {
         expectServed(response, `POST /api/v1/payments/callbacks/sandbox ${body.slice(0, 200)}`);
       }
     }
-    expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    expect((await testApp.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
   });
 
   it(
     'keeps the realtime socket and the server up under hostile upgrades and messages',
     { timeout: 60_000 },
     async () => {
-      const student = (await signInAs(app, 'student')).headers;
+      const student = (await signInAs(testApp.app, 'student')).headers;
       for (const path of ['/api/v1/realtime?x=%00', '/api/v1/realtime?token=\u202e']) {
         for (const headers of [{}, student, { ...student, origin: 'http://evil.example' }]) {
-          await app.injectWS(path, { headers }).then(
+          await testApp.app.injectWS(path, { headers }).then(
             (socket) => socket.terminate(),
             (error: Error) => expect(error.message).toMatch(/Unexpected server response: 4\d\d/),
           );
           sent += 1;
         }
       }
-      const socket = await app.injectWS('/api/v1/realtime', {
+      const socket = await testApp.app.injectWS('/api/v1/realtime', {
         headers: { ...student, origin: TEST_PUBLIC_URL },
       });
       const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
@@ -430,7 +424,7 @@ describe('hostile input over the whole api', () => {
       }
       // A message over the 4 KB limit closes this socket (1009), and only this one.
       expect(await closed).toBe(1009);
-      expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+      expect((await testApp.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
     },
   );
 
@@ -443,11 +437,11 @@ describe('hostile input over the whole api', () => {
     for (const path of paths) {
       for (const prefix of ['/', '/api/v1/', '/api/docs/', '/api/v1/partners/']) {
         for (const method of ['GET', 'POST', 'OPTIONS'] as const) {
-          const response = await app.inject({ method, url: `${prefix}${path}` });
+          const response = await testApp.app.inject({ method, url: `${prefix}${path}` });
           expectServed(response, `${method} ${prefix}${path.slice(0, 80)}`);
         }
       }
     }
-    expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    expect((await testApp.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
   });
 });

@@ -1,17 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { auditLog, emailOutbox, partners, staff, students, submissions, users } from '../../db/schema/index.ts';
-import { createTestApp } from '../../test/app.ts';
+import { createTestApp, useTestApp } from '../../test/app.ts';
 import { expectAccess, signInAs, type TestAccount } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { insertTestCampus } from '../../test/setup-rows.ts';
 
 type NewPartner = typeof partners.$inferInsert;
-
-let database: Database;
-let app: Awaited<ReturnType<typeof createTestApp>>;
 let admin: TestAccount;
 
 function partner(overrides: Partial<NewPartner> = {}): NewPartner {
@@ -33,18 +29,18 @@ function partner(overrides: Partial<NewPartner> = {}): NewPartner {
 }
 
 async function insertPartner(overrides: Partial<NewPartner> = {}) {
-  const [row] = await database.db.insert(partners).values(partner(overrides)).returning();
+  const [row] = await testApp.db.insert(partners).values(partner(overrides)).returning();
   return row!;
 }
 
 /** A staff account of the institution, as institution sign-up makes its first one. */
 async function insertContact(partnerId: string, values: { language: string; email?: string; primary?: boolean }) {
   const email = values.email ?? `contact-${randomBytes(5).toString('hex')}@uni.example`;
-  const [user] = await database.db
+  const [user] = await testApp.db
     .insert(users)
     .values({ email, type: 'staff', partner_id: partnerId, contact_verified: true })
     .returning({ id: users.id });
-  await database.db.insert(staff).values({
+  await testApp.db.insert(staff).values({
     user_id: user!.id,
     partner_id: partnerId,
     email,
@@ -60,11 +56,11 @@ async function insertContact(partnerId: string, values: { language: string; emai
 }
 
 async function insertStudent(first: string, last: string, email: string) {
-  const [user] = await database.db
+  const [user] = await testApp.db
     .insert(users)
     .values({ email, type: 'student', contact_verified: true })
     .returning({ id: users.id });
-  const [row] = await database.db
+  const [row] = await testApp.db
     .insert(students)
     .values({ user_id: user!.id, email, first_name: first, last_name: last })
     .returning({ id: students.id });
@@ -72,25 +68,20 @@ async function insertStudent(first: string, last: string, email: string) {
 }
 
 async function insertSubmission(values: Partial<typeof submissions.$inferInsert> & { partner_id: string }) {
-  await database.db.insert(submissions).values({
+  await testApp.db.insert(submissions).values({
     reference: `KZ-${randomBytes(4).toString('hex').toUpperCase()}`,
-    campus_id: await insertTestCampus(database.db, values.partner_id),
+    campus_id: await insertTestCampus(testApp.db, values.partner_id),
     ...values,
   });
 }
 
 const inject = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  app.inject({ method, url, headers: admin.headers, ...(payload ? { payload } : {}) });
+  testApp.app.inject({ method, url, headers: admin.headers, ...(payload ? { payload } : {}) });
+
+const testApp = useTestApp();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-  admin = await signInAs(app, 'admin');
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  admin = await signInAs(testApp.app, 'admin');
 });
 
 describe('authorization', () => {
@@ -102,17 +93,17 @@ describe('authorization', () => {
     { method: 'GET', url: '/api/v1/admin/analytics' },
     { method: 'GET', url: '/api/v1/admin/audit-log' },
   ] as const)('$method $url: admins only', async (route) => {
-    await expectAccess(app, route, { anonymous: 401, student: 403, staff: 403, admin: 200 });
+    await expectAccess(testApp.app, route, { anonymous: 401, student: 403, staff: 403, admin: 200 });
   });
 
   it('approve and reject: admins only (an admin reaches the unknown id and gets 404)', async () => {
     await expectAccess(
-      app,
+      testApp.app,
       { method: 'POST', url: `/api/v1/admin/institutions/${somePartner}/approve` },
       { anonymous: 401, student: 403, staff: 403, admin: 404 },
     );
     await expectAccess(
-      app,
+      testApp.app,
       {
         method: 'POST',
         url: `/api/v1/admin/institutions/${somePartner}/reject`,
@@ -125,15 +116,15 @@ describe('authorization', () => {
   it('refuses a student or staff member even with a valid decision, and changes nothing', async () => {
     const target = await insertPartner();
     for (const type of ['student', 'staff'] as const) {
-      const { headers } = await signInAs(app, type);
-      const response = await app.inject({
+      const { headers } = await signInAs(testApp.app, type);
+      const response = await testApp.app.inject({
         method: 'POST',
         url: `/api/v1/admin/institutions/${target.id}/approve`,
         headers,
       });
       expect(response.statusCode).toBe(403);
     }
-    const [row] = await database.db.select().from(partners).where(eq(partners.id, target.id));
+    const [row] = await testApp.db.select().from(partners).where(eq(partners.id, target.id));
     expect(row!.status).toBe('pending');
   });
 });
@@ -202,18 +193,18 @@ describe('approving and rejecting', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ id: target.id, status: 'approved', review_reason: null });
 
-    const [row] = await database.db.select().from(partners).where(eq(partners.id, target.id));
+    const [row] = await testApp.db.select().from(partners).where(eq(partners.id, target.id));
     expect(row).toMatchObject({ status: 'approved', reviewed_by: admin.id, review_reason: null });
     expect(row!.reviewed_at).not.toBeNull();
 
-    const mail = await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, contactEmail));
+    const mail = await testApp.db.select().from(emailOutbox).where(eq(emailOutbox.to, contactEmail));
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ template: 'institution_approved', language: 'fr', from: 'info' });
     expect(mail[0]!.subject).not.toMatch(/^email\./);
     expect(mail[0]!.text).toContain('Université des Collines');
     expect(mail[0]!.text).toContain('http://localhost:3000/login');
 
-    const audit = await database.db.select().from(auditLog).where(eq(auditLog.target_id, target.id));
+    const audit = await testApp.db.select().from(auditLog).where(eq(auditLog.target_id, target.id));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       actor_id: admin.id,
@@ -234,22 +225,22 @@ describe('approving and rejecting', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ status: 'rejected', review_reason: reason });
 
-    const [row] = await database.db.select().from(partners).where(eq(partners.id, target.id));
+    const [row] = await testApp.db.select().from(partners).where(eq(partners.id, target.id));
     expect(row).toMatchObject({ status: 'rejected', reviewed_by: admin.id, review_reason: reason });
 
-    const [mail] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, contactEmail));
+    const [mail] = await testApp.db.select().from(emailOutbox).where(eq(emailOutbox.to, contactEmail));
     expect(mail).toMatchObject({ template: 'institution_rejected', language: 'rw' });
     expect(mail!.text).toContain(reason);
     expect(mail!.text).toContain('http://localhost:3000/about/partner');
 
-    const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.target_id, target.id));
+    const [audit] = await testApp.db.select().from(auditLog).where(eq(auditLog.target_id, target.id));
     expect(audit).toMatchObject({ action: 'institution.rejected', details: { reason, name: 'Ishuri Rikuru' } });
   });
 
   it('writes to the institution’s own address when it has no primary contact', async () => {
     const target = await insertPartner();
     expect((await inject('POST', `/api/v1/admin/institutions/${target.id}/approve`)).statusCode).toBe(200);
-    const [mail] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, target.contact_email!));
+    const [mail] = await testApp.db.select().from(emailOutbox).where(eq(emailOutbox.to, target.contact_email!));
     expect(mail).toMatchObject({ template: 'institution_approved', language: 'en' });
   });
 
@@ -266,10 +257,10 @@ describe('approving and rejecting', () => {
       status: 'INVALID_ARGUMENT',
       details: [{ path: 'reason', message }],
     });
-    const [row] = await database.db.select().from(partners).where(eq(partners.id, target.id));
+    const [row] = await testApp.db.select().from(partners).where(eq(partners.id, target.id));
     expect(row).toMatchObject({ status: 'pending', reviewed_at: null, reviewed_by: null, review_reason: null });
-    expect(await database.db.$count(emailOutbox, eq(emailOutbox.to, target.contact_email!))).toBe(0);
-    expect(await database.db.$count(auditLog, eq(auditLog.target_id, target.id))).toBe(0);
+    expect(await testApp.db.$count(emailOutbox, eq(emailOutbox.to, target.contact_email!))).toBe(0);
+    expect(await testApp.db.$count(auditLog, eq(auditLog.target_id, target.id))).toBe(0);
   });
 
   it('answers 409 to a second decision, whichever it is, and keeps the first', async () => {
@@ -286,10 +277,10 @@ describe('approving and rejecting', () => {
         message: 'This institution has already been reviewed',
       });
     }
-    const [row] = await database.db.select().from(partners).where(eq(partners.id, target.id));
+    const [row] = await testApp.db.select().from(partners).where(eq(partners.id, target.id));
     expect(row!.status).toBe('approved');
-    expect(await database.db.$count(auditLog, eq(auditLog.target_id, target.id))).toBe(1);
-    expect(await database.db.$count(emailOutbox, eq(emailOutbox.to, target.contact_email!))).toBe(1);
+    expect(await testApp.db.$count(auditLog, eq(auditLog.target_id, target.id))).toBe(1);
+    expect(await testApp.db.$count(emailOutbox, eq(emailOutbox.to, target.contact_email!))).toBe(1);
   });
 
   it('lets only one of two simultaneous decisions win', async () => {
@@ -299,7 +290,7 @@ describe('approving and rejecting', () => {
       inject('POST', `/api/v1/admin/institutions/${target.id}/reject`, { reason: 'Incomplete application data.' }),
     ]);
     expect([first!.statusCode, second!.statusCode].sort()).toEqual([200, 409]);
-    expect(await database.db.$count(auditLog, eq(auditLog.target_id, target.id))).toBe(1);
+    expect(await testApp.db.$count(auditLog, eq(auditLog.target_id, target.id))).toBe(1);
   });
 
   it('does not decide a rejected or suspended institution', async () => {
@@ -325,7 +316,7 @@ describe('GET /admin/universities', () => {
       }),
     );
     rows.push(partner({ name: `Université de Zébré ${tag}`, status: 'approved' }));
-    await database.db.insert(partners).values(rows);
+    await testApp.db.insert(partners).values(rows);
   });
 
   it('searches by name (accent- and case-blind), pages, and counts every match', async () => {

@@ -1,33 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES, lockedOutMessage, VALIDATION_MESSAGES, type StudentSignUpInput } from '@kaminuza/shared';
 import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { accounts, emailOutbox, sessions, students, users, verifications } from '../../db/schema/index.ts';
 import { requireUser, requireUserType } from './guard.ts';
-import { createTestApp, TEST_PUBLIC_URL, testEnv } from '../../test/app.ts';
+import { createTestApp, TEST_PUBLIC_URL, testEnv, useTestApp } from '../../test/app.ts';
 import { cookieHeader, expectAccess, signInAs, TEST_PASSWORD } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 import { createDeviceCookies, DEVICE_COOKIE_DAYS } from './device-cookie.ts';
-
-let database: Database;
-let app: App;
 
 const CHROME_ON_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 const PASSWORD = 'Str0ng#Password';
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-  app.get('/api/v1/test/signed-in', { preHandler: requireUser }, async (request) => ({ data: request.user }));
-  app.get('/api/v1/test/staff-only', { preHandler: requireUserType('staff') }, async () => ({ data: 'staff' }));
-});
+const testApp = useTestApp();
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
+beforeAll(async () => {
+  testApp.app.get('/api/v1/test/signed-in', { preHandler: requireUser }, async (request) => ({ data: request.user }));
+  testApp.app.get('/api/v1/test/staff-only', { preHandler: requireUserType('staff') }, async () => ({ data: 'staff' }));
 });
 
 /** Each test gets its own client address so per-IP limits of one test never touch another. */
@@ -35,7 +25,7 @@ const newIp = () => `10.${randomBytes(3).join('.')}`;
 const uniqueEmail = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.com`;
 
 function post(url: string, payload: object, options: { ip?: string; cookie?: string; headers?: object } = {}) {
-  return app.inject({
+  return testApp.app.inject({
     method: 'POST',
     url: `/api/v1/auth/${url}`,
     payload,
@@ -49,7 +39,7 @@ function post(url: string, payload: object, options: { ip?: string; cookie?: str
 }
 
 const session = (cookie?: string) =>
-  app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: cookie ? { cookie } : {} });
+  testApp.app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: cookie ? { cookie } : {} });
 
 function student(overrides: Partial<StudentSignUpInput> = {}): StudentSignUpInput {
   return {
@@ -70,7 +60,7 @@ function student(overrides: Partial<StudentSignUpInput> = {}): StudentSignUpInpu
 }
 
 async function emailsTo(to: string, template?: string) {
-  return database.db
+  return testApp.db
     .select()
     .from(emailOutbox)
     .where(and(eq(emailOutbox.to, to.toLowerCase()), template ? eq(emailOutbox.template, template) : undefined))
@@ -86,7 +76,7 @@ async function latestLink(to: string, template: 'email_verification' | 'password
 }
 
 async function userRow(email: string) {
-  const [row] = await database.db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  const [row] = await testApp.db.select().from(users).where(eq(users.email, email.toLowerCase()));
   return row;
 }
 
@@ -111,7 +101,7 @@ describe('POST /auth/sign-up/student', () => {
 
     const user = await userRow(input.email);
     expect(user).toMatchObject({ type: 'student', terms_accepted: true, contact_verified: false, partner_id: null });
-    const [record] = await database.db.select().from(students).where(eq(students.user_id, user!.id));
+    const [record] = await testApp.db.select().from(students).where(eq(students.user_id, user!.id));
     expect(record).toMatchObject({
       email: 'new.student@example.com',
       first_name: 'Aline',
@@ -132,7 +122,7 @@ describe('POST /auth/sign-up/student', () => {
       completed_applications: [],
     });
 
-    const [credential] = await database.db.select().from(accounts).where(eq(accounts.user_id, user!.id));
+    const [credential] = await testApp.db.select().from(accounts).where(eq(accounts.user_id, user!.id));
     expect(credential).toMatchObject({ provider_id: 'credential', account_id: user!.id });
     expect(credential!.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
@@ -151,7 +141,7 @@ describe('POST /auth/sign-up/student', () => {
   it('defaults the language to en', async () => {
     const input = student();
     expect((await post('sign-up/student', input)).statusCode).toBe(201);
-    const [record] = await database.db.select().from(students).where(eq(students.email, input.email));
+    const [record] = await testApp.db.select().from(students).where(eq(students.email, input.email));
     expect(record?.language).toBe('en');
   });
 
@@ -161,7 +151,7 @@ describe('POST /auth/sign-up/student', () => {
     const again = await post('sign-up/student', { ...input, email: input.email.toUpperCase(), first_name: 'Other' });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again)).toEqual({ status: 'ABORTED', message: AUTH_MESSAGES.email_taken });
-    expect(await database.db.$count(users, sql`lower(${users.email}) = ${input.email}`)).toBe(1);
+    expect(await testApp.db.$count(users, sql`lower(${users.email}) = ${input.email}`)).toBe(1);
     expect(await emailsTo(input.email)).toHaveLength(2);
   });
 
@@ -231,7 +221,7 @@ describe('POST /auth/sign-in', () => {
     expect(await emailsTo(input.email, 'email_verification')).toHaveLength(2);
     expect(await latestLink(input.email, 'email_verification')).not.toBe(before);
     const user = await userRow(input.email);
-    expect(await database.db.$count(sessions, eq(sessions.user_id, user!.id))).toBe(0);
+    expect(await testApp.db.$count(sessions, eq(sessions.user_id, user!.id))).toBe(0);
   });
 
   it('signs a verified student in with an httpOnly, SameSite=Lax cookie, whatever the email case', async () => {
@@ -348,12 +338,12 @@ describe('sign-in lockout with device cookies (ADR 022)', () => {
     expectLockedOut(await post('sign-in', { email: input.email, password: PASSWORD }));
 
     // Once the window has passed, any device may try again.
-    await database.db.execute(sql`update rate_limits set reset_at = now() - interval '1 second'`);
+    await testApp.db.execute(sql`update rate_limits set reset_at = now() - interval '1 second'`);
     expect((await post('sign-in', { email: input.email, password: PASSWORD })).statusCode).toBe(200);
   });
 
   it('protects an admin the same way on the admin sign-in', async () => {
-    const admin = await signInAs(app, 'admin');
+    const admin = await signInAs(testApp.app, 'admin');
     await strangersGuess(admin.email, 'sign-in/admin');
     expectLockedOut(await post('sign-in/admin', { email: admin.email, password: TEST_PASSWORD }));
     const owner = await post(
@@ -426,7 +416,7 @@ describe('sign-in lockout with device cookies (ADR 022)', () => {
 describe('sign-in from a new device', () => {
   it('emails the account in its language and time zone, with the browser, the system and the country', async () => {
     const { input } = await verifiedStudent({ language: 'fr' });
-    await database.db.update(students).set({ timezone: 'Africa/Kigali' }).where(eq(students.email, input.email));
+    await testApp.db.update(students).set({ timezone: 'Africa/Kigali' }).where(eq(students.email, input.email));
     // Verifying made that browser a known device: no notice for it.
     expect(await emailsTo(input.email, 'new_device_sign_in')).toHaveLength(0);
 
@@ -481,12 +471,12 @@ describe('POST /auth/sign-in/admin', () => {
   });
 
   it('signs an admin in, and refuses an unverified admin with the verify message', async () => {
-    const admin = await signInAs(app, 'admin');
+    const admin = await signInAs(testApp.app, 'admin');
     const response = await post('sign-in/admin', { email: admin.email, password: TEST_PASSWORD });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ type: 'admin', email: admin.email, contact_verified: true });
 
-    await database.db.update(users).set({ contact_verified: false }).where(eq(users.id, admin.id));
+    await testApp.db.update(users).set({ contact_verified: false }).where(eq(users.id, admin.id));
     const unverified = await post('sign-in/admin', { email: admin.email, password: TEST_PASSWORD });
     expect(unverified.statusCode).toBe(403);
     expect(errorOf(unverified)).toEqual({
@@ -505,7 +495,7 @@ describe('session and sign-out', () => {
   });
 
   it('describes a staff member with their institution', async () => {
-    const member = await signInAs(app, 'staff');
+    const member = await signInAs(testApp.app, 'staff');
     const response = await session(member.headers.cookie);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json().data).toMatchObject({ type: 'staff', first_name: 'Test', partner_id: member.partnerId });
@@ -528,7 +518,7 @@ describe('session and sign-out', () => {
   });
 
   it('sets Secure cookies outside localhost', async () => {
-    const secureApp = await createTestApp(database, testEnv({ PUBLIC_URL: 'https://kaminuza.example' }));
+    const secureApp = await createTestApp(testApp.database, testEnv({ PUBLIC_URL: 'https://kaminuza.example' }));
     try {
       const account = await signInAs(secureApp, 'student');
       const response = await secureApp.inject({
@@ -571,7 +561,7 @@ describe('POST /auth/verify-email', () => {
     const input = student();
     await post('sign-up/student', input);
     const code = await latestLink(input.email, 'email_verification');
-    const leaked = await database.db.$count(
+    const leaked = await testApp.db.$count(
       verifications,
       sql`${verifications.identifier} like ${`%${code}%`} or ${verifications.value} like ${`%${code}%`}`,
     );
@@ -586,10 +576,10 @@ describe('POST /auth/verify-email', () => {
     const input = student();
     await post('sign-up/student', input);
     const user = await userRow(input.email);
-    const [link] = await database.db.select().from(verifications).where(eq(verifications.value, user!.id));
+    const [link] = await testApp.db.select().from(verifications).where(eq(verifications.value, user!.id));
     const hoursValid = (Date.parse(link!.expires_at) - Date.parse(link!.created_at)) / 3_600_000;
     expect(hoursValid).toBeCloseTo(24, 1);
-    await database.db
+    await testApp.db
       .update(verifications)
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where(eq(verifications.value, user!.id));
@@ -637,7 +627,7 @@ describe('POST /auth/resend-verification', () => {
   });
 
   it('counts the forwarded client address only behind a trusted proxy (TRUST_PROXY)', async () => {
-    const behindProxy = await createTestApp(database, testEnv({ TRUST_PROXY: '10.0.0.1' }));
+    const behindProxy = await createTestApp(testApp.database, testEnv({ TRUST_PROXY: '10.0.0.1' }));
     try {
       const resend = (target: App, client: string) =>
         target.inject({
@@ -655,7 +645,7 @@ describe('POST /auth/resend-verification', () => {
       // Without trust, the header is ignored: everyone is the proxy's address, now over its limit.
       const proxyIp = newIp();
       for (let i = 0; i < 20; i++) {
-        await app.inject({
+        await testApp.app.inject({
           method: 'POST',
           url: '/api/v1/auth/resend-verification',
           payload: { email: uniqueEmail('p') },
@@ -663,7 +653,7 @@ describe('POST /auth/resend-verification', () => {
           remoteAddress: proxyIp,
         });
       }
-      const untrusted = await app.inject({
+      const untrusted = await testApp.app.inject({
         method: 'POST',
         url: '/api/v1/auth/resend-verification',
         payload: { email: uniqueEmail('p') },
@@ -677,7 +667,7 @@ describe('POST /auth/resend-verification', () => {
   });
 
   it('raises the per-address limits by RATE_LIMIT_MULTIPLIER', async () => {
-    const roomier = await createTestApp(database, testEnv({ RATE_LIMIT_MULTIPLIER: '2' }));
+    const roomier = await createTestApp(testApp.database, testEnv({ RATE_LIMIT_MULTIPLIER: '2' }));
     try {
       const ip = newIp();
       const resend = () =>
@@ -712,7 +702,7 @@ describe('forgot and reset password', () => {
     expect(reset).toMatchObject({ language: 'fr', data: expect.objectContaining({ name: 'Claudine' }) });
     expect(reset!.data.link).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/reset-password\\?token=[\\w-]{43}$`));
     const user = await userRow(input.email);
-    const [link] = await database.db
+    const [link] = await testApp.db
       .select()
       .from(verifications)
       .where(and(eq(verifications.value, user!.id), like(verifications.identifier, 'password-reset:%')));
@@ -766,7 +756,7 @@ describe('forgot and reset password', () => {
   it('answers the expired message after an hour', async () => {
     const { input } = await verifiedStudent();
     await post('forgot-password', { email: input.email });
-    await database.db
+    await testApp.db
       .update(verifications)
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where(like(verifications.identifier, 'password-reset:%'));
@@ -800,7 +790,7 @@ describe('forgot and reset password', () => {
 describe('guards and the authorization matrix', () => {
   it('GET /auth/session answers everyone', async () => {
     await expectAccess(
-      app,
+      testApp.app,
       { method: 'GET', url: '/api/v1/auth/session' },
       { anonymous: 200, student: 200, staff: 200, admin: 200 },
     );
@@ -808,7 +798,7 @@ describe('guards and the authorization matrix', () => {
 
   it('requireUser admits any signed-in user', async () => {
     await expectAccess(
-      app,
+      testApp.app,
       { method: 'GET', url: '/api/v1/test/signed-in' },
       { anonymous: 401, student: 200, staff: 200, admin: 200 },
     );
@@ -816,17 +806,21 @@ describe('guards and the authorization matrix', () => {
 
   it('requireUserType admits only that type, with the spec messages', async () => {
     await expectAccess(
-      app,
+      testApp.app,
       { method: 'GET', url: '/api/v1/test/staff-only' },
       { anonymous: 401, student: 403, staff: 200, admin: 403 },
     );
-    const anonymous = await app.inject({ method: 'GET', url: '/api/v1/test/staff-only' });
+    const anonymous = await testApp.app.inject({ method: 'GET', url: '/api/v1/test/staff-only' });
     expect(errorOf(anonymous)).toEqual({
       status: 'UNAUTHENTICATED',
       message: 'You are not authorized to perform this action.',
     });
-    const studentAccount = await signInAs(app, 'student');
-    const denied = await app.inject({ method: 'GET', url: '/api/v1/test/staff-only', headers: studentAccount.headers });
+    const studentAccount = await signInAs(testApp.app, 'student');
+    const denied = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/test/staff-only',
+      headers: studentAccount.headers,
+    });
     expect(errorOf(denied)).toEqual({
       status: 'PERMISSION_DENIED',
       message: 'You are not authorized to perform this action.',

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { partners } from '../../db/schema/index.ts';
-import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase } from '../../test/database.ts';
+import { useTestApp } from '../../test/app.ts';
 import { toListing } from './catalogue.service.ts';
 import { UniversityListingSchema } from '@kaminuza/shared';
 
@@ -25,13 +23,10 @@ function partner(overrides: Partial<NewPartner> & Pick<NewPartner, 'slug'>): New
   };
 }
 
-let database: Database;
-let app: Awaited<ReturnType<typeof createTestApp>>;
+const testApp = useTestApp();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-  await database.db.insert(partners).values([
+  await testApp.db.insert(partners).values([
     partner({ slug: 'a', name: 'Alpha University', total_enrollment: 100, address_country: 'RW' }),
     partner({ slug: 'b', name: 'Beta University', total_enrollment: 900, address_country: 'KE', logo_url: '/b.png' }),
     partner({ slug: 'c', name: 'Gamma College', total_enrollment: 500, address_country: 'KE' }),
@@ -46,14 +41,9 @@ beforeAll(async () => {
   ]);
 });
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
-
 describe('GET /api/v1/catalogue/summary', () => {
   it('counts approved and published partners and their countries, and features the six largest', async () => {
-    const response = await app.inject({ url: '/api/v1/catalogue/summary' });
+    const response = await testApp.app.inject({ url: '/api/v1/catalogue/summary' });
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
     expect(data.universities).toBe(7);
@@ -73,7 +63,7 @@ describe('GET /api/v1/catalogue/summary', () => {
 
 describe('toListing', () => {
   it('nests the flat columns into a valid UniversityListing', async () => {
-    const [row] = await database.db
+    const [row] = await testApp.db
       .insert(partners)
       .values(
         partner({

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   CatalogueQuerySchema,
@@ -6,11 +6,9 @@ import {
   UniversityDetailSchema,
   UniversityPageSchema,
 } from '@kaminuza/shared';
-import type { Database } from '../../db/client.ts';
 import { cyclePrograms, cycles, forms, partnerSettings, partners, programs } from '../../db/schema/index.ts';
-import { createTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 import { searchUniversities, studentIdOf } from './catalogue.service.ts';
 
 type NewPartner = typeof partners.$inferInsert;
@@ -35,9 +33,6 @@ function partner(slug: string, application_deadline: string | null): NewPartner 
     application_deadline,
   };
 }
-
-let database: Database;
-let app: Awaited<ReturnType<typeof createTestApp>>;
 let student: TestAccount;
 const ids: Record<string, string> = {};
 
@@ -51,11 +46,11 @@ async function admissions(
   { current = true, form = true, timezone = 'Africa/Addis_Ababa' } = {},
 ): Promise<void> {
   const partnerId = ids[slug]!;
-  const [row] = await database.db
+  const [row] = await testApp.db
     .insert(cycles)
     .values({ partner_id: partnerId, name: `${slug} intake`, ...cycle })
     .returning({ id: cycles.id });
-  const [program] = await database.db
+  const [program] = await testApp.db
     .insert(programs)
     .values({
       partner_id: partnerId,
@@ -66,14 +61,14 @@ async function admissions(
       language: 'en',
     })
     .returning({ id: programs.id });
-  await database.db.insert(cyclePrograms).values({ cycle_id: row!.id, program_id: program!.id });
+  await testApp.db.insert(cyclePrograms).values({ cycle_id: row!.id, program_id: program!.id });
   if (form) {
-    await database.db
+    await testApp.db
       .insert(forms)
       .values({ partner_id: partnerId, name: 'Application', cycle_id: row!.id, sections: [] });
   }
   const defaults = defaultPartnerSettings();
-  await database.db
+  await testApp.db
     .insert(partnerSettings)
     .values({
       partner_id: partnerId,
@@ -88,10 +83,10 @@ async function admissions(
     });
 }
 
+const testApp = useTestApp();
+
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-  const rows = await database.db
+  const rows = await testApp.db
     .insert(partners)
     .values([
       // The listing's deadline has passed, but the current cycle takes applications until later.
@@ -112,16 +107,14 @@ beforeAll(async () => {
   await admissions('cycle-closed', { opens_on: inDays(-90), closes_on: inDays(-5), status: 'closed' });
   await admissions('open-no-form', { opens_on: inDays(-1), closes_on: inDays(100), status: 'open' }, { form: false });
   await admissions('not-current', { opens_on: inDays(-1), closes_on: inDays(300), status: 'open' }, { current: false });
-  student = await signInAs(app, 'student');
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  student = await signInAs(testApp.app, 'student');
 });
 
 async function search(query: string) {
-  const response = await app.inject({ url: `/api/v1/catalogue/universities?${query}`, headers: student.headers });
+  const response = await testApp.app.inject({
+    url: `/api/v1/catalogue/universities?${query}`,
+    headers: student.headers,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return UniversityPageSchema.parse(response.json().data);
 }
@@ -174,7 +167,7 @@ describe("the catalogue's deadline comes from the current open cycle", () => {
 
   it("gives the university's page the same deadline and whether it takes applications", async () => {
     const detail = async (slug: string) => {
-      const response = await app.inject({
+      const response = await testApp.app.inject({
         url: `/api/v1/catalogue/universities/${ids[slug]}`,
         headers: student.headers,
       });
@@ -196,7 +189,7 @@ describe("the catalogue's deadline comes from the current open cycle", () => {
     // 12:00 UTC is already the next day at UTC+14: a cycle opening that day is open there, not in UTC.
     const now = new Date(`${inDays(10)}T12:00:00Z`);
     const tomorrow = inDays(1, now.getTime());
-    const [east, west] = await database.db
+    const [east, west] = await testApp.db
       .insert(partners)
       .values([partner('kiritimati', null), partner('utc', null)])
       .returning({ id: partners.id, slug: partners.slug });
@@ -210,13 +203,8 @@ describe("the catalogue's deadline comes from the current open cycle", () => {
       },
     );
     await admissions('utc', { opens_on: tomorrow, closes_on: inDays(60), status: 'open' }, { timezone: 'UTC' });
-    const studentId = await studentIdOf(database.db, student.id);
-    const open = await searchUniversities(
-      database.db,
-      studentId,
-      CatalogueQuerySchema.parse({ deadline: 'open' }),
-      now,
-    );
+    const studentId = await studentIdOf(testApp.db, student.id);
+    const open = await searchUniversities(testApp.db, studentId, CatalogueQuerySchema.parse({ deadline: 'open' }), now);
     expect(open.items.map((item) => item.slug)).toContain('kiritimati');
     expect(open.items.map((item) => item.slug)).not.toContain('utc');
   });

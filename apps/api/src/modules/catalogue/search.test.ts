@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES, UniversityPageSchema } from '@kaminuza/shared';
-import type { Database } from '../../db/client.ts';
 import { DEMO_UNIVERSITIES, seedDemoData } from '../../seed/index.ts';
-import { createTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { expectAccess, signInAs, type TestAccount } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 
-/* The search over the demo catalogue, as students meet it: places as well as names, and misspellings. */
-
-let database: Database;
-let app: Awaited<ReturnType<typeof createTestApp>>;
 let student: TestAccount;
 
 const listed = DEMO_UNIVERSITIES.filter((u) => u.status === 'approved' && u.published);
@@ -19,20 +13,15 @@ const names = (where: (u: (typeof listed)[number]) => boolean) =>
     .map((u) => u.name)
     .sort();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-  await seedDemoData(database.db);
-  student = await signInAs(app, 'student');
-});
+const testApp = useTestApp();
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
+beforeAll(async () => {
+  await seedDemoData(testApp.db);
+  student = await signInAs(testApp.app, 'student');
 });
 
 async function search(query: string) {
-  const response = await app.inject({
+  const response = await testApp.app.inject({
     url: `/api/v1/catalogue/universities?page_size=50&${query}`,
     headers: student.headers,
   });
@@ -100,7 +89,7 @@ describe('the country filter', () => {
   });
 
   it.each(['XX', 'Rwanda', '12', 'R'])('refuses %s with 400 and the spec’s text', async (country) => {
-    const response = await app.inject({
+    const response = await testApp.app.inject({
       url: `/api/v1/catalogue/universities?country=${country}`,
       headers: student.headers,
     });
@@ -117,7 +106,7 @@ describe('the country filter', () => {
 
   it('is for signed-in students only', async () => {
     await expectAccess(
-      app,
+      testApp.app,
       { method: 'GET', url: '/api/v1/catalogue/universities?country=RW' },
       { anonymous: 401, student: 200, staff: 403, admin: 403 },
     );

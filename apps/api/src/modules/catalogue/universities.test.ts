@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   defaultPartnerSettings,
@@ -6,11 +6,9 @@ import {
   UniversityDetailSchema,
   UniversityPageSchema,
 } from '@kaminuza/shared';
-import type { Database } from '../../db/client.ts';
 import { partnerSettings, partners } from '../../db/schema/index.ts';
-import { createTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { expectAccess, signInAs, type TestAccount } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 
 type NewPartner = typeof partners.$inferInsert;
 
@@ -34,16 +32,13 @@ function partner(overrides: Partial<NewPartner> & Pick<NewPartner, 'slug' | 'nam
     ...overrides,
   };
 }
-
-let database: Database;
-let app: Awaited<ReturnType<typeof createTestApp>>;
 let student: TestAccount;
 const ids: Record<string, string> = {};
 
+const testApp = useTestApp();
+
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-  const rows = await database.db
+  const rows = await testApp.db
     .insert(partners)
     .values([
       partner({
@@ -112,22 +107,20 @@ beforeAll(async () => {
     ])
     .returning({ id: partners.id, slug: partners.slug });
   for (const row of rows) ids[row.slug] = row.id;
-  await database.db.insert(partnerSettings).values({
+  await testApp.db.insert(partnerSettings).values({
     partner_id: ids.kigali!,
     general: {},
     theme: {},
     admissions: { application_fee: 100, application_fee_currency: 'USD' },
   });
-  student = await signInAs(app, 'student');
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  student = await signInAs(testApp.app, 'student');
 });
 
 async function search(query: string, account: TestAccount = student) {
-  const response = await app.inject({ url: `/api/v1/catalogue/universities?${query}`, headers: account.headers });
+  const response = await testApp.app.inject({
+    url: `/api/v1/catalogue/universities?${query}`,
+    headers: account.headers,
+  });
   expect(response.statusCode, response.body).toBe(200);
   const { data } = response.json();
   return UniversityPageSchema.parse(data);
@@ -254,7 +247,10 @@ describe('GET /api/v1/catalogue/universities', () => {
     ['sort=random', 'sort'],
     [`q=${'a'.repeat(101)}`, 'q'],
   ])('rejects %s with 400 INVALID_ARGUMENT naming the parameter', async (query, field) => {
-    const response = await app.inject({ url: `/api/v1/catalogue/universities?${query}`, headers: student.headers });
+    const response = await testApp.app.inject({
+      url: `/api/v1/catalogue/universities?${query}`,
+      headers: student.headers,
+    });
     expect(response.statusCode).toBe(400);
     const { error } = response.json();
     expect(error.status).toBe('INVALID_ARGUMENT');
@@ -266,7 +262,7 @@ describe('GET /api/v1/catalogue/universities', () => {
 
   it('is for signed-in students only', async () => {
     await expectAccess(
-      app,
+      testApp.app,
       { method: 'GET', url: '/api/v1/catalogue/universities' },
       { anonymous: 401, student: 200, staff: 403, admin: 403 },
     );
@@ -275,7 +271,7 @@ describe('GET /api/v1/catalogue/universities', () => {
 
 describe('GET /api/v1/catalogue/universities/:partnerId', () => {
   it('answers the full listing with the saved flag and application fee', async () => {
-    const response = await app.inject({
+    const response = await testApp.app.inject({
       url: `/api/v1/catalogue/universities/${ids.kigali}`,
       headers: student.headers,
     });
@@ -288,14 +284,18 @@ describe('GET /api/v1/catalogue/universities/:partnerId', () => {
       application_fee: { amount: 100, currency: 'USD' },
       fields: ['business', 'technology'],
     });
-    const other = await app.inject({ url: `/api/v1/catalogue/universities/${ids.lyon}`, headers: student.headers });
+    const other = await testApp.app.inject({
+      url: `/api/v1/catalogue/universities/${ids.lyon}`,
+      headers: student.headers,
+    });
     expect(other.json().data.application_fee).toBeNull();
   });
 
   it("answers the institution's own theme, and none while it keeps the default one", async () => {
     const detail = async (id: string) =>
       UniversityDetailSchema.parse(
-        (await app.inject({ url: `/api/v1/catalogue/universities/${id}`, headers: student.headers })).json().data,
+        (await testApp.app.inject({ url: `/api/v1/catalogue/universities/${id}`, headers: student.headers })).json()
+          .data,
       );
     // Kigali's stored theme is empty (not a theme), Lyon has no settings row: neither is themed.
     expect((await detail(ids.kigali!)).theme).toBeNull();
@@ -303,30 +303,36 @@ describe('GET /api/v1/catalogue/universities/:partnerId', () => {
 
     const defaults = defaultPartnerSettings();
     const theme = { ...defaults.theme, colors: { ...defaults.theme.colors, primary: '#7c2d12' } };
-    await database.db
+    await testApp.db
       .insert(partnerSettings)
       .values({ partner_id: ids.lyon!, ...defaults })
       .onConflictDoUpdate({ target: partnerSettings.partner_id, set: { theme: defaults.theme } });
     expect((await detail(ids.lyon!)).theme).toBeNull();
-    await database.db.update(partnerSettings).set({ theme }).where(eq(partnerSettings.partner_id, ids.lyon!));
+    await testApp.db.update(partnerSettings).set({ theme }).where(eq(partnerSettings.partner_id, ids.lyon!));
     expect((await detail(ids.lyon!)).theme).toEqual(theme);
-    await database.db.delete(partnerSettings).where(eq(partnerSettings.partner_id, ids.lyon!));
+    await testApp.db.delete(partnerSettings).where(eq(partnerSettings.partner_id, ids.lyon!));
   });
 
   it.each(['pending', 'rejected', 'suspended', 'unpublished'])('answers 404 for a %s institution', async (slug) => {
-    const response = await app.inject({ url: `/api/v1/catalogue/universities/${ids[slug]}`, headers: student.headers });
+    const response = await testApp.app.inject({
+      url: `/api/v1/catalogue/universities/${ids[slug]}`,
+      headers: student.headers,
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.status).toBe('NOT_FOUND');
   });
 
   it.each(['00000000-0000-4000-8000-000000000000', 'not-an-id'])('answers 404 for unknown id %s', async (id) => {
-    const response = await app.inject({ url: `/api/v1/catalogue/universities/${id}`, headers: student.headers });
+    const response = await testApp.app.inject({
+      url: `/api/v1/catalogue/universities/${id}`,
+      headers: student.headers,
+    });
     expect(response.statusCode).toBe(404);
   });
 
   it('is for signed-in students only', async () => {
     await expectAccess(
-      app,
+      testApp.app,
       { method: 'GET', url: `/api/v1/catalogue/universities/${ids.kigali}` },
       { anonymous: 401, student: 200, staff: 403, admin: 403 },
     );
@@ -337,14 +343,14 @@ describe('the student list: PUT/DELETE /api/v1/students/me/saved-universities/:p
   const url = (id: string) => `/api/v1/students/me/saved-universities/${id}`;
 
   it('adds and removes idempotently, reflected in search, saved=true and details', async () => {
-    const me = await signInAs(app, 'student');
-    const other = await signInAs(app, 'student');
+    const me = await signInAs(testApp.app, 'student');
+    const other = await signInAs(testApp.app, 'student');
     for (let i = 0; i < 2; i++) {
-      const response = await app.inject({ method: 'PUT', url: url(ids.kigali!), headers: me.headers });
+      const response = await testApp.app.inject({ method: 'PUT', url: url(ids.kigali!), headers: me.headers });
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toEqual({ partner_id: ids.kigali, saved: true });
     }
-    await app.inject({ method: 'PUT', url: url(ids.lyon!), headers: me.headers });
+    await testApp.app.inject({ method: 'PUT', url: url(ids.lyon!), headers: me.headers });
 
     const mine = await search('saved=true', me);
     expect(set(mine)).toEqual(['kigali', 'lyon']);
@@ -358,7 +364,10 @@ describe('the student list: PUT/DELETE /api/v1/students/me/saved-universities/:p
         .sort(),
     ).toEqual(['kigali', 'lyon']);
     expect(slugs(await search('saved=true&type=private', me))).toEqual(['kigali']);
-    const detail = await app.inject({ url: `/api/v1/catalogue/universities/${ids.kigali}`, headers: me.headers });
+    const detail = await testApp.app.inject({
+      url: `/api/v1/catalogue/universities/${ids.kigali}`,
+      headers: me.headers,
+    });
     expect(detail.json().data.saved).toBe(true);
 
     // Another student's list is their own.
@@ -366,7 +375,7 @@ describe('the student list: PUT/DELETE /api/v1/students/me/saved-universities/:p
     expect((await search('', other)).items.some((item) => item.saved)).toBe(false);
 
     for (let i = 0; i < 2; i++) {
-      const response = await app.inject({ method: 'DELETE', url: url(ids.kigali!), headers: me.headers });
+      const response = await testApp.app.inject({ method: 'DELETE', url: url(ids.kigali!), headers: me.headers });
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toEqual({ partner_id: ids.kigali, saved: false });
     }
@@ -376,20 +385,20 @@ describe('the student list: PUT/DELETE /api/v1/students/me/saved-universities/:p
 
   it.each(['pending', 'rejected', 'unpublished'])('answers 404 for a %s institution', async (slug) => {
     for (const method of ['PUT', 'DELETE'] as const) {
-      const response = await app.inject({ method, url: url(ids[slug]!), headers: student.headers });
+      const response = await testApp.app.inject({ method, url: url(ids[slug]!), headers: student.headers });
       expect(response.statusCode).toBe(404);
     }
   });
 
   it('answers 404 for an unknown id', async () => {
-    const response = await app.inject({ method: 'PUT', url: url('nope'), headers: student.headers });
+    const response = await testApp.app.inject({ method: 'PUT', url: url('nope'), headers: student.headers });
     expect(response.statusCode).toBe(404);
   });
 
   it('is for signed-in students only', async () => {
     for (const method of ['PUT', 'DELETE'] as const) {
       await expectAccess(
-        app,
+        testApp.app,
         { method, url: url(ids.online!) },
         { anonymous: 401, student: 200, staff: 403, admin: 403 },
       );
@@ -400,7 +409,7 @@ describe('the student list: PUT/DELETE /api/v1/students/me/saved-universities/:p
 // Last: it adds institutions the totals above do not expect.
 describe('similar names', () => {
   it(`answer at most ${SIMILAR_NAMES_MAX}, closest first, with a total to match`, async () => {
-    await database.db
+    await testApp.db
       .insert(partners)
       .values(
         Array.from({ length: SIMILAR_NAMES_MAX + 10 }, (_, i) =>

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   FormSectionsSchema,
@@ -9,28 +9,18 @@ import {
   type FormSummary,
   type FormUpdate,
 } from '@kaminuza/shared';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { cycles, forms, partners, programs, submissions, users, staff } from '../../db/schema/index.ts';
-import { createTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { expectAccess, signInAs, type TestAccount } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 import { snapshotForm } from './forms.service.ts';
 import { insertTestCampus } from '../../test/setup-rows.ts';
 
-let database: Database;
-let app: App;
 let admin: TestAccount;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-  admin = await signInAs(app, 'staff');
-});
+const testApp = useTestApp();
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
+beforeAll(async () => {
+  admin = await signInAs(testApp.app, 'staff');
 });
 
 const base = (partnerId: string) => `/api/v1/partners/${partnerId}/forms`;
@@ -93,7 +83,7 @@ function sections(): FormSection[] {
 }
 
 async function createForm(account: TestAccount, body: object = {}) {
-  const response = await app.inject({
+  const response = await testApp.app.inject({
     method: 'POST',
     url: base(account.partnerId!),
     headers: account.headers,
@@ -114,7 +104,7 @@ const updateOf = (form: Form, changes: Partial<FormUpdate> = {}): FormUpdate => 
 });
 
 async function insertCycle(partnerId: string): Promise<string> {
-  const [row] = await database.db
+  const [row] = await testApp.db
     .insert(cycles)
     .values({ partner_id: partnerId, name: 'Intake 2027', opens_on: '2027-01-01', closes_on: '2027-03-31' })
     .returning({ id: cycles.id });
@@ -122,7 +112,7 @@ async function insertCycle(partnerId: string): Promise<string> {
 }
 
 async function insertProgram(partnerId: string): Promise<string> {
-  const [row] = await database.db
+  const [row] = await testApp.db
     .insert(programs)
     .values({
       partner_id: partnerId,
@@ -137,13 +127,13 @@ async function insertProgram(partnerId: string): Promise<string> {
 }
 
 async function insertSubmission(partnerId: string, formId: string) {
-  const snapshot = await snapshotForm(database.db, partnerId, formId);
-  const [row] = await database.db
+  const snapshot = await snapshotForm(testApp.db, partnerId, formId);
+  const [row] = await testApp.db
     .insert(submissions)
     .values({
       reference: `KZ-${randomBytes(4).toString('hex')}`,
       partner_id: partnerId,
-      campus_id: await insertTestCampus(database.db, partnerId),
+      campus_id: await insertTestCampus(testApp.db, partnerId),
       form_id: formId,
       form_snapshot: snapshot,
     })
@@ -154,8 +144,11 @@ async function insertSubmission(partnerId: string, formId: string) {
 describe('access', () => {
   it('lets any member read, only manage_forms write; other institutions get 404', async () => {
     const form = await createForm(admin);
-    const reader = await signInAs(app, 'staff', { partnerId: admin.partnerId!, permissions: ['review_applications'] });
-    const outsider = await signInAs(app, 'staff');
+    const reader = await signInAs(testApp.app, 'staff', {
+      partnerId: admin.partnerId!,
+      permissions: ['review_applications'],
+    });
+    const outsider = await signInAs(testApp.app, 'staff');
     const url = `${base(admin.partnerId!)}/${form.id}`;
     const routes = [
       { method: 'GET' as const, url: base(admin.partnerId!), read: true },
@@ -171,7 +164,7 @@ describe('access', () => {
     ];
     for (const route of routes) {
       const call = (account: TestAccount) =>
-        app.inject({
+        testApp.app.inject({
           method: route.method,
           url: route.url,
           headers: account.headers,
@@ -182,25 +175,25 @@ describe('access', () => {
       const foreign = await call(outsider);
       expect(foreign.statusCode, `${route.method} ${route.url} outsider`).toBe(404);
       // A fresh staff account belongs to a fresh institution: another one, so 404 as well.
-      await expectAccess(app, route, { anonymous: 401, student: 403, admin: 403, staff: 404 });
+      await expectAccess(testApp.app, route, { anonymous: 401, student: 403, admin: 403, staff: 404 });
     }
-    const after = await app.inject({ method: 'GET', url, headers: admin.headers });
+    const after = await testApp.app.inject({ method: 'GET', url, headers: admin.headers });
     expect(dataOf<Form>(after).version).toBe(1);
   });
 
   it('answers 404 for an unknown form and for a form of another institution under your own path', async () => {
-    const other = await signInAs(app, 'staff');
+    const other = await signInAs(testApp.app, 'staff');
     const theirs = await createForm(other);
     for (const id of [randomUUID(), theirs.id]) {
       const url = `${base(admin.partnerId!)}/${id}`;
-      const get = await app.inject({ method: 'GET', url, headers: admin.headers });
+      const get = await testApp.app.inject({ method: 'GET', url, headers: admin.headers });
       expect(get.statusCode).toBe(404);
       expect(errorOf(get).message).toBe(SETUP_MESSAGES.form_not_found);
-      const put = await app.inject({ method: 'PUT', url, headers: admin.headers, payload: updateOf(theirs) });
+      const put = await testApp.app.inject({ method: 'PUT', url, headers: admin.headers, payload: updateOf(theirs) });
       expect(put.statusCode).toBe(404);
-      const remove = await app.inject({ method: 'DELETE', url, headers: admin.headers });
+      const remove = await testApp.app.inject({ method: 'DELETE', url, headers: admin.headers });
       expect(remove.statusCode).toBe(404);
-      const copy = await app.inject({
+      const copy = await testApp.app.inject({
         method: 'POST',
         url: `${url}/duplicate`,
         headers: admin.headers,
@@ -208,7 +201,7 @@ describe('access', () => {
       });
       expect(copy.statusCode).toBe(404);
     }
-    const [kept] = await database.db.select().from(forms).where(eq(forms.id, theirs.id));
+    const [kept] = await testApp.db.select().from(forms).where(eq(forms.id, theirs.id));
     expect(kept?.partner_id).toBe(other.partnerId);
   });
 });
@@ -226,7 +219,7 @@ describe('building a form', () => {
     const reordered = sections().reverse();
     reordered[1]!.questions.reverse();
     // The order values sent are stale on purpose: the array order is what counts.
-    const saved = await app.inject({
+    const saved = await testApp.app.inject({
       method: 'PUT',
       url: `${base(admin.partnerId!)}/${form.id}`,
       headers: admin.headers,
@@ -235,7 +228,7 @@ describe('building a form', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(dataOf<Form>(saved).version).toBe(2);
     const loaded = dataOf<Form>(
-      await app.inject({ method: 'GET', url: `${base(admin.partnerId!)}/${form.id}`, headers: admin.headers }),
+      await testApp.app.inject({ method: 'GET', url: `${base(admin.partnerId!)}/${form.id}`, headers: admin.headers }),
     );
     expect(loaded.sections.map((section) => section.id)).toEqual(['docs', 'about']);
     expect(loaded.sections[1]!.questions.map((question) => question.id)).toEqual(['heard', 'essay', 'name']);
@@ -246,14 +239,14 @@ describe('building a form', () => {
   it('refuses a stale save with 409 and changes nothing', async () => {
     const form = await createForm(admin);
     const url = `${base(admin.partnerId!)}/${form.id}`;
-    const first = await app.inject({
+    const first = await testApp.app.inject({
       method: 'PUT',
       url,
       headers: admin.headers,
       payload: updateOf(form, { name: 'First' }),
     });
     expect(first.statusCode).toBe(200);
-    const second = await app.inject({
+    const second = await testApp.app.inject({
       method: 'PUT',
       url,
       headers: admin.headers,
@@ -265,7 +258,7 @@ describe('building a form', () => {
       message: SETUP_MESSAGES.form_stale,
       reason: 'form_stale',
     });
-    const loaded = dataOf<Form>(await app.inject({ method: 'GET', url, headers: admin.headers }));
+    const loaded = dataOf<Form>(await testApp.app.inject({ method: 'GET', url, headers: admin.headers }));
     expect(loaded).toMatchObject({ name: 'First', version: 2 });
   });
 
@@ -304,7 +297,7 @@ describe('building a form', () => {
     const broken = sections();
     spoil(broken);
     const url = `${base(admin.partnerId!)}/${form.id}`;
-    const response = await app.inject({
+    const response = await testApp.app.inject({
       method: 'PUT',
       url,
       headers: admin.headers,
@@ -313,20 +306,20 @@ describe('building a form', () => {
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).status).toBe('INVALID_ARGUMENT');
     expect(errorOf(response).details?.map((detail) => detail.message)).toContain(message);
-    const created = await app.inject({
+    const created = await testApp.app.inject({
       method: 'POST',
       url: base(admin.partnerId!),
       headers: admin.headers,
       payload: { name: 'Broken', description: '', cycle_id: null, program_id: null, sections: broken },
     });
     expect(created.statusCode).toBe(400);
-    const loaded = dataOf<Form>(await app.inject({ method: 'GET', url, headers: admin.headers }));
+    const loaded = dataOf<Form>(await testApp.app.inject({ method: 'GET', url, headers: admin.headers }));
     expect(loaded.version).toBe(1);
     expect(loaded.sections).toEqual(sections());
   });
 
   it('refuses a form without a name', async () => {
-    const response = await app.inject({
+    const response = await testApp.app.inject({
       method: 'POST',
       url: base(admin.partnerId!),
       headers: admin.headers,
@@ -342,7 +335,7 @@ describe('building a form', () => {
     const form = await createForm(admin, { cycle_id: cycleId, program_id: programId });
     expect(form).toMatchObject({ cycle_id: cycleId, program_id: programId });
 
-    const other = await signInAs(app, 'staff');
+    const other = await signInAs(testApp.app, 'staff');
     const foreignCycle = await insertCycle(other.partnerId!);
     const foreignProgram = await insertProgram(other.partnerId!);
     const url = `${base(admin.partnerId!)}/${form.id}`;
@@ -350,10 +343,15 @@ describe('building a form', () => {
       [{ cycle_id: foreignCycle }, SETUP_MESSAGES.cycle_not_found],
       [{ program_id: foreignProgram }, SETUP_MESSAGES.program_not_found],
     ] as const) {
-      const put = await app.inject({ method: 'PUT', url, headers: admin.headers, payload: updateOf(form, changes) });
+      const put = await testApp.app.inject({
+        method: 'PUT',
+        url,
+        headers: admin.headers,
+        payload: updateOf(form, changes),
+      });
       expect(put.statusCode).toBe(404);
       expect(errorOf(put).message).toBe(message);
-      const post = await app.inject({
+      const post = await testApp.app.inject({
         method: 'POST',
         url: base(admin.partnerId!),
         headers: admin.headers,
@@ -361,16 +359,16 @@ describe('building a form', () => {
       });
       expect(post.statusCode).toBe(404);
     }
-    const loaded = dataOf<Form>(await app.inject({ method: 'GET', url, headers: admin.headers }));
+    const loaded = dataOf<Form>(await testApp.app.inject({ method: 'GET', url, headers: admin.headers }));
     expect(loaded).toMatchObject({ cycle_id: cycleId, program_id: programId, version: 1 });
   });
 
   it('lists forms by name with their counts', async () => {
-    const owner = await signInAs(app, 'staff');
+    const owner = await signInAs(testApp.app, 'staff');
     await createForm(owner, { name: 'Masters', sections: sections() });
     await createForm(owner, { name: 'Diploma' });
     const list = dataOf<FormSummary[]>(
-      await app.inject({ method: 'GET', url: base(owner.partnerId!), headers: owner.headers }),
+      await testApp.app.inject({ method: 'GET', url: base(owner.partnerId!), headers: owner.headers }),
     );
     expect(list.map((form) => [form.name, form.section_count, form.question_count])).toEqual([
       ['Diploma', 1, 0],
@@ -380,7 +378,7 @@ describe('building a form', () => {
 
   it('duplicates a form under a new name', async () => {
     const form = await createForm(admin, { sections: sections() });
-    const response = await app.inject({
+    const response = await testApp.app.inject({
       method: 'POST',
       url: `${base(admin.partnerId!)}/${form.id}/duplicate`,
       headers: admin.headers,
@@ -397,8 +395,8 @@ describe('deleting and submissions', () => {
   it('deletes an unanswered form', async () => {
     const form = await createForm(admin);
     const url = `${base(admin.partnerId!)}/${form.id}`;
-    expect((await app.inject({ method: 'DELETE', url, headers: admin.headers })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url, headers: admin.headers })).statusCode).toBe(404);
+    expect((await testApp.app.inject({ method: 'DELETE', url, headers: admin.headers })).statusCode).toBe(200);
+    expect((await testApp.app.inject({ method: 'GET', url, headers: admin.headers })).statusCode).toBe(404);
   });
 
   it('keeps a form submissions refer to, and the snapshot they stored through later edits', async () => {
@@ -406,11 +404,11 @@ describe('deleting and submissions', () => {
     const submission = await insertSubmission(admin.partnerId!, form.id);
     const url = `${base(admin.partnerId!)}/${form.id}`;
 
-    const refused = await app.inject({ method: 'DELETE', url, headers: admin.headers });
+    const refused = await testApp.app.inject({ method: 'DELETE', url, headers: admin.headers });
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused).message).toBe(SETUP_MESSAGES.in_use);
 
-    const edited = await app.inject({
+    const edited = await testApp.app.inject({
       method: 'PUT',
       url,
       headers: admin.headers,
@@ -418,7 +416,7 @@ describe('deleting and submissions', () => {
     });
     expect(edited.statusCode).toBe(200);
     expect(dataOf<Form>(edited).submission_count).toBe(1);
-    const [stored] = await database.db.select().from(submissions).where(eq(submissions.id, submission.id));
+    const [stored] = await testApp.db.select().from(submissions).where(eq(submissions.id, submission.id));
     expect(stored?.form_snapshot).toEqual({
       id: form.id,
       name: 'Undergraduate 2027',
@@ -428,9 +426,9 @@ describe('deleting and submissions', () => {
   });
 
   it('snapshots only a form of the institution, else "Form {id} not found"', async () => {
-    const other = await signInAs(app, 'staff');
+    const other = await signInAs(testApp.app, 'staff');
     const theirs = await createForm(other);
-    await expect(snapshotForm(database.db, admin.partnerId!, theirs.id)).rejects.toMatchObject({
+    await expect(snapshotForm(testApp.db, admin.partnerId!, theirs.id)).rejects.toMatchObject({
       status: 'NOT_FOUND',
       message: `Form ${theirs.id} not found`,
     });
@@ -440,7 +438,7 @@ describe('deleting and submissions', () => {
 describe('default form', () => {
   it('is created with a new institution, valid and in three languages', async () => {
     const email = `registrar-${randomBytes(4).toString('hex')}@example.com`;
-    const signUp = await app.inject({
+    const signUp = await testApp.app.inject({
       method: 'POST',
       url: '/api/v1/auth/sign-up/partner',
       remoteAddress: `10.${randomBytes(3).join('.')}`,
@@ -463,13 +461,13 @@ describe('default form', () => {
       },
     });
     expect(signUp.statusCode, signUp.body).toBeLessThan(300);
-    const [row] = await database.db
+    const [row] = await testApp.db
       .select({ partnerId: partners.id })
       .from(users)
       .innerJoin(staff, eq(staff.user_id, users.id))
       .innerJoin(partners, eq(partners.id, staff.partner_id))
       .where(eq(users.email, email));
-    const stored = await database.db.select().from(forms).where(eq(forms.partner_id, row!.partnerId));
+    const stored = await testApp.db.select().from(forms).where(eq(forms.partner_id, row!.partnerId));
     expect(stored).toHaveLength(1);
     const sectionsOfDefault = FormSectionsSchema.parse(stored[0]!.sections);
     expect(sectionsOfDefault.map((section) => section.title.en)).toEqual([

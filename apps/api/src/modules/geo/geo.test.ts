@@ -1,29 +1,20 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CitySuggestion } from '@kaminuza/shared';
-import type { Database } from '../../db/client.ts';
 import { DEMO_UNIVERSITIES } from '../../seed/universities.data.ts';
-import { createTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 
-let database: Database;
-let app: Awaited<ReturnType<typeof createTestApp>>;
 let account: TestAccount;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-  account = await signInAs(app, 'student');
-});
+const testApp = useTestApp();
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
+beforeAll(async () => {
+  account = await signInAs(testApp.app, 'student');
 });
 
 async function places(q: string, country = ''): Promise<CitySuggestion[]> {
-  const response = await app.inject({
+  const response = await testApp.app.inject({
     method: 'GET',
     url: `/api/v1/geo/cities?${new URLSearchParams({ q, country, limit: '8' })}`,
     headers: account.headers,

@@ -5,8 +5,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import ece from 'http_ece';
 import { DEFAULTS, type ApplicationDraft, type NotificationPage } from '@kaminuza/shared';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import {
   auditLog,
   cycles,
@@ -18,9 +16,8 @@ import {
   students,
   userPreferences,
 } from '../../db/schema/index.ts';
-import { createTestApp, TEST_PUBLIC_URL } from '../../test/app.ts';
+import { TEST_PUBLIC_URL, useTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 import { readyInstitution, type ReadyInstitution } from '../applications/test-helpers.ts';
 import { submittedApplication } from '../review/test-helpers.ts';
 import type { Mailer, OutgoingMail } from '../../lib/mailer.ts';
@@ -29,8 +26,6 @@ import { notify } from './notifications.service.ts';
 import { queuePushes, startPushDelivery, vapidKeys, VAPID_KEY_NAME, type PushSender } from './push.ts';
 import { closingMoment, reminderKind, sendDraftReminders } from './reminders.ts';
 
-let database: Database;
-let app: App;
 let sender: PushSender;
 
 /* ------------------------------------------------------------------ a push service of our own */
@@ -47,12 +42,12 @@ const received: Received[] = [];
 /** The status each path answers (default 201, as push services do). */
 const statusOf = new Map<string, number>();
 
+const testApp = useTestApp();
+
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
   const log = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
   sender = await startPushDelivery({
-    db: database.db,
+    db: testApp.db,
     publicUrl: TEST_PUBLIC_URL,
     supportAddress: 'Kaminuza <info@kaminuza.example>',
     log,
@@ -74,8 +69,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sender.stop();
   await new Promise((resolve) => pushService.close(resolve));
-  await app.close();
-  await database.close();
 });
 
 beforeEach(() => {
@@ -98,7 +91,7 @@ function browserKeys() {
  */
 async function subscribeLocally(account: TestAccount, path = `/push/${randomBytes(6).toString('hex')}`) {
   const keys = browserKeys();
-  await database.db.insert(pushSubscriptions).values({
+  await testApp.db.insert(pushSubscriptions).values({
     user_id: account.id,
     endpoint: `${pushBase}${path}`,
     p256dh: keys.p256dh,
@@ -108,14 +101,14 @@ async function subscribeLocally(account: TestAccount, path = `/push/${randomByte
 }
 
 async function setPreferences(account: TestAccount, values: Partial<typeof userPreferences.$inferInsert>) {
-  await database.db
+  await testApp.db
     .insert(userPreferences)
     .values({ user_id: account.id, ...values })
     .onConflictDoUpdate({ target: userPreferences.user_id, set: values });
 }
 
 async function emailOf(account: TestAccount) {
-  const [row] = await database.db
+  const [row] = await testApp.db
     .select({ email: students.email })
     .from(students)
     .where(eq(students.user_id, account.id));
@@ -123,14 +116,14 @@ async function emailOf(account: TestAccount) {
 }
 
 async function mailTo(account: TestAccount, template: string) {
-  return database.db
+  return testApp.db
     .select()
     .from(emailOutbox)
     .where(and(eq(emailOutbox.to, await emailOf(account)), eq(emailOutbox.template, template)));
 }
 
 async function notificationsOf(account: TestAccount, type?: string) {
-  return database.db
+  return testApp.db
     .select()
     .from(notifications)
     .where(and(eq(notifications.user_id, account.id), type ? eq(notifications.type, type) : undefined));
@@ -140,16 +133,16 @@ async function notificationsOf(account: TestAccount, type?: string) {
 
 describe('the in-app list', () => {
   it('lists only the reader’s own notifications, newest first, and marks them read; others answer 404', async () => {
-    const alice = await signInAs(app, 'student');
-    const bob = await signInAs(app, 'student');
-    const first = await notify(database.db, {
+    const alice = await signInAs(testApp.app, 'student');
+    const bob = await signInAs(testApp.app, 'student');
+    const first = await notify(testApp.db, {
       userId: alice.id,
       category: 'status_updates',
       type: 'document_verified',
       data: { institution: 'Test U', document_type: 'passport' },
       link: '/profile?tab=documents',
     });
-    await notify(database.db, {
+    await notify(testApp.db, {
       userId: alice.id,
       category: 'messages',
       type: 'new_message',
@@ -157,53 +150,65 @@ describe('the in-app list', () => {
       link: '/support',
     });
 
-    const list = await app.inject({ method: 'GET', url: '/api/v1/notifications', headers: alice.headers });
+    const list = await testApp.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: alice.headers });
     expect(list.statusCode).toBe(200);
     const page = dataOf<NotificationPage>(list);
     expect(page.unread).toBe(2);
     expect(page.items.map((item) => item.type)).toEqual(['new_message', 'document_verified']);
 
-    const theirs = await app.inject({ method: 'GET', url: '/api/v1/notifications', headers: bob.headers });
+    const theirs = await testApp.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: bob.headers });
     expect(dataOf<NotificationPage>(theirs)).toMatchObject({ items: [], unread: 0 });
 
     const id = first!.message.id;
-    const denied = await app.inject({ method: 'POST', url: `/api/v1/notifications/${id}/read`, headers: bob.headers });
+    const denied = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/v1/notifications/${id}/read`,
+      headers: bob.headers,
+    });
     expect(denied.statusCode).toBe(404);
-    const visitor = await app.inject({ method: 'GET', url: '/api/v1/notifications' });
+    const visitor = await testApp.app.inject({ method: 'GET', url: '/api/v1/notifications' });
     expect(visitor.statusCode).toBe(401);
-    const visitorRead = await app.inject({ method: 'POST', url: `/api/v1/notifications/${id}/read` });
+    const visitorRead = await testApp.app.inject({ method: 'POST', url: `/api/v1/notifications/${id}/read` });
     expect(visitorRead.statusCode).toBe(401);
-    const [untouched] = await database.db.select().from(notifications).where(eq(notifications.id, id));
+    const [untouched] = await testApp.db.select().from(notifications).where(eq(notifications.id, id));
     expect(untouched!.read_at).toBeNull();
 
-    const read = await app.inject({ method: 'POST', url: `/api/v1/notifications/${id}/read`, headers: alice.headers });
+    const read = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/v1/notifications/${id}/read`,
+      headers: alice.headers,
+    });
     expect(read.statusCode).toBe(200);
     expect(dataOf<{ read_at: string | null }>(read).read_at).not.toBeNull();
     const after = dataOf<NotificationPage>(
-      await app.inject({ method: 'GET', url: '/api/v1/notifications', headers: alice.headers }),
+      await testApp.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: alice.headers }),
     );
     expect(after.unread).toBe(1);
 
     // Bob's read-all leaves Alice's list alone; hers clears it.
-    await app.inject({ method: 'POST', url: '/api/v1/notifications/read-all', headers: bob.headers });
+    await testApp.app.inject({ method: 'POST', url: '/api/v1/notifications/read-all', headers: bob.headers });
     expect((await notificationsOf(alice)).filter((row) => row.read_at === null)).toHaveLength(1);
-    const all = await app.inject({ method: 'POST', url: '/api/v1/notifications/read-all', headers: alice.headers });
+    const all = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/notifications/read-all',
+      headers: alice.headers,
+    });
     expect(dataOf<{ unread: number }>(all).unread).toBe(0);
     expect((await notificationsOf(alice)).filter((row) => row.read_at === null)).toHaveLength(0);
   });
 
   it('pages with a cursor', async () => {
-    const reader = await signInAs(app, 'student');
+    const reader = await signInAs(testApp.app, 'student');
     for (let i = 0; i < 3; i += 1) {
-      await notify(database.db, { userId: reader.id, category: 'messages', type: 'new_message', link: null });
+      await notify(testApp.db, { userId: reader.id, category: 'messages', type: 'new_message', link: null });
     }
     const first = dataOf<NotificationPage>(
-      await app.inject({ method: 'GET', url: '/api/v1/notifications?limit=2', headers: reader.headers }),
+      await testApp.app.inject({ method: 'GET', url: '/api/v1/notifications?limit=2', headers: reader.headers }),
     );
     expect(first.items).toHaveLength(2);
     expect(first.next_before).not.toBeNull();
     const second = dataOf<NotificationPage>(
-      await app.inject({
+      await testApp.app.inject({
         method: 'GET',
         url: `/api/v1/notifications?limit=2&before=${encodeURIComponent(first.next_before!)}`,
         headers: reader.headers,
@@ -218,30 +223,30 @@ describe('the in-app list', () => {
 
 describe('Web Push', () => {
   it('makes the VAPID key pair once and answers its public key', async () => {
-    const keys = await vapidKeys(database.db);
-    const rows = await database.db.select().from(serverKeys).where(eq(serverKeys.name, VAPID_KEY_NAME));
+    const keys = await vapidKeys(testApp.db);
+    const rows = await testApp.db.select().from(serverKeys).where(eq(serverKeys.name, VAPID_KEY_NAME));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.public_key).toBe(keys.publicKey);
-    const student = await signInAs(app, 'student');
-    const response = await app.inject({
+    const student = await signInAs(testApp.app, 'student');
+    const response = await testApp.app.inject({
       method: 'GET',
       url: '/api/v1/notifications/push/key',
       headers: student.headers,
     });
     expect(dataOf<{ public_key: string }>(response).public_key).toBe(keys.publicKey);
-    expect((await app.inject({ method: 'GET', url: '/api/v1/notifications/push/key' })).statusCode).toBe(401);
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/v1/notifications/push/key' })).statusCode).toBe(401);
   });
 
   it('stores a subscription for its owner only, https only, and deletes only one’s own', async () => {
-    const owner = await signInAs(app, 'student');
-    const other = await signInAs(app, 'student');
+    const owner = await signInAs(testApp.app, 'student');
+    const other = await signInAs(testApp.app, 'student');
     const keys = browserKeys();
     const endpoint = `https://push.example/send/${randomBytes(6).toString('hex')}`;
     const body = { endpoint, keys: { p256dh: keys.p256dh, auth: keys.authText } };
     const url = '/api/v1/notifications/push/subscriptions';
 
-    expect((await app.inject({ method: 'POST', url, payload: body })).statusCode).toBe(401);
-    const plain = await app.inject({
+    expect((await testApp.app.inject({ method: 'POST', url, payload: body })).statusCode).toBe(401);
+    const plain = await testApp.app.inject({
       method: 'POST',
       url,
       headers: owner.headers,
@@ -249,34 +254,38 @@ describe('Web Push', () => {
     });
     expect(plain.statusCode).toBe(400);
 
-    expect((await app.inject({ method: 'POST', url, headers: owner.headers, payload: body })).statusCode).toBe(204);
+    expect((await testApp.app.inject({ method: 'POST', url, headers: owner.headers, payload: body })).statusCode).toBe(
+      204,
+    );
     // Again (the browser re-subscribing): still one row.
-    expect((await app.inject({ method: 'POST', url, headers: owner.headers, payload: body })).statusCode).toBe(204);
-    const rows = await database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+    expect((await testApp.app.inject({ method: 'POST', url, headers: owner.headers, payload: body })).statusCode).toBe(
+      204,
+    );
+    const rows = await testApp.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.user_id).toBe(owner.id);
 
-    const denied = await app.inject({ method: 'DELETE', url, headers: other.headers, payload: { endpoint } });
+    const denied = await testApp.app.inject({ method: 'DELETE', url, headers: other.headers, payload: { endpoint } });
     expect(denied.statusCode).toBe(404);
     expect(
-      await database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)),
+      await testApp.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)),
     ).toHaveLength(1);
-    const deleted = await app.inject({ method: 'DELETE', url, headers: owner.headers, payload: { endpoint } });
+    const deleted = await testApp.app.inject({ method: 'DELETE', url, headers: owner.headers, payload: { endpoint } });
     expect(deleted.statusCode).toBe(204);
     expect(
-      await database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)),
+      await testApp.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)),
     ).toHaveLength(0);
   });
 
   it('delivers an encrypted aes128gcm message signed with VAPID; a gone endpoint is deleted, a failing one counted', async () => {
-    const student = await signInAs(app, 'student');
+    const student = await signInAs(testApp.app, 'student');
     const good = await subscribeLocally(student);
     const gone = await subscribeLocally(student);
     const failing = await subscribeLocally(student);
     statusOf.set(gone.path, 410);
     statusOf.set(failing.path, 500);
 
-    const job = await notify(database.db, {
+    const job = await notify(testApp.db, {
       userId: student.id,
       category: 'status_updates',
       type: 'decision_released',
@@ -290,7 +299,7 @@ describe('Web Push', () => {
     const delivered = received.find((request) => request.path === good.path)!;
     expect(delivered.headers['content-encoding']).toBe('aes128gcm');
     expect(delivered.headers.ttl).toBeDefined();
-    const { publicKey } = await vapidKeys(database.db);
+    const { publicKey } = await vapidKeys(testApp.db);
     expect(delivered.headers.authorization).toMatch(
       new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`),
     );
@@ -306,7 +315,7 @@ describe('Web Push', () => {
       link: '/partners/x/application/decision',
     });
 
-    const left = await database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.user_id, student.id));
+    const left = await testApp.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.user_id, student.id));
     expect(left.map((row) => row.endpoint).sort()).toEqual(
       [`${pushBase}${good.path}`, `${pushBase}${failing.path}`].sort(),
     );
@@ -320,20 +329,20 @@ describe('Web Push', () => {
 let institution: ReadyInstitution;
 
 async function submitted() {
-  institution ??= await readyInstitution(app, database.db);
-  const { student, documents, receipt } = await submittedApplication(app, database.db, institution);
+  institution ??= await readyInstitution(testApp.app, testApp.db);
+  const { student, documents, receipt } = await submittedApplication(testApp.app, testApp.db, institution);
   return { student, id: receipt.id, documents };
 }
 
 async function releaseRejection(submissionId: string) {
-  const drafted = await app.inject({
+  const drafted = await testApp.app.inject({
     method: 'PUT',
     url: `/api/v1/partners/${institution.partnerId}/review/submissions/${submissionId}/decision`,
     headers: institution.admin.headers,
     payload: { state: 'rejected' },
   });
   expect(drafted.statusCode, drafted.body).toBe(200);
-  const released = await app.inject({
+  const released = await testApp.app.inject({
     method: 'POST',
     url: `/api/v1/partners/${institution.partnerId}/decisions/release`,
     headers: institution.admin.headers,
@@ -373,7 +382,7 @@ describe('a reviewed document', () => {
     const { student, id, documents } = await submitted();
     const reviewUrl = (documentId: string) =>
       `/api/v1/partners/${institution.partnerId}/review/submissions/${id}/documents/${documentId}/review`;
-    const rejected = await app.inject({
+    const rejected = await testApp.app.inject({
       method: 'POST',
       url: reviewUrl(documents.passport),
       headers: institution.admin.headers,
@@ -387,7 +396,7 @@ describe('a reviewed document', () => {
     expect(mail!.subject).toContain('Passport');
 
     await setPreferences(student, { email_application_updates: false });
-    const verified = await app.inject({
+    const verified = await testApp.app.inject({
       method: 'POST',
       url: reviewUrl(documents.transcript),
       headers: institution.admin.headers,
@@ -401,10 +410,10 @@ describe('a reviewed document', () => {
 
 describe('a reply from an institution', () => {
   it('notifies the student, and pushes only when message pushes are on', async () => {
-    institution ??= await readyInstitution(app, database.db);
-    const student = await signInAs(app, 'student');
+    institution ??= await readyInstitution(testApp.app, testApp.db);
+    const student = await signInAs(testApp.app, 'student');
     const device = await subscribeLocally(student);
-    const started = await app.inject({
+    const started = await testApp.app.inject({
       method: 'POST',
       url: '/api/v1/students/me/chats',
       headers: student.headers,
@@ -413,7 +422,7 @@ describe('a reply from an institution', () => {
     expect(started.statusCode, started.body).toBe(200);
     const chatId = dataOf<{ id: string }>(started).id;
     const reply = () =>
-      app.inject({
+      testApp.app.inject({
         method: 'POST',
         url: `/api/v1/partners/${institution.partnerId}/chats/${chatId}/messages`,
         headers: institution.admin.headers,
@@ -436,12 +445,12 @@ describe('a reply from an institution', () => {
 
 describe('draft reminders', () => {
   it('reminds once per kind, as the preferences say, and never about a submitted application', async () => {
-    institution ??= await readyInstitution(app, database.db);
+    institution ??= await readyInstitution(testApp.app, testApp.db);
     const now = new Date();
     const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
-    const eager = await signInAs(app, 'student');
-    const quiet = await signInAs(app, 'student');
+    const eager = await signInAs(testApp.app, 'student');
+    const quiet = await signInAs(testApp.app, 'student');
     await setPreferences(quiet, { email_reminders: false, push_deadline_reminders: false });
     const eagerDevice = await subscribeLocally(eager);
     const quietDevice = await subscribeLocally(quiet);
@@ -450,7 +459,7 @@ describe('draft reminders', () => {
       ['eager', eager],
       ['quiet', quiet],
     ] as const) {
-      const started = await app.inject({
+      const started = await testApp.app.inject({
         method: 'POST',
         url: `/api/v1/partners/${institution.partnerId}/application`,
         headers: account.headers,
@@ -462,12 +471,12 @@ describe('draft reminders', () => {
     const done = await submitted();
 
     // Closing in three days: the 7-day reminder.
-    await database.db
+    await testApp.db
       .update(cycles)
       .set({ closes_on: inDays(3) })
       .where(eq(cycles.id, institution.cycleId));
-    await sendDraftReminders(database.db, now, TEST_PUBLIC_URL);
-    await sendDraftReminders(database.db, now, TEST_PUBLIC_URL);
+    await sendDraftReminders(testApp.db, now, TEST_PUBLIC_URL);
+    await sendDraftReminders(testApp.db, now, TEST_PUBLIC_URL);
     await sender.drain();
 
     expect(await notificationsOf(eager, 'draft_reminder')).toHaveLength(1);
@@ -480,7 +489,7 @@ describe('draft reminders', () => {
 
     const [mail] = await mailTo(eager, 'draft_reminder');
     expect(mail!.text).toContain(`${TEST_PUBLIC_URL}/partners/${institution.partnerId}/application/form`);
-    const claimed = await database.db
+    const claimed = await testApp.db
       .select({ kind: remindersSent.kind })
       .from(remindersSent)
       .where(eq(remindersSent.application_id, drafts.eager!));
@@ -488,15 +497,15 @@ describe('draft reminders', () => {
 
     // Later, half a day before close (the institution keeps the default time zone): the 1-day reminder, once.
     const later = new Date(closingMoment(inDays(3), DEFAULTS.timezone).getTime() - 12 * 3_600_000);
-    await sendDraftReminders(database.db, later, TEST_PUBLIC_URL);
-    await sendDraftReminders(database.db, later, TEST_PUBLIC_URL);
+    await sendDraftReminders(testApp.db, later, TEST_PUBLIC_URL);
+    await sendDraftReminders(testApp.db, later, TEST_PUBLIC_URL);
     expect(await notificationsOf(eager, 'draft_reminder')).toHaveLength(2);
     expect(await mailTo(eager, 'draft_reminder')).toHaveLength(2);
     expect(await notificationsOf(done.student, 'draft_reminder')).toHaveLength(0);
 
     // Two passes at once (two api instances) still send each reminder once.
-    const racer = await signInAs(app, 'student');
-    const raced = await app.inject({
+    const racer = await signInAs(testApp.app, 'student');
+    const raced = await testApp.app.inject({
       method: 'POST',
       url: `/api/v1/partners/${institution.partnerId}/application`,
       headers: racer.headers,
@@ -504,12 +513,12 @@ describe('draft reminders', () => {
     });
     expect(raced.statusCode).toBe(201);
     await Promise.all([
-      sendDraftReminders(database.db, later, TEST_PUBLIC_URL),
-      sendDraftReminders(database.db, later, TEST_PUBLIC_URL),
+      sendDraftReminders(testApp.db, later, TEST_PUBLIC_URL),
+      sendDraftReminders(testApp.db, later, TEST_PUBLIC_URL),
     ]);
     expect(await notificationsOf(racer, 'draft_reminder')).toHaveLength(1);
     expect(await mailTo(racer, 'draft_reminder')).toHaveLength(1);
-    await database.db
+    await testApp.db
       .update(cycles)
       .set({ closes_on: inDays(120) })
       .where(inArray(cycles.id, [institution.cycleId]));
@@ -520,24 +529,24 @@ describe('draft reminders', () => {
 
 describe('marketing announcements and unsubscribing', () => {
   it('emails only those who opted in, with their unsubscribe link and one-click headers; the link works without signing in', async () => {
-    const admin = await signInAs(app, 'admin');
-    const fan = await signInAs(app, 'student');
-    const other = await signInAs(app, 'student');
+    const admin = await signInAs(testApp.app, 'admin');
+    const fan = await signInAs(testApp.app, 'student');
+    const other = await signInAs(testApp.app, 'student');
     await setPreferences(fan, { email_marketing: true });
 
     const url = '/api/v1/admin/announcements';
     const payload = { subject: 'New universities on Kaminuza', body: 'Ten new universities joined.' };
-    expect((await app.inject({ method: 'POST', url, headers: fan.headers, payload })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'POST', url, payload })).statusCode).toBe(401);
-    const sent = await app.inject({ method: 'POST', url, headers: admin.headers, payload });
+    expect((await testApp.app.inject({ method: 'POST', url, headers: fan.headers, payload })).statusCode).toBe(403);
+    expect((await testApp.app.inject({ method: 'POST', url, payload })).statusCode).toBe(401);
+    const sent = await testApp.app.inject({ method: 'POST', url, headers: admin.headers, payload });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(dataOf<{ recipients: number }>(sent).recipients).toBeGreaterThanOrEqual(1);
-    const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'announcement.sent'));
+    const [audit] = await testApp.db.select().from(auditLog).where(eq(auditLog.action, 'announcement.sent'));
     expect(audit!.actor_id).toBe(admin.id);
 
     const [mail] = await mailTo(fan, 'marketing');
     expect(await mailTo(other, 'marketing')).toHaveLength(0);
-    const [prefs] = await database.db.select().from(userPreferences).where(eq(userPreferences.user_id, fan.id));
+    const [prefs] = await testApp.db.select().from(userPreferences).where(eq(userPreferences.user_id, fan.id));
     const token = prefs!.unsubscribe_token;
     expect(mail!.text).toContain(`${TEST_PUBLIC_URL}/unsubscribe/${token}`);
     expect(mail!.html).toContain(`${TEST_PUBLIC_URL}/unsubscribe/${token}`);
@@ -554,7 +563,7 @@ describe('marketing announcements and unsubscribing', () => {
     };
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
     const worker = startEmailWorker({
-      db: database.db,
+      db: testApp.db,
       mailer,
       log,
       senders: { info: 'info@kaminuza.example', no_reply: 'no-reply@kaminuza.example' },
@@ -569,22 +578,22 @@ describe('marketing announcements and unsubscribing', () => {
     });
 
     // A wrong token changes nothing; the right one, posted as a mail client does, turns marketing off.
-    const wrong = await app.inject({ method: 'POST', url: `/api/v1/unsubscribe/${crypto.randomUUID()}` });
+    const wrong = await testApp.app.inject({ method: 'POST', url: `/api/v1/unsubscribe/${crypto.randomUUID()}` });
     expect(wrong.statusCode).toBe(404);
-    expect((await app.inject({ method: 'POST', url: '/api/v1/unsubscribe/not-a-token' })).statusCode).toBe(400);
-    const [still] = await database.db.select().from(userPreferences).where(eq(userPreferences.user_id, fan.id));
+    expect((await testApp.app.inject({ method: 'POST', url: '/api/v1/unsubscribe/not-a-token' })).statusCode).toBe(400);
+    const [still] = await testApp.db.select().from(userPreferences).where(eq(userPreferences.user_id, fan.id));
     expect(still!.email_marketing).toBe(true);
 
-    const oneClick = await app.inject({
+    const oneClick = await testApp.app.inject({
       method: 'POST',
       url: `/api/v1/unsubscribe/${token}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(oneClick.statusCode, oneClick.body).toBe(200);
-    const again = await app.inject({ method: 'POST', url: `/api/v1/unsubscribe/${token}` });
+    const again = await testApp.app.inject({ method: 'POST', url: `/api/v1/unsubscribe/${token}` });
     expect(again.statusCode).toBe(200);
-    const [off] = await database.db.select().from(userPreferences).where(eq(userPreferences.user_id, fan.id));
+    const [off] = await testApp.db.select().from(userPreferences).where(eq(userPreferences.user_id, fan.id));
     expect(off!.email_marketing).toBe(false);
   });
 });

@@ -1,9 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { SETUP_MESSAGES, type ApiKeyScope, type PartnerApiSubmissionPage } from '@kaminuza/shared';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import {
   campuses,
   decisions,
@@ -14,34 +12,26 @@ import {
   rateLimits,
   submissions,
 } from '../../db/schema/index.ts';
-import { createTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 import { API_KEY_LIMIT } from './partner-api.service.ts';
 import { insertTestCampus, insertTestCycle } from '../../test/setup-rows.ts';
 
-let database: Database;
-let app: App;
 let adminA: TestAccount;
 let adminB: TestAccount;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-  adminA = await signInAs(app, 'staff');
-  adminB = await signInAs(app, 'staff');
-});
+const testApp = useTestApp();
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
+beforeAll(async () => {
+  adminA = await signInAs(testApp.app, 'staff');
+  adminB = await signInAs(testApp.app, 'staff');
 });
 
 const errorOf = (response: { json(): unknown }) =>
   (response.json() as { error: { status: string; message: string } }).error;
 
 async function newKey(owner: TestAccount, scopes: ApiKeyScope[]): Promise<{ key: string; id: string }> {
-  const response = await app.inject({
+  const response = await testApp.app.inject({
     method: 'POST',
     url: `/api/v1/partners/${owner.partnerId}/api-keys`,
     headers: owner.headers,
@@ -53,7 +43,7 @@ async function newKey(owner: TestAccount, scopes: ApiKeyScope[]): Promise<{ key:
 }
 
 const call = (url: string, key?: string, headers: Record<string, string> = {}) =>
-  app.inject({
+  testApp.app.inject({
     method: 'GET',
     url: `/api/v1/partner-api${url}`,
     headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
@@ -61,12 +51,12 @@ const call = (url: string, key?: string, headers: Record<string, string> = {}) =
 
 /** Submissions stay empty until applying lands (issue 7), so tests write them directly. */
 async function insertSubmission(partnerId: string, values: Partial<typeof submissions.$inferInsert> = {}) {
-  const [row] = await database.db
+  const [row] = await testApp.db
     .insert(submissions)
     .values({
       reference: `KZ-${randomBytes(5).toString('hex').toUpperCase()}`,
       partner_id: partnerId,
-      campus_id: await insertTestCampus(database.db, partnerId),
+      campus_id: await insertTestCampus(testApp.db, partnerId),
       answers: { motivation: 'I love engineering.' },
       ...values,
     })
@@ -93,7 +83,7 @@ describe('authentication by key', () => {
     expect(before.statusCode).toBe(200);
     expect(before.headers['cache-control']).toBe('no-store');
 
-    const revoke = await app.inject({
+    const revoke = await testApp.app.inject({
       method: 'DELETE',
       url: `/api/v1/partners/${adminA.partnerId}/api-keys/${id}`,
       headers: adminA.headers,
@@ -105,10 +95,10 @@ describe('authentication by key', () => {
   });
 
   it('stops answering a key once its institution is suspended', async () => {
-    const owner = await signInAs(app, 'staff');
+    const owner = await signInAs(testApp.app, 'staff');
     const { key } = await newKey(owner, ['programs:read']);
     expect((await call('/programs', key)).statusCode).toBe(200);
-    await database.db.update(partners).set({ status: 'suspended' }).where(eq(partners.id, owner.partnerId!));
+    await testApp.db.update(partners).set({ status: 'suspended' }).where(eq(partners.id, owner.partnerId!));
     expect((await call('/programs', key)).statusCode).toBe(401);
   });
 
@@ -125,7 +115,7 @@ describe('authentication by key', () => {
   it('records the last use at most once a minute', async () => {
     const { key, id } = await newKey(adminA, ['programs:read']);
     const lastUsed = async () =>
-      (await database.db.select().from(partnerApiKeys).where(eq(partnerApiKeys.id, id)))[0]!.last_used_at;
+      (await testApp.db.select().from(partnerApiKeys).where(eq(partnerApiKeys.id, id)))[0]!.last_used_at;
     expect(await lastUsed()).toBeNull();
     await call('/programs', key);
     const first = await lastUsed();
@@ -137,7 +127,7 @@ describe('authentication by key', () => {
   it('limits each key to its calls per minute, with Retry-After', async () => {
     const { key, id } = await newKey(adminA, ['programs:read']);
     // Fills the window without making 120 calls.
-    await database.db.insert(rateLimits).values({
+    await testApp.db.insert(rateLimits).values({
       key: `${API_KEY_LIMIT.name}:${id}`,
       count: API_KEY_LIMIT.max,
       reset_at: sql`now() + interval '1 minute'`,
@@ -153,7 +143,7 @@ describe('authentication by key', () => {
 describe('submissions', () => {
   it("lists only the key's institution's submissions, newest first, paged and filtered", async () => {
     const { key } = await newKey(adminA, ['submissions:read']);
-    const cycleId = await insertTestCycle(database.db, adminA.partnerId!);
+    const cycleId = await insertTestCycle(testApp.db, adminA.partnerId!);
     const oldest = await insertSubmission(adminA.partnerId!, { created_at: '2026-01-01T00:00:00Z' });
     const middle = await insertSubmission(adminA.partnerId!, {
       created_at: '2026-02-01T00:00:00Z',
@@ -221,7 +211,7 @@ describe('decisions and programs', () => {
     const { key } = await newKey(adminA, ['decisions:read']);
     const submission = await insertSubmission(adminA.partnerId!);
     const foreignSubmission = await insertSubmission(adminB.partnerId!);
-    const [decision] = await database.db
+    const [decision] = await testApp.db
       .insert(decisions)
       .values({
         submission_id: submission.id,
@@ -232,7 +222,7 @@ describe('decisions and programs', () => {
         released_at: '2026-04-01T00:00:00Z',
       })
       .returning();
-    await database.db.insert(decisions).values({
+    await testApp.db.insert(decisions).values({
       submission_id: foreignSubmission.id,
       partner_id: adminB.partnerId!,
       state: 'rejected',
@@ -249,11 +239,11 @@ describe('decisions and programs', () => {
 
   it("lists the key's institution's programs with their campuses", async () => {
     const { key } = await newKey(adminA, ['programs:read']);
-    const [campus] = await database.db
+    const [campus] = await testApp.db
       .insert(campuses)
       .values({ partner_id: adminA.partnerId!, name: 'Main campus', city: 'Kigali', country: 'RW' })
       .returning();
-    const [program] = await database.db
+    const [program] = await testApp.db
       .insert(programs)
       .values({
         partner_id: adminA.partnerId!,
@@ -264,8 +254,8 @@ describe('decisions and programs', () => {
         language: 'en',
       })
       .returning();
-    await database.db.insert(programCampuses).values({ program_id: program!.id, campus_id: campus!.id });
-    await database.db.insert(programs).values({
+    await testApp.db.insert(programCampuses).values({ program_id: program!.id, campus_id: campus!.id });
+    await testApp.db.insert(programs).values({
       partner_id: adminB.partnerId!,
       name: 'BA Law',
       level: 'undergraduate',
@@ -282,7 +272,7 @@ describe('decisions and programs', () => {
 
 describe('documentation', () => {
   it('documents the partner API with its bearer scheme', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/json' });
     const doc = response.json() as {
       components: { securitySchemes: Record<string, { scheme: string }> };
       paths: Record<string, { get: { security: object[]; tags: string[] } }>;

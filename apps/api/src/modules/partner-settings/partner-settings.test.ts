@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   defaultPartnerSettings,
@@ -7,28 +7,18 @@ import {
   type PartnerAdmissionsSettingsUpdate,
   type StoredPartnerSettings,
 } from '@kaminuza/shared';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { cycles, partnerApiKeys } from '../../db/schema/index.ts';
-import { createTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { expectAccess, signInAs, type TestAccount } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 
-let database: Database;
-let app: App;
 let admin: TestAccount;
 let partnerId: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-  admin = await signInAs(app, 'staff');
-  partnerId = admin.partnerId!;
-});
+const testApp = useTestApp();
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
+beforeAll(async () => {
+  admin = await signInAs(testApp.app, 'staff');
+  partnerId = admin.partnerId!;
 });
 
 const base = (id = partnerId) => `/api/v1/partners/${id}`;
@@ -37,13 +27,13 @@ const errorOf = (response: { json(): unknown }) =>
     .error;
 
 async function settings(caller: TestAccount = admin): Promise<StoredPartnerSettings> {
-  const response = await app.inject({ method: 'GET', url: `${base()}/settings`, headers: caller.headers });
+  const response = await testApp.app.inject({ method: 'GET', url: `${base()}/settings`, headers: caller.headers });
   expect(response.statusCode).toBe(200);
   return (response.json() as { data: StoredPartnerSettings }).data;
 }
 
 const put = (part: string, payload: object, caller: TestAccount = admin, id = partnerId) =>
-  app.inject({ method: 'PUT', url: `${base(id)}/settings/${part}`, headers: caller.headers, payload });
+  testApp.app.inject({ method: 'PUT', url: `${base(id)}/settings/${part}`, headers: caller.headers, payload });
 
 const general = (overrides: object = {}) => ({
   default_language: 'fr',
@@ -79,7 +69,7 @@ function admissions(overrides: Partial<PartnerAdmissionsSettingsUpdate> = {}): P
 }
 
 async function cycleOf(id: string) {
-  const [row] = await database.db
+  const [row] = await testApp.db
     .insert(cycles)
     .values({ partner_id: id, name: 'Intake 2027', opens_on: '2027-01-01', closes_on: '2027-03-31' })
     .returning({ id: cycles.id });
@@ -88,13 +78,13 @@ async function cycleOf(id: string) {
 
 describe('reading the settings', () => {
   it('answers the defaults to any member of an institution that has no settings row yet', async () => {
-    const member = await signInAs(app, 'staff', { partnerId, permissions: [] });
+    const member = await signInAs(testApp.app, 'staff', { partnerId, permissions: [] });
     expect(await settings(member)).toEqual(defaultPartnerSettings());
   });
 
   it('is for members of the institution only', async () => {
     await expectAccess(
-      app,
+      testApp.app,
       { method: 'GET', url: `${base()}/settings` },
       { anonymous: 401, student: 403, admin: 403, staff: 404 },
     );
@@ -125,7 +115,7 @@ describe('general settings', () => {
   });
 
   it("refuses another institution's cycle with 404", async () => {
-    const other = await signInAs(app, 'staff');
+    const other = await signInAs(testApp.app, 'staff');
     const before = await settings();
     const response = await put('general', general({ current_cycle_id: await cycleOf(other.partnerId!) }));
     expect(response.statusCode).toBe(404);
@@ -136,7 +126,7 @@ describe('general settings', () => {
 
 describe('current cycle', () => {
   it('is set and cleared by a member managing programs, keeping the other general settings', async () => {
-    const programsManager = await signInAs(app, 'staff', { partnerId, permissions: ['manage_programs'] });
+    const programsManager = await signInAs(testApp.app, 'staff', { partnerId, permissions: ['manage_programs'] });
     const before = (await settings()).general;
     const cycleId = await cycleOf(partnerId);
     const set = await put('current-cycle', { cycle_id: cycleId }, programsManager);
@@ -147,9 +137,9 @@ describe('current cycle', () => {
   });
 
   it("refuses other members, and another institution's cycle", async () => {
-    const reviewer = await signInAs(app, 'staff', { partnerId, permissions: ['review_applications'] });
+    const reviewer = await signInAs(testApp.app, 'staff', { partnerId, permissions: ['review_applications'] });
     expect((await put('current-cycle', { cycle_id: null }, reviewer)).statusCode).toBe(403);
-    const other = await signInAs(app, 'staff');
+    const other = await signInAs(testApp.app, 'staff');
     expect((await put('current-cycle', { cycle_id: await cycleOf(other.partnerId!) })).statusCode).toBe(404);
     expect((await put('current-cycle', { cycle_id: 'not-an-id' })).statusCode).toBe(400);
   });
@@ -279,7 +269,10 @@ describe('who may change the settings', () => {
   ];
 
   it('refuses every change to a member without manage_settings, who can still read them', async () => {
-    const member = await signInAs(app, 'staff', { partnerId, permissions: ['manage_forms', 'manage_api_keys'] });
+    const member = await signInAs(testApp.app, 'staff', {
+      partnerId,
+      permissions: ['manage_forms', 'manage_api_keys'],
+    });
     const before = await settings();
     for (const [part, payload] of payloads()) {
       expect((await put(part, payload, member)).statusCode, part).toBe(403);
@@ -290,7 +283,7 @@ describe('who may change the settings', () => {
   it('refuses staff of another institution (404), students and admins (403), visitors (401)', async () => {
     for (const [part, payload] of payloads()) {
       await expectAccess(
-        app,
+        testApp.app,
         { method: 'PUT', url: `${base()}/settings/${part}`, payload },
         { anonymous: 401, student: 403, admin: 403, staff: 404 },
       );
@@ -300,9 +293,9 @@ describe('who may change the settings', () => {
 
 describe('API keys', () => {
   const keys = (caller: TestAccount = admin, id = partnerId) =>
-    app.inject({ method: 'GET', url: `${base(id)}/api-keys`, headers: caller.headers });
+    testApp.app.inject({ method: 'GET', url: `${base(id)}/api-keys`, headers: caller.headers });
   const create = (payload: object, caller: TestAccount = admin) =>
-    app.inject({ method: 'POST', url: `${base()}/api-keys`, headers: caller.headers, payload });
+    testApp.app.inject({ method: 'POST', url: `${base()}/api-keys`, headers: caller.headers, payload });
 
   it('shows a new key once and stores only its hash', async () => {
     const response = await create({ name: 'Student information system', scopes: ['submissions:read'] });
@@ -312,7 +305,7 @@ describe('API keys', () => {
     expect(key).toMatch(/^kz_[a-z0-9]{8}_[A-Za-z0-9_-]{43}$/);
     expect(key.startsWith(`${api_key.prefix}_`)).toBe(true);
 
-    const [stored] = await database.db.select().from(partnerApiKeys).where(eq(partnerApiKeys.id, api_key.id));
+    const [stored] = await testApp.db.select().from(partnerApiKeys).where(eq(partnerApiKeys.id, api_key.id));
     expect(JSON.stringify(stored)).not.toContain(key.slice(api_key.prefix.length + 1));
     expect(stored!.key_hash).toMatch(/^[0-9a-f]{64}$/);
 
@@ -346,12 +339,12 @@ describe('API keys', () => {
     };
     const id = created.data.api_key.id;
     const revoke = (keyId: string, caller = admin, partner = partnerId) =>
-      app.inject({ method: 'DELETE', url: `${base(partner)}/api-keys/${keyId}`, headers: caller.headers });
+      testApp.app.inject({ method: 'DELETE', url: `${base(partner)}/api-keys/${keyId}`, headers: caller.headers });
     const revoked = await revoke(id);
     expect(revoked.statusCode).toBe(200);
     expect((revoked.json() as { data: { revoked_at: string | null } }).data.revoked_at).not.toBeNull();
 
-    const other = await signInAs(app, 'staff');
+    const other = await signInAs(testApp.app, 'staff');
     // Another institution's admin naming this key under their own institution: not theirs.
     const foreign = await revoke(id, other, other.partnerId!);
     expect(foreign.statusCode).toBe(404);
@@ -360,10 +353,10 @@ describe('API keys', () => {
   });
 
   it('needs manage_api_keys for every key route', async () => {
-    const settingsManager = await signInAs(app, 'staff', { partnerId, permissions: ['manage_settings'] });
+    const settingsManager = await signInAs(testApp.app, 'staff', { partnerId, permissions: ['manage_settings'] });
     expect((await keys(settingsManager)).statusCode).toBe(403);
     expect((await create({ name: 'No', scopes: ['programs:read'] }, settingsManager)).statusCode).toBe(403);
-    const del = await app.inject({
+    const del = await testApp.app.inject({
       method: 'DELETE',
       url: `${base()}/api-keys/00000000-0000-4000-8000-000000000000`,
       headers: settingsManager.headers,
@@ -373,14 +366,14 @@ describe('API keys', () => {
 
   it('is for members of the institution only', async () => {
     const matrix = { anonymous: 401, student: 403, admin: 403, staff: 404 };
-    await expectAccess(app, { method: 'GET', url: `${base()}/api-keys` }, matrix);
+    await expectAccess(testApp.app, { method: 'GET', url: `${base()}/api-keys` }, matrix);
     await expectAccess(
-      app,
+      testApp.app,
       { method: 'POST', url: `${base()}/api-keys`, payload: { name: 'x', scopes: ['programs:read'] } },
       matrix,
     );
     await expectAccess(
-      app,
+      testApp.app,
       { method: 'DELETE', url: `${base()}/api-keys/00000000-0000-4000-8000-000000000000` },
       matrix,
     );

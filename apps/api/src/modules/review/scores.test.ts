@@ -1,29 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { REVIEW_MESSAGES as R, ScoreResultSchema, type PartnerAdmissionsSettings } from '@kaminuza/shared';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { decisions, reviewEvents, reviewScores, submissions } from '../../db/schema/index.ts';
-import { createTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 import { readyInstitution, type ReadyInstitution } from '../applications/test-helpers.ts';
 import { insertSubmission, setAdmissions, staffIdOf } from './test-helpers.ts';
 import { thresholdDecision } from './thresholds.ts';
 
-let database: Database;
-let app: App;
 let institution: ReadyInstitution;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-  institution = await readyInstitution(app, database.db);
-});
+const testApp = useTestApp();
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
+beforeAll(async () => {
+  institution = await readyInstitution(testApp.app, testApp.db);
 });
 
 type ErrorAnswer = { error: { status: string; message: string } };
@@ -34,7 +24,7 @@ const RUBRIC = [
 ];
 
 function score(account: TestAccount, submissionId: string, body: object) {
-  return app.inject({
+  return testApp.app.inject({
     method: 'PUT',
     url: `/api/v1/partners/${institution.partnerId}/review/submissions/${submissionId}/score`,
     headers: account.headers,
@@ -49,7 +39,7 @@ async function scored(account: TestAccount, submissionId: string, value: number)
 }
 
 const decisionOf = async (submissionId: string) =>
-  (await database.db.select().from(decisions).where(eq(decisions.submission_id, submissionId)))[0] ?? null;
+  (await testApp.db.select().from(decisions).where(eq(decisions.submission_id, submissionId)))[0] ?? null;
 
 const THRESHOLDS_ON: Partial<PartnerAdmissionsSettings> = {
   rubric: [{ id: 'overall', name: 'Overall', weight: 1 }],
@@ -61,8 +51,8 @@ const THRESHOLDS_ON: Partial<PartnerAdmissionsSettings> = {
 
 describe('scores', () => {
   it('refuses criteria that do not match the rubric exactly, saving nothing', async () => {
-    await setAdmissions(database.db, institution.partnerId, { rubric: RUBRIC });
-    const { id } = await insertSubmission(database.db, institution);
+    await setAdmissions(testApp.db, institution.partnerId, { rubric: RUBRIC });
+    const { id } = await insertSubmission(testApp.db, institution);
     for (const criteria of [{ academics: 80 }, { academics: 80, essay: 70, extra: 1 }, { overall: 80 }, {}]) {
       const response = await score(institution.admin, id, { criteria });
       expect(response.statusCode, JSON.stringify(criteria)).toBe(400);
@@ -75,20 +65,23 @@ describe('scores', () => {
     ]) {
       expect((await score(institution.admin, id, { criteria })).statusCode, JSON.stringify(criteria)).toBe(400);
     }
-    expect(await database.db.$count(reviewScores, eq(reviewScores.submission_id, id))).toBe(0);
-    const [row] = await database.db.select().from(submissions).where(eq(submissions.id, id));
+    expect(await testApp.db.$count(reviewScores, eq(reviewScores.submission_id, id))).toBe(0);
+    const [row] = await testApp.db.select().from(submissions).where(eq(submissions.id, id));
     expect(row).toMatchObject({ score_average: null, score_count: 0, status: 'submitted' });
-    expect(await database.db.$count(reviewEvents, eq(reviewEvents.submission_id, id))).toBe(0);
+    expect(await testApp.db.$count(reviewEvents, eq(reviewEvents.submission_id, id))).toBe(0);
   });
 
   it('weighs criteria, keeps one score per reviewer and averages the reviewers', async () => {
-    await setAdmissions(database.db, institution.partnerId, { rubric: RUBRIC, auto_accept_enabled: false });
-    const { id } = await insertSubmission(database.db, institution);
-    const second = await signInAs(app, 'staff', {
+    await setAdmissions(testApp.db, institution.partnerId, { rubric: RUBRIC, auto_accept_enabled: false });
+    const { id } = await insertSubmission(testApp.db, institution);
+    const second = await signInAs(testApp.app, 'staff', {
       partnerId: institution.partnerId,
       permissions: ['review_applications'],
     });
-    const third = await signInAs(app, 'staff', { partnerId: institution.partnerId, permissions: ['make_decisions'] });
+    const third = await signInAs(testApp.app, 'staff', {
+      partnerId: institution.partnerId,
+      permissions: ['make_decisions'],
+    });
 
     const first = await score(institution.admin, id, { criteria: { academics: 80, essay: 60 }, comment: ' Solid ' });
     expect(first.statusCode).toBe(200);
@@ -110,10 +103,10 @@ describe('scores', () => {
     );
     expect(rescored).toMatchObject({ score_average: 60, score_count: 3 });
 
-    const [row] = await database.db.select().from(submissions).where(eq(submissions.id, id));
+    const [row] = await testApp.db.select().from(submissions).where(eq(submissions.id, id));
     expect(row).toMatchObject({ score_average: 60, score_count: 3, status: 'under_review' });
     const view = (
-      await app.inject({
+      await testApp.app.inject({
         method: 'GET',
         url: `/api/v1/partners/${institution.partnerId}/review/submissions/${id}`,
         headers: second.headers,
@@ -122,9 +115,9 @@ describe('scores', () => {
     expect(view.score_average).toBe(60);
     expect(view.scores).toHaveLength(3);
     expect(view.scores.map((entry: { reviewer: { id: string } }) => entry.reviewer.id)).toEqual([
-      await staffIdOf(database.db, institution.admin),
-      await staffIdOf(database.db, second),
-      await staffIdOf(database.db, third),
+      await staffIdOf(testApp.db, institution.admin),
+      await staffIdOf(testApp.db, second),
+      await staffIdOf(testApp.db, third),
     ]);
     expect(view.rubric).toEqual(RUBRIC);
     expect(view.history.filter((event: { action: string }) => event.action === 'score_saved')).toHaveLength(4);
@@ -156,8 +149,8 @@ describe('thresholds', () => {
     [31, null],
   ] as const) {
     it(`drafts ${expected ?? 'nothing'} at an average of ${average} when enabled, nothing when disabled`, async () => {
-      await setAdmissions(database.db, institution.partnerId, THRESHOLDS_ON);
-      const { id } = await insertSubmission(database.db, institution);
+      await setAdmissions(testApp.db, institution.partnerId, THRESHOLDS_ON);
+      const { id } = await insertSubmission(testApp.db, institution);
       const result = await scored(institution.admin, id, average);
       const row = await decisionOf(id);
       if (expected === null) {
@@ -179,7 +172,7 @@ describe('thresholds', () => {
           university_name: expect.any(String),
         });
         expect(row!.program_name).not.toBe('');
-        const events = await database.db.select().from(reviewEvents).where(eq(reviewEvents.submission_id, id));
+        const events = await testApp.db.select().from(reviewEvents).where(eq(reviewEvents.submission_id, id));
         expect(events.find((event) => event.action === 'decision_drafted')).toMatchObject({
           actor_kind: 'system',
           actor_staff_id: null,
@@ -187,20 +180,20 @@ describe('thresholds', () => {
         });
       }
 
-      await setAdmissions(database.db, institution.partnerId, {
+      await setAdmissions(testApp.db, institution.partnerId, {
         auto_accept_enabled: false,
         auto_reject_enabled: false,
       });
-      const { id: other } = await insertSubmission(database.db, institution);
+      const { id: other } = await insertSubmission(testApp.db, institution);
       expect((await scored(institution.admin, other, average)).decision).toBeNull();
       expect(await decisionOf(other)).toBeNull();
     });
   }
 
   it('withdraws an automatic draft when the average moves between the thresholds, and follows it across', async () => {
-    await setAdmissions(database.db, institution.partnerId, THRESHOLDS_ON);
-    const { id } = await insertSubmission(database.db, institution);
-    const colleague = await signInAs(app, 'staff', {
+    await setAdmissions(testApp.db, institution.partnerId, THRESHOLDS_ON);
+    const { id } = await insertSubmission(testApp.db, institution);
+    const colleague = await signInAs(testApp.app, 'staff', {
       partnerId: institution.partnerId,
       permissions: ['review_applications'],
     });
@@ -216,7 +209,7 @@ describe('thresholds', () => {
     expect((await scored(institution.admin, id, 100)).decision).toBeNull();
     expect((await scored(colleague, id, 100)).decision).toMatchObject({ state: 'accepted', automatic: true });
 
-    const events = await database.db
+    const events = await testApp.db
       .select({ action: reviewEvents.action, actor: reviewEvents.actor_kind, details: reviewEvents.details })
       .from(reviewEvents)
       .where(eq(reviewEvents.submission_id, id))
@@ -233,10 +226,10 @@ describe('thresholds', () => {
   });
 
   it("never touches a member's own draft or a released decision", async () => {
-    await setAdmissions(database.db, institution.partnerId, THRESHOLDS_ON);
-    const adminId = await staffIdOf(database.db, institution.admin);
-    const { id: drafted } = await insertSubmission(database.db, institution);
-    await database.db.insert(decisions).values({
+    await setAdmissions(testApp.db, institution.partnerId, THRESHOLDS_ON);
+    const adminId = await staffIdOf(testApp.db, institution.admin);
+    const { id: drafted } = await insertSubmission(testApp.db, institution);
+    await testApp.db.insert(decisions).values({
       submission_id: drafted,
       partner_id: institution.partnerId,
       state: 'waitlisted',
@@ -253,9 +246,9 @@ describe('thresholds', () => {
     await scored(institution.admin, drafted, 50);
     expect(await decisionOf(drafted)).toMatchObject({ state: 'waitlisted', automatic: false });
 
-    const { id: released } = await insertSubmission(database.db, institution, { status: 'accepted' });
+    const { id: released } = await insertSubmission(testApp.db, institution, { status: 'accepted' });
     const releasedAt = new Date().toISOString();
-    await database.db.insert(decisions).values({
+    await testApp.db.insert(decisions).values({
       submission_id: released,
       partner_id: institution.partnerId,
       state: 'accepted',
@@ -268,7 +261,7 @@ describe('thresholds', () => {
     expect(await decisionOf(released)).toMatchObject({ state: 'accepted', automatic: true });
     await scored(institution.admin, released, 50);
     expect(await decisionOf(released)).toMatchObject({ state: 'accepted' });
-    const systemEvents = await database.db.select().from(reviewEvents).where(eq(reviewEvents.actor_kind, 'system'));
+    const systemEvents = await testApp.db.select().from(reviewEvents).where(eq(reviewEvents.actor_kind, 'system'));
     expect(systemEvents.filter((event) => [drafted, released].includes(event.submission_id))).toEqual([]);
   });
 });

@@ -1,31 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { VALIDATION_MESSAGES as M, PROFILE_MESSAGES } from '@kaminuza/shared';
-import type { Database } from '../../db/client.ts';
 import { students, users } from '../../db/schema/index.ts';
 import { seedSchools } from '../../seed/students.ts';
 import { refreshProfileCompletion } from './students.service.ts';
-import { createTestApp } from '../../test/app.ts';
-import { createTestDatabase } from '../../test/database.ts';
+import { useTestApp } from '../../test/app.ts';
 import { expectAccess, signInAs, type TestAccount } from '../../test/auth.ts';
 
-let database: Database;
-let app: Awaited<ReturnType<typeof createTestApp>>;
+const testApp = useTestApp();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
-  await seedSchools(database.db);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
+  await seedSchools(testApp.db);
 });
 
 type Method = 'GET' | 'PUT' | 'POST' | 'PATCH';
 const call = (account: TestAccount | null, method: Method, url: string, payload?: object) =>
-  app.inject({ method, url: `/api/v1${url}`, headers: account?.headers ?? {}, ...(payload ? { payload } : {}) });
+  testApp.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: account?.headers ?? {},
+    ...(payload ? { payload } : {}),
+  });
 
 const putStep = (account: TestAccount, step: number, body: object) =>
   call(account, 'PUT', `/students/me/onboarding/steps/${step}`, body);
@@ -88,21 +83,21 @@ describe('who may call', () => {
   ] as const;
   for (const [route, student] of routes) {
     it(`${route.method} ${route.url}: students only`, async () => {
-      await expectAccess(app, route, { anonymous: 401, student, staff: 403, admin: 403 });
+      await expectAccess(testApp.app, route, { anonymous: 401, student, staff: 403, admin: 403 });
     });
   }
 
   it('GET /geo/cities: any signed-in user, not visitors', async () => {
     await expectAccess(
-      app,
+      testApp.app,
       { method: 'GET', url: '/api/v1/geo/cities?q=kig' },
       { anonymous: 401, student: 200, staff: 200, admin: 200 },
     );
   });
 
   it("answers 'Profile not found' when the student has no student record", async () => {
-    const account = await signInAs(app, 'student');
-    await database.db.delete(students).where(eq(students.user_id, account.id));
+    const account = await signInAs(testApp.app, 'student');
+    await testApp.db.delete(students).where(eq(students.user_id, account.id));
     for (const [method, url, payload] of [
       ['GET', '/students/me/profile'],
       ['GET', '/students/me/onboarding'],
@@ -119,7 +114,7 @@ describe('who may call', () => {
 describe('onboarding step validation', () => {
   let account: TestAccount;
   beforeAll(async () => {
-    account = await signInAs(app, 'student');
+    account = await signInAs(testApp.app, 'student');
   });
 
   const cases: Array<[string, number, object, string, string]> = [
@@ -254,7 +249,7 @@ describe('onboarding step validation', () => {
 
 describe('onboarding progress', () => {
   it('saves each step, resumes at the next one and completes with is_complete and profile_completion', async () => {
-    const account = await signInAs(app, 'student');
+    const account = await signInAs(testApp.app, 'student');
     const before = await call(account, 'GET', '/students/me/onboarding');
     expect(before.json().data).toMatchObject({ step: 0, is_complete: false, profile: { profile_completion: 25 } });
 
@@ -278,7 +273,7 @@ describe('onboarding progress', () => {
     expect(fieldMessages(early)).toContainEqual(['address', M.address_required]);
 
     await onboard(account);
-    const [row] = await database.db.select().from(students).where(eq(students.user_id, account.id));
+    const [row] = await testApp.db.select().from(students).where(eq(students.user_id, account.id));
     expect(row?.phone).toBe('+250788123456');
     expect(row?.last_activity).not.toBeNull();
 
@@ -286,18 +281,18 @@ describe('onboarding progress', () => {
     expect(done.statusCode).toBe(200);
     expect(done.json().data.is_complete).toBe(true);
     expect(done.json().data.profile.profile_completion).toBeGreaterThan(25);
-    const [saved] = await database.db.select().from(students).where(eq(students.user_id, account.id));
+    const [saved] = await testApp.db.select().from(students).where(eq(students.user_id, account.id));
     expect(saved).toMatchObject({ is_complete: true, profile_completion: done.json().data.profile.profile_completion });
 
-    const session = await app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: account.headers });
+    const session = await testApp.app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: account.headers });
     expect(session.json().data.onboarding_complete).toBe(true);
   });
 
   it('profile completion is recomputed when a change is made elsewhere (a picture)', async () => {
-    const account = await signInAs(app, 'student');
+    const account = await signInAs(testApp.app, 'student');
     const before = (await call(account, 'GET', '/students/me/profile')).json().data.profile_completion;
-    await database.db.update(students).set({ profile_picture: 'stored-key' }).where(eq(students.user_id, account.id));
-    const after = await refreshProfileCompletion(database.db, account.id);
+    await testApp.db.update(students).set({ profile_picture: 'stored-key' }).where(eq(students.user_id, account.id));
+    const after = await refreshProfileCompletion(testApp.db, account.id);
     expect(after).toBeGreaterThan(before);
     const read = (await call(account, 'GET', '/students/me/profile')).json().data;
     expect(read).toMatchObject({
@@ -308,8 +303,12 @@ describe('onboarding progress', () => {
 
   it('a new student is not onboarded in the session; staff and admins are', async () => {
     for (const type of ['student', 'staff', 'admin'] as const) {
-      const account = await signInAs(app, type);
-      const session = await app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: account.headers });
+      const account = await signInAs(testApp.app, type);
+      const session = await testApp.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/session',
+        headers: account.headers,
+      });
       expect(session.json().data.onboarding_complete).toBe(type !== 'student');
     }
   });
@@ -333,7 +332,7 @@ describe('profile', () => {
   };
 
   it('reads and edits the personal and education tabs', async () => {
-    const account = await signInAs(app, 'student');
+    const account = await signInAs(testApp.app, 'student');
     const read = await call(account, 'GET', '/students/me/profile');
     expect(read.statusCode).toBe(200);
     expect(read.json().data).toMatchObject({ email: account.email, first_name: 'Test', is_complete: false });
@@ -370,7 +369,7 @@ describe('profile', () => {
   });
 
   it('validates edits with the same rules as onboarding', async () => {
-    const account = await signInAs(app, 'student');
+    const account = await signInAs(testApp.app, 'student');
     const cases: Array<[object, string, string]> = [
       [{ section: 'personal', values: { ...personal, first_name: 'A' } }, 'values.first_name', M.first_name_too_short],
       [{ section: 'personal', values: { ...personal, phone: '123' } }, 'values.phone', M.phone_invalid],
@@ -408,8 +407,8 @@ describe('profile', () => {
   });
 
   it("never reaches another student's data: every route acts on the caller's own record", async () => {
-    const alice = await signInAs(app, 'student');
-    const bob = await signInAs(app, 'student');
+    const alice = await signInAs(testApp.app, 'student');
+    const bob = await signInAs(testApp.app, 'student');
     await call(alice, 'PATCH', '/students/me/profile', { section: 'personal', values: personal });
     const bobs = (await call(bob, 'GET', '/students/me/profile')).json().data;
     expect(bobs.first_name).toBe('Test');
@@ -420,18 +419,18 @@ describe('profile', () => {
       values: { ...personal, first_name: 'Bobby', user_id: alice.id, email: alice.email, is_complete: true },
     });
     expect(forged.statusCode).toBe(200);
-    const [aliceRow] = await database.db.select().from(students).where(eq(students.user_id, alice.id));
+    const [aliceRow] = await testApp.db.select().from(students).where(eq(students.user_id, alice.id));
     expect(aliceRow?.first_name).toBe('Eric');
-    const [bobRow] = await database.db.select().from(students).where(eq(students.user_id, bob.id));
+    const [bobRow] = await testApp.db.select().from(students).where(eq(students.user_id, bob.id));
     expect(bobRow).toMatchObject({ first_name: 'Bobby', email: bob.email, is_complete: false });
-    const [bobUser] = await database.db.select().from(users).where(eq(users.id, bob.id));
+    const [bobUser] = await testApp.db.select().from(users).where(eq(users.id, bob.id));
     expect(bobUser?.email).toBe(bob.email);
   });
 });
 
 describe('schools', () => {
   it('finds listed schools by part of the name, without accents or case', async () => {
-    const account = await signInAs(app, 'student');
+    const account = await signInAs(testApp.app, 'student');
     const plain = await call(account, 'GET', '/schools?q=lycee%20de%20kigali');
     expect(plain.statusCode).toBe(200);
     expect(plain.json().data.items[0]).toMatchObject({ name: 'Lycée de Kigali', country: 'RW' });
@@ -446,7 +445,7 @@ describe('schools', () => {
   });
 
   it('finds the Lycées whatever the case, accents, punctuation and order of the words typed', async () => {
-    const account = await signInAs(app, 'student');
+    const account = await signInAs(testApp.app, 'student');
     const names = async (q: string) => {
       const response = await call(account, 'GET', `/schools?${new URLSearchParams({ q })}`);
       expect(response.statusCode).toBe(200);
@@ -462,14 +461,14 @@ describe('schools', () => {
   });
 
   it('answers an empty page for a school it does not know', async () => {
-    const account = await signInAs(app, 'student');
+    const account = await signInAs(testApp.app, 'student');
     const response = await call(account, 'GET', '/schools?q=Zzyzx%20Qwv%20Academy');
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({ items: [], page: 1, has_more: false });
   });
 
   it('pages with at most 20 a page', async () => {
-    const account = await signInAs(app, 'student');
+    const account = await signInAs(testApp.app, 'student');
     const first = (await call(account, 'GET', '/schools?q=school')).json().data;
     expect(first.items).toHaveLength(20);
     expect(first.has_more).toBe(true);
@@ -479,7 +478,7 @@ describe('schools', () => {
   });
 
   it("a manual entry is saved with its author and found by another student's search", async () => {
-    const author = await signInAs(app, 'student');
+    const author = await signInAs(testApp.app, 'student');
     const created = await call(author, 'POST', '/schools', {
       name: 'École Sainte-Thérèse de Gisenyi',
       city: 'Rubavu',
@@ -490,7 +489,7 @@ describe('schools', () => {
     expect(created.statusCode).toBe(201);
     expect(created.json().data).toMatchObject({ levels_offered: ['primary', 'secondary'] });
 
-    const other = await signInAs(app, 'student');
+    const other = await signInAs(testApp.app, 'student');
     const found = await call(other, 'GET', '/schools?q=ecole%20sainte-therese');
     expect(found.json().data.items[0]).toMatchObject({
       id: created.json().data.id,
@@ -511,7 +510,7 @@ describe('schools', () => {
 
 describe('cities', () => {
   it('finds cities offline, accent-insensitive, filtered by country', async () => {
-    const account = await signInAs(app, 'student');
+    const account = await signInAs(testApp.app, 'student');
     const kigali = await call(account, 'GET', '/geo/cities?q=kigali');
     expect(kigali.statusCode).toBe(200);
     expect(kigali.json().data[0]).toMatchObject({ name: 'Kigali', country: 'RW' });

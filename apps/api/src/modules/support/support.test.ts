@@ -1,37 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE, SUPPORT_MESSAGES } from '@kaminuza/shared';
-import type { Database } from '../../db/client.ts';
 import { rateLimits, supportMessages, supportTickets } from '../../db/schema/index.ts';
-import { createTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { expectAccess, signInAs, type TestAccount } from '../../test/auth.ts';
-import { createTestDatabase } from '../../test/database.ts';
 import { MESSAGE_LIMIT } from './support.service.ts';
 
-let database: Database;
-let app: Awaited<ReturnType<typeof createTestApp>>;
 let student: TestAccount;
 let other: TestAccount;
 let admin: TestAccount;
 
+const testApp = useTestApp();
+
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database);
   [student, other, admin] = await Promise.all([
-    signInAs(app, 'student'),
-    signInAs(app, 'student'),
-    signInAs(app, 'admin'),
+    signInAs(testApp.app, 'student'),
+    signInAs(testApp.app, 'student'),
+    signInAs(testApp.app, 'admin'),
   ]);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
-
 async function call(account: TestAccount, method: 'GET' | 'POST', url: string, payload?: object) {
-  return app.inject({ method, url, headers: account.headers, ...(payload ? { payload } : {}) });
+  return testApp.app.inject({ method, url, headers: account.headers, ...(payload ? { payload } : {}) });
 }
 
 async function openTicket(account: TestAccount = student, body = 'I cannot upload my transcript') {
@@ -127,7 +118,7 @@ describe('student support tickets', () => {
 
   it('pages messages oldest first, with a cursor to the older ones', async () => {
     const { ticket } = await openTicket(student, 'message 0');
-    await database.db.insert(supportMessages).values(
+    await testApp.db.insert(supportMessages).values(
       Array.from({ length: MESSAGE_PAGE_SIZE + 4 }, (_, i) => ({
         ticket_id: ticket.id,
         sender_side: 'student' as const,
@@ -154,20 +145,20 @@ describe('student support tickets', () => {
   });
 
   it('rate limits messages per user', async () => {
-    const sender = await signInAs(app, 'student');
+    const sender = await signInAs(testApp.app, 'student');
     const { ticket } = await openTicket(sender);
-    const [row] = await database.db
+    const [row] = await testApp.db
       .select()
       .from(rateLimits)
       .where(eq(rateLimits.key, `${MESSAGE_LIMIT.name}:${sender.id}`));
     expect(row?.count).toBe(1);
-    await database.db
+    await testApp.db
       .update(rateLimits)
       .set({ count: MESSAGE_LIMIT.max })
       .where(eq(rateLimits.key, `${MESSAGE_LIMIT.name}:${sender.id}`));
     const response = await call(sender, 'POST', `/api/v1/support/tickets/${ticket.id}/messages`, { body: 'one more' });
     expect(response.statusCode).toBe(429);
-    const stored = await database.db.select().from(supportMessages).where(eq(supportMessages.ticket_id, ticket.id));
+    const stored = await testApp.db.select().from(supportMessages).where(eq(supportMessages.ticket_id, ticket.id));
     expect(stored).toHaveLength(1);
   });
 });
@@ -202,7 +193,7 @@ describe('support team inbox', () => {
 
   it('assigns to self, to another admin, and to nobody; refuses non-admins', async () => {
     const { ticket } = await openTicket();
-    const colleague = await signInAs(app, 'admin');
+    const colleague = await signInAs(testApp.app, 'admin');
     const url = `/api/v1/admin/support/tickets/${ticket.id}/assign`;
     expect((await call(admin, 'POST', url, { admin_id: admin.id })).json().data.assigned_to).toBe(admin.id);
     const mine = (await call(admin, 'GET', '/api/v1/admin/support/tickets?mine=true')).json().data;
@@ -229,8 +220,8 @@ describe('support team inbox', () => {
       call(student, 'POST', `/api/v1/support/tickets/${ticket.id}/messages`, { body: 'racing' }),
     ]);
     expect(closed.statusCode).toBe(200);
-    const [row] = await database.db.select().from(supportTickets).where(eq(supportTickets.id, ticket.id));
-    const messages = await database.db.select().from(supportMessages).where(eq(supportMessages.ticket_id, ticket.id));
+    const [row] = await testApp.db.select().from(supportTickets).where(eq(supportTickets.id, ticket.id));
+    const messages = await testApp.db.select().from(supportMessages).where(eq(supportMessages.ticket_id, ticket.id));
     // Either the message landed before the close, or it was refused: never stored after it.
     if (sent.statusCode === 201) expect(messages).toHaveLength(2);
     else expect(messages).toHaveLength(1);
@@ -246,7 +237,7 @@ describe('who may call the support routes', () => {
     { method: 'GET', url: '/api/v1/support/documents' },
     { method: 'POST', url: `/api/v1/support/tickets/${id}/resolve` },
   ] as const)('$method $url is for students', async (route) => {
-    await expectAccess(app, route, {
+    await expectAccess(testApp.app, route, {
       anonymous: 401,
       staff: 403,
       admin: 403,
@@ -261,7 +252,7 @@ describe('who may call the support routes', () => {
     { method: 'POST', url: `/api/v1/admin/support/tickets/${id}/assign`, payload: { admin_id: null } },
     { method: 'POST', url: `/api/v1/admin/support/tickets/${id}/messages`, payload: { body: 'hi' } },
   ] as const)('$method $url is for admins', async (route) => {
-    await expectAccess(app, route, {
+    await expectAccess(testApp.app, route, {
       anonymous: 401,
       staff: 403,
       student: 403,
