@@ -17,15 +17,20 @@ export function errorMessageKey(
   return known && known !== 'errors.generic' ? known : fallback;
 }
 
-/** Field messages of a 400 answer (`details: [{ path, message }]`), by field name. */
+/** The well-formed issues of a 400 answer's details (`[{ path, message }]`); anything else is dropped. */
+export function fieldIssues(details: unknown): { path: string; message: string }[] {
+  if (!Array.isArray(details)) return [];
+  return (details as Array<{ path?: unknown; message?: unknown }>).filter(
+    (issue): issue is { path: string; message: string } =>
+      typeof issue.path === 'string' && typeof issue.message === 'string',
+  );
+}
+
+/** Field messages of a 400 answer, by field name: the first issue of each field. */
 export function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return {};
+  if (!(error instanceof ApiError)) return {};
   const out: Record<string, string> = {};
-  for (const issue of error.details as Array<{ path?: unknown; message?: unknown }>) {
-    if (typeof issue.path === 'string' && typeof issue.message === 'string' && !(issue.path in out)) {
-      out[issue.path] = issue.message;
-    }
-  }
+  for (const issue of fieldIssues(error.details)) out[issue.path] ??= issue.message;
   return out;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { answersSchema, OnBehalfApplicantSchema, type Answers, type FormSection } from '@kaminuza/shared';
+import { fieldIssues } from '../../../lib/error-messages.ts';
 
 /*
  * The pure parts of submitting for an applicant: what the applicant form accepts, which questions staff
@@ -61,10 +62,8 @@ export function checkAnswers(sections: readonly FormSection[], values: Readonly<
  * refusal shows under its question. Issues about anything else are left to the form-level message.
  */
 export function answerErrorsOf(details: unknown, questionIds: ReadonlySet<string>): Record<string, string> {
-  if (!Array.isArray(details)) return {};
   const errors: Record<string, string> = {};
-  for (const issue of details as Array<{ path?: unknown; message?: unknown }>) {
-    if (typeof issue.path !== 'string' || typeof issue.message !== 'string') continue;
+  for (const issue of fieldIssues(details)) {
     const id = issue.path.replace(/^answers\./, '').split('.')[0] ?? '';
     if (questionIds.has(id)) errors[id] ??= issue.message;
   }
