@@ -39,6 +39,10 @@ import { PARTNER_API_SECURITY, partnerApiRoutes } from './modules/partner-api/pa
 import { createAuth } from './modules/auth/better-auth.ts';
 import { authentication } from './modules/auth/guard.ts';
 import { openFileStores, type FileStores } from './lib/storage/index.ts';
+import { startJobQueue } from './lib/jobs/queue.ts';
+import { listenForRelays } from './lib/jobs/relay.ts';
+import type { Mailer } from './lib/mailer.ts';
+import { backgroundJobs, type BackgroundOptions } from './jobs.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { studentsRoutes } from './modules/students/students.routes.ts';
@@ -52,7 +56,7 @@ import { createRealtimeHub } from './lib/realtime.ts';
 import { messagingStaff } from './modules/partners/partners.service.ts';
 import { applicationsRoutes } from './modules/applications/applications.routes.ts';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.ts';
-import { paymentsRoutes, type PaymentsOptions } from './modules/payments/payments.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { decisionsRoutes } from './modules/decisions/decisions.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -66,13 +70,28 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Stored files and uploads in progress; opened from the env when not given. */
   files?: FileStores;
-  /** The payment provider's callback delivery and retry delays (tests deliver through app.inject). */
-  payments?: PaymentsOptions;
+  /** The mail transport emails are delivered through; none: they wait in the outbox. */
+  mailer?: Mailer | null;
+  /**
+   * Whether this process runs the background jobs (the api server does). Without, the app only sends
+   * jobs: tests run the handlers they exercise themselves.
+   */
+  work?: boolean;
+  /** The sandbox's callback delivery and retries (tests deliver through app.inject). */
+  sandboxCallbacks?: BackgroundOptions['sandboxCallbacks'];
 }
 
 const DOCS_PREFIX = '/api/docs';
 
-export async function buildApp({ database, env, logger, files: given, payments }: AppOptions) {
+export async function buildApp({
+  database,
+  env,
+  logger,
+  files: given,
+  mailer = null,
+  work = false,
+  sandboxCallbacks,
+}: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(env),
     genReqId: requestId,
@@ -157,6 +176,30 @@ export async function buildApp({ database, env, logger, files: given, payments }
   app.addHook('onReady', () => hub.start());
   app.addHook('preClose', () => hub.stop());
 
+  // The job queue opens with the app (its tables are made or upgraded then) and stops after the last
+  // request: what a request sends always has a queue to go to.
+  const background = await backgroundJobs({
+    database,
+    env,
+    storage: files.storage,
+    mailer,
+    log: app.log,
+    ...(sandboxCallbacks ? { sandboxCallbacks } : {}),
+  });
+  const jobs = await startJobQueue({
+    backend: database.connection,
+    definitions: background.definitions,
+    log: app.log,
+    work,
+  });
+  const stopRelays = work
+    ? await listenForRelays({ database, queue: jobs, relays: background.relays, log: app.log })
+    : async () => undefined;
+  app.addHook('onClose', async () => {
+    await stopRelays();
+    await jobs.stop();
+  });
+
   await app.register(healthRoutes, { database });
   await app.register(
     async (api) => {
@@ -169,7 +212,7 @@ export async function buildApp({ database, env, logger, files: given, payments }
         ipLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
         institutions: institutionRegistry,
       });
-      await api.register(adminRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
+      await api.register(adminRoutes, { db: database.db, publicUrl: env.PUBLIC_URL, jobs });
       await api.register(partnerRoutes, { db: database.db });
       await api.register(institutionOnboardingRoutes, { db: database.db });
       await api.register(formsRoutes, { db: database.db });
@@ -194,7 +237,12 @@ export async function buildApp({ database, env, logger, files: given, payments }
       await api.register(chatsRoutes, { db: database.db });
       await api.register(applicationsRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
       await api.register(submissionsRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
-      await api.register(paymentsRoutes, { db: database.db, env, ...payments });
+      await api.register(paymentsRoutes, {
+        db: database.db,
+        env,
+        jobs,
+        ...(sandboxCallbacks?.deliver ? { deliver: sandboxCallbacks.deliver } : {}),
+      });
       await api.register(decisionsRoutes, {
         db: database.db,
         publicUrl: env.PUBLIC_URL,

@@ -7,12 +7,7 @@ import { seedDemoReview } from './seed/review.ts';
 import { databaseOptions, loadEnv } from './lib/env.ts';
 import { openFileStores } from './lib/storage/index.ts';
 import { keepServingThroughFaults } from './lib/process-faults.ts';
-import { startEmailDelivery } from './modules/email/email.worker.ts';
-import { startUnreadEmailWorker } from './modules/messaging/unread-email.worker.ts';
-import { startDecisionReleaseWorker } from './modules/decisions/decisions.worker.ts';
-import { startAccountDeletionWorker } from './modules/account-data/deletion.worker.ts';
-import { startPushDelivery } from './modules/notifications/push.ts';
-import { startDraftReminderWorker } from './modules/notifications/reminders.ts';
+import { openMailer } from './modules/email/email.jobs.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -27,22 +22,14 @@ if (demoAccounts.length > 0) {
   await seedDemoDocuments(database.db, files.storage);
   await seedDemoReview(database.db, files.storage, env.PUBLIC_URL);
 }
-const app = await buildApp({ database, env, files });
+const mailer = await openMailer({ env, db: database.db });
+// The api process also runs the background jobs (ADR 033): any number of instances share them.
+const app = await buildApp({ database, env, files, mailer, work: true });
+if (mailer) app.log.info({ transport: mailer.kind }, 'email delivery started');
+else app.log.warn('no mail transport: set SMTP_URL to send email; messages wait in the outbox');
 // From here on an error nobody handled is logged and the process serves on (ADR 021); before, a start
 // that fails should fail loudly.
 keepServingThroughFaults(app.log);
-const email = await startEmailDelivery({ env, db: database.db, log: app.log });
-const unreadEmails = startUnreadEmailWorker({ db: database.db, publicUrl: env.PUBLIC_URL, log: app.log });
-const decisionReleases = startDecisionReleaseWorker({ db: database.db, publicUrl: env.PUBLIC_URL, log: app.log });
-const accountDeletions = startAccountDeletionWorker({ db: database.db, storage: files.storage, log: app.log });
-// Makes the VAPID key pair at first start (kept in server_keys), then sends pushes after their commits.
-const pushes = await startPushDelivery({
-  db: database.db,
-  publicUrl: env.PUBLIC_URL,
-  supportAddress: env.MAIL_FROM_INFO,
-  log: app.log,
-});
-const draftReminders = startDraftReminderWorker({ db: database.db, publicUrl: env.PUBLIC_URL, log: app.log });
 if (seed.seeded) app.log.info({ universities: seed.universities }, 'seeded an empty database with demo data');
 
 let stopping = false;
@@ -58,13 +45,9 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     process.exit(1);
   }, SHUTDOWN_TIMEOUT_MS).unref();
   try {
+    // Stops the job queue too, once the jobs under way are done.
     await app.close();
-    await accountDeletions.stop();
-    await draftReminders.stop();
-    await pushes.stop();
-    await decisionReleases.stop();
-    await unreadEmails.stop();
-    await email.stop();
+    await mailer?.close();
     await database.close();
     await files.close();
     process.exit(0);
@@ -80,12 +63,8 @@ try {
   await app.listen({ port: env.PORT, host: env.HOST });
 } catch (error) {
   app.log.fatal({ err: error }, 'could not start listening');
-  await accountDeletions.stop();
-  await draftReminders.stop();
-  await pushes.stop();
-  await decisionReleases.stop();
-  await unreadEmails.stop();
-  await email.stop();
+  await app.close();
+  await mailer?.close();
   await database.close();
   process.exit(1);
 }

@@ -22,9 +22,13 @@ export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** How another library (the job queue) reaches the same database: its own pool, or the one PGlite. */
+export type DatabaseConnection = { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  connection: DatabaseConnection;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   /**
@@ -250,6 +254,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      connection: { kind: 'postgres', url: options.url },
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
       ping: () => ping(db),
       listen: listener.listen,
@@ -267,6 +272,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    connection: { kind: 'pglite', client },
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: () => ping(db),
     // PGlite is one in-process connection: its NOTIFYs reach its own listeners (on commit, as on a server),

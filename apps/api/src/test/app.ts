@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../db/client.ts';
-import { buildApp, type App } from '../app.ts';
+import { buildApp, type App, type AppOptions } from '../app.ts';
 import { createTestDatabase } from './database.ts';
 import { parseEnv, type Env } from '../lib/env.ts';
 
@@ -18,8 +18,11 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
   });
 }
 
-export function createTestApp(database: Database, env: Env = testEnv()) {
-  return buildApp({ database, env, logger: false });
+/** Options of the app beyond its database and env: `work: true` runs the background jobs too. */
+export type TestAppOptions = Omit<AppOptions, 'database' | 'env'>;
+
+export function createTestApp(database: Database, env: Env = testEnv(), options: TestAppOptions = {}) {
+  return buildApp({ database, env, logger: false, ...options });
 }
 
 export interface TestAppContext {
@@ -32,13 +35,13 @@ export interface TestAppContext {
  * One fresh database and app for the calling test file, opened before its tests and closed after them.
  * The returned object's getters are read inside tests, once the hooks have run.
  */
-export function useTestApp(env?: Env): TestAppContext {
+export function useTestApp(env?: Env, options?: TestAppOptions): TestAppContext {
   let database: (Database & { url?: string }) | undefined;
   let app: App | undefined;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    app = await createTestApp(database, env);
+    app = await createTestApp(database, env, options);
   });
 
   afterAll(async () => {

@@ -144,5 +144,46 @@ export const AdminAnalyticsSchema = z.object({
 });
 export type AdminAnalytics = z.infer<typeof AdminAnalyticsSchema>;
 
-export const ADMIN_AUDIT_ACTIONS = ['institution.approved', 'institution.rejected', 'announcement.sent'] as const;
+export const ADMIN_AUDIT_ACTIONS = [
+  'institution.approved',
+  'institution.rejected',
+  'announcement.sent',
+  'job.retried',
+] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
+
+/** The background queues (admin dashboard, Jobs): what waits, runs and failed in each. */
+export const JOB_QUEUE_NAME_PATTERN = /^[a-z][a-z0-9.-]{0,63}$/;
+export const JobQueueCountsSchema = z.object({
+  queue: z.string(),
+  queued: z.number().int().min(0),
+  active: z.number().int().min(0),
+  failed: z.number().int().min(0),
+});
+export type JobQueueCounts = z.infer<typeof JobQueueCountsSchema>;
+
+/** A job whose retries are spent. `subject` names what it was about (an email's or a payment's id). */
+export const FailedJobSchema = z.object({
+  id: z.uuid(),
+  queue: z.string(),
+  subject: z.string().nullable(),
+  error: z.string().nullable(),
+  attempts: z.number().int().min(1),
+  created_at: z.string(),
+  failed_at: z.string(),
+});
+export type FailedJob = z.infer<typeof FailedJobSchema>;
+
+export const FailedJobPageSchema = pageOf(FailedJobSchema);
+export const AdminJobsSchema = z.object({
+  queues: z.array(JobQueueCountsSchema),
+  failed: FailedJobPageSchema,
+});
+export type AdminJobs = z.infer<typeof AdminJobsSchema>;
+export const AdminJobsQuerySchema = z.object({ ...pageFields });
+export type AdminJobsQuery = z.input<typeof AdminJobsQuerySchema>;
+export const JobParamsSchema = z.object({
+  queue: z.string().regex(JOB_QUEUE_NAME_PATTERN),
+  id: z.uuid(),
+});
+export const JobRetriedSchema = z.object({ retried: z.literal(true) });

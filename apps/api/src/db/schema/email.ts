@@ -4,7 +4,9 @@ import { id, timestamps } from './columns.ts';
 
 /**
  * Durable email outbox: a message is committed here in the same transaction as the change that causes
- * it, then delivered (and retried) by a worker — a transport failure never loses an account.
+ * it; its delivery is then a job of the queue (`email.send`, the row's id as the job's id), retried with
+ * backoff — a transport failure never loses an account. A trigger (migration 0015) tells the listening
+ * instances at commit to create the jobs of new rows (lib/jobs/relay.ts).
  */
 export const emailOutbox = pgTable(
   'email_outbox',
@@ -19,16 +21,20 @@ export const emailOutbox = pgTable(
     html: text('html').notNull(),
     text: text('text').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     last_error: text('last_error'),
-    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true, mode: 'string' })
-      .notNull()
-      .default(sql`now()`),
+    /** When its delivery job was created; null until then (the relay looks for these). */
+    queued_at: timestamp('queued_at', { withTimezone: true, mode: 'string' }),
     sent_at: timestamp('sent_at', { withTimezone: true, mode: 'string' }),
     ...timestamps,
   },
-  (t) => [index('email_outbox_due_idx').on(t.status, t.next_attempt_at), index('email_outbox_to_idx').on(t.to)],
+  (t) => [
+    index('email_outbox_unqueued_idx')
+      .on(t.created_at)
+      .where(sql`queued_at is null`),
+    index('email_outbox_to_idx').on(t.to),
+  ],
 );

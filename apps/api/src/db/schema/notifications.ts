@@ -44,10 +44,19 @@ export const notifications = pgTable(
     /** The app path the notification opens. */
     link: text('link'),
     read_at: timestamp('read_at', { withTimezone: true, mode: 'string' }),
+    /**
+     * When the user wants it pushed: the time its push job was created, null until then (the relay
+     * looks for these, like the email outbox's). Null with `push` false: never pushed.
+     */
+    push: boolean('push').notNull().default(false),
+    push_queued_at: timestamp('push_queued_at', { withTimezone: true, mode: 'string' }),
     ...timestamps,
   },
   (t) => [
     index('notifications_user_created_idx').on(t.user_id, t.created_at),
+    index('notifications_push_unqueued_idx')
+      .on(t.created_at)
+      .where(sql`push and push_queued_at is null`),
     index('notifications_user_unread_idx')
       .on(t.user_id)
       .where(sql`read_at is null`),

@@ -22,7 +22,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { isOwnPassword, assertUnder, countEvent, RateLimitedError, resetCounter, type Limit } from '../auth/index.ts';
 import type { Tx } from '../../db/client.ts';
-import { enqueueCustomEmail, catalogueText, emailLanguage, flushEmailOutbox } from '../email/index.ts';
+import { enqueueCustomEmail, catalogueText, emailLanguage } from '../email/index.ts';
 
 const DAY_MS = 86_400_000;
 /** Wrong passwords on the deletion form, per account: the same bound as sign-in's. */
@@ -80,7 +80,7 @@ export async function scheduleDeletion(
 ): Promise<AccountDeletion> {
   await checkPassword(db, userId, password);
   const scheduledFor = new Date(now.getTime() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS).toISOString();
-  const sent = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(accountDeletions)
       .values({ user_id: userId, scheduled_for: scheduledFor })
@@ -115,7 +115,6 @@ export async function scheduleDeletion(
     });
     return true;
   });
-  if (sent) flushEmailOutbox();
   return getDeletion(db, userId);
 }
 

@@ -7,17 +7,33 @@ import {
   AdminInstitutionPageSchema,
   AdminInstitutionSchema,
   AdminInstitutionsQuerySchema,
+  AdminJobsQuerySchema,
+  AdminJobsSchema,
+  JobParamsSchema,
+  JobRetriedSchema,
   AuditEntryPageSchema,
   InstitutionIdParamsSchema,
   RejectInstitutionSchema,
   dataEnvelope,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
+import type { JobQueue } from '../../lib/jobs/queue.ts';
 import { requireUserType } from '../auth/index.ts';
-import { analytics, auditEntries, listApplications, listInstitutions, reviewInstitution } from './admin.service.ts';
+import {
+  analytics,
+  auditEntries,
+  jobsOverview,
+  listApplications,
+  listInstitutions,
+  retryFailedJob,
+  reviewInstitution,
+} from './admin.service.ts';
 
 /** The admin dashboard's data and actions. Admins only: visitors get 401, students and staff 403. */
-export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = async (app, { db, publicUrl }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string; jobs: JobQueue }> = async (
+  app,
+  { db, publicUrl, jobs },
+) => {
   // Before validation, so a visitor learns nothing about the inputs a route expects.
   app.addHook('preValidation', requireUserType('admin'));
   const tags = ['admin'];
@@ -104,5 +120,20 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> =
     '/admin/audit-log',
     { schema: { tags, querystring: AdminAuditLogQuerySchema, response: { 200: dataEnvelope(AuditEntryPageSchema) } } },
     async (request) => ({ data: await auditEntries(db, request.query) }),
+  );
+
+  app.get(
+    '/admin/jobs',
+    { schema: { tags, querystring: AdminJobsQuerySchema, response: { 200: dataEnvelope(AdminJobsSchema) } } },
+    async (request) => ({ data: await jobsOverview(jobs, request.query) }),
+  );
+
+  app.post(
+    '/admin/jobs/:queue/:id/retry',
+    { schema: { tags, params: JobParamsSchema, response: { 200: dataEnvelope(JobRetriedSchema) } } },
+    async (request) => {
+      await retryFailedJob(db, jobs, { actorId: request.user!.id, ...request.params });
+      return { data: { retried: true as const } };
+    },
   );
 };

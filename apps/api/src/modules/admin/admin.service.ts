@@ -1,5 +1,8 @@
+import type { z } from 'zod';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
+  type AdminJobs,
+  type AdminJobsQuerySchema,
   ADMIN_MESSAGES,
   ANALYTICS_DAYS,
   PARTNER_STATUSES,
@@ -16,6 +19,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { auditLog, partners, staff, students, submissions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { JobQueue } from '../../lib/jobs/queue.ts';
 import { enqueueEmail, type DbOrTransaction } from '../email/index.ts';
 import { decidePendingInstitution } from '../partners/index.ts';
 import { containsPattern, folded } from '../../lib/text-search.ts';
@@ -335,4 +339,32 @@ export async function auditEntries(db: Db, input: PageInput): Promise<AuditEntry
     db.select({ total: count() }).from(auditLog),
   ]);
   return { items, total: total?.total ?? 0, page: input.page, page_size: input.page_size };
+}
+
+/** The queues' counts and one page of failed jobs, most recent first. */
+export async function jobsOverview(jobs: JobQueue, query: z.output<typeof AdminJobsQuerySchema>): Promise<AdminJobs> {
+  const [queues, failed] = await Promise.all([
+    jobs.counts(),
+    jobs.failed({ limit: query.page_size, offset: (query.page - 1) * query.page_size }),
+  ]);
+  return {
+    queues,
+    failed: { items: failed.jobs, total: failed.total, page: query.page, page_size: query.page_size },
+  };
+}
+
+/** Puts a failed job back in its queue, and says who did in the audit log. */
+export async function retryFailedJob(
+  db: Db,
+  jobs: JobQueue,
+  input: { actorId: string; queue: string; id: string },
+): Promise<void> {
+  if (!(await jobs.retry(input.queue, input.id))) throw new AppError('NOT_FOUND');
+  await db.insert(auditLog).values({
+    actor_id: input.actorId,
+    action: 'job.retried',
+    target_type: 'job',
+    target_id: input.id,
+    details: { queue: input.queue },
+  });
 }

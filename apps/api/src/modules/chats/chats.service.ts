@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { chatMessages, chats, partners, students, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { notifyNewMessage, queuePushes } from '../notifications/index.ts';
+import { notifyNewMessage } from '../notifications/index.ts';
 import { publish } from '../../lib/realtime.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { consume, type Limit } from '../auth/index.ts';
@@ -213,7 +213,7 @@ async function audienceOf(db: DbOrTx, chatId: string) {
 export async function sendMessage(db: Db, viewer: ChatViewer, chatId: string, body: string): Promise<ChatMessage> {
   await consume(db, MESSAGE_LIMIT, viewer.userId);
   const chat = await getChat(db, viewer, chatId);
-  const { id, push } = await db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
     if (viewer.side === 'student') await assertListed(tx, chat.partner_id);
     const [inserted] = await tx
       .insert(chatMessages)
@@ -231,17 +231,15 @@ export async function sendMessage(db: Db, viewer: ChatViewer, chatId: string, bo
     const audience = await audienceOf(tx, chatId);
     await publish(tx, audience, { type: 'chat.message', chat_id: chatId });
     // The institution answered: the student gets a notification (and a push if they want messages pushed).
-    const push =
-      viewer.side === 'partner'
-        ? await notifyNewMessage(tx, {
-            userId: audience.users[0]!,
-            sender: chat.partner_name,
-            link: `/partners/${chat.partner_id}/chat`,
-          })
-        : null;
-    return { id: inserted.id, push };
+    if (viewer.side === 'partner') {
+      await notifyNewMessage(tx, {
+        userId: audience.users[0]!,
+        sender: chat.partner_name,
+        link: `/partners/${chat.partner_id}/chat`,
+      });
+    }
+    return inserted.id;
   });
-  queuePushes([push]);
   const [row] = await db
     .select(messageColumns)
     .from(chatMessages)

@@ -25,7 +25,7 @@ import {
 import { TEST_PUBLIC_URL, useTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { addDocument, demoAnswers, readyInstitution, type ReadyInstitution } from '../applications/test-helpers.ts';
-import { releaseDueDecisions } from './decisions.worker.ts';
+import { releaseDueDecisions } from './decisions.jobs.ts';
 import { LETTER_VERIFICATION_LIMIT } from './decisions.routes.ts';
 
 const testApp = useTestApp();

@@ -15,8 +15,8 @@ import { campuses, cycles, decisions, partners, programs, students, submissions 
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { enqueueEmail, emailLanguage, flushEmailOutbox } from '../email/index.ts';
-import { notify, queuePushes, type PushJob } from '../notifications/index.ts';
+import { enqueueEmail, emailLanguage } from '../email/index.ts';
+import { notify } from '../notifications/index.ts';
 import { readPreferences } from '../settings/index.ts';
 import { getSettings } from '../partner-settings/index.ts';
 import type { StaffCaller } from '../partners/index.ts';
@@ -58,9 +58,6 @@ const CODE_ATTEMPTS = 5;
 /** One release pass: who releases, when, and the settings of each institution read once. */
 class Releaser {
   private readonly settings = new Map<string, Promise<StoredPartnerSettings>>();
-  emails = 0;
-  /** Push messages to send once the transaction committed. */
-  readonly pushes: (PushJob | null)[] = [];
 
   private readonly tx: Tx;
   private readonly now: Date;
@@ -169,16 +166,14 @@ class Releaser {
       const offer = Boolean(change) && state === 'accepted';
       const path = `/partners/${decision.partner_id}/application/decision`;
       const preferences = await readPreferences(this.tx, row.student_user_id);
-      this.pushes.push(
-        await notify(this.tx, {
-          userId: row.student_user_id,
-          preferences,
-          category: 'status_updates',
-          type: offer ? 'waitlist_offer' : 'decision_released',
-          data: { institution: universityName, program: programName },
-          link: path,
-        }),
-      );
+      await notify(this.tx, {
+        userId: row.student_user_id,
+        preferences,
+        category: 'status_updates',
+        type: offer ? 'waitlist_offer' : 'decision_released',
+        data: { institution: universityName, program: programName },
+        link: path,
+      });
       if (preferences.email.application_updates) {
         await enqueueEmail(this.tx, {
           to: row.student_email,
@@ -191,7 +186,6 @@ class Releaser {
             link: new URL(path, this.publicUrl).toString(),
           },
         });
-        this.emails += 1;
       }
     }
     return true;
@@ -231,7 +225,7 @@ export async function releaseDecisions(
   now = new Date(),
 ): Promise<DecisionReleaseResult> {
   const ids = [...new Set(input.submission_ids)];
-  const { result, emails, pushes } = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // Submissions first, in one order, as every change of one submission's decision takes them: no deadlock.
     const locked = await tx
       .select({ id: submissions.id })
@@ -263,7 +257,7 @@ export async function releaseDecisions(
         if (await releaser.release(row)) result.released += 1;
         else result.skipped += 1;
       }
-      return { result, emails: releaser.emails, pushes: releaser.pushes };
+      return result;
     }
 
     const undated = drafts.filter((row) => !row.decision_release_on);
@@ -281,11 +275,8 @@ export async function releaseDecisions(
       } else if (await releaser.schedule(row, releaseAt)) result.scheduled += 1;
       else result.skipped += 1;
     }
-    return { result, emails: releaser.emails, pushes: releaser.pushes };
+    return result;
   });
-  if (emails > 0) flushEmailOutbox();
-  queuePushes(pushes);
-  return result;
 }
 
 /** Scheduled decisions released per transaction; the job goes on until none is due. */
@@ -299,7 +290,7 @@ const DUE_BATCH = 50;
 export async function releaseDueDecisions(db: Db, now: Date, publicUrl: string): Promise<number> {
   let total = 0;
   for (;;) {
-    const { count, emails, pushes } = await db.transaction(async (tx) => {
+    const count = await db.transaction(async (tx) => {
       const due = await releaseRows(
         tx,
         and(isNull(decisions.released_at), lte(decisions.release_at, now.toISOString())),
@@ -310,10 +301,8 @@ export async function releaseDueDecisions(db: Db, now: Date, publicUrl: string):
       const releaser = new Releaser(tx, now, publicUrl, { kind: 'system' });
       let count = 0;
       for (const row of due) if (await releaser.release(row)) count += 1;
-      return { count, emails: releaser.emails, pushes: releaser.pushes };
+      return count;
     });
-    if (emails > 0) flushEmailOutbox();
-    queuePushes(pushes);
     total += count;
     if (count < DUE_BATCH) return total;
   }
@@ -333,7 +322,7 @@ export async function draftDecision(
   publicUrl: string,
   now = new Date(),
 ): Promise<ReviewDecision> {
-  const { emails, pushes } = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const submission = await submissionOfPartner(tx, caller.partnerId, submissionId, { lock: true });
     // The names as they are now: a draft changed later takes a renamed program's new name.
     const [names] = await tx
@@ -347,7 +336,7 @@ export async function draftDecision(
     const [existing] = await tx.select().from(decisions).where(eq(decisions.submission_id, submissionId)).for('update');
 
     if (existing?.released_at) {
-      if (existing.state === input.state) return { emails: 0, pushes: [] };
+      if (existing.state === input.state) return;
       if (existing.state !== 'waitlisted') throw new AppError('ABORTED', D.already_released);
       const [row] = await releaseRows(tx, eq(decisions.id, existing.id));
       const releaser = new Releaser(tx, now, publicUrl, { kind: 'staff', staffId: caller.staffId });
@@ -358,7 +347,7 @@ export async function draftDecision(
         universityName,
       });
       if (!changed) throw new AppError('ABORTED', D.already_released);
-      return { emails: releaser.emails, pushes: releaser.pushes };
+      return;
     }
 
     const values = {
@@ -386,10 +375,7 @@ export async function draftDecision(
       action: 'decision_drafted',
       details: { state: input.state, automatic: false, ...(existing ? { from: existing.state } : {}) },
     });
-    return { emails: 0, pushes: [] };
   });
-  if (emails > 0) flushEmailOutbox();
-  queuePushes(pushes);
   return (await reviewDecisionOf(db, submissionId))!;
 }
 

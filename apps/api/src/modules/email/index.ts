@@ -2,4 +2,3 @@
 export { enqueueCustomEmail, enqueueEmail, outboxEmail } from './email.service.ts';
 export type { DbOrTransaction } from './email.service.ts';
 export { catalogueText, emailLanguage, longDate, renderCustom } from './email.templates.ts';
-export { flushEmailOutbox } from './email.worker.ts';

@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index.ts';
 import { useTestApp, TEST_PUBLIC_URL } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
-import { notifyUnreadMessages } from './unread-email.worker.ts';
+import { notifyUnreadMessages } from './unread-email.jobs.ts';
 
 const testApp = useTestApp();
 

@@ -4,17 +4,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { enqueueEmail, catalogueText, emailLanguage } from '../email/index.ts';
 import { readPreferences } from '../settings/index.ts';
 import { notify } from './notifications.service.ts';
-import type { PushJob } from './push.ts';
 
 /** Where a student reads their documents and the review of each. */
 export const DOCUMENTS_PATH = '/profile?tab=documents';
-
-export interface Told {
-  /** The push to send after commit, or null (push off, or nobody to tell). */
-  push: PushJob | null;
-  /** Whether an email was enqueued (flush the outbox after commit). */
-  emailed: boolean;
-}
 
 /**
  * Tells an applicant staff verified or rejected one of their submitted documents: a notification always,
@@ -31,8 +23,8 @@ export async function notifyDocumentReviewed(
     reason: string | null;
     publicUrl: string;
   },
-): Promise<Told> {
-  if (!input.studentId) return { push: null, emailed: false };
+): Promise<void> {
+  if (!input.studentId) return;
   const [student] = await tx
     .select({
       user_id: students.user_id,
@@ -49,10 +41,10 @@ export async function notifyDocumentReviewed(
     .from(partners)
     .where(eq(partners.id, input.partnerId))
     .limit(1);
-  if (!student || !partner) return { push: null, emailed: false };
+  if (!student || !partner) return;
   const type = input.status === 'verified' ? 'document_verified' : 'document_rejected';
   const preferences = await readPreferences(tx, student.user_id);
-  const push = await notify(tx, {
+  await notify(tx, {
     userId: student.user_id,
     preferences,
     category: 'status_updates',
@@ -60,7 +52,7 @@ export async function notifyDocumentReviewed(
     data: { institution: partner.name, document_type: input.documentType, reason: input.reason },
     link: DOCUMENTS_PATH,
   });
-  if (!preferences.email.application_updates) return { push, emailed: false };
+  if (!preferences.email.application_updates) return;
   const language = emailLanguage(student.language);
   const t = catalogueText(language);
   const name = student.name ?? student.first_name;
@@ -76,7 +68,6 @@ export async function notifyDocumentReviewed(
       link: new URL(DOCUMENTS_PATH, input.publicUrl).toString(),
     },
   });
-  return { push, emailed: true };
 }
 
 /**
@@ -86,7 +77,7 @@ export async function notifyDocumentReviewed(
 export async function notifyNewMessage(
   tx: DbOrTx,
   input: { userId: string; sender: string | null; link: string },
-): Promise<PushJob | null> {
+): Promise<boolean> {
   return notify(tx, {
     userId: input.userId,
     category: 'messages',

@@ -3,7 +3,7 @@ import type { Announcement, AnnouncementResult } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { auditLog, emailOutbox, staff, students, userPreferences, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { emailLanguage, renderCustom, flushEmailOutbox } from '../email/index.ts';
+import { emailLanguage, renderCustom } from '../email/index.ts';
 import { unsubscribeMarketing } from '../settings/index.ts';
 
 /** The page a reader opens from the email: it asks before changing anything (link scanners only GET). */
@@ -67,7 +67,6 @@ export async function sendAnnouncement(
     });
     return rows.length;
   });
-  if (recipients > 0) flushEmailOutbox();
   return { recipients };
 }
 

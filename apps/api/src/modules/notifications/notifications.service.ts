@@ -15,7 +15,6 @@ import { publish } from '../../lib/realtime.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { catalogueText, emailLanguage } from '../email/index.ts';
 import { readPreferences, type Preferences } from '../settings/index.ts';
-import type { PushJob } from './push.ts';
 
 /** Values a notification's wording interpolates (institution, program, document, reason, deadline…). */
 export type NotificationData = Record<string, string | number | null>;
@@ -66,21 +65,20 @@ export function pushWording(language: string, type: string, data: NotificationDa
 /**
  * Records an in-app notification, always: the list with its unread count works in every browser. In the
  * caller's transaction, so it exists only if the event does; the open tabs of the user hear of it when
- * that transaction commits. Answers the push message to send once the caller committed (queuePushes),
- * or null when the user turned that push category off.
+ * that transaction commits. Marked to be pushed unless the user turned that push category off: its push
+ * job is then created after the commit (push.ts). Answers whether it will be pushed.
  */
-export async function notify(db: DbOrTx, input: NotifyInput): Promise<PushJob | null> {
+export async function notify(db: DbOrTx, input: NotifyInput): Promise<boolean> {
   const data = input.data ?? {};
+  const preferences = input.preferences ?? (await readPreferences(db, input.userId));
+  const push = preferences.push[input.category];
   const [row] = await db
     .insert(notifications)
-    .values({ user_id: input.userId, category: input.category, type: input.type, data, link: input.link })
+    .values({ user_id: input.userId, category: input.category, type: input.type, data, link: input.link, push })
     .returning({ id: notifications.id });
   if (!row) throw new Error('notification insert returned no row');
   await publish(db, { users: [input.userId] }, { type: 'notification', id: row.id });
-  const preferences = input.preferences ?? (await readPreferences(db, input.userId));
-  if (!preferences.push[input.category]) return null;
-  const wording = pushWording(await languageOf(db, input.userId), input.type, data);
-  return { userId: input.userId, message: { id: row.id, ...wording, link: input.link } };
+  return push;
 }
 
 const iso = (value: string) => new Date(value).toISOString();

@@ -2,7 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import ece from 'http_ece';
 import { DEFAULTS, type ApplicationDraft, type NotificationPage } from '@kaminuza/shared';
 import {
@@ -21,12 +21,11 @@ import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { readyInstitution, type ReadyInstitution } from '../applications/test-helpers.ts';
 import { submittedApplication } from '../review/test-helpers.ts';
 import type { Mailer, OutgoingMail } from '../../lib/mailer.ts';
-import { startEmailWorker } from '../email/email.worker.ts';
+import { deliverEmail } from '../email/email.jobs.ts';
+import { QUEUE_SCHEMA } from '../../lib/jobs/queue.ts';
 import { notify } from './notifications.service.ts';
-import { queuePushes, startPushDelivery, vapidKeys, VAPID_KEY_NAME, type PushSender } from './push.ts';
+import { PUSH_DELIVER_JOB, PUSH_NOTIFY_JOB, vapidKeys, VAPID_KEY_NAME } from './push.ts';
 import { closingMoment, reminderKind, sendDraftReminders } from './reminders.ts';
-
-let sender: PushSender;
 
 /* ------------------------------------------------------------------ a push service of our own */
 
@@ -42,16 +41,35 @@ const received: Received[] = [];
 /** The status each path answers (default 201, as push services do). */
 const statusOf = new Map<string, number>();
 
-const testApp = useTestApp();
+// The app runs its background jobs: pushes go out through the queue, as in a running api.
+const testApp = useTestApp(undefined, { work: true });
+
+/**
+ * Waits until every notification marked for push has its jobs and none of them is waiting or running
+ * (one that failed and waits for its retry is settled for now).
+ */
+async function pushesSettled(): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const unqueued = await testApp.db
+          .select({ id: notifications.id })
+          .from(notifications)
+          .where(and(eq(notifications.push, true), isNull(notifications.push_queued_at)));
+        const { rows } = await testApp.db.execute<{ n: number }>(
+          sql.raw(
+            `select count(*)::int as n from ${QUEUE_SCHEMA}.job
+              where name in ('${PUSH_NOTIFY_JOB}', '${PUSH_DELIVER_JOB}') and state in ('created', 'active')`,
+          ),
+        );
+        return unqueued.length + Number(rows[0]?.n ?? 0);
+      },
+      { timeout: 10_000, interval: 25 },
+    )
+    .toBe(0);
+}
 
 beforeAll(async () => {
-  const log = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
-  sender = await startPushDelivery({
-    db: testApp.db,
-    publicUrl: TEST_PUBLIC_URL,
-    supportAddress: 'Kaminuza <info@kaminuza.example>',
-    log,
-  });
   pushService = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -67,7 +85,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await sender.stop();
   await new Promise((resolve) => pushService.close(resolve));
 });
 
@@ -135,7 +152,7 @@ describe('the in-app list', () => {
   it('lists only the reader’s own notifications, newest first, and marks them read; others answer 404', async () => {
     const alice = await signInAs(testApp.app, 'student');
     const bob = await signInAs(testApp.app, 'student');
-    const first = await notify(testApp.db, {
+    await notify(testApp.db, {
       userId: alice.id,
       category: 'status_updates',
       type: 'document_verified',
@@ -159,7 +176,7 @@ describe('the in-app list', () => {
     const theirs = await testApp.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: bob.headers });
     expect(dataOf<NotificationPage>(theirs)).toMatchObject({ items: [], unread: 0 });
 
-    const id = first!.message.id;
+    const id = page.items.find((item) => item.type === 'document_verified')!.id;
     const denied = await testApp.app.inject({
       method: 'POST',
       url: `/api/v1/notifications/${id}/read`,
@@ -285,16 +302,20 @@ describe('Web Push', () => {
     statusOf.set(gone.path, 410);
     statusOf.set(failing.path, 500);
 
-    const job = await notify(testApp.db, {
+    const pushed = await notify(testApp.db, {
       userId: student.id,
       category: 'status_updates',
       type: 'decision_released',
       data: { institution: 'Test U', program: 'Nursing' },
       link: '/partners/x/application/decision',
     });
-    expect(job).not.toBeNull();
-    queuePushes([job]);
-    expect(await sender.drain()).toEqual({ sent: 1, failed: 1, removed: 1 });
+    expect(pushed).toBe(true);
+    await pushesSettled();
+    // One job per subscription: the failing one waits for its retry, the others are done.
+    const { rows: states } = await testApp.db.execute<{ state: string }>(
+      sql.raw(`select state from ${QUEUE_SCHEMA}.job where name = '${PUSH_DELIVER_JOB}'`),
+    );
+    expect(states.map((row) => row.state).sort()).toEqual(['completed', 'completed', 'retry']);
 
     const delivered = received.find((request) => request.path === good.path)!;
     expect(delivered.headers['content-encoding']).toBe('aes128gcm');
@@ -349,7 +370,7 @@ async function releaseRejection(submissionId: string) {
     payload: { submission_ids: [submissionId], when: 'now' },
   });
   expect(released.statusCode, released.body).toBe(200);
-  await sender.drain();
+  await pushesSettled();
 }
 
 describe('a released decision', () => {
@@ -429,13 +450,13 @@ describe('a reply from an institution', () => {
         payload: { body: 'Hello' },
       });
     expect((await reply()).statusCode).toBe(201);
-    await sender.drain();
+    await pushesSettled();
     expect(await notificationsOf(student, 'new_message')).toHaveLength(1);
     expect(received.filter((request) => request.path === device.path)).toHaveLength(1);
 
     await setPreferences(student, { push_messages: false });
     expect((await reply()).statusCode).toBe(201);
-    await sender.drain();
+    await pushesSettled();
     expect(await notificationsOf(student, 'new_message')).toHaveLength(2);
     expect(received.filter((request) => request.path === device.path)).toHaveLength(1);
   });
@@ -477,7 +498,7 @@ describe('draft reminders', () => {
       .where(eq(cycles.id, institution.cycleId));
     await sendDraftReminders(testApp.db, now, TEST_PUBLIC_URL);
     await sendDraftReminders(testApp.db, now, TEST_PUBLIC_URL);
-    await sender.drain();
+    await pushesSettled();
 
     expect(await notificationsOf(eager, 'draft_reminder')).toHaveLength(1);
     expect(await mailTo(eager, 'draft_reminder')).toHaveLength(1);
@@ -561,16 +582,12 @@ describe('marketing announcements and unsubscribing', () => {
       },
       close: async () => undefined,
     };
-    const log = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
-    const worker = startEmailWorker({
-      db: testApp.db,
-      mailer,
-      log,
-      senders: { info: 'info@kaminuza.example', no_reply: 'no-reply@kaminuza.example' },
-      intervalMs: 0,
-    });
-    await worker.drain();
-    await worker.stop();
+    const log = { info: () => undefined } as never;
+    await deliverEmail(
+      { db: testApp.db, mailer, senders: { info: 'info@kaminuza.example', no_reply: 'no-reply@kaminuza.example' } },
+      mail!.id,
+      { lastAttempt: false, log },
+    );
     const delivered = outgoing.find((message) => message.to === mail!.to && message.subject === payload.subject)!;
     expect(delivered.headers).toMatchObject({
       'List-Unsubscribe': `<${TEST_PUBLIC_URL}/api/v1/unsubscribe/${token}>`,

@@ -1,8 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Db } from '../../db/client.ts';
-import { pushSubscriptions, serverKeys } from '../../db/schema/index.ts';
+import { notifications, pushSubscriptions, serverKeys } from '../../db/schema/index.ts';
+import { defineJob, jobIdFor, type JobDefinition, type JobSender } from '../../lib/jobs/queue.ts';
+import type { Relay } from '../../lib/jobs/relay.ts';
+import { languageOf, pushWording, type NotificationData } from './notifications.service.ts';
 
 /** The row of `server_keys` holding the VAPID key pair (RFC 8292). */
 export const VAPID_KEY_NAME = 'vapid';
@@ -59,150 +62,165 @@ export interface PushMessage {
   link: string | null;
 }
 
-export interface PushJob {
-  userId: string;
-  message: PushMessage;
-}
+export const PUSH_NOTIFY_JOB = 'push.notify';
+export const PUSH_DELIVER_JOB = 'push.deliver';
 
-export interface PushCounts {
-  sent: number;
-  failed: number;
-  removed: number;
-}
+export type PushOutcome = 'sent' | 'gone' | 'missing';
 
-export interface PushSender {
-  /** Queues jobs; delivery runs after the current tick, never inside the caller's transaction. */
-  enqueue(jobs: readonly PushJob[]): void;
-  /** Waits until every queued job has been tried; the counts since the last drain. */
-  drain(): Promise<PushCounts>;
-  stop(): Promise<void>;
+/** A push service that refused or could not be reached: the job retries it. */
+export class PushNotDelivered extends Error {
+  readonly status: number | null;
+  constructor(status: number | null, detail: string) {
+    super(`push not delivered: ${detail}`);
+    this.name = 'PushNotDelivered';
+    this.status = status;
+  }
 }
-
-const running = new Set<PushSender>();
 
 /**
- * Hands push jobs to this process's sender, after the caller's transaction committed. Without a sender
- * (a process without one, most tests) nothing is pushed: the in-app notification is already stored.
+ * Sends one message to one subscription (the `push.deliver` job). A gone endpoint (404, 410: the browser
+ * unsubscribed or the subscription expired, RFC 8030 §7.3) is deleted and the job is done; any other
+ * failure counts on the subscription and throws, so the queue retries with backoff.
  */
-export function queuePushes(jobs: readonly (PushJob | null)[]): void {
-  const real = jobs.filter((job): job is PushJob => job !== null);
-  if (real.length === 0) return;
-  const [sender] = running;
-  sender?.enqueue(real);
-}
-
-/** Delivers one message to every subscription of its user; gone endpoints are deleted. */
 export async function deliverPush(
   db: Db,
-  job: PushJob,
+  subscriptionId: string,
+  message: PushMessage,
   vapid: { subject: string; keys: VapidKeys },
-  log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
-): Promise<PushCounts> {
-  const counts: PushCounts = { sent: 0, failed: 0, removed: 0 };
-  const subscriptions = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.user_id, job.userId));
-  const payload = JSON.stringify(job.message);
-  for (const subscription of subscriptions) {
-    const details = webpush.generateRequestDetails(
-      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-      payload,
-      {
-        TTL: PUSH_TTL_SECONDS,
-        contentEncoding: 'aes128gcm',
-        vapidDetails: {
-          subject: vapid.subject,
-          publicKey: vapid.keys.publicKey,
-          privateKey: vapid.keys.privateKey,
-        },
-      },
-    );
-    let status: number | null = null;
-    let error: string | null = null;
-    try {
-      // fetch rather than web-push's own https.request: the same encrypted, signed request, with a timeout.
-      const response = await fetch(details.endpoint, {
-        method: details.method,
-        headers: details.headers as Record<string, string>,
-        body: details.body ? new Uint8Array(details.body) : null,
-        signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-      });
-      status = response.status;
-      await response.body?.cancel();
-    } catch (caught) {
-      error = caught instanceof Error ? caught.message : String(caught);
-    }
-    const context = { subscription_id: subscription.id, user_id: job.userId, status, err: error };
-    if (status !== null && status >= 200 && status < 300) {
-      counts.sent += 1;
-      await db
-        .update(pushSubscriptions)
-        .set({ failures: 0, last_success_at: sql`now()` })
-        .where(eq(pushSubscriptions.id, subscription.id));
-    } else if (status === 404 || status === 410) {
-      // The browser unsubscribed or the subscription expired: it will never work again (RFC 8030 §7.3).
-      counts.removed += 1;
-      await db
-        .delete(pushSubscriptions)
-        .where(and(eq(pushSubscriptions.id, subscription.id), eq(pushSubscriptions.endpoint, subscription.endpoint)));
-      log.info(context, 'push subscription gone: deleted');
-    } else {
-      counts.failed += 1;
-      await db
-        .update(pushSubscriptions)
-        .set({ failures: sql`${pushSubscriptions.failures} + 1` })
-        .where(eq(pushSubscriptions.id, subscription.id));
-      log.warn(context, 'push not delivered');
-    }
+  log: Pick<FastifyBaseLogger, 'info'>,
+): Promise<PushOutcome> {
+  const [subscription] = await db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.id, subscriptionId))
+    .limit(1);
+  if (!subscription) return 'missing';
+  const details = webpush.generateRequestDetails(
+    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+    JSON.stringify(message),
+    {
+      TTL: PUSH_TTL_SECONDS,
+      contentEncoding: 'aes128gcm',
+      vapidDetails: { subject: vapid.subject, publicKey: vapid.keys.publicKey, privateKey: vapid.keys.privateKey },
+    },
+  );
+  let status: number | null = null;
+  let error: string | null = null;
+  try {
+    // fetch rather than web-push's own https.request: the same encrypted, signed request, with a timeout.
+    const response = await fetch(details.endpoint, {
+      method: details.method,
+      headers: details.headers as Record<string, string>,
+      body: details.body ? new Uint8Array(details.body) : null,
+      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+    });
+    status = response.status;
+    await response.body?.cancel();
+  } catch (caught) {
+    error = caught instanceof Error ? caught.message : String(caught);
   }
-  return counts;
+  if (status !== null && status >= 200 && status < 300) {
+    await db
+      .update(pushSubscriptions)
+      .set({ failures: 0, last_success_at: sql`now()` })
+      .where(eq(pushSubscriptions.id, subscription.id));
+    return 'sent';
+  }
+  if (status === 404 || status === 410) {
+    await db
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.id, subscription.id), eq(pushSubscriptions.endpoint, subscription.endpoint)));
+    log.info(
+      { subscription_id: subscription.id, user_id: subscription.user_id, status },
+      'push subscription gone: deleted',
+    );
+    return 'gone';
+  }
+  await db
+    .update(pushSubscriptions)
+    .set({ failures: sql`${pushSubscriptions.failures} + 1` })
+    .where(eq(pushSubscriptions.id, subscription.id));
+  throw new PushNotDelivered(status, status === null ? (error ?? 'no answer') : `status ${status}`);
 }
 
 /**
- * This process's push sender. Makes (or reads) the VAPID keys at start, then delivers queued jobs one
- * after another; a failure is logged and counted, never thrown at the code that notified.
+ * The message of a notification marked for push, worded in its user's language now, and the jobs that
+ * send it to each of the user's subscriptions (one job per subscription, so a retry never sends twice to
+ * a browser that got it). Answers how many subscriptions it was sent towards.
  */
-export async function startPushDelivery({
+export async function fanOutPush(db: Db, queue: JobSender, notificationId: string): Promise<number> {
+  const [row] = await db.select().from(notifications).where(eq(notifications.id, notificationId)).limit(1);
+  if (!row) return 0;
+  const wording = pushWording(await languageOf(db, row.user_id), row.type, row.data as NotificationData);
+  const message: PushMessage = { id: row.id, ...wording, link: row.link };
+  const subscriptions = await db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.user_id, row.user_id));
+  await queue.sendMany(
+    PUSH_DELIVER_JOB,
+    subscriptions.map((subscription) => ({
+      id: jobIdFor(PUSH_DELIVER_JOB, row.id, subscription.id),
+      data: { subscription_id: subscription.id, message },
+    })),
+  );
+  return subscriptions.length;
+}
+
+/** Creates the push jobs of notifications marked for push that have none yet (lib/jobs/relay.ts). */
+export function pushRelay(db: Db): Relay {
+  return {
+    name: 'push',
+    async run(queue, limit) {
+      const rows = await db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(and(eq(notifications.push, true), isNull(notifications.push_queued_at)))
+        .orderBy(asc(notifications.created_at))
+        .limit(limit);
+      if (rows.length === 0) return 0;
+      const ids = rows.map((row) => row.id);
+      await queue.sendMany(
+        PUSH_NOTIFY_JOB,
+        ids.map((id) => ({ id, data: { id } })),
+      );
+      await db
+        .update(notifications)
+        .set({ push_queued_at: sql`now()` })
+        .where(and(inArray(notifications.id, ids), isNull(notifications.push_queued_at)));
+      return rows.length;
+    },
+  };
+}
+
+/** Push jobs. Makes (or reads) the VAPID keys first: every instance signs with the same pair. */
+export async function pushJobs({
   db,
   publicUrl,
   supportAddress,
-  log,
 }: {
   db: Db;
   publicUrl: string;
   supportAddress: string;
-  log: FastifyBaseLogger;
-}): Promise<PushSender> {
-  const keys = await vapidKeys(db);
-  const vapid = { subject: vapidSubject(publicUrl, supportAddress), keys };
-  let chain: Promise<unknown> = Promise.resolve();
-  let counts: PushCounts = { sent: 0, failed: 0, removed: 0 };
-  let stopped = false;
-
-  const sender: PushSender = {
-    enqueue(jobs) {
-      if (stopped) return;
-      for (const job of jobs) {
-        chain = chain
-          .then(() => deliverPush(db, job, vapid, log))
-          .then((done) => {
-            counts.sent += done.sent;
-            counts.failed += done.failed;
-            counts.removed += done.removed;
-          })
-          .catch((error: unknown) => log.error({ err: error, user_id: job.userId }, 'push delivery failed'));
-      }
-    },
-    async drain() {
-      await chain;
-      const result = counts;
-      counts = { sent: 0, failed: 0, removed: 0 };
-      return result;
-    },
-    async stop() {
-      stopped = true;
-      running.delete(sender);
-      await chain;
-    },
-  };
-  running.add(sender);
-  return sender;
+}): Promise<JobDefinition[]> {
+  const vapid = { subject: vapidSubject(publicUrl, supportAddress), keys: await vapidKeys(db) };
+  return [
+    defineJob<{ id: string }>({
+      name: PUSH_NOTIFY_JOB,
+      retry: { retryLimit: 5, retryDelaySeconds: 10, retryDelayMaxSeconds: 600, expireInSeconds: 120 },
+      concurrency: 2,
+      async handle({ id }, { queue }) {
+        await fanOutPush(db, queue, id);
+      },
+    }),
+    defineJob<{ subscription_id: string; message: PushMessage }>({
+      name: PUSH_DELIVER_JOB,
+      // Push services keep a message a day (TTL); retrying past a few hours serves nobody.
+      retry: { retryLimit: 6, retryDelaySeconds: 30, retryDelayMaxSeconds: 3600, expireInSeconds: 120 },
+      concurrency: 4,
+      async handle({ subscription_id, message }, { log }) {
+        await deliverPush(db, subscription_id, message, vapid, log);
+      },
+    }),
+  ];
 }

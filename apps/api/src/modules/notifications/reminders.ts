@@ -1,5 +1,4 @@
 import { and, eq, gte, lte, notExists } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULTS, DRAFT_REMINDER_DAYS, type StoredPartnerSettings } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import {
@@ -11,12 +10,11 @@ import {
   remindersSent,
   students,
 } from '../../db/schema/index.ts';
-import { startIntervalJob, type IntervalJob } from '../../lib/interval-job.ts';
+import { defineJob, type JobDefinition } from '../../lib/jobs/queue.ts';
 import { startOfDayIn } from '../../lib/time.ts';
-import { enqueueEmail, emailLanguage, flushEmailOutbox } from '../email/index.ts';
+import { enqueueEmail, emailLanguage } from '../email/index.ts';
 import { readPreferencesOf } from '../settings/index.ts';
 import { notify } from './notifications.service.ts';
-import { queuePushes, type PushJob } from './push.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 const BATCH_SIZE = 200;
@@ -110,7 +108,6 @@ export async function sendDraftReminders(db: Db, now: Date, publicUrl: string): 
     drafts.map((draft) => draft.user_id),
   );
   let sent = 0;
-  const pushes: PushJob[] = [];
   for (const draft of drafts) {
     const general = (draft.general ?? {}) as Partial<StoredPartnerSettings['general']>;
     const closesAt = closingMoment(draft.closes_on, general.timezone ?? DEFAULTS.timezone);
@@ -123,20 +120,20 @@ export async function sendDraftReminders(db: Db, now: Date, publicUrl: string): 
     const deadline = deadlineWording(closesAt, language, draft.timezone);
     const link = `/partners/${draft.partner_id}/application/form`;
 
-    const push = await db.transaction(async (tx) => {
+    const reminded = await db.transaction(async (tx) => {
       // Still a draft now: one submitted since the read above is never reminded.
       const [still] = await tx
         .select({ id: applications.id })
         .from(applications)
         .where(and(eq(applications.id, draft.id), eq(applications.status, 'in_progress')))
         .for('update');
-      if (!still) return undefined;
+      if (!still) return false;
       const [claimed] = await tx
         .insert(remindersSent)
         .values({ application_id: draft.id, kind: reminderKind(due) })
         .onConflictDoNothing()
         .returning({ id: remindersSent.id });
-      if (!claimed) return undefined;
+      if (!claimed) return false;
       const looser = DRAFT_REMINDER_DAYS.filter((days) => days > due);
       if (looser.length > 0) {
         await tx
@@ -144,7 +141,7 @@ export async function sendDraftReminders(db: Db, now: Date, publicUrl: string): 
           .values(looser.map((days) => ({ application_id: draft.id, kind: reminderKind(days) })))
           .onConflictDoNothing();
       }
-      const job = await notify(tx, {
+      await notify(tx, {
         userId: draft.user_id,
         preferences: prefs,
         category: 'deadline_reminders',
@@ -172,35 +169,24 @@ export async function sendDraftReminders(db: Db, now: Date, publicUrl: string): 
           },
         });
       }
-      return job;
+      return true;
     });
-    if (push === undefined) continue;
-    sent += 1;
-    if (push) pushes.push(push);
+    if (reminded) sent += 1;
   }
-  if (sent > 0) flushEmailOutbox();
-  queuePushes(pushes);
   return sent;
 }
 
-/** Runs the reminders every `intervalMs` (and once at start): a reminder falls due as time passes. */
-export function startDraftReminderWorker({
-  db,
-  publicUrl,
-  log,
-  intervalMs = 15 * 60_000,
-}: {
-  db: Db;
-  publicUrl: string;
-  log: FastifyBaseLogger;
-  intervalMs?: number;
-}): IntervalJob {
-  return startIntervalJob({
-    pass: () => sendDraftReminders(db, new Date(), publicUrl),
-    intervalMs,
-    log,
-    done: 'sent draft reminders',
-    failed: 'sending draft reminders failed',
-    runAtStart: true,
-  });
+/** Every quarter hour: a reminder falls due as time passes (once per draft and step: reminders_sent). */
+export function reminderJobs({ db, publicUrl }: { db: Db; publicUrl: string }): JobDefinition[] {
+  return [
+    defineJob<Record<string, never>>({
+      name: 'reminders.drafts',
+      schedule: '*/15 * * * *',
+      retry: { retryLimit: 2, retryDelaySeconds: 60, retryDelayMaxSeconds: 300, expireInSeconds: 600 },
+      async handle(_data, { log }) {
+        const sent = await sendDraftReminders(db, new Date(), publicUrl);
+        if (sent > 0) log.info({ count: sent }, 'sent draft reminders');
+      },
+    }),
+  ];
 }

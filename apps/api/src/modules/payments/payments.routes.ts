@@ -17,6 +17,8 @@ import { AppError } from '../../lib/errors.ts';
 import type { Env } from '../../lib/env.ts';
 import { assertSafeText } from '../../lib/safe-input.ts';
 import { completeSandboxPayment, getCheckout, settlePayment, startCheckout } from './payments.service.ts';
+import type { JobSender } from '../../lib/jobs/queue.ts';
+import { SANDBOX_CALLBACK_JOB } from './payments.jobs.ts';
 import { createSandboxProvider, type CallbackDelivery } from './providers/sandbox-provider.ts';
 
 const tags = ['payments'];
@@ -27,8 +29,6 @@ const CALLBACK_BODY_LIMIT = 64 * 1024;
 export interface PaymentsOptions {
   /** How the sandbox sends its callbacks: HTTP to PUBLIC_URL by default; tests deliver through app.inject. */
   deliver?: CallbackDelivery;
-  /** Waits between failed callback deliveries (tests shorten them). */
-  retryDelaysMs?: readonly number[];
 }
 
 /**
@@ -37,17 +37,22 @@ export interface PaymentsOptions {
  * only way a payment becomes paid. Another student's application or payment is 404.
  */
 export const paymentsRoutes: FastifyPluginAsyncZod<
-  { db: Db; env: Pick<Env, 'PAYMENTS_PROVIDER' | 'PAYMENTS_WEBHOOK_SECRET' | 'PUBLIC_URL'> } & PaymentsOptions
-> = async (app, { db, env, deliver, retryDelaysMs }) => {
+  {
+    db: Db;
+    env: Pick<Env, 'PAYMENTS_PROVIDER' | 'PAYMENTS_WEBHOOK_SECRET' | 'PUBLIC_URL'>;
+    jobs: JobSender;
+  } & PaymentsOptions
+> = async (app, { db, env, jobs, deliver }) => {
   // PAYMENTS_PROVIDER has one value today; a real gateway is chosen here beside it (see the payments ADR).
   const provider = createSandboxProvider({
     secret: env.PAYMENTS_WEBHOOK_SECRET,
     publicUrl: env.PUBLIC_URL,
     log: app.log,
     ...(deliver ? { deliver } : {}),
-    ...(retryDelaysMs ? { retryDelaysMs } : {}),
+    retryLater: async (callback) => {
+      await jobs.send(SANDBOX_CALLBACK_JOB, callback);
+    },
   });
-  app.addHook('onClose', async () => provider.close());
 
   await app.register(async (scope) => {
     const student = scope.withTypeProvider<ZodTypeProvider>();

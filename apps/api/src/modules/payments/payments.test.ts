@@ -42,7 +42,12 @@ beforeAll(async () => {
     database,
     env: testEnv(),
     logger: false,
-    payments: { deliver: deliverThroughApp, retryDelaysMs: [20, 20, 20] },
+    // The job queue runs here: a callback that could not be delivered is retried by its job.
+    work: true,
+    sandboxCallbacks: {
+      deliver: deliverThroughApp,
+      retry: { retryLimit: 3, retryDelaySeconds: 1, retryDelayMaxSeconds: 1, expireInSeconds: 30 },
+    },
   });
 });
 
@@ -455,7 +460,7 @@ describe('the sandbox checkout', () => {
         const [row] = await paymentsOf(applicationId);
         expect(row!.status).toBe('succeeded');
       },
-      { timeout: 3000, interval: 20 },
+      { timeout: 10_000, interval: 50 },
     );
   });
 });

@@ -7,8 +7,7 @@ import type { Storage } from '../../lib/storage/index.ts';
 import { openFile, setDocumentReview, type StoredFile } from '../documents/index.ts';
 import { markUnderReview, recordEvent, submissionOfPartner } from '../submissions/index.ts';
 import type { ReviewQueryContext } from './review-context.ts';
-import { notifyDocumentReviewed, queuePushes } from '../notifications/index.ts';
-import { flushEmailOutbox } from '../email/index.ts';
+import { notifyDocumentReviewed } from '../notifications/index.ts';
 import { type SnapshotDocument, staffActor, submittedDocuments } from './review.service.ts';
 
 /** Reviewing the documents a submission carries, and reading their files. */
@@ -32,7 +31,7 @@ export async function reviewDocument(
   /** Where the applicant's email links point; without it (the demo seed) the applicant is not told. */
   publicUrl?: string,
 ): Promise<ReviewDocument> {
-  const { reviewed, push, emailed } = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const submission = await submissionOfPartner(tx, context.partnerId, submissionId, { lock: true });
     const document = submittedDocument(submission, documentId);
     const note = input.status === 'rejected' ? (input.reason ?? null) : null;
@@ -53,32 +52,25 @@ export async function reviewDocument(
       details: { document_id: documentId, type: document.type, status: input.status, reason: note },
     });
     // The applicant hears of it: in-app always, push and email as they chose.
-    const told =
-      publicUrl === undefined
-        ? { push: null, emailed: false }
-        : await notifyDocumentReviewed(tx, {
-            studentId: submission.student_id,
-            partnerId: context.partnerId,
-            documentType: document.type,
-            status: input.status,
-            reason: note,
-            publicUrl,
-          });
+    if (publicUrl !== undefined) {
+      await notifyDocumentReviewed(tx, {
+        studentId: submission.student_id,
+        partnerId: context.partnerId,
+        documentType: document.type,
+        status: input.status,
+        reason: note,
+        publicUrl,
+      });
+    }
     return {
-      reviewed: {
-        document_id: documentId,
-        type: document.type,
-        file_name: document.file_name,
-        status: updated.status,
-        review_note: updated.review_note,
-        available: true,
-      } satisfies ReviewDocument,
-      ...told,
-    };
+      document_id: documentId,
+      type: document.type,
+      file_name: document.file_name,
+      status: updated.status,
+      review_note: updated.review_note,
+      available: true,
+    } satisfies ReviewDocument;
   });
-  if (emailed) flushEmailOutbox();
-  queuePushes([push]);
-  return reviewed;
 }
 
 /** The file of a submitted document, while the applicant still holds it; 404 once replaced or removed. */

@@ -18,7 +18,7 @@ import { documents, files, students, supportMessages, supportTickets, users } fr
 import type { DbOrTx } from '../../db/client.ts';
 import { consume, type Limit } from '../auth/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { notifyNewMessage, queuePushes } from '../notifications/index.ts';
+import { notifyNewMessage } from '../notifications/index.ts';
 import { publish } from '../../lib/realtime.ts';
 import { containsPattern } from '../../lib/text-search.ts';
 
@@ -336,7 +336,7 @@ export async function sendMessage(db: Db, actor: Actor, ticketId: string, input:
     if (actor.side !== 'student') throw new AppError('INVALID_ARGUMENT', undefined, { document_id: 'students only' });
     await assertOwnDocument(db, actor.studentId, documentId);
   }
-  const { messageId, push } = await storing(() =>
+  const { messageId } = await storing(() =>
     db.transaction(async (tx) => {
       const readColumn = actor.side === 'student' ? 'student_read_at' : 'team_read_at';
       const [open] = await tx
@@ -354,14 +354,12 @@ export async function sendMessage(db: Db, actor: Actor, ticketId: string, input:
       });
       await publish(tx, audienceOf(ticket.student_user_id), { type: 'support.message', ticket_id: ticketId });
       // The team answered: the student gets a notification (and a push if they want messages pushed).
-      const push =
-        actor.side === 'team'
-          ? await notifyNewMessage(tx, { userId: ticket.student_user_id, sender: null, link: '/support' })
-          : null;
-      return { messageId: id, push };
+      if (actor.side === 'team') {
+        await notifyNewMessage(tx, { userId: ticket.student_user_id, sender: null, link: '/support' });
+      }
+      return { messageId: id };
     }),
   );
-  queuePushes([push]);
   return readMessage(db, messageId);
 }
 

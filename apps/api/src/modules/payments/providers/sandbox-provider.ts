@@ -40,9 +40,6 @@ export const httpDelivery: CallbackDelivery = async ({ url, body, headers }) => 
   return response.status;
 };
 
-/** Waits between failed deliveries of one callback: quickly at first, then further apart (as providers do). */
-export const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 120_000, 600_000];
-
 export interface SandboxPayee {
   reference: string;
   amount: number;
@@ -61,14 +58,22 @@ export function sandboxDecision(input: SandboxInput): { succeeded: boolean; fail
   return { succeeded, failureReason: succeeded ? null : PAYMENT_MESSAGES.mobile_money_declined };
 }
 
+/** A callback whose first delivery failed, as its retry job carries it. */
+export interface UndeliveredCallback {
+  reference: string;
+  /** The event exactly as first sent; each retry signs it afresh. */
+  body: string;
+}
+
 export interface SandboxProvider extends PaymentProvider {
   /**
-   * The hosted page's Pay button: decides, then tells the api by a signed callback, retrying in the
-   * background when delivery fails. Resolves after the first attempt with whether it was accepted.
+   * The hosted page's Pay button: decides, then tells the api by a signed callback; when that first
+   * delivery fails, hands the callback to `retryLater` (a job retried with backoff). Resolves after the
+   * first attempt with whether it was accepted.
    */
   pay(payee: SandboxPayee, input: SandboxInput): Promise<boolean>;
-  /** Stops the background retries (the app is closing). */
-  close(): void;
+  /** One more delivery of a callback (its retry job); whether it was accepted. */
+  redeliver(callback: UndeliveredCallback): Promise<boolean>;
 }
 
 export interface SandboxOptions {
@@ -76,7 +81,8 @@ export interface SandboxOptions {
   /** The api's public URL; callbacks go to its /api/v1/payments/callbacks/sandbox. */
   publicUrl: string;
   deliver?: CallbackDelivery;
-  retryDelaysMs?: readonly number[];
+  /** Keeps a callback whose first delivery failed for later (the payments.sandbox-callback job). */
+  retryLater?: (callback: UndeliveredCallback) => Promise<void>;
   log: { warn(object: object, message: string): void };
 }
 
@@ -89,12 +95,10 @@ export function createSandboxProvider({
   secret,
   publicUrl,
   deliver = httpDelivery,
-  retryDelaysMs = DEFAULT_RETRY_DELAYS_MS,
+  retryLater,
   log,
 }: SandboxOptions): SandboxProvider {
   const callbackUrl = `${publicUrl}/api/v1/payments/callbacks/sandbox`;
-  const timers = new Set<NodeJS.Timeout>();
-  let closed = false;
 
   const pageOf = (reference: string) => `/pay?reference=${encodeURIComponent(reference)}`;
 
@@ -112,23 +116,6 @@ export function createSandboxProvider({
       log.warn({ reference, err: error }, 'sandbox payment callback not delivered');
     }
     return false;
-  }
-
-  function retryLater(body: string, reference: string, retry: number): void {
-    const delay = retryDelaysMs[retry];
-    if (closed || delay === undefined) {
-      if (delay === undefined) log.warn({ reference }, 'sandbox payment callback given up');
-      return;
-    }
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      void attempt(body, reference).then((delivered) => {
-        if (!delivered) retryLater(body, reference, retry + 1);
-      });
-    }, delay);
-    // A pending retry never keeps the process alive on its own.
-    timer.unref();
-    timers.add(timer);
   }
 
   return {
@@ -174,14 +161,15 @@ export function createSandboxProvider({
       };
       const body = JSON.stringify(event);
       const delivered = await attempt(body, payee.reference);
-      if (!delivered) retryLater(body, payee.reference, 0);
+      if (!delivered) {
+        if (retryLater) await retryLater({ reference: payee.reference, body });
+        else log.warn({ reference: payee.reference }, 'sandbox payment callback not delivered, and no retry');
+      }
       return delivered;
     },
 
-    close() {
-      closed = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
+    redeliver({ reference, body }) {
+      return attempt(body, reference);
     },
   };
 }

@@ -1,5 +1,4 @@
 import { and, eq, exists, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { UNREAD_EMAIL_DELAY_MS } from '@kaminuza/shared';
 import { activeStaffHolding } from '../partners/index.ts';
 import type { Db } from '../../db/client.ts';
@@ -12,8 +11,8 @@ import {
   supportMessages,
   supportTickets,
 } from '../../db/schema/index.ts';
-import { enqueueEmail, flushEmailOutbox } from '../email/index.ts';
-import { startIntervalJob, type IntervalJob } from '../../lib/interval-job.ts';
+import { enqueueEmail } from '../email/index.ts';
+import { defineJob, type JobDefinition } from '../../lib/jobs/queue.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { readPreferences } from '../settings/index.ts';
 
@@ -226,27 +225,20 @@ export async function notifyUnreadMessages(db: Db, publicUrl: string): Promise<n
     });
   }
 
-  if (sent > 0) flushEmailOutbox();
   return sent;
 }
 
-/** Looks for unread replies every `intervalMs` (a minute: the delay is five). */
-export function startUnreadEmailWorker({
-  db,
-  publicUrl,
-  log,
-  intervalMs = 60_000,
-}: {
-  db: Db;
-  publicUrl: string;
-  log: FastifyBaseLogger;
-  intervalMs?: number;
-}): IntervalJob {
-  return startIntervalJob({
-    pass: () => notifyUnreadMessages(db, publicUrl),
-    intervalMs,
-    log,
-    done: 'emailed unread messages',
-    failed: 'unread message emails failed',
-  });
+/** Looks for unread replies every minute (the delay before an email is five). */
+export function unreadEmailJobs({ db, publicUrl }: { db: Db; publicUrl: string }): JobDefinition[] {
+  return [
+    defineJob<Record<string, never>>({
+      name: 'messages.unread-emails',
+      schedule: '* * * * *',
+      retry: { retryLimit: 2, retryDelaySeconds: 10, retryDelayMaxSeconds: 60, expireInSeconds: 300 },
+      async handle(_data, { log }) {
+        const count = await notifyUnreadMessages(db, publicUrl);
+        if (count > 0) log.info({ count }, 'emailed unread messages');
+      },
+    }),
+  ];
 }
