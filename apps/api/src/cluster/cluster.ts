@@ -177,7 +177,6 @@ export async function startCluster(
       TRUST_PROXY: '127.0.0.1',
       DATABASE_POOL_SIZE: '10',
       LOG_LEVEL: 'warn',
-      ...options.env,
     };
 
     const instances: Instance[] = ports.slice(0, count).map((port, index) => {
@@ -192,7 +191,11 @@ export async function startCluster(
         url: `http://localhost:${port}`,
         log,
         async start() {
-          child = await startServerProcess(port, { ...shared, DATA_DIR: dataDir }, { log, readyWithinMs: 60_000 });
+          child = await startServerProcess(
+            port,
+            { ...shared, DATA_DIR: dataDir, ...options.env },
+            { log, readyWithinMs: 60_000 },
+          );
         },
         async stop(signal = 'SIGTERM') {
           if (child) await stopServerProcess(child, signal);
