@@ -69,7 +69,6 @@ export function nginxConfig(options: { dir: string; port: number; upstreams: num
 worker_processes 1;
 pid ${join(dir, 'nginx.pid')};
 error_log ${join(dir, 'nginx-error.log')} warn;
-${process.getuid?.() === 0 ? 'user root root;\n' : ''}
 events {
   worker_connections 1024;
 }
