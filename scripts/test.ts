@@ -1,11 +1,13 @@
 /**
  * The whole test suite, as the README's second command runs it: migrations in step with the schema,
- * lint, types, unit and api tests (on PostgreSQL when TEST_DATABASE_URL is set, on PGlite otherwise), a
- * production build, then the end-to-end tests in Chromium (on PGlite).
+ * lint, types, unit and api tests (on PostgreSQL when TEST_DATABASE_URL is set, on PGlite otherwise), the
+ * many-instances test (PostgreSQL, two api processes and nginx, all started by the test), a production
+ * build, then the end-to-end tests in Chromium (on PGlite).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromiumPath } from '../e2e/chromium.ts';
+import { clusterPrerequisites } from '../apps/api/src/cluster/prerequisites.ts';
 
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const started = Date.now();
@@ -34,18 +36,42 @@ function ensureChromium() {
   if (!existsSync('/usr/bin/chromium')) process.exit(1);
 }
 
+/** nginx and the PostgreSQL server programs, for the many-instances test: installed when root, else asked for. */
+function ensureClusterPrograms() {
+  const { missing } = clusterPrerequisites();
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) {
+    // The test announces its skip (and fails under CI, where they must be installed).
+    console.warn(
+      `The many-instances test needs ${missing.join(' and ')}: \`sudo apt-get install -y ${missing.join(' ')}\`.`,
+    );
+    return;
+  }
+  run(`install ${missing.join(' and ')} (apt-get)`, 'sh', [
+    '-c',
+    `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')} >/dev/null`,
+  ]);
+  if (clusterPrerequisites().missing.length > 0) process.exit(1);
+}
+
 ensureChromium();
+ensureClusterPrograms();
 run('migrations match the schema', 'npm', ['run', '--silent', 'db:check']);
 run('lint', 'npm', ['run', '--silent', 'lint']);
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 // The api tests run on PostgreSQL when one is given (CI), and on embedded PGlite otherwise. PGlite, the
 // default database, still runs under the whole platform in the end-to-end tests below (ADR 017).
 const { TEST_DATABASE_URL } = process.env;
+const projectFlag = (name: string) => ['--project', name];
 if (TEST_DATABASE_URL) {
   run('unit tests', 'npx', ['vitest', 'run', '--project', 'shared', '--project', 'web']);
   run('api tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DATABASE_URL });
 } else {
-  run('unit and api tests (PGlite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' });
+  run('unit and api tests (PGlite)', 'npx', ['vitest', 'run', ...['shared', 'web', 'api'].flatMap(projectFlag)], {
+    TEST_DATABASE_URL: '',
+  });
 }
+// Starts its own PostgreSQL, so it runs the same with or without TEST_DATABASE_URL.
+run('many instances', 'npx', ['vitest', 'run', '--project', 'cluster']);
 run('build', 'npm', ['run', '--silent', 'build']);
 run('end-to-end tests (Chromium)', 'npx', ['playwright', 'test']);

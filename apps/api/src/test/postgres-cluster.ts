@@ -41,8 +41,14 @@ export interface PostgresCluster {
  * other test files use must stay up). initdb refuses to run as root, so as root (CI) the programs run
  * as the `postgres` user in a folder it owns.
  */
-export async function startPostgresCluster(bin: string): Promise<PostgresCluster> {
-  const dir = mkdtempSync(join(tmpdir(), 'kz-outage-pg-'));
+export async function startPostgresCluster(
+  bin: string,
+  options: {
+    /** Names its temporary folder (`kz-<name>-pg-…`), so a leftover one tells which test made it. */
+    name?: string;
+  } = {},
+): Promise<PostgresCluster> {
+  const dir = mkdtempSync(join(tmpdir(), `kz-${options.name ?? 'outage'}-pg-`));
   const data = join(dir, 'data');
   const port = await freePort();
   const user = 'postgres';
@@ -55,7 +61,7 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
   await pg('initdb', ['-D', data, '-U', user, '--auth=trust', '-E', 'UTF8', '--no-sync']);
   // fsync off loses nothing when only the server process dies (the kernel keeps what was written), so a
   // committed transaction survives `stop -m immediate`; synchronous_commit stays on for the same reason.
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
+  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
   let running = false;
   const cluster: PostgresCluster = {
     url: `postgres://${user}@127.0.0.1:${port}/postgres`,
@@ -65,7 +71,7 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
       running = false;
     },
     async start() {
-      await pg('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', 'start']);
+      await pg('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', serverOptions, '-w', 'start']);
       running = true;
     },
     async destroy() {

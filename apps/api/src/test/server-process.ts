@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -18,17 +19,36 @@ export function freePort(): Promise<number> {
   });
 }
 
+export interface ServerProcessOptions {
+  /** Appends the server's stdout and stderr to this file instead of the caller's (one log per instance). */
+  log?: string;
+  /** How long to wait for /ready (default 120 s). */
+  readyWithinMs?: number;
+}
+
 /**
  * Starts the api server (apps/api/src/server.ts) in a process of its own on `port`, as production runs
  * it, and resolves once it answers /ready. `env` adds to or overrides the caller's environment.
  */
-export async function startServerProcess(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server.ts'], {
-    cwd: apiRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: ':memory:', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 120_000;
+export async function startServerProcess(
+  port: number,
+  env: Record<string, string> = {},
+  options: ServerProcessOptions = {},
+): Promise<ChildProcess> {
+  const output = options.log === undefined ? 'inherit' : openSync(options.log, 'a');
+  let child: ChildProcess;
+  try {
+    child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server.ts'], {
+      cwd: apiRoot,
+      env: { ...process.env, PORT: String(port), DATA_DIR: ':memory:', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', output, output],
+    });
+  } finally {
+    // The child holds its own copy of the descriptor.
+    if (typeof output === 'number') closeSync(output);
+  }
+  const readyWithinMs = options.readyWithinMs ?? 120_000;
+  const deadline = Date.now() + readyWithinMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -39,7 +59,7 @@ export async function startServerProcess(port: number, env: Record<string, strin
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   child.kill('SIGKILL');
-  throw new Error('server did not become ready within 120 s');
+  throw new Error(`server did not become ready within ${readyWithinMs / 1000} s`);
 }
 
 /** Stops the server as an orchestrator would (SIGTERM: in-flight requests finish) and waits for it. */
