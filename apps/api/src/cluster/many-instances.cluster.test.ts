@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { like } from 'drizzle-orm';
+import { like, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { IDEMPOTENCY_KEY_HEADER, type RealtimeEvent } from '@kaminuza/shared';
 import { partners, rateLimits } from '../db/schema/index.ts';
@@ -32,8 +32,6 @@ import { clusterPrerequisites } from './prerequisites.ts';
  *   (STORAGE_DRIVER=s3, S3_ENDPOINT, …), and call expectUploadResumedOnTheOtherInstance (./uploads.ts)
  *   with a signed-in student. The instances keep DATA_DIRs of their own, so only a shared upload store
  *   lets the resume succeed: on today's disk store the second instance answers 404 to the resume.
- * - a scheduled job runs exactly once across both instances: schedule it through the api (or the queue),
- *   wait for it, and count its effect in `cluster.database`.
  */
 const { missing } = clusterPrerequisites();
 
@@ -59,10 +57,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe.skipIf(missing.length > 0)('many api instances behind nginx', () => {
   let cluster: Cluster;
   let passwordHash: string;
+  let bootedAt: Date;
 
   beforeAll(async () => {
     const started = Date.now();
     [cluster, passwordHash] = await Promise.all([startCluster({ instances: 2 }), hashPassword(TEST_PASSWORD)]);
+    bootedAt = new Date();
     console.log(`cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s: nginx at ${cluster.proxy.url}`);
   });
 
@@ -269,7 +269,29 @@ describe.skipIf(missing.length > 0)('many api instances behind nginx', () => {
 
   it.todo('resumes an upload started on one instance on the other, and the stored file has the same sha256 (S3)');
 
-  it.todo('runs a scheduled job exactly once across both instances (the job queue)');
+  it('runs a scheduled job exactly once across both instances (the job queue)', async () => {
+    reportLogsOnFailure();
+    // Both instances schedule the release of due decisions every minute; each minute makes one job, run
+    // by one of them. Wait for an occurrence that started after both were up, and count that minute's jobs.
+    const since = bootedAt;
+    type Row = { id: string; state: string; created_on: Date; minute: Date };
+    const jobs = async () =>
+      (
+        await db().execute<Row>(
+          sql`select id, state, created_on, date_trunc('minute', created_on) as minute
+                from pgboss.job where name = 'decisions.release-due' and created_on >= ${since.toISOString()}::timestamptz
+               order by created_on`,
+        )
+      ).rows;
+    await expect
+      .poll(async () => (await jobs()).some((job) => job.state === 'completed'), { timeout: 75_000, interval: 500 })
+      .toBe(true);
+    const done = (await jobs()).find((job) => job.state === 'completed')!;
+    const sameMinute = (await jobs()).filter(
+      (job) => new Date(job.minute).getTime() === new Date(done.minute).getTime(),
+    );
+    expect(sameMinute.map((job) => job.id)).toEqual([done.id]);
+  });
 
   it('loses no acknowledged submission when an instance is killed under load, and retries settle the rest', async () => {
     reportLogsOnFailure();
