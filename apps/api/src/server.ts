@@ -7,6 +7,8 @@ import { seedDemoReview } from './seed/review.ts';
 import { databaseOptions, loadEnv } from './lib/env.ts';
 import { openFileStores } from './lib/storage/index.ts';
 import { keepServingThroughFaults } from './lib/process-faults.ts';
+import { createMetrics } from './lib/metrics.ts';
+import { drainSwitch } from './modules/health/drain.ts';
 import { startEmailDelivery } from './modules/email/email.worker.ts';
 import { startUnreadEmailWorker } from './modules/messaging/unread-email.worker.ts';
 import { startDecisionReleaseWorker } from './modules/decisions/decisions.worker.ts';
@@ -18,7 +20,8 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 const env = loadEnv();
 const database = await openDatabase(databaseOptions(env));
-await database.migrate();
+// Under a lock, so instances starting together take turns; off where the deploy runs `npm run db:migrate`.
+if (env.MIGRATE_ON_START) await database.migrate();
 const seed = await seedIfEmpty(database.db);
 // Demo accounts share a published password, so they never exist in production.
 const demoAccounts = env.NODE_ENV === 'production' ? [] : await seedDemoAccounts(database.db);
@@ -27,7 +30,10 @@ if (demoAccounts.length > 0) {
   await seedDemoDocuments(database.db, files.storage);
   await seedDemoReview(database.db, files.storage, env.PUBLIC_URL);
 }
-const app = await buildApp({ database, env, files });
+// The instance's metrics: the app times its requests into them, and anything started here may add its own.
+const metrics = createMetrics({ poolCounts: database.poolCounts ? () => database.poolCounts!() : undefined });
+const drain = drainSwitch();
+const app = await buildApp({ database, env, files, metrics, drain });
 // From here on an error nobody handled is logged and the process serves on (ADR 021); before, a start
 // that fails should fail loudly.
 keepServingThroughFaults(app.log);
@@ -52,12 +58,20 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     process.exit(1);
   }
   stopping = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  // /ready answers 503 from now on; requests are still served for the drain delay, so a load balancer
+  // polling /ready sends new ones elsewhere before the port closes.
+  drain.start();
+  const drainMs = env.SHUTDOWN_DRAIN_SECONDS * 1000;
+  app.log.info(
+    { signal, drainSeconds: env.SHUTDOWN_DRAIN_SECONDS },
+    'shutting down: draining, then finishing in-flight requests',
+  );
   setTimeout(() => {
-    app.log.error(`shutdown took over ${SHUTDOWN_TIMEOUT_MS / 1000} s: exiting now`);
+    app.log.error(`shutdown took over ${(drainMs + SHUTDOWN_TIMEOUT_MS) / 1000} s: exiting now`);
     process.exit(1);
-  }, SHUTDOWN_TIMEOUT_MS).unref();
+  }, drainMs + SHUTDOWN_TIMEOUT_MS).unref();
   try {
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     await app.close();
     await accountDeletions.stop();
     await draftReminders.stop();

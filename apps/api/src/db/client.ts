@@ -25,8 +25,15 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Applies the committed migrations not applied yet. On a server it holds a session advisory lock on a
+   * connection of its own while it does, so instances booting together take turns: the first applies
+   * them, the others then find nothing left to do. PGlite is one process's own database: no lock.
+   */
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /** The server pool's connections (metrics); PGlite has one in-process connection and no pool. */
+  poolCounts?(): PoolCounts;
   /**
    * Calls `onNotify` with the payload of every NOTIFY on `channel` (sent by any connection, delivered
    * when the sender's transaction commits). Resolves once listening; the returned function stops it.
@@ -71,6 +78,42 @@ const POOL_WAIT_TIMEOUT_MS = 10_000;
 class QuickConnectClient extends pg.Client {
   constructor(config: pg.ClientConfig = {}) {
     super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
+export interface PoolCounts {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection because every one is busy. */
+  waiting: number;
+}
+
+/**
+ * The key of the advisory lock migrations run under (any fixed bigint: advisory locks are per database,
+ * and nothing else here takes one with this key).
+ */
+export const MIGRATION_LOCK_KEY = 4_242_021_001n;
+
+/**
+ * Runs the migrations on one connection that holds the migration lock throughout: pg_advisory_lock waits
+ * for another instance's migration to finish, then this one sees what it applied. The lock is a session
+ * lock, released explicitly and in any case when the connection ends (a process killed mid-way).
+ */
+async function migrateUnderLock(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      // A connection too broken to unlock is ended below, which releases the lock all the same.
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]).catch(() => undefined);
+    }
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
 
@@ -250,8 +293,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: () => migrateUnderLock(options.url),
       ping: () => ping(db),
+      poolCounts: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: listener.listen,
       onConnectionError: reports.subscribe,
       async close() {
