@@ -141,7 +141,8 @@ export const metricsPlugin = fp<MetricsRouteOptions>(
       metrics.observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
     });
 
-    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    // Scraped every few seconds: only its warnings and errors are logged, not each request.
+    app.get('/metrics', { logLevel: 'warn', schema: { hide: true } }, async (request, reply) => {
       if (token === undefined && production) throw new AppError('NOT_FOUND');
       if (token !== undefined && !bearerMatches(request.headers.authorization, token)) {
         reply.header('www-authenticate', 'Bearer realm="metrics"');

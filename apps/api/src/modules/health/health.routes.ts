@@ -13,13 +13,22 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Pick<Database, 'pin
   app,
   { database, drain },
 ) => {
-  app.get('/health', { schema: { tags: ['health'], response: { 200: dataEnvelope(HealthSchema) } } }, () => ({
-    data: { status: 'ok' as const },
-  }));
+  // Probed every few seconds by load balancers and orchestrators: only warnings and errors are logged for them.
+  app.get(
+    '/health',
+    { logLevel: 'warn', schema: { tags: ['health'], response: { 200: dataEnvelope(HealthSchema) } } },
+    () => ({
+      data: { status: 'ok' as const },
+    }),
+  );
 
-  app.get('/ready', { schema: { tags: ['health'], response: { 200: dataEnvelope(ReadySchema) } } }, async () => {
-    const result = await readiness(database, drain);
-    if (result.status !== 'ready') throw new AppError('UNAVAILABLE', undefined, result);
-    return { data: result };
-  });
+  app.get(
+    '/ready',
+    { logLevel: 'warn', schema: { tags: ['health'], response: { 200: dataEnvelope(ReadySchema) } } },
+    async () => {
+      const result = await readiness(database, drain);
+      if (result.status !== 'ready') throw new AppError('UNAVAILABLE', undefined, result);
+      return { data: result };
+    },
+  );
 };
