@@ -20,8 +20,18 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 const env = loadEnv();
 const database = await openDatabase(databaseOptions(env));
-// Under a lock, so instances starting together take turns; off where the deploy runs `npm run db:migrate`.
+// Under a lock, so instances starting together take turns; off where the deploy runs `npm run db:migrate`,
+// and then an instance started before that step refuses to serve the new code on the old schema.
 if (env.MIGRATE_ON_START) await database.migrate();
+else {
+  const pending = await database.pendingMigrations();
+  if (pending > 0) {
+    console.error(
+      `The database lacks ${pending} migration(s): run \`npm run db:migrate\` first (MIGRATE_ON_START=false).`,
+    );
+    process.exit(1);
+  }
+}
 const seed = await seedIfEmpty(database.db);
 // Demo accounts share a published password, so they never exist in production.
 const demoAccounts = env.NODE_ENV === 'production' ? [] : await seedDemoAccounts(database.db);

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
@@ -31,6 +32,11 @@ export interface Database {
    * them, the others then find nothing left to do. PGlite is one process's own database: no lock.
    */
   migrate(): Promise<void>;
+  /**
+   * How many committed migrations the database has not applied (all of them on an empty one), as
+   * Drizzle's migrator counts: those newer than the last one recorded.
+   */
+  pendingMigrations(): Promise<number>;
   ping(): Promise<boolean>;
   /** The server pool's connections (metrics); PGlite has one in-process connection and no pool. */
   poolCounts?(): PoolCounts;
@@ -294,6 +300,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       migrate: () => migrateUnderLock(options.url),
+      pendingMigrations: () => pendingMigrations(db),
       ping: () => ping(db),
       poolCounts: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: listener.listen,
@@ -312,6 +319,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    pendingMigrations: () => pendingMigrations(db),
     ping: () => ping(db),
     // PGlite is one in-process connection: its NOTIFYs reach its own listeners (on commit, as on a server),
     // and it has no connection to lose, so it never needs to listen again.
@@ -323,6 +331,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     onConnectionError: () => () => undefined,
     close: () => client.close(),
   };
+}
+
+async function pendingMigrations(db: Db): Promise<number> {
+  const committed = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
+  // A statement naming a table that does not exist fails as it is parsed: asked separately.
+  const table = await db.execute<{ exists: boolean }>(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`,
+  );
+  if (!table.rows[0]?.exists) return committed.length;
+  const { rows } = await db.execute<{ last: string | null }>(
+    sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`,
+  );
+  const last = rows[0]?.last == null ? -Infinity : Number(rows[0].last);
+  return committed.filter((migration) => migration.folderMillis > last).length;
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { freePort, startServerProcess } from '../test/server-process.ts';
 import { MIGRATION_LOCK_KEY, MIGRATIONS_FOLDER, openDatabase, type Database } from './client.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -57,6 +58,7 @@ describe.skipIf(!serverUrl)('migrations on PostgreSQL, from several instances at
   it('six instances migrating a fresh database together all succeed and apply each migration once', async () => {
     const url = await freshDatabase();
     const databases = await instances(url, 6);
+    expect(await databases[0]!.pendingMigrations()).toBe(journal.entries.length);
     const results = await Promise.allSettled(databases.map((database) => database.migrate()));
     expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
 
@@ -69,7 +71,10 @@ describe.skipIf(!serverUrl)('migrations on PostgreSQL, from several instances at
     expect(applied).toHaveLength(journal.entries.length);
     expect(new Set(applied.map((row) => row.hash)).size).toBe(journal.entries.length);
     // The schema is there and usable from every instance.
-    for (const database of databases) expect(await database.ping()).toBe(true);
+    for (const database of databases) {
+      expect(await database.ping()).toBe(true);
+      expect(await database.pendingMigrations()).toBe(0);
+    }
     const { rows } = await onServer(url, (client) =>
       client.query<{ count: string }>(`SELECT count(*) FROM information_schema.tables WHERE table_name = 'users'`),
     );
@@ -109,4 +114,23 @@ describe.skipIf(!serverUrl)('migrations on PostgreSQL, from several instances at
       await holder.end();
     }
   });
+});
+
+describe('migrations on the embedded database', () => {
+  it('counts what is pending, none once migrated', async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    try {
+      expect(await database.pendingMigrations()).toBe(journal.entries.length);
+      await database.migrate();
+      expect(await database.pendingMigrations()).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('a server told not to migrate refuses to start on a database that lacks migrations', async () => {
+    await expect(startServerProcess(await freePort(), { MIGRATE_ON_START: 'false' })).rejects.toThrow(
+      'server exited with 1',
+    );
+  }, 60_000);
 });
