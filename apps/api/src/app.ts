@@ -17,6 +17,7 @@ import { errorBodyOpenApiSchema } from './lib/errors.ts';
 import { safeInput } from './lib/safe-input.ts';
 import { mailboxEnabled, trustProxy, type Env } from './lib/env.ts';
 import { loggerOptions, requestId } from './lib/logging.ts';
+import { createMetrics, metricsPlugin, type Metrics } from './lib/metrics.ts';
 import { sameOriginGuard } from './lib/same-origin.ts';
 import { loadWebDist, webDocuments, webRoutes } from './lib/web.ts';
 import { loadLivePages } from './lib/live-pages.ts';
@@ -25,6 +26,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { catalogueSummary } from './modules/catalogue/catalogue.service.ts';
 import { devMailboxRoutes } from './modules/email/email.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import type { DrainSwitch } from './modules/health/drain.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { partnerRoutes } from './modules/partners/partners.routes.ts';
@@ -79,6 +81,10 @@ export interface AppOptions {
   work?: boolean;
   /** The sandbox's callback delivery and retries (tests deliver through app.inject). */
   sandboxCallbacks?: BackgroundOptions['sandboxCallbacks'];
+  /** The instance's metrics, for parts outside the app to add theirs to; made here when not given. */
+  metrics?: Metrics;
+  /** Switched on at shutdown so /ready answers 503 while requests are still served. */
+  drain?: DrainSwitch;
 }
 
 const DOCS_PREFIX = '/api/docs';
@@ -91,6 +97,8 @@ export async function buildApp({
   mailer = null,
   work = false,
   sandboxCallbacks,
+  metrics,
+  drain,
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(env),
@@ -109,6 +117,11 @@ export async function buildApp({
   });
   await app.register(envelope);
   await app.register(safeInput);
+  await app.register(metricsPlugin, {
+    metrics: metrics ?? createMetrics({ poolCounts: database.poolCounts ? () => database.poolCounts!() : undefined }),
+    token: env.METRICS_TOKEN,
+    production: env.NODE_ENV === 'production',
+  });
   const stopReporting = database.onConnectionError((error, source) =>
     app.log.warn(
       { err: { message: error.message, code: (error as { code?: unknown }).code }, source },
@@ -200,7 +213,7 @@ export async function buildApp({
     await jobs.stop();
   });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, drain });
   await app.register(
     async (api) => {
       await api.register(catalogueRoutes, { db: database.db });

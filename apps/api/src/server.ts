@@ -7,13 +7,26 @@ import { seedDemoReview } from './seed/review.ts';
 import { databaseOptions, loadEnv } from './lib/env.ts';
 import { openFileStores } from './lib/storage/index.ts';
 import { keepServingThroughFaults } from './lib/process-faults.ts';
+import { createMetrics } from './lib/metrics.ts';
+import { drainSwitch } from './modules/health/drain.ts';
 import { openMailer } from './modules/email/email.jobs.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 const env = loadEnv();
 const database = await openDatabase(databaseOptions(env));
-await database.migrate();
+// Under a lock, so instances starting together take turns; off where the deploy runs `npm run db:migrate`,
+// and then an instance started before that step refuses to serve the new code on the old schema.
+if (env.MIGRATE_ON_START) await database.migrate();
+else {
+  const pending = await database.pendingMigrations();
+  if (pending > 0) {
+    console.error(
+      `The database lacks ${pending} migration(s): run \`npm run db:migrate\` first (MIGRATE_ON_START=false).`,
+    );
+    process.exit(1);
+  }
+}
 const seed = await seedIfEmpty(database.db);
 // Demo accounts share a published password, so they never exist in production.
 const demoAccounts = env.NODE_ENV === 'production' ? [] : await seedDemoAccounts(database.db);
@@ -23,8 +36,11 @@ if (demoAccounts.length > 0) {
   await seedDemoReview(database.db, files.storage, env.PUBLIC_URL);
 }
 const mailer = await openMailer({ env, db: database.db });
+// The instance's metrics: the app times its requests into them, and anything started here may add its own.
+const metrics = createMetrics({ poolCounts: database.poolCounts ? () => database.poolCounts!() : undefined });
+const drain = drainSwitch();
 // The api process also runs the background jobs (ADR 033): any number of instances share them.
-const app = await buildApp({ database, env, files, mailer, work: true });
+const app = await buildApp({ database, env, files, mailer, work: true, metrics, drain });
 if (mailer) app.log.info({ transport: mailer.kind }, 'email delivery started');
 else app.log.warn('no mail transport: set SMTP_URL to send email; messages wait in the outbox');
 // From here on an error nobody handled is logged and the process serves on (ADR 021); before, a start
@@ -39,12 +55,20 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     process.exit(1);
   }
   stopping = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  // /ready answers 503 from now on; requests are still served for the drain delay, so a load balancer
+  // polling /ready sends new ones elsewhere before the port closes.
+  drain.start();
+  const drainMs = env.SHUTDOWN_DRAIN_SECONDS * 1000;
+  app.log.info(
+    { signal, drainSeconds: env.SHUTDOWN_DRAIN_SECONDS },
+    'shutting down: draining, then finishing in-flight requests',
+  );
   setTimeout(() => {
-    app.log.error(`shutdown took over ${SHUTDOWN_TIMEOUT_MS / 1000} s: exiting now`);
+    app.log.error(`shutdown took over ${(drainMs + SHUTDOWN_TIMEOUT_MS) / 1000} s: exiting now`);
     process.exit(1);
-  }, SHUTDOWN_TIMEOUT_MS).unref();
+  }, drainMs + SHUTDOWN_TIMEOUT_MS).unref();
   try {
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     // Stops the job queue too, once the jobs under way are done.
     await app.close();
     await mailer?.close();

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.ts';
@@ -29,8 +30,20 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   connection: DatabaseConnection;
+  /**
+   * Applies the committed migrations not applied yet. On a server it holds a session advisory lock on a
+   * connection of its own while it does, so instances booting together take turns: the first applies
+   * them, the others then find nothing left to do. PGlite is one process's own database: no lock.
+   */
   migrate(): Promise<void>;
+  /**
+   * How many committed migrations the database has not applied (all of them on an empty one), as
+   * Drizzle's migrator counts: those newer than the last one recorded.
+   */
+  pendingMigrations(): Promise<number>;
   ping(): Promise<boolean>;
+  /** The server pool's connections (metrics); PGlite has one in-process connection and no pool. */
+  poolCounts?(): PoolCounts;
   /**
    * Calls `onNotify` with the payload of every NOTIFY on `channel` (sent by any connection, delivered
    * when the sender's transaction commits). Resolves once listening; the returned function stops it.
@@ -75,6 +88,42 @@ const POOL_WAIT_TIMEOUT_MS = 10_000;
 class QuickConnectClient extends pg.Client {
   constructor(config: pg.ClientConfig = {}) {
     super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
+export interface PoolCounts {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection because every one is busy. */
+  waiting: number;
+}
+
+/**
+ * The key of the advisory lock migrations run under (any fixed bigint: advisory locks are per database,
+ * and nothing else here takes one with this key).
+ */
+export const MIGRATION_LOCK_KEY = 4_242_021_001n;
+
+/**
+ * Runs the migrations on one connection that holds the migration lock throughout: pg_advisory_lock waits
+ * for another instance's migration to finish, then this one sees what it applied. The lock is a session
+ * lock, released explicitly and in any case when the connection ends (a process killed mid-way).
+ */
+async function migrateUnderLock(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      // A connection too broken to unlock is ended below, which releases the lock all the same.
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]).catch(() => undefined);
+    }
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
 
@@ -255,8 +304,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       connection: { kind: 'postgres', url: options.url },
-      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: () => migrateUnderLock(options.url),
+      pendingMigrations: () => pendingMigrations(db),
       ping: () => ping(db),
+      poolCounts: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: listener.listen,
       onConnectionError: reports.subscribe,
       async close() {
@@ -274,6 +325,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     connection: { kind: 'pglite', client },
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    pendingMigrations: () => pendingMigrations(db),
     ping: () => ping(db),
     // PGlite is one in-process connection: its NOTIFYs reach its own listeners (on commit, as on a server),
     // and it has no connection to lose, so it never needs to listen again.
@@ -285,6 +337,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     onConnectionError: () => () => undefined,
     close: () => client.close(),
   };
+}
+
+async function pendingMigrations(db: Db): Promise<number> {
+  const committed = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
+  // A statement naming a table that does not exist fails as it is parsed: asked separately.
+  const table = await db.execute<{ exists: boolean }>(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`,
+  );
+  if (!table.rows[0]?.exists) return committed.length;
+  const { rows } = await db.execute<{ last: string | null }>(
+    sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`,
+  );
+  const last = rows[0]?.last == null ? -Infinity : Number(rows[0].last);
+  return committed.filter((migration) => migration.folderMillis > last).length;
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -24,6 +24,8 @@ describe('parseEnv', () => {
       RATE_LIMIT_MULTIPLIER: 1,
       WEB_DIST: `${repoRoot}apps/web/dist`,
       LOG_LEVEL: 'info',
+      MIGRATE_ON_START: true,
+      SHUTDOWN_DRAIN_SECONDS: 0,
       NODE_ENV: 'development',
       PUBLIC_URL: 'http://localhost:3000',
       MAIL_FROM_INFO: 'Kaminuza <info@kaminuza.example>',
@@ -80,7 +82,17 @@ describe('parseEnv', () => {
     expect(mailboxEnabled(parseEnv({ SMTP_URL: 'smtp://mail.example:587' }))).toBe(false);
   });
 
+  it('skips migrating at start with MIGRATE_ON_START=false, and takes a drain delay and a metrics token', () => {
+    expect(parseEnv({ MIGRATE_ON_START: 'false' }).MIGRATE_ON_START).toBe(false);
+    expect(parseEnv({ MIGRATE_ON_START: 'on' }).MIGRATE_ON_START).toBe(true);
+    const env = parseEnv({ SHUTDOWN_DRAIN_SECONDS: '5', METRICS_TOKEN: 'm'.repeat(16) });
+    expect(env).toMatchObject({ SHUTDOWN_DRAIN_SECONDS: 5, METRICS_TOKEN: 'm'.repeat(16) });
+  });
+
   it.each([
+    { MIGRATE_ON_START: 'later' },
+    { METRICS_TOKEN: 'short' },
+    { SHUTDOWN_DRAIN_SECONDS: '-1' },
     { PORT: 'eighty' },
     { SMTP_URL: 'http://mail.example' },
     { MAILBOX: 'maybe' },

@@ -48,6 +48,24 @@ const EnvSchema = z
       .regex(/^(true|[0-9a-fA-F:./]+(\s*,\s*[0-9a-fA-F:./]+)*)$/, 'must be true or proxy addresses')
       .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * Whether the server applies pending migrations as it starts (under a lock, so instances booting
+     * together take turns). Off where a deploy runs `npm run db:migrate` first.
+     */
+    MIGRATE_ON_START: z
+      .enum(Object.keys(FLAG) as [keyof typeof FLAG])
+      .default('true')
+      .transform((value) => FLAG[value]),
+    /**
+     * The bearer token `GET /metrics` asks for. Unset: open outside production, off (404) in production,
+     * so the metrics of a deployment are never public by mistake.
+     */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /**
+     * Seconds between SIGTERM and closing: /ready already answers 503 (draining) while requests are still
+     * served, so a load balancer that polls it stops sending new ones before the port closes.
+     */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(0),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** When set, mail leaves through this SMTP server; otherwise it goes to the dev mailbox (if on). */

@@ -20,6 +20,7 @@ export function dataEnvelope<T extends z.core.$ZodType>(data: T) {
 
 export const HealthSchema = z.object({ status: z.literal('ok') });
 export const ReadySchema = z.object({
-  status: z.enum(['ready', 'not_ready']),
+  /** `draining`: the instance is shutting down and finishing what it has; send new requests elsewhere. */
+  status: z.enum(['ready', 'not_ready', 'draining']),
   checks: z.object({ database: z.enum(['ok', 'failed']) }),
 });

@@ -2,17 +2,33 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthSchema, ReadySchema, dataEnvelope } from '@kaminuza/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { DrainSwitch } from './drain.ts';
 import { readiness } from './health.service.ts';
 
-/** Liveness (the process answers) and readiness (it can serve: the database responds). Anonymous. */
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Pick<Database, 'ping'> }> = async (app, { database }) => {
-  app.get('/health', { schema: { tags: ['health'], response: { 200: dataEnvelope(HealthSchema) } } }, () => ({
-    data: { status: 'ok' as const },
-  }));
+/**
+ * Liveness (the process answers: a load balancer or orchestrator restarts it when not) and readiness (it
+ * should be sent requests: the database responds and it is not shutting down). Anonymous.
+ */
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Pick<Database, 'ping'>; drain?: DrainSwitch }> = async (
+  app,
+  { database, drain },
+) => {
+  // Probed every few seconds by load balancers and orchestrators: only warnings and errors are logged for them.
+  app.get(
+    '/health',
+    { logLevel: 'warn', schema: { tags: ['health'], response: { 200: dataEnvelope(HealthSchema) } } },
+    () => ({
+      data: { status: 'ok' as const },
+    }),
+  );
 
-  app.get('/ready', { schema: { tags: ['health'], response: { 200: dataEnvelope(ReadySchema) } } }, async () => {
-    const result = await readiness(database);
-    if (result.status !== 'ready') throw new AppError('UNAVAILABLE', undefined, result);
-    return { data: result };
-  });
+  app.get(
+    '/ready',
+    { logLevel: 'warn', schema: { tags: ['health'], response: { 200: dataEnvelope(ReadySchema) } } },
+    async () => {
+      const result = await readiness(database, drain);
+      if (result.status !== 'ready') throw new AppError('UNAVAILABLE', undefined, result);
+      return { data: result };
+    },
+  );
 };

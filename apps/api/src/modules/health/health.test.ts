@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { createTestApp } from '../../test/app.ts';
+import { buildApp } from '../../app.ts';
+import { createTestApp, testEnv } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
+import { drainSwitch } from './drain.ts';
 
 let database: Database;
 
@@ -38,6 +40,21 @@ describe('health', () => {
         details: { status: 'not_ready', checks: { database: 'failed' } },
       },
     });
+    await app.close();
+  });
+
+  it('GET /ready is 503 draining once the instance shuts down, while it still serves everything else', async () => {
+    const drain = drainSwitch();
+    const app = await buildApp({ database, env: testEnv(), logger: false, drain });
+    expect((await app.inject({ url: '/ready' })).statusCode).toBe(200);
+    drain.start();
+    const response = await app.inject({ url: '/ready' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({
+      error: { status: 'UNAVAILABLE', details: { status: 'draining', checks: { database: 'ok' } } },
+    });
+    expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/v1/catalogue/summary' })).statusCode).toBe(200);
     await app.close();
   });
 
