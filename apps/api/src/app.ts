@@ -117,8 +117,10 @@ export async function buildApp({
   });
   await app.register(envelope);
   await app.register(safeInput);
+  const instanceMetrics =
+    metrics ?? createMetrics({ poolCounts: database.poolCounts ? () => database.poolCounts!() : undefined });
   await app.register(metricsPlugin, {
-    metrics: metrics ?? createMetrics({ poolCounts: database.poolCounts ? () => database.poolCounts!() : undefined }),
+    metrics: instanceMetrics,
     token: env.METRICS_TOKEN,
     production: env.NODE_ENV === 'production',
   });
@@ -199,11 +201,30 @@ export async function buildApp({
     log: app.log,
     ...(sandboxCallbacks ? { sandboxCallbacks } : {}),
   });
+  const jobFailures = instanceMetrics.counter({
+    name: 'kaminuza_job_failures_total',
+    help: 'Failed job attempts run by this instance, by queue; final: no retry was left.',
+    labelNames: ['queue', 'final'],
+  });
   const jobs = await startJobQueue({
     backend: database.connection,
     definitions: background.definitions,
     log: app.log,
     work,
+    onFailure: (queue, final) => jobFailures.inc({ queue, final: String(final) }),
+  });
+  // The queues' depth, shared by every instance (read from the database at each scrape).
+  instanceMetrics.gauge({
+    name: 'kaminuza_jobs',
+    help: 'Jobs in the queue by queue and state: queued (waiting, retries included), active, failed.',
+    labelNames: ['queue', 'state'],
+    collect: async (gauge) => {
+      for (const { queue, queued, active, failed } of await jobs.counts()) {
+        gauge.set({ queue, state: 'queued' }, queued);
+        gauge.set({ queue, state: 'active' }, active);
+        gauge.set({ queue, state: 'failed' }, failed);
+      }
+    },
   });
   const stopRelays = work
     ? await listenForRelays({ database, queue: jobs, relays: background.relays, log: app.log })

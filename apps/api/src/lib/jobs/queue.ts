@@ -166,11 +166,14 @@ export async function startJobQueue({
   definitions,
   log,
   work = true,
+  onFailure,
 }: {
   backend: QueueBackend;
   definitions: readonly JobDefinition[];
   log: FastifyBaseLogger;
   work?: boolean;
+  /** Told of every failed attempt (metrics); `final` when no retry is left. */
+  onFailure?: (queue: string, final: boolean) => void;
 }): Promise<JobQueue> {
   const names = new Set<string>();
   for (const definition of definitions) {
@@ -252,6 +255,7 @@ export async function startJobQueue({
               const entry = { job: definition.name, job_id: job.id, attempt: job.retryCount + 1, err: error };
               if (context.lastAttempt) log.error(entry, 'job failed: no retries left');
               else log.warn(entry, 'job failed: will retry');
+              onFailure?.(definition.name, context.lastAttempt);
               const message = error instanceof Error ? error.message : String(error);
               results.push({ id: job.id, status: 'failed', output: { message: message.slice(0, ERROR_MAX_LENGTH) } });
             }

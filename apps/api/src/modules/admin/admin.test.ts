@@ -92,6 +92,7 @@ describe('authorization', () => {
     { method: 'GET', url: '/api/v1/admin/applications' },
     { method: 'GET', url: '/api/v1/admin/analytics' },
     { method: 'GET', url: '/api/v1/admin/audit-log' },
+    { method: 'GET', url: '/api/v1/admin/jobs' },
   ] as const)('$method $url: admins only', async (route) => {
     await expectAccess(testApp.app, route, { anonymous: 401, student: 403, staff: 403, admin: 200 });
   });
@@ -111,6 +112,31 @@ describe('authorization', () => {
       },
       { anonymous: 401, student: 403, staff: 403, admin: 404 },
     );
+  });
+
+  it('retrying a job: admins only; an unknown job or queue is 404, a malformed one 400', async () => {
+    await expectAccess(
+      testApp.app,
+      { method: 'POST', url: `/api/v1/admin/jobs/email.send/${randomUUID()}/retry` },
+      { anonymous: 401, student: 403, staff: 403, admin: 404 },
+    );
+    const { headers } = await signInAs(testApp.app, 'admin');
+    for (const url of [
+      `/api/v1/admin/jobs/not.a.queue/${randomUUID()}/retry`,
+      `/api/v1/admin/jobs/email.send/${randomUUID()}/retry`,
+    ]) {
+      expect((await testApp.app.inject({ method: 'POST', url, headers })).statusCode).toBe(404);
+    }
+    for (const url of [
+      '/api/v1/admin/jobs/email.send/12/retry',
+      `/api/v1/admin/jobs/DROP%20TABLE/${randomUUID()}/retry`,
+    ]) {
+      const response = await testApp.app.inject({ method: 'POST', url, headers });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.status).toBe('INVALID_ARGUMENT');
+    }
+    const page = await testApp.app.inject({ method: 'GET', url: '/api/v1/admin/jobs?page=0', headers });
+    expect(page.statusCode).toBe(400);
   });
 
   it('refuses a student or staff member even with a valid decision, and changes nothing', async () => {

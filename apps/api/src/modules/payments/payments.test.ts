@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_MESSAGES, PAYMENT_SIGNATURE_HEADER, type PaymentEvent } from '@kaminuza/shared';
 import { buildApp, type App } from '../../app.ts';
 import { seedDemoAdmissions } from '../../seed/admissions.ts';
-import { applications, cycles, forms, partners, payments, programs, students } from '../../db/schema/index.ts';
+import {
+  applications,
+  auditLog,
+  cycles,
+  forms,
+  partners,
+  payments,
+  programs,
+  students,
+} from '../../db/schema/index.ts';
 import { DEVELOPMENT_PAYMENTS_WEBHOOK_SECRET } from '../../lib/env.ts';
 import { expectAccess, signInAs, type TestAccount } from '../../test/auth.ts';
 import { testEnv } from '../../test/app.ts';
@@ -462,6 +471,75 @@ describe('the sandbox checkout', () => {
       },
       { timeout: 10_000, interval: 50 },
     );
+  });
+});
+
+describe('a callback that cannot be delivered at all', () => {
+  it('is kept as a failed job once its retries are spent; an admin sees it, retries it, and the payment settles', async () => {
+    const partnerId = await readyInstitution();
+    const { student, applicationId } = await draftOf(partnerId);
+    const { reference } = (await startPayment(student, applicationId)).json().data.payment;
+    const admin = await signInAs(app, 'admin');
+    const failedOf = async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/v1/admin/jobs', headers: admin.headers });
+      expect(response.statusCode).toBe(200);
+      return response.json().data as {
+        queues: { queue: string; failed: number }[];
+        failed: { items: { id: string; queue: string; subject: string; error: string; attempts: number }[] };
+      };
+    };
+    deliveryWorks = false;
+    let job: { id: string; queue: string; subject: string; error: string; attempts: number } | undefined;
+    try {
+      expect((await pay(student, reference, SUCCESS_CARD)).json().data.status).toBe('pending');
+      // 1 + 3 retries a second apart, then it is kept as failed.
+      await vi.waitFor(
+        async () => {
+          job = (await failedOf()).failed.items.find((item) => item.subject === reference);
+          expect(job).toBeDefined();
+        },
+        { timeout: 20_000, interval: 200 },
+      );
+    } finally {
+      deliveryWorks = true;
+    }
+    expect(job).toMatchObject({
+      queue: 'payments.sandbox-callback',
+      attempts: 4,
+      error: `sandbox payment callback for ${reference} not accepted`,
+    });
+    expect((await failedOf()).queues.find((queue) => queue.queue === 'payments.sandbox-callback')!.failed).toBe(1);
+    expect((await paymentsOf(applicationId))[0]!.status).toBe('pending');
+    // Prometheus sees it too: the queue's failed jobs, and this instance's failed attempts.
+    const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toContain('kaminuza_jobs{queue="payments.sandbox-callback",state="failed"} 1');
+    expect(metrics).toMatch(/kaminuza_job_failures_total\{queue="payments.sandbox-callback",final="true"\} [1-9]/);
+    expect(metrics).toMatch(/kaminuza_job_failures_total\{queue="payments.sandbox-callback",final="false"\} [3-9]/);
+
+    // The provider is reachable again: the admin retries, and the payment settles.
+    const retried = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/jobs/${job!.queue}/${job!.id}/retry`,
+      headers: admin.headers,
+    });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toEqual({ data: { retried: true } });
+    await vi.waitFor(
+      async () => {
+        const [row] = await paymentsOf(applicationId);
+        expect(row!.status).toBe('succeeded');
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect((await failedOf()).failed.items.some((item) => item.id === job!.id)).toBe(false);
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/jobs/${job!.queue}/${job!.id}/retry`,
+      headers: admin.headers,
+    });
+    expect(again.statusCode).toBe(404);
+    const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.target_id, job!.id));
+    expect(entry).toMatchObject({ actor_id: admin.id, action: 'job.retried', details: { queue: job!.queue } });
   });
 });
 
