@@ -180,6 +180,14 @@ test.describe('admin dashboard', () => {
     await expect(page.getByText('No applications match your search.')).toBeVisible();
     await expectNoAxeViolations(page);
 
+    await openSection(page, 'Background jobs');
+    await expect(page.getByRole('heading', { name: 'Background jobs', level: 2 })).toBeVisible();
+    // Every queue of the running api, from the job queue itself; email goes through it on this server.
+    const queues = page.getByRole('region', { name: 'Queues' });
+    await expect(queues.getByRole('row', { name: /Email delivery/ })).toBeVisible();
+    await expect(queues.getByRole('row', { name: /Scheduled decision releases/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+
     await openSection(page, 'Recent activity');
     await expect(page.getByRole('heading', { name: 'Recent activity', level: 2 })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -197,6 +205,11 @@ test.describe('admin dashboard', () => {
     await expect(page.getByRole('figure', { name: 'Établissements par statut' })).toBeVisible();
     await expectNoAxeViolations(page);
     await openSection(page, /En attente d'approbation/);
+    await expectNoAxeViolations(page);
+    await openSection(page, 'Tâches de fond');
+    await expect(
+      page.getByRole('region', { name: "Files d'attente" }).getByRole('row', { name: /Envoi des e-mails/ }),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
 
     await switchLanguage(page, 'Kinyarwanda');

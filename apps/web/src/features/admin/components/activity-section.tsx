@@ -10,6 +10,7 @@ const KNOWN_ACTIONS: Record<string, string> = {
   'institution.approved': 'admin.activity.approved',
   'institution.rejected': 'admin.activity.rejected',
   'announcement.sent': 'notifications.announcement.activity',
+  'job.retried': 'admin.activity.job_retried',
 };
 
 function text(value: unknown): string | null {
@@ -20,7 +21,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
   const format = useFormats();
   const actor = entry.actor_email ?? t('admin.activity.former_admin');
-  const name = text(entry.details.name) ?? entry.target_id ?? '';
+  const name = text(entry.details.name) ?? text(entry.details.queue) ?? entry.target_id ?? '';
   const reason = text(entry.details.reason);
   const key = KNOWN_ACTIONS[entry.action];
   return (

@@ -7,6 +7,7 @@ import { useAnalytics } from '../api/get-analytics.ts';
 import { useInstitutions } from '../api/get-institutions.ts';
 import { ActivitySection } from './activity-section.tsx';
 import { ApplicationsSection } from './applications-section.tsx';
+import { JobsSection } from './jobs-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
 import { PendingSection, pendingParams } from './pending-section.tsx';
 import { SupportSection } from './support-section.tsx';
@@ -20,6 +21,7 @@ const SECTIONS = [
   'support',
   'announcements',
   'activity',
+  'jobs',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -31,6 +33,7 @@ const PANELS: Record<Exclude<Section, 'announcements'>, () => React.JSX.Element>
   applications: ApplicationsSection,
   support: SupportSection,
   activity: ActivitySection,
+  jobs: JobsSection,
 };
 
 function isSection(value: string | null): value is Section {
