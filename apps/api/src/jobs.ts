@@ -53,7 +53,7 @@ export async function backgroundJobs({
     ...decisionJobs({ db, publicUrl }),
     ...unreadEmailJobs({ db, publicUrl }),
     ...accountDeletionJobs({ db, storage }),
-    ...paymentJobs({ env, log, ...sandboxCallbacks }),
+    ...paymentJobs({ db, env, log, ...sandboxCallbacks }),
     relaySweepJob(relays),
   ];
   return { definitions, relays };

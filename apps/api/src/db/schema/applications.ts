@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { APPLICATION_STATUSES, PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '@kaminuza/shared';
+import {
+  APPLICATION_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+  type PaymentEvent,
+} from '@kaminuza/shared';
 import { campuses, cycles, programs } from './admissions.ts';
 import { id, timestamps } from './columns.ts';
 import { partners } from './partners.ts';
@@ -103,3 +109,13 @@ export const payments = pgTable(
     index('payments_partner_created_idx').on(t.partner_id, t.created_at),
   ],
 );
+
+/**
+ * The sandbox provider's own side: the outcome it decided for each checkout, as a real provider keeps it
+ * and answers status queries from (reconciliation, when no callback got through).
+ */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  reference: text('reference').primaryKey(),
+  event: jsonb('event').$type<PaymentEvent>().notNull(),
+  ...timestamps,
+});

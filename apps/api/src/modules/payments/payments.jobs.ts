@@ -1,5 +1,8 @@
+import type { Db } from '../../db/client.ts';
 import type { Env } from '../../lib/env.ts';
 import { defineJob, type JobDefinition, type RetryPolicy } from '../../lib/jobs/queue.ts';
+import { reconcilePendingPayments } from './payments.service.ts';
+import { sandboxChargesIn } from './providers/sandbox-charges.ts';
 import {
   createSandboxProvider,
   type CallbackDelivery,
@@ -19,14 +22,17 @@ export const SANDBOX_CALLBACK_RETRY: RetryPolicy = {
 /**
  * The sandbox's callback retries: a callback whose first delivery failed is delivered again, signed
  * afresh, until the api accepts it or the retries are spent (the job is then kept as failed, for an
- * admin to see and retry).
+ * admin to see and retry). And reconciliation: every five minutes, payments pending for a while are
+ * asked about and settled from the provider's answer.
  */
 export function paymentJobs({
+  db,
   env,
   deliver,
   retry = SANDBOX_CALLBACK_RETRY,
   log,
 }: {
+  db: Db;
   env: Pick<Env, 'PAYMENTS_WEBHOOK_SECRET' | 'PUBLIC_URL'>;
   deliver?: CallbackDelivery;
   retry?: RetryPolicy;
@@ -36,6 +42,7 @@ export function paymentJobs({
     secret: env.PAYMENTS_WEBHOOK_SECRET,
     publicUrl: env.PUBLIC_URL,
     log,
+    charges: sandboxChargesIn(db),
     ...(deliver ? { deliver } : {}),
   });
   return [
@@ -46,6 +53,15 @@ export function paymentJobs({
         if (!(await sandbox.redeliver(callback))) {
           throw new Error(`sandbox payment callback for ${callback.reference} not accepted`);
         }
+      },
+    }),
+    defineJob<Record<string, never>>({
+      name: 'payments.reconcile',
+      schedule: '*/5 * * * *',
+      retry: { retryLimit: 2, retryDelaySeconds: 30, retryDelayMaxSeconds: 120, expireInSeconds: 600 },
+      async handle(_data, context) {
+        const settled = await reconcilePendingPayments(db, sandbox, context.log);
+        if (settled > 0) context.log.info({ count: settled }, 'settled pending payments from the provider');
       },
     }),
   ];

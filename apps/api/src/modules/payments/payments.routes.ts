@@ -19,6 +19,7 @@ import { assertSafeText } from '../../lib/safe-input.ts';
 import { completeSandboxPayment, getCheckout, settlePayment, startCheckout } from './payments.service.ts';
 import type { JobSender } from '../../lib/jobs/queue.ts';
 import { SANDBOX_CALLBACK_JOB } from './payments.jobs.ts';
+import { sandboxChargesIn } from './providers/sandbox-charges.ts';
 import { createSandboxProvider, type CallbackDelivery } from './providers/sandbox-provider.ts';
 
 const tags = ['payments'];
@@ -52,6 +53,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
     retryLater: async (callback) => {
       await jobs.send(SANDBOX_CALLBACK_JOB, callback);
     },
+    charges: sandboxChargesIn(db),
   });
 
   await app.register(async (scope) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import {
   APPLICATION_MESSAGES,
   PAYMENT_MESSAGES,
@@ -343,4 +343,42 @@ export async function settlePayment(db: Db, providerName: PaymentRow['provider']
       { type: 'payment.updated', application_id: row.payment.application_id, reference },
     );
   });
+}
+
+/** A checkout pending longer than this is asked about: its callback should long have come. */
+export const RECONCILE_AFTER_MS = 2 * 60_000;
+const RECONCILE_BATCH = 100;
+
+/**
+ * Reconciliation: asks the provider about payments still pending well after their checkout opened and
+ * settles those it has decided, through the same path as a callback (so a callback arriving later changes
+ * nothing). Answers how many it settled; a provider without a status query has nothing to answer.
+ */
+export async function reconcilePendingPayments(
+  db: Db,
+  provider: PaymentProvider,
+  log: SettleLog,
+  now = new Date(),
+): Promise<number> {
+  if (!provider.lookup) return 0;
+  const stale = await db
+    .select({ reference: payments.reference })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, provider.name),
+        eq(payments.status, 'pending'),
+        lte(payments.created_at, new Date(now.getTime() - RECONCILE_AFTER_MS).toISOString()),
+      ),
+    )
+    .orderBy(asc(payments.created_at))
+    .limit(RECONCILE_BATCH);
+  let settled = 0;
+  for (const { reference } of stale) {
+    const event = await provider.lookup(reference);
+    if (!event) continue;
+    await settlePayment(db, provider.name, event, log);
+    settled += 1;
+  }
+  return settled;
 }

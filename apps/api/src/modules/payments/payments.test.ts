@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_MESSAGES, PAYMENT_SIGNATURE_HEADER, type PaymentEvent } from '@kaminuza/shared';
 import { buildApp, type App } from '../../app.ts';
@@ -20,7 +20,9 @@ import { testEnv } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { holdWrites } from '../../test/hold-writes.ts';
 import { getSettings, updateAdmissions } from '../partner-settings/partner-settings.service.ts';
-import { succeededPaymentOf } from './payments.service.ts';
+import { RECONCILE_AFTER_MS, reconcilePendingPayments, succeededPaymentOf } from './payments.service.ts';
+import { sandboxChargesIn } from './providers/sandbox-charges.ts';
+import { createSandboxProvider } from './providers/sandbox-provider.ts';
 import { signCallback } from './providers/signature.ts';
 import type { CallbackRequest } from './providers/sandbox-provider.ts';
 
@@ -540,6 +542,41 @@ describe('a callback that cannot be delivered at all', () => {
     expect(again.statusCode).toBe(404);
     const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.target_id, job!.id));
     expect(entry).toMatchObject({ actor_id: admin.id, action: 'job.retried', details: { queue: job!.queue } });
+  });
+});
+
+describe('reconciliation', () => {
+  it('settles a payment whose callback never came from what the provider decided, and leaves undecided ones', async () => {
+    const partnerId = await readyInstitution();
+    const paid = await draftOf(partnerId);
+    const { reference } = (await startPayment(paid.student, paid.applicationId)).json().data.payment;
+    const waiting = await draftOf(partnerId);
+    const { reference: undecided } = (await startPayment(waiting.student, waiting.applicationId)).json().data.payment;
+    deliveryWorks = false;
+    try {
+      expect((await pay(paid.student, reference, SUCCESS_CARD)).json().data.status).toBe('pending');
+      // Its retries would settle it; reconciliation must not need them: they are taken away.
+      await database.db.execute(sql`delete from pgboss.job where name = 'payments.sandbox-callback'`);
+    } finally {
+      deliveryWorks = true;
+    }
+    const provider = createSandboxProvider({
+      secret: DEVELOPMENT_PAYMENTS_WEBHOOK_SECRET,
+      publicUrl: 'http://localhost:3000',
+      log: { warn() {} },
+      charges: sandboxChargesIn(database.db),
+    });
+    const log = { warn() {} };
+    // Too recent to ask about yet.
+    expect(await reconcilePendingPayments(database.db, provider, log)).toBe(0);
+    expect((await paymentsOf(paid.applicationId))[0]!.status).toBe('pending');
+    const later = new Date(Date.now() + RECONCILE_AFTER_MS + 1_000);
+    expect(await reconcilePendingPayments(database.db, provider, log, later)).toBe(1);
+    expect((await paymentsOf(paid.applicationId))[0]).toMatchObject({ status: 'succeeded', method: 'card' });
+    expect((await paymentsOf(waiting.applicationId))[0]!.status).toBe('pending');
+    expect((await paymentsOf(waiting.applicationId))[0]!.reference).toBe(undecided);
+    // Once settled there is nothing more to ask about.
+    expect(await reconcilePendingPayments(database.db, provider, log, later)).toBe(0);
   });
 });
 

@@ -38,4 +38,9 @@ export interface PaymentProvider {
    * Throws AppError UNAUTHENTICATED 'Invalid signature' when it was not signed by the provider.
    */
   verifyCallback(rawBody: Buffer, headers: IncomingHttpHeaders, now: Date): PaymentEvent;
+  /**
+   * Asks the provider what became of a checkout (reconciliation, when its callback never came): the
+   * outcome as an event, or null while it is undecided. Providers without a status query leave it out.
+   */
+  lookup?(reference: string): Promise<PaymentEvent | null>;
 }

@@ -11,6 +11,7 @@ import {
 } from '@kaminuza/shared';
 import { AppError } from '../../../lib/errors.ts';
 import type { Checkout, CheckoutRequest, PaymentProvider } from './payment-provider.ts';
+import type { SandboxCharges } from './sandbox-charges.ts';
 import { signCallback, verifyCallbackSignature } from './signature.ts';
 
 /** The test card that always succeeds; every other card number is declined (no real card belongs here). */
@@ -83,6 +84,8 @@ export interface SandboxOptions {
   deliver?: CallbackDelivery;
   /** Keeps a callback whose first delivery failed for later (the payments.sandbox-callback job). */
   retryLater?: (callback: UndeliveredCallback) => Promise<void>;
+  /** The outcomes the sandbox decided, which `lookup` answers from. */
+  charges: SandboxCharges;
   log: { warn(object: object, message: string): void };
 }
 
@@ -96,6 +99,7 @@ export function createSandboxProvider({
   publicUrl,
   deliver = httpDelivery,
   retryLater,
+  charges,
   log,
 }: SandboxOptions): SandboxProvider {
   const callbackUrl = `${publicUrl}/api/v1/payments/callbacks/sandbox`;
@@ -159,6 +163,9 @@ export function createSandboxProvider({
           failure_reason: failureReason,
         },
       };
+      // Decided on the provider's side first, as a real provider would: a status query can tell it even
+      // if no callback ever gets through.
+      await charges.record(event);
       const body = JSON.stringify(event);
       const delivered = await attempt(body, payee.reference);
       if (!delivered) {
@@ -170,6 +177,10 @@ export function createSandboxProvider({
 
     redeliver({ reference, body }) {
       return attempt(body, reference);
+    },
+
+    lookup(reference) {
+      return charges.find(reference);
     },
   };
 }
