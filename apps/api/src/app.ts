@@ -202,7 +202,7 @@ export async function buildApp({
     ...(sandboxCallbacks ? { sandboxCallbacks } : {}),
   });
   const jobFailures = instanceMetrics.counter({
-    name: 'kaminuza_job_failures_total',
+    name: 'job_failures_total',
     help: 'Failed job attempts run by this instance, by queue; final: no retry was left.',
     labelNames: ['queue', 'final'],
   });
@@ -215,7 +215,7 @@ export async function buildApp({
   });
   // The queues' depth, shared by every instance (read from the database at each scrape).
   instanceMetrics.gauge({
-    name: 'kaminuza_jobs',
+    name: 'jobs',
     help: 'Jobs in the queue by queue and state: queued (waiting, retries included), active, failed.',
     labelNames: ['queue', 'state'],
     collect: async (gauge) => {
