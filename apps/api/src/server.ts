@@ -27,14 +27,18 @@ else {
     process.exit(1);
   }
 }
-const seed = await seedIfEmpty(database.db);
-// Demo accounts share a published password, so they never exist in production.
-const demoAccounts = env.NODE_ENV === 'production' ? [] : await seedDemoAccounts(database.db);
 const files = openFileStores(env);
-if (demoAccounts.length > 0) {
-  await seedDemoDocuments(database.db, files.storage);
-  await seedDemoReview(database.db, files.storage, env.PUBLIC_URL);
-}
+// Instances starting together on an empty database take turns: one seeds, the others find it done.
+const { seed, demoAccounts } = await database.exclusively('boot-seed', async () => {
+  const seed = await seedIfEmpty(database.db);
+  // Demo accounts share a published password, so they never exist in production.
+  const demoAccounts = env.NODE_ENV === 'production' ? [] : await seedDemoAccounts(database.db);
+  if (demoAccounts.length > 0) {
+    await seedDemoDocuments(database.db, files.storage);
+    await seedDemoReview(database.db, files.storage, env.PUBLIC_URL);
+  }
+  return { seed, demoAccounts };
+});
 const mailer = await openMailer({ env, db: database.db });
 // The instance's metrics: the app times its requests into them, and anything started here may add its own.
 const metrics = createMetrics({ poolCounts: database.poolCounts ? () => database.poolCounts!() : undefined });

@@ -137,8 +137,8 @@ function tail(path: string, maxChars: number): string {
 }
 
 /**
- * Starts PostgreSQL, the api instances (the first alone until it is ready: it migrates and seeds the
- * empty database, then the others boot against it), and nginx in front of them.
+ * Starts PostgreSQL, the api instances (all at once against the empty database: they take turns to
+ * migrate and seed it), and nginx in front of them.
  */
 export async function startCluster(
   options: {
@@ -204,10 +204,9 @@ export async function startCluster(
       cleanups.push(() => instance.stop('SIGKILL'));
       return instance;
     });
-    // Migrations at boot are not taken under a lock yet: the first instance migrates an empty database
-    // alone, the others boot once it is ready.
-    await instances[0]!.start();
-    await Promise.all(instances.slice(1).map((instance) => instance.start()));
+    // All at once on the empty database, as a deploy starting its instances together: migrations run
+    // under an advisory lock, so one migrates and the others find nothing left to do.
+    await Promise.all(instances.map((instance) => instance.start()));
 
     const config = join(dir, 'nginx.conf');
     await writeFile(config, nginxConfig({ dir, port: proxyPort, upstreams: ports.slice(0, count) }));

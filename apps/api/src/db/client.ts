@@ -37,6 +37,11 @@ export interface Database {
    */
   migrate(): Promise<void>;
   /**
+   * Runs `work` while no other instance runs work under the same name (a server-wide advisory lock);
+   * PGlite belongs to one process and simply runs it.
+   */
+  exclusively<T>(name: string, work: () => Promise<T>): Promise<T>;
+  /**
    * How many committed migrations the database has not applied (all of them on an empty one), as
    * Drizzle's migrator counts: those newer than the last one recorded.
    */
@@ -121,6 +126,26 @@ async function migrateUnderLock(url: string): Promise<void> {
     } finally {
       // A connection too broken to unlock is ended below, which releases the lock all the same.
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]).catch(() => undefined);
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Runs `work` while holding a session advisory lock named `name` on a connection of its own, so that
+ * instances doing the same thing at the same moment (seeding an empty database at boot) take turns.
+ */
+async function underLock<T>(url: string, name: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    try {
+      return await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch(() => undefined);
     }
   } finally {
     await client.end().catch(() => undefined);
@@ -305,6 +330,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       connection: { kind: 'postgres', url: options.url },
       migrate: () => migrateUnderLock(options.url),
+      exclusively: (name, work) => underLock(options.url, name, work),
       pendingMigrations: () => pendingMigrations(db),
       ping: () => ping(db),
       poolCounts: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
@@ -325,6 +351,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     connection: { kind: 'pglite', client },
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    exclusively: (_name, work) => work(),
     pendingMigrations: () => pendingMigrations(db),
     ping: () => ping(db),
     // PGlite is one in-process connection: its NOTIFYs reach its own listeners (on commit, as on a server),

@@ -116,6 +116,31 @@ describe.skipIf(!serverUrl)('migrations on PostgreSQL, from several instances at
   });
 });
 
+describe.skipIf(!serverUrl)('work done exclusively across instances', () => {
+  it('never overlaps under one name, and overlaps freely under two', async () => {
+    const databases = await Promise.all(
+      [1, 2, 3].map(() => openDatabase({ kind: 'postgres', url: serverUrl!, poolSize: 1 })),
+    );
+    try {
+      let inside = 0;
+      let most = 0;
+      const work = async () => {
+        inside += 1;
+        most = Math.max(most, inside);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        inside -= 1;
+      };
+      await Promise.all(databases.map((database) => database.exclusively('test-seed', work)));
+      expect(most).toBe(1);
+      most = 0;
+      await Promise.all(databases.map((database, index) => database.exclusively(`test-seed-${index}`, work)));
+      expect(most).toBe(3);
+    } finally {
+      await Promise.all(databases.map((database) => database.close()));
+    }
+  });
+});
+
 describe('migrations on the embedded database', () => {
   it('counts what is pending, none once migrated', async () => {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
