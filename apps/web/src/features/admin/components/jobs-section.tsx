@@ -20,7 +20,7 @@ function Queues({ queues }: { queues: JobQueueCounts[] }) {
   const queueName = useQueueName();
   return (
     <TableScroller label={t('admin.jobs.queues_title')} busy={false}>
-      <table className="w-full min-w-[28rem] border-collapse">
+      <table className="w-full min-w-[18rem] border-collapse">
         <caption className="sr-only">{t('admin.jobs.queues_title')}</caption>
         <thead>
           <tr className="border-b border-border">
