@@ -144,8 +144,9 @@ function subjectOf(data: unknown): string | null {
   return null;
 }
 
-function newBoss(backend: QueueBackend): PgBoss {
-  const common = { schema: QUEUE_SCHEMA, useListenNotify: true } as const;
+function newBoss(backend: QueueBackend, work: boolean): PgBoss {
+  // An instance that only sends needs no listener, no maintenance and no cron clock of its own.
+  const common = { schema: QUEUE_SCHEMA, useListenNotify: work, supervise: work, schedule: work };
   if (backend.kind === 'pglite') return new PgBoss({ ...common, db: fromPglite(backend.client), backend: 'pglite' });
   return new PgBoss({
     ...common,
@@ -180,7 +181,7 @@ export async function startJobQueue({
     if (names.has(definition.name)) throw new Error(`job defined twice: ${definition.name}`);
     names.add(definition.name);
   }
-  const boss = newBoss(backend);
+  const boss = newBoss(backend, work);
   // pg-boss reports its own failures (a lost connection while polling) as events: logged, an outage once.
   const failures = passFailures(log, 'job queue failed');
   boss.on('error', (error) => failures.failed(error));
