@@ -120,8 +120,10 @@ export interface JobQueue extends JobSender {
 }
 
 const ERROR_MAX_LENGTH = 1_000;
-/** How often an idle worker looks for due jobs when no notification woke it. */
+/** How often an idle worker looks for due jobs (retries) when no notification woke it. */
 const POLLING_INTERVAL_SECONDS = 2;
+/** The same for the queues of scheduled passes, whose retries nobody waits for. */
+const SCHEDULED_POLLING_INTERVAL_SECONDS = 30;
 /** Jobs one fetch takes at most. */
 const FETCH_BATCH = 10;
 
@@ -225,6 +227,7 @@ export async function startJobQueue({
 
   if (work) {
     for (const definition of definitions) {
+      const polling = definition.schedule ? SCHEDULED_POLLING_INTERVAL_SECONDS : POLLING_INTERVAL_SECONDS;
       await boss.work<Record<string, unknown>>(
         definition.name,
         {
@@ -234,9 +237,10 @@ export async function startJobQueue({
           perJobResults: true,
           burstWhenBatchFull: true,
           localConcurrency: definition.concurrency ?? 1,
-          pollingIntervalSeconds: POLLING_INTERVAL_SECONDS,
-          // New jobs wake the workers (NOTIFY); polling still finds retries whose delay has passed.
-          notifyPollingIntervalSeconds: POLLING_INTERVAL_SECONDS,
+          // New jobs wake the workers (NOTIFY); polling finds retries whose delay has passed, soon for
+          // work someone waits for, at leisure for scheduled passes.
+          pollingIntervalSeconds: polling,
+          notifyPollingIntervalSeconds: polling,
         },
         async (jobs: Job<Record<string, unknown>>[]) => {
           const results: { id: string; status: 'completed' | 'failed'; output?: object }[] = [];
