@@ -72,6 +72,40 @@ export function jobIdFor(...parts: string[]): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** Scheduled passes are retried a little, then left for their next run. */
+const SCHEDULED_RETRY: RetryPolicy = {
+  retryLimit: 2,
+  retryDelaySeconds: 30,
+  retryDelayMaxSeconds: 120,
+  expireInSeconds: 15 * 60,
+};
+
+/**
+ * A pass over the data run on a schedule (cron, UTC), once across the instances: `pass` answers how
+ * many things it did, logged as `done` when there were any.
+ */
+export function scheduledPass({
+  name,
+  schedule,
+  pass,
+  done,
+}: {
+  name: string;
+  schedule: string;
+  pass: () => Promise<number>;
+  done: string;
+}): JobDefinition {
+  return defineJob<Record<string, never>>({
+    name,
+    schedule,
+    retry: SCHEDULED_RETRY,
+    async handle(_data, { log }) {
+      const count = await pass();
+      if (count > 0) log.info({ count }, done);
+    },
+  });
+}
+
 export interface SendOptions {
   /**
    * The job's id. A job is created once per id: sending again while a job with that id is kept is a

@@ -23,6 +23,37 @@ export interface Relay {
   run(queue: JobSender, limit: number): Promise<number>;
 }
 
+/**
+ * The relay of a table's records: `pending` finds up to `limit` records without a job (oldest first),
+ * each gets the job `job` with the record's id as its id and `{ id }` as its data, then `markQueued`
+ * marks them relayed.
+ */
+export function recordRelay({
+  name,
+  job,
+  pending,
+  markQueued,
+}: {
+  name: string;
+  job: string;
+  pending(limit: number): Promise<string[]>;
+  markQueued(ids: string[]): Promise<void>;
+}): Relay {
+  return {
+    name,
+    async run(queue, limit) {
+      const ids = await pending(limit);
+      if (ids.length === 0) return 0;
+      await queue.sendMany(
+        job,
+        ids.map((id) => ({ id, data: { id } })),
+      );
+      await markQueued(ids);
+      return ids.length;
+    },
+  };
+}
+
 export const RELAY_CHANNEL = 'job_relay';
 const RELAY_BATCH = 200;
 

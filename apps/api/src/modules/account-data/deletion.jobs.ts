@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { defineJob, type JobDefinition } from '../../lib/jobs/queue.ts';
+import { scheduledPass, type JobDefinition } from '../../lib/jobs/queue.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { runDueDeletions } from './deletion.service.ts';
 
@@ -9,14 +9,11 @@ import { runDueDeletions } from './deletion.service.ts';
  */
 export function accountDeletionJobs({ db, storage }: { db: Db; storage: Storage }): JobDefinition[] {
   return [
-    defineJob<Record<string, never>>({
+    scheduledPass({
       name: 'accounts.delete-due',
       schedule: '*/15 * * * *',
-      retry: { retryLimit: 3, retryDelaySeconds: 60, retryDelayMaxSeconds: 600, expireInSeconds: 1800 },
-      async handle(_data, { log }) {
-        const count = await runDueDeletions(db, storage, new Date());
-        if (count > 0) log.info({ count }, 'deleted accounts whose grace period ended');
-      },
+      pass: () => runDueDeletions(db, storage, new Date()),
+      done: 'deleted accounts whose grace period ended',
     }),
   ];
 }

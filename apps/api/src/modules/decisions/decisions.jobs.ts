@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { defineJob, type JobDefinition } from '../../lib/jobs/queue.ts';
+import { scheduledPass, type JobDefinition } from '../../lib/jobs/queue.ts';
 import { releaseDueDecisions } from './staff-decisions.service.ts';
 
 export { releaseDueDecisions };
@@ -10,14 +10,11 @@ export { releaseDueDecisions };
  */
 export function decisionJobs({ db, publicUrl }: { db: Db; publicUrl: string }): JobDefinition[] {
   return [
-    defineJob<Record<string, never>>({
+    scheduledPass({
       name: 'decisions.release-due',
       schedule: '* * * * *',
-      retry: { retryLimit: 2, retryDelaySeconds: 10, retryDelayMaxSeconds: 60, expireInSeconds: 300 },
-      async handle(_data, { log }) {
-        const count = await releaseDueDecisions(db, new Date(), publicUrl);
-        if (count > 0) log.info({ count }, 'released scheduled decisions');
-      },
+      pass: () => releaseDueDecisions(db, new Date(), publicUrl),
+      done: 'released scheduled decisions',
     }),
   ];
 }

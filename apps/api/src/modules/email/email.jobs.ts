@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
 import { mailboxEnabled, type Env } from '../../lib/env.ts';
 import { defineJob, type JobContext, type JobDefinition } from '../../lib/jobs/queue.ts';
-import type { Relay } from '../../lib/jobs/relay.ts';
+import { recordRelay, type Relay } from '../../lib/jobs/relay.ts';
 import { createDevMailboxMailer, createSmtpMailer, type Mailer } from '../../lib/mailer.ts';
 import { storeDevMail } from './dev-mailbox.service.ts';
 
@@ -83,28 +83,25 @@ export async function deliverEmail(
 
 /** Creates the delivery jobs of outbox rows that have none yet (lib/jobs/relay.ts). */
 export function emailRelay(db: Db): Relay {
-  return {
+  return recordRelay({
     name: 'email',
-    async run(queue, limit) {
-      const rows = await db
-        .select({ id: emailOutbox.id })
-        .from(emailOutbox)
-        .where(isNull(emailOutbox.queued_at))
-        .orderBy(asc(emailOutbox.created_at))
-        .limit(limit);
-      if (rows.length === 0) return 0;
-      const ids = rows.map((row) => row.id);
-      await queue.sendMany(
-        EMAIL_SEND_JOB,
-        ids.map((id) => ({ id, data: { id } })),
-      );
+    job: EMAIL_SEND_JOB,
+    pending: async (limit) =>
+      (
+        await db
+          .select({ id: emailOutbox.id })
+          .from(emailOutbox)
+          .where(isNull(emailOutbox.queued_at))
+          .orderBy(asc(emailOutbox.created_at))
+          .limit(limit)
+      ).map((row) => row.id),
+    async markQueued(ids) {
       await db
         .update(emailOutbox)
         .set({ queued_at: sql`now()` })
         .where(and(inArray(emailOutbox.id, ids), isNull(emailOutbox.queued_at)));
-      return rows.length;
     },
-  };
+  });
 }
 
 export function emailJobs(deps: { db: Db; mailer: Mailer; senders: Senders }): JobDefinition[] {

@@ -12,7 +12,7 @@ import {
   supportTickets,
 } from '../../db/schema/index.ts';
 import { enqueueEmail } from '../email/index.ts';
-import { defineJob, type JobDefinition } from '../../lib/jobs/queue.ts';
+import { scheduledPass, type JobDefinition } from '../../lib/jobs/queue.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { readPreferences } from '../settings/index.ts';
 
@@ -231,14 +231,11 @@ export async function notifyUnreadMessages(db: Db, publicUrl: string): Promise<n
 /** Looks for unread replies every minute (the delay before an email is five). */
 export function unreadEmailJobs({ db, publicUrl }: { db: Db; publicUrl: string }): JobDefinition[] {
   return [
-    defineJob<Record<string, never>>({
+    scheduledPass({
       name: 'messages.unread-emails',
       schedule: '* * * * *',
-      retry: { retryLimit: 2, retryDelaySeconds: 10, retryDelayMaxSeconds: 60, expireInSeconds: 300 },
-      async handle(_data, { log }) {
-        const count = await notifyUnreadMessages(db, publicUrl);
-        if (count > 0) log.info({ count }, 'emailed unread messages');
-      },
+      pass: () => notifyUnreadMessages(db, publicUrl),
+      done: 'emailed unread messages',
     }),
   ];
 }

@@ -4,7 +4,7 @@ import webpush from 'web-push';
 import type { Db } from '../../db/client.ts';
 import { notifications, pushSubscriptions, serverKeys } from '../../db/schema/index.ts';
 import { defineJob, jobIdFor, type JobDefinition, type JobSender } from '../../lib/jobs/queue.ts';
-import type { Relay } from '../../lib/jobs/relay.ts';
+import { recordRelay, type Relay } from '../../lib/jobs/relay.ts';
 import { languageOf, pushWording, type NotificationData } from './notifications.service.ts';
 
 /** The row of `server_keys` holding the VAPID key pair (RFC 8292). */
@@ -169,28 +169,26 @@ export async function fanOutPush(db: Db, queue: JobSender, notificationId: strin
 
 /** Creates the push jobs of notifications marked for push that have none yet (lib/jobs/relay.ts). */
 export function pushRelay(db: Db): Relay {
-  return {
+  const unqueued = and(eq(notifications.push, true), isNull(notifications.push_queued_at));
+  return recordRelay({
     name: 'push',
-    async run(queue, limit) {
-      const rows = await db
-        .select({ id: notifications.id })
-        .from(notifications)
-        .where(and(eq(notifications.push, true), isNull(notifications.push_queued_at)))
-        .orderBy(asc(notifications.created_at))
-        .limit(limit);
-      if (rows.length === 0) return 0;
-      const ids = rows.map((row) => row.id);
-      await queue.sendMany(
-        PUSH_NOTIFY_JOB,
-        ids.map((id) => ({ id, data: { id } })),
-      );
+    job: PUSH_NOTIFY_JOB,
+    pending: async (limit) =>
+      (
+        await db
+          .select({ id: notifications.id })
+          .from(notifications)
+          .where(unqueued)
+          .orderBy(asc(notifications.created_at))
+          .limit(limit)
+      ).map((row) => row.id),
+    async markQueued(ids) {
       await db
         .update(notifications)
         .set({ push_queued_at: sql`now()` })
-        .where(and(inArray(notifications.id, ids), isNull(notifications.push_queued_at)));
-      return rows.length;
+        .where(and(inArray(notifications.id, ids), unqueued));
     },
-  };
+  });
 }
 
 /** Push jobs. Makes (or reads) the VAPID keys first: every instance signs with the same pair. */

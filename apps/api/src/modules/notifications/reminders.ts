@@ -10,7 +10,7 @@ import {
   remindersSent,
   students,
 } from '../../db/schema/index.ts';
-import { defineJob, type JobDefinition } from '../../lib/jobs/queue.ts';
+import { scheduledPass, type JobDefinition } from '../../lib/jobs/queue.ts';
 import { startOfDayIn } from '../../lib/time.ts';
 import { enqueueEmail, emailLanguage } from '../email/index.ts';
 import { readPreferencesOf } from '../settings/index.ts';
@@ -179,14 +179,11 @@ export async function sendDraftReminders(db: Db, now: Date, publicUrl: string): 
 /** Every quarter hour: a reminder falls due as time passes (once per draft and step: reminders_sent). */
 export function reminderJobs({ db, publicUrl }: { db: Db; publicUrl: string }): JobDefinition[] {
   return [
-    defineJob<Record<string, never>>({
+    scheduledPass({
       name: 'reminders.drafts',
       schedule: '*/15 * * * *',
-      retry: { retryLimit: 2, retryDelaySeconds: 60, retryDelayMaxSeconds: 300, expireInSeconds: 600 },
-      async handle(_data, { log }) {
-        const sent = await sendDraftReminders(db, new Date(), publicUrl);
-        if (sent > 0) log.info({ count: sent }, 'sent draft reminders');
-      },
+      pass: () => sendDraftReminders(db, new Date(), publicUrl),
+      done: 'sent draft reminders',
     }),
   ];
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../lib/env.ts';
-import { defineJob, type JobDefinition, type RetryPolicy } from '../../lib/jobs/queue.ts';
+import { defineJob, scheduledPass, type JobDefinition, type RetryPolicy } from '../../lib/jobs/queue.ts';
 import { reconcilePendingPayments } from './payments.service.ts';
 import { sandboxChargesIn } from './providers/sandbox-charges.ts';
 import {
@@ -55,14 +55,11 @@ export function paymentJobs({
         }
       },
     }),
-    defineJob<Record<string, never>>({
+    scheduledPass({
       name: 'payments.reconcile',
       schedule: '*/5 * * * *',
-      retry: { retryLimit: 2, retryDelaySeconds: 30, retryDelayMaxSeconds: 120, expireInSeconds: 600 },
-      async handle(_data, context) {
-        const settled = await reconcilePendingPayments(db, sandbox, context.log);
-        if (settled > 0) context.log.info({ count: settled }, 'settled pending payments from the provider');
-      },
+      pass: () => reconcilePendingPayments(db, sandbox, log),
+      done: 'settled pending payments from the provider',
     }),
   ];
 }
