@@ -40,6 +40,17 @@ class NoCache<T> implements KvStore<T> {
   }
 }
 
+/**
+ * tus's S3 store, whose remove() (a cancelled upload) also deletes the upload's incomplete part: the
+ * store itself leaves that object behind.
+ */
+class S3UploadStore extends S3Store {
+  override async remove(id: string): Promise<void> {
+    await super.remove(id);
+    await this.deleteIncompletePart(id);
+  }
+}
+
 /** S3's smallest part; tus's S3 store keeps smaller chunks as a `.part` object until a part is full. */
 const S3_PART_BYTES = 5 * 1024 * 1024;
 
@@ -73,7 +84,7 @@ export function openUploadArea(area: UploadsArea): UploadArea {
   }
 
   const { client, bucket } = area;
-  const datastore = new S3Store({
+  const datastore = new S3UploadStore({
     s3ClientConfig: { ...area.clientConfig, bucket },
     partSize: S3_PART_BYTES,
     cache: new NoCache(),
