@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromiumPath } from '../e2e/chromium.ts';
+import { missingS3ServerPrograms, S3_SERVER_PACKAGES } from '../apps/api/src/test/s3-server.ts';
 
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const started = Date.now();
@@ -34,7 +35,24 @@ function ensureChromium() {
   if (!existsSync('/usr/bin/chromium')) process.exit(1);
 }
 
+/** The local S3 server the storage tests start (radosgw, ADR 034), installed from Debian when missing. */
+function ensureS3Server() {
+  if (missingS3ServerPrograms().length === 0) return;
+  const packages = S3_SERVER_PACKAGES.join(' ');
+  if (process.getuid?.() !== 0) {
+    console.error(`The storage tests need a local S3 server: install it with \`sudo apt-get install -y ${packages}\`,`);
+    console.error('then run `npm test` again.');
+    process.exit(1);
+  }
+  run('install the local S3 server (apt-get)', 'sh', [
+    '-c',
+    `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages} >/dev/null`,
+  ]);
+  if (missingS3ServerPrograms().length > 0) process.exit(1);
+}
+
 ensureChromium();
+ensureS3Server();
 run('migrations match the schema', 'npm', ['run', '--silent', 'db:check']);
 run('lint', 'npm', ['run', '--silent', 'lint']);
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
