@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -112,11 +112,22 @@ rgw data = ${dir}/rgw
 `,
   );
   const children: ChildProcess[] = [];
+  /** Daemons that ended before stop(), for the error message. */
+  const exits: string[] = [];
   const ceph = (program: string, args: string[]) => run(program, ['-c', conf, ...args], { timeout: 60_000 });
-  const daemon = (program: string, args: string[]) => {
+  let stopping = false;
+  const daemon = (program: string, args: string[], restarts = 0) => {
     // In the foreground (-f), so that it is this process's child and stops with it.
-    const child = spawn(program, ['-c', conf, '-f', ...args], { stdio: 'ignore' });
+    const out = openSync(join(dir, 'log', `${program}.out`), 'a');
+    const child = spawn(program, ['-c', conf, '-f', ...args], { stdio: ['ignore', out, out] });
+    closeSync(out);
     child.on('error', () => undefined);
+    child.on('exit', (code, signal) => {
+      exits.push(`${program} exited (${signal ?? code})`);
+      // A daemon of Ceph 16 sometimes sends its first command to the monitor before it has the cluster's
+      // id, is refused ("wrong fsid") and exits; started again, it boots.
+      if (!stopping && code !== 0 && restarts < 3) daemon(program, args, restarts + 1);
+    });
     children.push(child);
   };
   const killAll = () => {
@@ -125,6 +136,7 @@ rgw data = ${dir}/rgw
   process.once('exit', killAll);
 
   const stop = async () => {
+    stopping = true;
     process.removeListener('exit', killAll);
     await Promise.all(
       children.reverse().map(
@@ -221,12 +233,15 @@ rgw data = ${dir}/rgw
       stop,
     };
   } catch (error) {
-    const logs = ['mon.a', 'osd.0', 'client.rgw']
-      .map((name) => join(dir, 'log', `${name}.log`))
+    const ended = exits.join(', ');
+    const logs = ['mon.a.log', 'osd.0.log', 'client.rgw.log', 'ceph-osd.out', 'radosgw.out']
+      .map((name) => join(dir, 'log', name))
       .filter((path) => existsSync(path))
       .map((path) => `--- ${path}\n${readFileSync(path, 'utf8').split('\n').slice(-15).join('\n')}`)
       .join('\n');
     await stop();
-    throw new Error(`the local S3 server did not start: ${String(error)}\n${logs}`, { cause: error });
+    throw new Error(`the local S3 server did not start: ${String(error)}; ${ended || 'no daemon exited'}\n${logs}`, {
+      cause: error,
+    });
   }
 }

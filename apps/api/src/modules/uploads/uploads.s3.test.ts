@@ -28,6 +28,8 @@ let database: Database & { url?: string };
 const instances: { app: App; files: FileStores; dataDir: string }[] = [];
 let client: S3Client;
 
+/** The lock is shared through a PostgreSQL server; embedded PGlite is one process, with tus's own lock. */
+const onDatabaseServer = () => Boolean(process.env.TEST_DATABASE_URL);
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 beforeAll(async () => {
@@ -186,10 +188,69 @@ describe('tus uploads kept in the bucket (STORAGE_DRIVER=s3)', () => {
     const student = await signInAs(appA(), 'student');
     expect((await uploadFile(appA(), student.headers, 'transcript', 'a.pdf', samplePdf('first'))).statusCode).toBe(204);
     const [old] = await fileRowsOf(student);
-    expect((await uploadFile(appB(), student.headers, 'transcript', 'b.pdf', samplePdf('second'))).statusCode).toBe(204);
+    expect((await uploadFile(appB(), student.headers, 'transcript', 'b.pdf', samplePdf('second'))).statusCode).toBe(
+      204,
+    );
     const keys = await bucketKeys();
     expect(keys).not.toContain(old!.storage_key);
     const [current] = await fileRowsOf(student);
     expect(keys).toContain(current!.storage_key);
   });
+
+  it.skipIf(!onDatabaseServer())(
+    'a resume through one instance stops a stalled request on the other before touching the upload (the shared lock)',
+    async () => {
+      const urls = await Promise.all(instances.map(({ app }) => app.listen({ port: 0, host: '127.0.0.1' })));
+      const source = samplePdf(`Stalled ${randomBytes(8).toString('hex')}`, 2 * 1024 * 1024);
+      const student = await signInAs(appA(), 'student');
+      const tus = { ...student.headers, 'tus-resumable': '1.0.0' };
+      const { location } = await createUpload(appA(), student.headers, {
+        purpose: 'transcript',
+        filename: 'stalled.pdf',
+        length: source.length,
+      });
+
+      // A PATCH to the first instance sends 512 KB, then stalls with its connection open, as a phone
+      // that lost its network does: the first instance holds the upload's lock while it waits.
+      const events: string[] = [];
+      let stalled!: () => void;
+      const stall = new Promise<void>((resolve) => (stalled = resolve));
+      const body = new ReadableStream<Uint8Array>({
+        start(stream) {
+          stream.enqueue(source.subarray(0, 512 * 1024));
+          stalled();
+        },
+      });
+      const first = fetch(`${urls[0]}${location}`, {
+        method: 'PATCH',
+        headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        body,
+        duplex: 'half',
+      } as RequestInit).then(
+        (response) => events.push(`stalled request ended (${response.status})`),
+        () => events.push('stalled request ended (connection closed)'),
+      );
+      await stall;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      // The client resumes through the second instance: it asks the first to let go and waits for it.
+      const head = await fetch(`${urls[1]}${location}`, { method: 'HEAD', headers: tus });
+      events.push(`resume answered (${head.status})`);
+      await first;
+      expect(events[0]).toMatch(/^stalled request ended/);
+      expect(events[1]).toBe('resume answered (200)');
+      const offset = Number(head.headers.get('upload-offset'));
+      expect(offset).toBeLessThanOrEqual(512 * 1024);
+
+      const rest = await fetch(`${urls[1]}${location}`, {
+        method: 'PATCH',
+        headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+        body: source.subarray(offset),
+      });
+      expect(rest.status).toBe(204);
+      const [file] = await fileRowsOf(student);
+      expect(sha256(await buffer(await instances[0]!.files.storage.read(file!.storage_key)))).toBe(sha256(source));
+    },
+    60_000,
+  );
 });
