@@ -26,6 +26,8 @@ export interface UploadArea {
   forget(id: string): Promise<void>;
   /** Removes a finished upload that is not kept (refused type, failed move): its bytes and its record. */
   discard(id: string): Promise<void>;
+  /** Lets go of what the store holds open (the S3 store's own client and its sockets). */
+  close(): void;
 }
 
 /** The S3 store's metadata cache, left empty: another instance may have changed or finished the upload. */
@@ -48,6 +50,10 @@ class S3UploadStore extends S3Store {
   override async remove(id: string): Promise<void> {
     await super.remove(id);
     await this.deleteIncompletePart(id);
+  }
+
+  destroy(): void {
+    this.client.destroy();
   }
 }
 
@@ -80,6 +86,7 @@ export function openUploadArea(area: UploadsArea): UploadArea {
       moveInto: (storage, id, key) => storage.putFile(key, pathOf(id)),
       forget: (id) => datastore.configstore.delete(id),
       discard: (id) => datastore.remove(id),
+      close: () => undefined,
     };
   }
 
@@ -112,6 +119,7 @@ export function openUploadArea(area: UploadsArea): UploadArea {
     forget: (id) => removeObjects(id),
     // The store's own remove() first aborts the multipart upload, which a finished one no longer has.
     discard: (id) => removeObjects(id),
+    close: () => datastore.destroy(),
   };
 
   async function removeObjects(id: string): Promise<void> {

@@ -32,6 +32,7 @@ function tusError(reply: FastifyReply, http: number, status: ErrorStatus, messag
  */
 export const uploadsRoutes: FastifyPluginAsync<{ db: Db; files: FileStores }> = async (app, { db, files }) => {
   const area = openUploadArea(files.uploads);
+  app.addHook('onClose', () => area.close());
   const { datastore } = area;
   /** The caller of each request being handled by tus, for its hooks (which see only the raw request). */
   const callers = new WeakMap<object, string>();
