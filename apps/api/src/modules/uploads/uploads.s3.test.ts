@@ -65,6 +65,13 @@ afterAll(async () => {
   await s3?.stop();
 });
 
+/** The instances' addresses, for requests over real sockets (a dropped or stalled connection). */
+let urls: string[] | undefined;
+async function listening(): Promise<string[]> {
+  urls ??= await Promise.all(instances.map(({ app }) => app.listen({ port: 0, host: '127.0.0.1' })));
+  return urls;
+}
+
 const appA = () => instances[0]!.app;
 const appB = () => instances[1]!.app;
 
@@ -134,6 +141,68 @@ describe('tus uploads kept in the bucket (STORAGE_DRIVER=s3)', () => {
     console.info(`s3 uploads: ${source.length} bytes begun on one instance, finished on the other; sha256 ${expected}`);
   });
 
+  it('resumes through the other instance an upload whose connection dropped mid-request', async () => {
+    const urls = await listening();
+    const source = samplePdf(`Dropped ${randomBytes(8).toString('hex')}`, 6 * 1024 * 1024);
+    const student = await signInAs(appA(), 'student');
+    const tus = { ...student.headers, 'tus-resumable': '1.0.0' };
+    const { location } = await createUpload(appA(), student.headers, {
+      purpose: 'transcript',
+      filename: 'dropped.pdf',
+      length: source.length,
+    });
+    // Half of the file to the first instance, then the connection is cut in the middle of the request.
+    const half = 3 * 1024 * 1024;
+    const controller = new AbortController();
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(stream) {
+        if (sent >= half) {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          controller.abort();
+          return;
+        }
+        const piece = source.subarray(sent, sent + 64 * 1024);
+        sent += piece.length;
+        stream.enqueue(piece);
+      },
+    });
+    await expect(
+      fetch(`${urls[0]}${location}`, {
+        method: 'PATCH',
+        headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        body,
+        signal: controller.signal,
+        duplex: 'half',
+      } as RequestInit),
+    ).rejects.toThrow();
+    // What the first instance received is in the bucket once its request has wound down (on PostgreSQL
+    // the shared lock makes the HEAD wait for that; embedded, the offset is read until it stops moving).
+    let offset = -1;
+    await expect
+      .poll(
+        async () => {
+          const head = await fetch(`${urls[1]}${location}`, { method: 'HEAD', headers: tus });
+          const previous = offset;
+          offset = Number(head.headers.get('upload-offset'));
+          return offset > 0 && offset === previous;
+        },
+        { timeout: 10_000, interval: 300 },
+      )
+      .toBe(true);
+    expect(offset).toBeLessThanOrEqual(half);
+    const rest = await fetch(`${urls[1]}${location}`, {
+      method: 'PATCH',
+      headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      body: source.subarray(offset),
+    });
+    expect(rest.status).toBe(204);
+    const [file] = await fileRowsOf(student);
+    expect(file?.sha256).toBe(sha256(source));
+    expect(sha256(await buffer(await instances[1]!.files.storage.read(file!.storage_key)))).toBe(sha256(source));
+    console.info(`s3 uploads: cut at ${offset} of ${source.length} bytes on one instance, finished on the other`);
+  });
+
   it('takes a small file in the creation request itself', async () => {
     const student = await signInAs(appB(), 'student');
     const png = samplePng(4, [10, 20, 30]);
@@ -200,7 +269,7 @@ describe('tus uploads kept in the bucket (STORAGE_DRIVER=s3)', () => {
   it.skipIf(!onDatabaseServer())(
     'a resume through one instance stops a stalled request on the other before touching the upload (the shared lock)',
     async () => {
-      const urls = await Promise.all(instances.map(({ app }) => app.listen({ port: 0, host: '127.0.0.1' })));
+      const urls = await listening();
       const source = samplePdf(`Stalled ${randomBytes(8).toString('hex')}`, 2 * 1024 * 1024);
       const student = await signInAs(appA(), 'student');
       const tus = { ...student.headers, 'tus-resumable': '1.0.0' };
