@@ -121,10 +121,16 @@ rgw data = ${dir}/rgw
   const exits: string[] = [];
   const ceph = (program: string, args: string[]) => run(program, ['-c', conf, ...args], { timeout: 60_000 });
   let stopping = false;
+  const setpriv = programPath('setpriv');
   const daemon = (program: string, args: string[], restarts = 0) => {
     // In the foreground (-f), so that it is this process's child and stops with it.
     const out = openSync(join(dir, 'log', `${program}.out`), 'a');
-    const child = spawn(program, ['-c', conf, '-f', ...args], { stdio: ['ignore', out, out] });
+    // Through setpriv (util-linux), the daemon is killed if this process dies without stopping it (a test
+    // worker ended by a timeout); signals reach the daemon itself, which setpriv becomes.
+    const command = [program, '-c', conf, '-f', ...args];
+    const child = setpriv
+      ? spawn(setpriv, ['--pdeathsig', 'KILL', '--', ...command], { stdio: ['ignore', out, out] })
+      : spawn(program, command.slice(1), { stdio: ['ignore', out, out] });
     closeSync(out);
     child.on('error', () => undefined);
     child.on('exit', (code, signal) => {
