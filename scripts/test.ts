@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromiumPath } from '../e2e/chromium.ts';
 import { clusterPrerequisites } from '../apps/api/src/cluster/prerequisites.ts';
+import { missingS3ServerPrograms, S3_SERVER_PACKAGES } from '../apps/api/src/test/s3-server.ts';
 
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const started = Date.now();
@@ -36,26 +37,30 @@ function ensureChromium() {
   if (!existsSync('/usr/bin/chromium')) process.exit(1);
 }
 
-/** nginx and the PostgreSQL server programs, for the many-instances test: installed when root, else asked for. */
-function ensureClusterPrograms() {
-  const { missing } = clusterPrerequisites();
-  if (missing.length === 0) return;
+/**
+ * The Debian programs the tests start: nginx and the PostgreSQL server (the many-instances test) and the
+ * local S3 server (radosgw, ADR 034). Installed in one go when run as root; otherwise the command is shown.
+ */
+function ensureTestPrograms() {
+  const packages = [
+    ...clusterPrerequisites().missing,
+    ...(missingS3ServerPrograms().length > 0 ? S3_SERVER_PACKAGES : []),
+  ];
+  if (packages.length === 0) return;
   if (process.getuid?.() !== 0) {
-    // The test announces its skip (and fails under CI, where they must be installed).
-    console.warn(
-      `The many-instances test needs ${missing.join(' and ')}: \`sudo apt-get install -y ${missing.join(' ')}\`.`,
-    );
-    return;
+    console.error(`The tests need ${packages.join(', ')}: \`sudo apt-get install -y ${packages.join(' ')}\`,`);
+    console.error('then run `npm test` again.');
+    process.exit(1);
   }
-  run(`install ${missing.join(' and ')} (apt-get)`, 'sh', [
+  run(`install ${packages.join(', ')} (apt-get)`, 'sh', [
     '-c',
-    `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')} >/dev/null`,
+    `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages.join(' ')} >/dev/null`,
   ]);
-  if (clusterPrerequisites().missing.length > 0) process.exit(1);
+  if (clusterPrerequisites().missing.length > 0 || missingS3ServerPrograms().length > 0) process.exit(1);
 }
 
 ensureChromium();
-ensureClusterPrograms();
+ensureTestPrograms();
 run('migrations match the schema', 'npm', ['run', '--silent', 'db:check']);
 run('lint', 'npm', ['run', '--silent', 'lint']);
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);

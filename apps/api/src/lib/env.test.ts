@@ -21,6 +21,7 @@ describe('parseEnv', () => {
       DATABASE_POOL_SIZE: 20,
       DATA_DIR: `${repoRoot}data`,
       STORAGE_DRIVER: 'disk',
+      S3_FORCE_PATH_STYLE: false,
       RATE_LIMIT_MULTIPLIER: 1,
       WEB_DIST: `${repoRoot}apps/web/dist`,
       LOG_LEVEL: 'info',

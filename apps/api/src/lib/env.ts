@@ -30,8 +30,32 @@ const EnvSchema = z
      */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
     DATA_DIR: z.string().min(1).default(`${REPO_ROOT}data`),
-    /** Where uploaded files are kept: `disk` (under DATA_DIR/files). An S3 driver can be added beside it. */
-    STORAGE_DRIVER: z.enum(['disk']).default('disk'),
+    /**
+     * Where uploaded files are kept: `disk` (under DATA_DIR/files) or `s3` (a bucket of AWS S3 or any
+     * S3-compatible store: R2, Ceph RGW, MinIO, Garage), which also holds the uploads in progress.
+     */
+    STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
+    /** The S3 API's address when it is not AWS's own (R2, Ceph RGW, MinIO, Garage). */
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    /** The bucket of stored files and uploads in progress; created by the deployment, not by the api. */
+    S3_BUCKET: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name (3-63 lowercase letters, digits, dots, dashes)',
+      )
+      .optional(),
+    /** The bucket's region (`auto` for R2; any value a self-hosted store accepts, often `us-east-1`). */
+    S3_REGION: z.string().min(1).optional(),
+    /** Addresses the bucket as `endpoint/bucket/key` rather than `bucket.endpoint/key` (most self-hosted stores). */
+    S3_FORCE_PATH_STYLE: z.enum(Object.keys(FLAG) as [keyof typeof FLAG]).default('false'),
+    /**
+     * The standard AWS credentials. When both are unset, the AWS SDK's default chain finds them instead
+     * (shared config and credentials files, web identity, container or instance roles).
+     */
+    AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+    AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    AWS_SESSION_TOKEN: z.string().min(1).optional(),
     WEB_DIST: z.string().min(1).default(`${REPO_ROOT}apps/web/dist`),
     /**
      * Multiplies the per-address rate limits of the account routes: for many people behind one address
@@ -105,12 +129,27 @@ const EnvSchema = z
       message: "is required in production (the secret your payment provider's callbacks are signed with)",
     },
   )
+  .refine((env) => env.STORAGE_DRIVER !== 's3' || env.S3_BUCKET !== undefined, {
+    path: ['S3_BUCKET'],
+    message: 'is required when STORAGE_DRIVER=s3 (the bucket of stored files, created beforehand)',
+  })
+  .refine((env) => env.STORAGE_DRIVER !== 's3' || env.S3_REGION !== undefined, {
+    path: ['S3_REGION'],
+    message:
+      "is required when STORAGE_DRIVER=s3 (the bucket's region; `auto` for R2, `us-east-1` for most self-hosted stores)",
+  })
+  .refine((env) => (env.AWS_ACCESS_KEY_ID === undefined) === (env.AWS_SECRET_ACCESS_KEY === undefined), {
+    path: ['AWS_SECRET_ACCESS_KEY'],
+    message:
+      'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are set together, or neither (then the AWS default chain applies)',
+  })
   .refine((env) => !(env.NODE_ENV === 'production' && env.MAILBOX !== undefined && FLAG[env.MAILBOX]), {
     path: ['MAILBOX'],
     message: 'the dev mailbox cannot be on in production',
   })
-  .transform(({ PUBLIC_URL, MAILBOX, ...env }) => ({
+  .transform(({ PUBLIC_URL, MAILBOX, S3_FORCE_PATH_STYLE, ...env }) => ({
     ...env,
+    S3_FORCE_PATH_STYLE: FLAG[S3_FORCE_PATH_STYLE],
     // Without an explicit URL the server is reached on localhost at its own port.
     PUBLIC_URL: (PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     MAILBOX: MAILBOX === undefined ? env.NODE_ENV !== 'production' : FLAG[MAILBOX],

@@ -2,9 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { StoredFileNotFoundError, type Storage } from './storage.ts';
-
-const KEY_PATTERN = /^[a-z0-9][a-z0-9/_-]*$/;
+import { isStorageKey, StoredFileNotFoundError, type Storage } from './storage.ts';
 
 /**
  * Files on the local disk under `root`, which must lie outside any folder the web server serves.
@@ -14,7 +12,7 @@ export function diskStorage(root: string): Storage {
   const base = resolve(root);
   const pathOf = (key: string): string => {
     const path = resolve(base, key);
-    if (!KEY_PATTERN.test(key) || key.includes('..') || !path.startsWith(base + sep)) {
+    if (!isStorageKey(key) || !path.startsWith(base + sep)) {
       throw new Error(`invalid storage key: ${key}`);
     }
     return path;

@@ -17,6 +17,11 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
 }
 
+/** What a key may look like in every driver: generated, lowercase, never climbing out (`..`). */
+export function isStorageKey(key: string): boolean {
+  return /^[a-z0-9][a-z0-9/_-]*$/.test(key) && !key.includes('..');
+}
+
 export class StoredFileNotFoundError extends Error {
   constructor(key: string) {
     super(`stored file not found: ${key}`);

@@ -96,8 +96,8 @@ export interface NewFile {
   mimeType: FileMimeType;
   size: number;
   sha256: string;
-  /** A finished upload on local disk, moved into storage. */
-  path: string;
+  /** Puts the finished upload's bytes under the new key of storage (wherever the upload was kept). */
+  moveInto(key: string): Promise<void>;
 }
 
 /** A generated storage key: nothing of the uploaded name, spread over folders by its first characters. */
@@ -114,7 +114,7 @@ export function newStorageKey(): string {
 export async function storeFile(db: Db, storage: Storage, file: NewFile): Promise<{ fileId: string }> {
   const studentId = await requireStudentId(db, file.ownerId);
   const key = newStorageKey();
-  await storage.putFile(key, file.path);
+  await file.moveInto(key);
   let replacedKey: string | null;
   let fileId: string;
   try {

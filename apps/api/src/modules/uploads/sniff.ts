@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises';
 import type { FileMimeType } from '@kaminuza/shared';
 
 /** Enough bytes for every signature below, including an ISO-BMFF brand list. */
@@ -36,15 +35,4 @@ export function sniffMimeType(bytes: Uint8Array): FileMimeType | null {
   if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'image/webp';
   if (isHeic(bytes)) return 'image/heic';
   return null;
-}
-
-export async function sniffFile(path: string): Promise<FileMimeType | null> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = new Uint8Array(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    return sniffMimeType(buffer.subarray(0, bytesRead));
-  } finally {
-    await handle.close();
-  }
 }

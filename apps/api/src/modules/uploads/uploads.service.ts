@@ -1,7 +1,3 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import {
   DOCUMENT_MIME_TYPES,
   PICTURE_MIME_TYPES,
@@ -16,7 +12,8 @@ import type { Db } from '../../db/client.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { unsafeTextPaths } from '../../lib/safe-input.ts';
 import { storeFile } from '../documents/index.ts';
-import { sniffFile } from './sniff.ts';
+import { sniffMimeType, SNIFF_BYTES } from './sniff.ts';
+import type { UploadArea } from './upload-area.ts';
 
 export function maxBytesFor(purpose: UploadPurpose): number {
   return purpose === 'profile_picture' ? UPLOAD_MAX_PICTURE_BYTES : UPLOAD_MAX_DOCUMENT_BYTES;
@@ -63,12 +60,6 @@ export function checkCreation(metadataHeader: string | undefined, uploadLength: 
   return { ok: true, purpose: purpose.data, filename };
 }
 
-async function sha256Of(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  await pipeline(createReadStream(path), hash);
-  return hash.digest('hex');
-}
-
 export type FinishResult = { ok: true; fileId: string } | { ok: false; message: string };
 
 /**
@@ -78,10 +69,10 @@ export type FinishResult = { ok: true; fileId: string } | { ok: false; message: 
 export async function finishUpload(
   db: Db,
   storage: Storage,
-  upload: { uploadsDir: string; id: string; ownerId: string; purpose: UploadPurpose; filename: string; size: number },
+  upload: { area: UploadArea; id: string; ownerId: string; purpose: UploadPurpose; filename: string; size: number },
 ): Promise<FinishResult> {
-  const path = join(upload.uploadsDir, upload.id);
-  const mimeType = await sniffFile(path);
+  const { area, id } = upload;
+  const mimeType = sniffMimeType(await area.firstBytes(id, SNIFF_BYTES));
   if (!mimeType || !allowedTypesFor(upload.purpose).includes(mimeType)) {
     return {
       ok: false,
@@ -98,8 +89,8 @@ export async function finishUpload(
     originalName: upload.filename,
     mimeType,
     size: upload.size,
-    sha256: await sha256Of(path),
-    path,
+    sha256: await area.sha256(id),
+    moveInto: (key) => area.moveInto(storage, id, key),
   });
   return { ok: true, fileId };
 }
