@@ -18,22 +18,21 @@ import {
   type Applicant,
 } from '../test/deadline.ts';
 import { startCluster, type Cluster, type Instance } from './cluster.ts';
+import { missingS3ServerPrograms, S3_SERVER_PACKAGES, startS3Server, type S3Server } from '../test/s3-server.ts';
 import { clusterPrerequisites } from './prerequisites.ts';
+import { expectUploadResumedOnTheOtherInstance } from './uploads.ts';
 
 /*
  * Many instances, proven (issue 21): PostgreSQL, two api instances in processes of their own and nginx as
  * a round-robin proxy in front. Every request below goes through the proxy, as a browser's would; nginx
  * names the instance that answered (X-Upstream), and the proofs check that both took part.
- *
- * Proofs still to add, each a few lines once its part exists (they go before the last proof, which kills
- * an instance):
- * - an upload started on one instance resumes on the other, with the stored file's sha256 matching: start
- *   the S3 server of test/s3-server.ts in beforeAll, pass its variables to `startCluster({ env })`
- *   (STORAGE_DRIVER=s3, S3_ENDPOINT, …), and call expectUploadResumedOnTheOtherInstance (./uploads.ts)
- *   with a signed-in student. The instances keep DATA_DIRs of their own, so only a shared upload store
- *   lets the resume succeed: on today's disk store the second instance answers 404 to the resume.
+ * Stored files and uploads in progress are in a bucket of a local S3 server (radosgw, test/s3-server.ts);
+ * the instances keep DATA_DIRs of their own, so only the shared store lets an upload resume elsewhere.
  */
-const { missing } = clusterPrerequisites();
+const missing = [
+  ...clusterPrerequisites().missing,
+  ...(missingS3ServerPrograms().length > 0 ? S3_SERVER_PACKAGES : []),
+];
 
 if (missing.length > 0) {
   const why =
@@ -58,16 +57,21 @@ describe.skipIf(missing.length > 0)('many api instances behind nginx', () => {
   let cluster: Cluster;
   let passwordHash: string;
   let bootedAt: Date;
+  let s3: S3Server;
 
   beforeAll(async () => {
     const started = Date.now();
-    [cluster, passwordHash] = await Promise.all([startCluster({ instances: 2 }), hashPassword(TEST_PASSWORD)]);
+    [s3, passwordHash] = await Promise.all([startS3Server(), hashPassword(TEST_PASSWORD)]);
+    cluster = await startCluster({ instances: 2, env: s3.env });
     bootedAt = new Date();
-    console.log(`cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s: nginx at ${cluster.proxy.url}`);
+    console.log(
+      `cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s (S3 server ${(s3.startedInMs / 1000).toFixed(1)} s): nginx at ${cluster.proxy.url}`,
+    );
   });
 
   afterAll(async () => {
     await cluster?.destroy();
+    await s3?.stop();
   });
 
   /** Prints every log of the cluster under a failed test. */
@@ -267,7 +271,12 @@ describe.skipIf(missing.length > 0)('many api instances behind nginx', () => {
     expect(await ipCounter()).toBe(before + wrong.length + locked.length);
   });
 
-  it.todo('resumes an upload started on one instance on the other, and the stored file has the same sha256 (S3)');
+  it('resumes an upload started on one instance on the other, and the stored file has the same sha256 (S3)', async () => {
+    reportLogsOnFailure();
+    const student = await account('student');
+    const { cookie } = await signIn(student.email);
+    await expectUploadResumedOnTheOtherInstance(cluster, { cookie, studentId: student.id });
+  });
 
   it('runs a scheduled job exactly once across both instances (the job queue)', async () => {
     reportLogsOnFailure();
