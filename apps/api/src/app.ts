@@ -47,6 +47,7 @@ import type { Mailer } from './lib/mailer.ts';
 import { backgroundJobs, type BackgroundOptions } from './jobs.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { openUploadArea } from './modules/uploads/upload-area.ts';
 import { studentsRoutes } from './modules/students/students.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
@@ -193,10 +194,13 @@ export async function buildApp({
 
   // The job queue opens with the app (its tables are made or upgraded then) and stops after the last
   // request: what a request sends always has a queue to go to.
+  // The uploads in progress, for the tus routes and the clean-up job.
+  const uploadArea = openUploadArea(files.uploads);
   const background = await backgroundJobs({
     database,
     env,
     storage: files.storage,
+    uploadArea,
     mailer,
     log: app.log,
     ...(sandboxCallbacks ? { sandboxCallbacks } : {}),
@@ -232,6 +236,7 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await stopRelays();
     await jobs.stop();
+    uploadArea.close();
   });
 
   await app.register(healthRoutes, { database, drain });
@@ -262,7 +267,7 @@ export async function buildApp({
       await api.register(partnerApiRoutes, { db: database.db });
       await api.register(devMailboxRoutes, { db: database.db, enabled: mailboxEnabled(env) });
       await api.register(documentsRoutes, { db: database.db, storage: files.storage });
-      await api.register(uploadsRoutes, { db: database.db, files });
+      await api.register(uploadsRoutes, { db: database.db, files, area: uploadArea });
       await api.register(studentsRoutes, { db: database.db });
       await api.register(homeRoutes, { db: database.db });
       await api.register(geoRoutes, { geocoder: offlineGeocoder() });

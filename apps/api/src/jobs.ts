@@ -15,6 +15,8 @@ import { emailJobs, emailRelay, sendersOf } from './modules/email/email.jobs.ts'
 import { unreadEmailJobs } from './modules/messaging/unread-email.jobs.ts';
 import { pushJobs, pushRelay } from './modules/notifications/push.ts';
 import { reminderJobs } from './modules/notifications/reminders.ts';
+import type { UploadArea } from './modules/uploads/upload-area.ts';
+import { uploadJobs } from './modules/uploads/uploads.jobs.ts';
 import { paymentJobs } from './modules/payments/payments.jobs.ts';
 import type { CallbackDelivery } from './modules/payments/providers/sandbox-provider.ts';
 
@@ -22,6 +24,8 @@ export interface BackgroundOptions {
   database: Database;
   env: Env;
   storage: Storage;
+  /** The uploads in progress, whose expired ones the clean-up removes. */
+  uploadArea: UploadArea;
   /** The mail transport; without one, emails wait in the outbox and get no delivery job. */
   mailer: Mailer | null;
   log: FastifyBaseLogger;
@@ -39,6 +43,7 @@ export async function backgroundJobs({
   database,
   env,
   storage,
+  uploadArea,
   mailer,
   log,
   sandboxCallbacks = {},
@@ -53,6 +58,7 @@ export async function backgroundJobs({
     ...decisionJobs({ db, publicUrl }),
     ...unreadEmailJobs({ db, publicUrl }),
     ...accountDeletionJobs({ db, storage }),
+    ...uploadJobs({ area: uploadArea }),
     ...paymentJobs({ db, env, log, ...sandboxCallbacks }),
     relaySweepJob(relays),
   ];

@@ -26,9 +26,22 @@ export interface UploadArea {
   forget(id: string): Promise<void>;
   /** Removes a finished upload that is not kept (refused type, failed move): its bytes and its record. */
   discard(id: string): Promise<void>;
+  /**
+   * Removes the uploads left unfinished past their expiry (an applicant who never came back): their
+   * bytes, records and, in the bucket, their multipart uploads. Answers how many objects or files went.
+   */
+  deleteExpired(): Promise<number>;
   /** Lets go of what the store holds open (the S3 store's own client and its sockets). */
   close(): void;
 }
+
+/**
+ * How long an unfinished upload can be resumed (tus's Upload-Expires): days, for applicants whose
+ * connection is gone for a while; the clean-up job removes it after.
+ */
+export const UPLOAD_EXPIRY_MS = 3 * 24 * 60 * 60_000;
+// The expiry is given only to the stores the clean-up makes: on the store serving requests, tus 2.x would
+// read a finished upload back after onUploadFinish removed its record, to word an Upload-Expires header.
 
 /** The S3 store's metadata cache, left empty: another instance may have changed or finished the upload. */
 class NoCache<T> implements KvStore<T> {
@@ -66,7 +79,7 @@ async function sha256Of(stream: Readable): Promise<string> {
   return hash.digest('hex');
 }
 
-export function openUploadArea(area: UploadsArea): UploadArea {
+export function openUploadArea(area: UploadsArea, { expiryMs = UPLOAD_EXPIRY_MS } = {}): UploadArea {
   if (area.kind === 'disk') {
     const datastore = new FileStore({ directory: area.dir });
     const pathOf = (id: string) => join(area.dir, id);
@@ -86,16 +99,20 @@ export function openUploadArea(area: UploadsArea): UploadArea {
       moveInto: (storage, id, key) => storage.putFile(key, pathOf(id)),
       forget: (id) => datastore.configstore.delete(id),
       discard: (id) => datastore.remove(id),
+      deleteExpired: () =>
+        new FileStore({ directory: area.dir, expirationPeriodInMilliseconds: expiryMs }).deleteExpired(),
       close: () => undefined,
     };
   }
 
   const { client, bucket } = area;
-  const datastore = new S3UploadStore({
+  const storeOptions = (expiry?: number): ConstructorParameters<typeof S3Store>[0] => ({
     s3ClientConfig: { ...area.clientConfig, bucket },
     partSize: S3_PART_BYTES,
     cache: new NoCache(),
+    ...(expiry ? { expirationPeriodInMilliseconds: expiry } : {}),
   });
+  const datastore = new S3UploadStore(storeOptions());
   const body = async (id: string, range?: string): Promise<Readable> => {
     const { Body } = await client.send(new GetObjectCommand({ Bucket: bucket, Key: id, Range: range }));
     if (!Body) throw new Error(`upload ${id} has no bytes`);
@@ -119,6 +136,14 @@ export function openUploadArea(area: UploadsArea): UploadArea {
     forget: (id) => removeObjects(id),
     // The store's own remove() first aborts the multipart upload, which a finished one no longer has.
     discard: (id) => removeObjects(id),
+    async deleteExpired() {
+      const expiring = new S3UploadStore(storeOptions(expiryMs));
+      try {
+        return await expiring.deleteExpired();
+      } finally {
+        expiring.destroy();
+      }
+    },
     close: () => datastore.destroy(),
   };
 

@@ -17,6 +17,7 @@ import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { startS3Server, type S3Server } from '../../test/s3-server.ts';
 import { createUpload, headUpload, patchUpload, uploadFile } from './test-helpers.ts';
+import { openUploadArea } from './upload-area.ts';
 
 /**
  * Uploads with STORAGE_DRIVER=s3, against a real S3 server started here (radosgw): two api instances
@@ -251,6 +252,39 @@ describe('tus uploads kept in the bucket (STORAGE_DRIVER=s3)', () => {
     expect((await headUpload(appA(), owner.headers, location!)).statusCode).toBe(404);
     expect(await bucketKeys()).toEqual(before);
     expect(await multipartUploads()).toEqual([]);
+  });
+
+  it('an upload left unfinished past its expiry is removed by the clean-up, with its multipart upload', async () => {
+    const owner = await signInAs(appA(), 'student');
+    const before = await bucketKeys();
+    const pdf = samplePdf('abandoned');
+    const { location } = await createUpload(appA(), owner.headers, {
+      purpose: 'passport',
+      filename: 'p.pdf',
+      length: pdf.length,
+    });
+    expect((await patchUpload(appA(), owner.headers, location!, 0, pdf.subarray(0, 100))).statusCode).toBe(204);
+    const id = location!.split('/').at(-1)!;
+    expect(await multipartUploads()).toContain(id);
+    // With the real expiry (days) nothing is due yet.
+    const area = openUploadArea(instances[0]!.files.uploads);
+    try {
+      expect(await area.deleteExpired()).toBe(0);
+    } finally {
+      area.close();
+    }
+    expect(await multipartUploads()).toContain(id);
+    // An expiry of a moment: the bucket stamps a multipart upload to the second.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const expired = openUploadArea(instances[0]!.files.uploads, { expiryMs: 1 });
+    try {
+      expect(await expired.deleteExpired()).toBeGreaterThan(0);
+    } finally {
+      expired.close();
+    }
+    expect(await multipartUploads()).toEqual([]);
+    expect(await bucketKeys()).toEqual(before);
+    expect((await headUpload(appB(), owner.headers, location!)).statusCode).toBe(404);
   });
 
   it('replacing a document deletes the old object from the bucket', async () => {

@@ -14,6 +14,7 @@ import { createTestApp, testEnv } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { createUpload, headUpload, patchUpload, uploadFile } from './test-helpers.ts';
+import { openUploadArea } from './upload-area.ts';
 
 let database: Database;
 let app: App;
@@ -180,6 +181,26 @@ describe('tus uploads', () => {
     expect((await patchUpload(app, owner.headers, location!, 10, pdf.subarray(10))).statusCode).toBe(204);
     expect(await fileRowsOf(other)).toEqual([]);
     expect(await fileRowsOf(owner)).toHaveLength(1);
+  });
+
+  it('the clean-up removes an upload left unfinished past its expiry, and only then', async () => {
+    const owner = await signInAs(app, 'student');
+    const pdf = samplePdf('Abandoned');
+    const { location } = await createUpload(app, owner.headers, {
+      purpose: 'transcript',
+      filename: 'a.pdf',
+      length: pdf.length,
+    });
+    expect((await patchUpload(app, owner.headers, location!, 0, pdf.subarray(0, 10))).statusCode).toBe(204);
+    const id = location!.split('/').at(-1)!;
+    const uploads = { kind: 'disk' as const, dir: join(dataDir, 'uploads') };
+    // Not due with the real expiry.
+    expect(await openUploadArea(uploads).deleteExpired()).toBe(0);
+    expect(await uploadLeftovers()).toContain(id);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await openUploadArea(uploads, { expiryMs: 1 }).deleteExpired()).toBeGreaterThan(0);
+    expect((await uploadLeftovers()).filter((name) => name.startsWith(id))).toEqual([]);
+    expect((await headUpload(app, owner.headers, location!)).statusCode).toBe(404);
   });
 
   it('lets the creator cancel an upload in progress', async () => {
