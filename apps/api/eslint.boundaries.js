@@ -37,7 +37,14 @@ const zones = [
   },
   {
     target: [`./${src}/lib`, `./${src}/db`, `./${src}/modules`],
-    from: [`./${src}/seed`, `./${src}/test`, `./${src}/app.ts`, `./${src}/jobs.ts`, `./${src}/server.ts`],
+    from: [
+      `./${src}/seed`,
+      `./${src}/test`,
+      `./${src}/cluster`,
+      `./${src}/app.ts`,
+      `./${src}/jobs.ts`,
+      `./${src}/server.ts`,
+    ],
     message: 'The app, the seeds and the test harness compose the modules: nothing below them imports them.',
   },
   ...API_LAYERS.slice(0, -1).flatMap((layer, rank) =>
@@ -72,6 +79,7 @@ export default [
       `${src}/**/*.test.ts`,
       `${src}/**/test-helpers.ts`,
       `${src}/test/**`,
+      `${src}/cluster/**`,
       `${src}/seed/**`,
       `${src}/app.ts`,
       `${src}/jobs.ts`,
