@@ -37,7 +37,7 @@ export async function updateReview(
   update: ReviewUpdate,
 ): Promise<ReviewApplication> {
   if (update.stage_id !== undefined) assertStage(context, update.stage_id);
-  return db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const current = await submissionOfPartner(tx, context.partnerId, submissionId, { lock: true });
     if (update.assigned_to) await assertReviewer(tx, context.partnerId, update.assigned_to);
     const event = { submissionId, partnerId: context.partnerId, actor: staffActor(context) };
@@ -65,8 +65,10 @@ export async function updateReview(
         .where(eq(submissions.id, submissionId));
       await markUnderReview(tx, submissionId);
     }
-    return reviewApplication(tx, context, submissionId);
   });
+  // Read once committed, through the pool: its six reads run side by side, which one transaction's
+  // single connection would only queue.
+  return reviewApplication(db, context, submissionId);
 }
 
 export async function addNote(
