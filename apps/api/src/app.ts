@@ -239,7 +239,7 @@ export async function buildApp({
     uploadArea.close();
   });
 
-  await app.register(healthRoutes, { database, drain });
+  await app.register(healthRoutes, { database, storage: files.storage, drain });
   await app.register(
     async (api) => {
       await api.register(catalogueRoutes, { db: database.db });

@@ -22,5 +22,9 @@ export const HealthSchema = z.object({ status: z.literal('ok') });
 export const ReadySchema = z.object({
   /** `draining`: the instance is shutting down and finishing what it has; send new requests elsewhere. */
   status: z.enum(['ready', 'not_ready', 'draining']),
-  checks: z.object({ database: z.enum(['ok', 'failed']) }),
+  /**
+   * `storage` is reported, not required: an unreachable bucket fails document reads and uploads, not
+   * the rest, and every instance shares it, so it does not take the instance out of the load balancer.
+   */
+  checks: z.object({ database: z.enum(['ok', 'failed']), storage: z.enum(['ok', 'failed']) }),
 });

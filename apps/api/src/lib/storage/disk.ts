@@ -1,5 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { isStorageKey, StoredFileNotFoundError, type Storage } from './storage.ts';
@@ -19,6 +20,12 @@ export function diskStorage(root: string): Storage {
   };
 
   return {
+    async ping() {
+      return access(base, constants.W_OK).then(
+        () => true,
+        () => false,
+      );
+    },
     async put(key, source) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });

@@ -5,6 +5,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3ServiceException,
@@ -53,6 +54,9 @@ export function isS3NotFound(error: unknown): boolean {
   );
 }
 
+/** A readiness probe waits this long for the bucket, not the calls' own timeouts and retries. */
+const S3_PING_TIMEOUT_MS = 2_000;
+
 /** Streams of unknown length are sent in parts of this size, two at a time. */
 const PART_SIZE = 8 * 1024 * 1024;
 
@@ -67,6 +71,16 @@ export function s3Storage(client: S3Client, bucket: string): Storage {
   };
 
   return {
+    async ping() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: bucket }), {
+          abortSignal: AbortSignal.timeout(S3_PING_TIMEOUT_MS),
+        });
+        return true;
+      } catch {
+        return false;
+      }
+    },
     async put(key, source) {
       // A stream's length is not known beforehand: lib-storage sends it in parts (one PUT when small),
       // and a failed multipart upload is aborted rather than left to cost storage.

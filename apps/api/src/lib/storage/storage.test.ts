@@ -88,6 +88,10 @@ describe.each(Object.keys(drivers) as (keyof typeof drivers)[])('the %s storage 
     await expect(stores.storage.read('gh/to-delete')).rejects.toBeInstanceOf(StoredFileNotFoundError);
   });
 
+  it('answers a readiness ping', async () => {
+    expect(await stores.storage.ping()).toBe(true);
+  });
+
   it('refuses keys that could climb out or were not generated', async () => {
     await expect(stores.storage.put('../escape', Readable.from([Buffer.from('x')]))).rejects.toThrow(
       /invalid storage key/,
@@ -133,6 +137,21 @@ describe('the s3 driver against the bucket itself', () => {
     try {
       await expect(stores.storage.exists('ab/anything')).rejects.toThrow();
       expect(Date.now() - started).toBeLessThan(20_000);
+      // The readiness ping answers false within its own short wait.
+      const pinged = Date.now();
+      expect(await stores.storage.ping()).toBe(false);
+      expect(Date.now() - pinged).toBeLessThan(5_000);
+    } finally {
+      await stores.close();
+    }
+  });
+
+  it('pings false for a bucket that does not exist', async () => {
+    const stores = openFileStores(
+      parseEnv({ NODE_ENV: 'test', DATA_DIR: ':memory:', ...s3.env, S3_BUCKET: 'no-such-bucket-kz' }),
+    );
+    try {
+      expect(await stores.storage.ping()).toBe(false);
     } finally {
       await stores.close();
     }
