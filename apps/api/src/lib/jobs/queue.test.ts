@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { createTestDatabase } from '../../test/database.ts';
-import { defineJob, jobIdFor, startJobQueue, type JobDefinition, type JobQueue } from './queue.ts';
+import { databaseUnavailable } from '../db-errors.ts';
+import { defineJob, jobIdFor, queueError, startJobQueue, type JobDefinition, type JobQueue } from './queue.ts';
 
 const silent = { info() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;
 const quick = { retryLimit: 2, retryDelaySeconds: 1, retryDelayMaxSeconds: 1, expireInSeconds: 30 };
@@ -138,6 +139,15 @@ describe('the job queue', () => {
     const worker = await queueOf([definition]);
     await expect.poll(() => handled, { timeout: 10_000, interval: 50 }).toEqual(['one']);
     await stop(worker);
+  });
+
+  it('reads the failures pg-boss emits as plain objects as errors, a lost database as an outage', () => {
+    const lost = { message: 'connect ECONNREFUSED 127.0.0.1:5432 (Queue: email.send)', code: 'ECONNREFUSED' };
+    expect(databaseUnavailable(lost)).toBe(false);
+    expect(databaseUnavailable(queueError(lost))).toBe(true);
+    expect(databaseUnavailable(queueError({ message: 'a bug' }))).toBe(false);
+    const error = new Error('kept');
+    expect(queueError(error)).toBe(error);
   });
 
   it('makes the same id from the same parts, a different one otherwise', () => {

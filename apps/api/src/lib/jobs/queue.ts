@@ -169,6 +169,17 @@ function errorText(output: unknown): string | null {
   return JSON.stringify(output).slice(0, ERROR_MAX_LENGTH);
 }
 
+/**
+ * pg-boss emits its polling failures as plain objects ({ message, code, queue, worker }), not Errors:
+ * made Errors again, with their code, so a database outage is told apart (and logged once).
+ */
+export function queueError(value: unknown): unknown {
+  if (value instanceof Error || !value || typeof value !== 'object') return value;
+  const { message, code } = value as { message?: unknown; code?: unknown };
+  const error = new Error(typeof message === 'string' ? message : 'job queue error');
+  return typeof code === 'string' ? Object.assign(error, { code }) : error;
+}
+
 const SUBJECT_KEYS = ['reference', 'id', 'subscription_id'] as const;
 
 function subjectOf(data: unknown): string | null {
@@ -220,7 +231,7 @@ export async function startJobQueue({
   const boss = newBoss(backend, work);
   // pg-boss reports its own failures (a lost connection while polling) as events: logged, an outage once.
   const failures = passFailures(log, 'job queue failed');
-  boss.on('error', (error) => failures.failed(error));
+  boss.on('error', (error) => failures.failed(queueError(error)));
   boss.on('warning', (warning) => log.warn({ warning: warning.data }, `job queue: ${warning.message}`));
   await boss.start();
   failures.succeeded();
