@@ -28,7 +28,7 @@ import type { AddressInfo, Socket } from 'node:net';
  * | 555     | SUCCESSFUL, and the same callback is sent twice                                              |
  * | 666     | EXPIRED (no callback) after `expireAfterMs`, then SUCCESSFUL `lateAfterMs` later, with a callback |
  * | 777     | SUCCESSFUL, but the callback's body says ten times the amount asked                          |
- * | 888     | SUCCESSFUL, and the provider's own record (status and callback) has one unit more than asked |
+ * | 888     | SUCCESSFUL, but the provider's own record (status and callback) says 1 more than asked       |
  * | 999     | PAYER_NOT_FOUND at once, one callback                                                        |
  */
 export const MOMO_SCRIPTS = {

@@ -268,6 +268,9 @@ describe('credentials and tokens', () => {
       await expect(client.status(randomUUID())).rejects.toMatchObject({ status: 404 });
       clock += 61_000;
       await expect(client.status(randomUUID())).rejects.toMatchObject({ kind: 'refused', status: 401 });
+      // The refused token is dropped: the next call (a job's retry) asks for a new one and gets through.
+      await expect(client.status(randomUUID())).rejects.toMatchObject({ kind: 'refused', status: 404 });
+      expect(short.tokensIssued()).toBe(2);
     } finally {
       await short.stop();
     }

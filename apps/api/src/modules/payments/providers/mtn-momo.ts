@@ -88,6 +88,8 @@ export function createMtnMomoProvider(config: MtnMomoConfig): MobileMoneyProvide
       throw new ProviderError('unreachable', `MTN MoMo ${path} answered ${response.status}`, response.status);
     }
     if (response.status >= 400) {
+      // A token MoMo no longer takes (revoked, or expired earlier than announced) is not used again.
+      if (response.status === 401 && init.headers.Authorization?.startsWith('Bearer ')) token = null;
       const body = (await response.json().catch(() => null)) as { code?: unknown; message?: unknown } | null;
       const code = textOf(body?.code);
       throw new ProviderError(
