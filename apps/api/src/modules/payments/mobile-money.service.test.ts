@@ -43,7 +43,7 @@ const log = {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  simulator = await startMomoSimulator({ ...CREDENTIALS, expireAfterMs: 300, lateAfterMs: 200, payerDelayMs: 10 });
+  simulator = await startMomoSimulator({ ...CREDENTIALS, expireAfterMs: 600, lateAfterMs: 1500, payerDelayMs: 10 });
   momo = createMtnMomoProvider({
     baseUrl: simulator.url,
     targetEnvironment: 'sandbox',
@@ -156,6 +156,16 @@ async function callbacksHandled(reference: string, count: number, within = 3000)
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Polls the provider (as the reconciliation job will) until the payment is decided. */
+async function pollUntilSettled(reference: string, within = 5000) {
+  const until = Date.now() + within;
+  for (;;) {
+    const outcome = await pollMobileMoneyPayment(database.db, momo, reference, log);
+    if (outcome !== 'pending' || Date.now() > until) return outcome;
+    await pause(25);
+  }
+}
+
 describe('MoMo payments settled from the provider’s status', () => {
   it('success: the callback is checked against the status, then settles the payment', async () => {
     const reference = await pendingPayment(MOMO_SCRIPTS.approve);
@@ -182,9 +192,8 @@ describe('MoMo payments settled from the provider’s status', () => {
   it('timeout: no callback comes; a poll finds it pending, then expired', async () => {
     const reference = await pendingPayment(MOMO_SCRIPTS.timeout);
     expect(await pollMobileMoneyPayment(database.db, momo, reference, log)).toBe('pending');
-    await pause(450);
+    expect(await pollUntilSettled(reference)).toBe('settled');
     expect(await callbacksHandled(reference, 1, 0)).toEqual([]);
-    expect(await pollMobileMoneyPayment(database.db, momo, reference, log)).toBe('settled');
     expect(await paymentOf(reference)).toMatchObject({
       status: 'failed',
       failure_reason: PAYMENT_MESSAGES.mobile_money_timeout,
@@ -199,10 +208,9 @@ describe('MoMo payments settled from the provider’s status', () => {
 
   it('a late success after expiry does not turn the expired payment into a paid one', async () => {
     const reference = await pendingPayment(MOMO_SCRIPTS.lateSuccess);
-    await pause(350);
-    expect(await pollMobileMoneyPayment(database.db, momo, reference, log)).toBe('settled');
+    expect(await pollUntilSettled(reference)).toBe('settled');
     expect((await paymentOf(reference)).status).toBe('failed');
-    expect(await callbacksHandled(reference, 1)).toEqual(['unchanged']);
+    expect(await callbacksHandled(reference, 1, 5000)).toEqual(['unchanged']);
     expect(await paymentOf(reference)).toMatchObject({ status: 'failed', paid_at: null });
   });
 
@@ -253,8 +261,12 @@ describe('MoMo payments settled from the provider’s status', () => {
     // The simulator's own callback goes nowhere: the ten below and the poll race for the payment.
     const reference = await pendingPayment('002', `${simulator.url}/nowhere`);
     expect(simulator.approve(reference)).toBe(true);
-    await pause(50);
-    const sent = simulator.callbacksSent().find((entry) => entry.body.externalId === reference)!;
+    let sent = simulator.callbacksSent().find((entry) => entry.body.externalId === reference);
+    for (let tries = 0; sent?.status == null && tries < 200; tries += 1) {
+      await pause(25);
+      sent = simulator.callbacksSent().find((entry) => entry.body.externalId === reference);
+    }
+    if (!sent) throw new Error('the simulator sent no callback');
     expect(sent.status).toBe(404);
     expect((await paymentOf(reference)).status).toBe('pending');
     const body = JSON.stringify(sent.body);
