@@ -126,7 +126,15 @@ const header = (req: IncomingMessage, name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** The status body MoMo answers and PUTs to the callback URL. */
+/** MoMo's ErrorReason messages for the codes the simulator answers. */
+const REASON_MESSAGES: Record<string, string> = {
+  APPROVAL_REJECTED: 'The payer rejected the request.',
+  NOT_ENOUGH_FUNDS: 'The payer does not have enough funds.',
+  EXPIRED: 'The request expired before the payer approved it.',
+  PAYER_NOT_FOUND: 'The payer was not found.',
+};
+
+/** The status body MoMo answers and PUTs to the callback URL (`reason` as the ErrorReason `{ code, message }`). */
 function statusBody(prompt: MomoPrompt) {
   return {
     amount: prompt.amount,
@@ -137,7 +145,9 @@ function statusBody(prompt: MomoPrompt) {
     payerMessage: prompt.payerMessage,
     payeeNote: prompt.payeeNote,
     status: prompt.status,
-    ...(prompt.reason ? { reason: prompt.reason } : {}),
+    ...(prompt.reason
+      ? { reason: { code: prompt.reason, message: REASON_MESSAGES[prompt.reason] ?? prompt.reason } }
+      : {}),
   };
 }
 
@@ -232,8 +242,7 @@ export async function startMomoSimulator(options: MomoSimulatorOptions): Promise
         );
       case MOMO_SCRIPTS.wrongAmountCallback:
         return later(payerDelayMs, () => {
-          const prompt = prompts.get(id);
-          if (!prompt || prompt.status !== 'PENDING') return;
+          if (prompt.status !== 'PENDING') return;
           settle(prompt, 'SUCCESSFUL', null);
           callback(prompt, { amount: String(Number(prompt.amount) * 10) });
         });

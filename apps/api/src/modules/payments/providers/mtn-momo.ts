@@ -53,7 +53,7 @@ const FAILURES: Record<string, MobileMoneyFailure> = {
   TRANSACTION_CANCELED: 'declined',
 };
 
-/** The reason of a status body: MoMo documents `{ code, message }`; some deployments answer the bare code. */
+/** The reason of a status body: MoMo documents `{ code, message }`; a bare code is read as well. */
 function reasonCode(reason: unknown): string | null {
   if (typeof reason === 'string') return reason;
   if (reason && typeof reason === 'object' && typeof (reason as { code?: unknown }).code === 'string') {
