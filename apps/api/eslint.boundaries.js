@@ -47,6 +47,17 @@ const zones = [
     ],
     message: 'The app, the seeds and the test harness compose the modules: nothing below them imports them.',
   },
+  {
+    target: [`./${src}/lib`, `./${src}/db`, `./${src}/modules`],
+    from: `./${src}/simulators`,
+    message:
+      "A simulator stands in for a provider: the app, the server and tests start one; the api's code talks to it over HTTP only.",
+  },
+  {
+    target: `./${src}/simulators`,
+    from: [`./${src}/lib`, `./${src}/db`, `./${src}/modules`],
+    message: "A simulator speaks its provider's protocol on its own: it imports none of the api's code.",
+  },
   ...API_LAYERS.slice(0, -1).flatMap((layer, rank) =>
     layer.map((module) => ({
       target: dir(module),

@@ -75,6 +75,18 @@ describe('api module boundaries', () => {
     );
   });
 
+  it('keeps the provider simulators and the api apart, both ways', async () => {
+    expect(
+      await problems(
+        'modules/payments/providers/mtn-momo.ts',
+        "import { startMomoSimulator } from '../../../simulators/mtn-momo.ts';",
+      ),
+    ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*A simulator stands in for a provider/)]);
+    expect(await problems('simulators/mtn-momo.ts', "import { AppError } from '../lib/errors.ts';")).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*imports none of the api's code/),
+    ]);
+  });
+
   it("refuses another module's internals and routes, even of a lower layer", async () => {
     expect(
       await problems(

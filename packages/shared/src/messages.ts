@@ -269,6 +269,11 @@ export const PAYMENT_MESSAGES = {
   card_declined: 'The card was declined. No money was taken.',
   card_invalid: 'Enter a valid card number, expiry date and security code.',
   mobile_money_declined: 'The mobile money payment was not approved. No money was taken.',
+  mobile_money_insufficient_funds:
+    'There was not enough money on the mobile money account. Top it up and try again; no money was taken.',
+  mobile_money_timeout: 'The payment was not approved on the phone in time. Try again; no money was taken.',
+  mobile_money_unknown_payer:
+    'This number has no mobile money account with this network. Check the number and try again.',
   phone_invalid: 'Enter the mobile money number with its country code, e.g. +250788123456',
   not_pending: 'This payment is already complete.',
   signature_invalid: 'Invalid signature',

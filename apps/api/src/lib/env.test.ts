@@ -73,6 +73,46 @@ describe('parseEnv', () => {
     expect(parseEnv(PRODUCTION).PAYMENTS_WEBHOOK_SECRET).toBe(PRODUCTION_WEBHOOK_SECRET);
   });
 
+  it('takes MTN MoMo’s variables together, and refuses a simulator or plain http in production', () => {
+    const momo = {
+      MTN_MOMO_BASE_URL: 'http://127.0.0.1:4010',
+      MTN_MOMO_API_USER: '3f1c5a0e-2b7d-4c1e-9a55-0e6f4b2d8c11',
+      MTN_MOMO_API_KEY: 'key',
+      MTN_MOMO_SUBSCRIPTION_KEY: 'subscription',
+      MTN_MOMO_TARGET_ENVIRONMENT: 'sandbox',
+    };
+    expect(parseEnv(momo)).toMatchObject(momo);
+    expect(parseEnv({}).MTN_MOMO_BASE_URL).toBeUndefined();
+    expect(() => parseEnv({ ...momo, MTN_MOMO_API_KEY: undefined })).toThrow(/set together/);
+    expect(() => parseEnv({ MTN_MOMO_API_KEY: 'key' })).toThrow(/set together/);
+    expect(() => parseEnv({ ...momo, MTN_MOMO_TARGET_ENVIRONMENT: 'MTN Rwanda' })).toThrow(/mtnrwanda/);
+    for (const local of [
+      'http://127.0.0.1:4010',
+      'http://proxy.momoapi.mtn.com',
+      'https://localhost:4010',
+      'https://momo.localhost',
+      'https://10.0.0.5',
+      'https://192.168.1.20',
+      'https://[::1]:4010',
+      'https://momo-simulator:4010',
+    ]) {
+      expect(() => parseEnv({ ...PRODUCTION, ...momo, MTN_MOMO_BASE_URL: local }), local).toThrow(
+        /not a local simulator/,
+      );
+    }
+    const live = {
+      ...PRODUCTION,
+      ...momo,
+      MTN_MOMO_BASE_URL: 'https://proxy.momoapi.mtn.com',
+      MTN_MOMO_TARGET_ENVIRONMENT: 'mtnrwanda',
+    };
+    expect(parseEnv(live).MTN_MOMO_BASE_URL).toBe('https://proxy.momoapi.mtn.com');
+  });
+
+  it('keeps PAYMENTS_PROVIDER to the hosted checkout: mobile money has its own variables', () => {
+    expect(() => parseEnv({ PAYMENTS_PROVIDER: 'mtn_momo' })).toThrow(/PAYMENTS_PROVIDER/);
+  });
+
   it('drops a trailing slash from PUBLIC_URL', () => {
     expect(parseEnv({ PUBLIC_URL: 'https://kaminuza.example/' }).PUBLIC_URL).toBe('https://kaminuza.example');
   });

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { PAYMENT_PROVIDERS } from '@kaminuza/shared';
+import type { PAYMENT_PROVIDERS } from '@kaminuza/shared';
 import type { DatabaseOptions } from '../db/client.ts';
 
 const IN_MEMORY = ':memory:';
@@ -13,6 +13,36 @@ const FLAG = { true: true, on: true, '1': true, false: false, off: false, '0': f
 
 /** The repository root, found from this file so the defaults do not depend on the working directory. */
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+const MTN_MOMO_VARIABLES = [
+  'MTN_MOMO_API_USER',
+  'MTN_MOMO_API_KEY',
+  'MTN_MOMO_SUBSCRIPTION_KEY',
+  'MTN_MOMO_TARGET_ENVIRONMENT',
+] as const;
+
+/**
+ * Whether a provider's address is this machine or a private network (a simulator) or not encrypted:
+ * production talks to a payment provider only over https to a public name.
+ */
+export function localAddress(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    protocol !== 'https:' ||
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host.endsWith('.local') ||
+    host === '::1' ||
+    host === '::' ||
+    /^(127|10|0)\./.test(host) ||
+    /^192\.168\./.test(host) ||
+    /^172\.(1[6-9]|2\d|3[01])\./.test(host) ||
+    /^169\.254\./.test(host) ||
+    /^f[cd][0-9a-f]{2}:/.test(host) ||
+    !host.includes('.')
+  );
+}
 
 const EnvSchema = z
   .object({
@@ -104,10 +134,29 @@ const EnvSchema = z
      * development value is refused; elsewhere that fixed development value is used.
      */
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    /** Who takes application fees: `sandbox` (a hosted test checkout at /pay, no real money) by default. */
-    PAYMENTS_PROVIDER: z.enum(PAYMENT_PROVIDERS).default('sandbox'),
+    /**
+     * Who takes application fees: `sandbox` (a hosted test checkout at /pay, no real money) by default.
+     * Mobile money providers are configured by their own variables below, not chosen here (ADR 037).
+     */
+    PAYMENTS_PROVIDER: z
+      .enum(['sandbox'] as const satisfies readonly (typeof PAYMENT_PROVIDERS)[number][])
+      .default('sandbox'),
     /** The secret a provider signs its callbacks with. Required in production; elsewhere a fixed development value. */
     PAYMENTS_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /**
+     * MTN MoMo Collections (ADR 037): the API's address — https://sandbox.momodeveloper.mtn.com for MTN's
+     * sandbox, https://proxy.momoapi.mtn.com live, or a local simulator outside production — with the API
+     * user (a UUID), its API key, the Collection product's subscription key and the target environment
+     * (`sandbox`, `mtnrwanda`, `mtnuganda`, `mtnghana` …). Set together or not at all.
+     */
+    MTN_MOMO_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    MTN_MOMO_API_USER: z.string().min(1).optional(),
+    MTN_MOMO_API_KEY: z.string().min(1).optional(),
+    MTN_MOMO_SUBSCRIPTION_KEY: z.string().min(1).optional(),
+    MTN_MOMO_TARGET_ENVIRONMENT: z
+      .string()
+      .regex(/^[a-z][a-z0-9]{2,39}$/, 'must be sandbox or the market MTN names, e.g. mtnrwanda')
+      .optional(),
   })
   // It also keys the device cookies of the sign-in lockout (ADR 022): the published development value
   // would let anyone forge a known device, so production refuses it like the payments secret's.
@@ -143,6 +192,21 @@ const EnvSchema = z
     message:
       'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are set together, or neither (then the AWS default chain applies)',
   })
+  .refine(
+    (env) => MTN_MOMO_VARIABLES.every((name) => (env[name] === undefined) === (env.MTN_MOMO_BASE_URL === undefined)),
+    {
+      path: ['MTN_MOMO_BASE_URL'],
+      message: `${MTN_MOMO_VARIABLES.join(', ')} and MTN_MOMO_BASE_URL are set together, or none of them`,
+    },
+  )
+  .refine(
+    (env) =>
+      env.NODE_ENV !== 'production' || env.MTN_MOMO_BASE_URL === undefined || !localAddress(env.MTN_MOMO_BASE_URL),
+    {
+      path: ['MTN_MOMO_BASE_URL'],
+      message: "must be MTN's own https address in production, not a local simulator",
+    },
+  )
   .refine((env) => !(env.NODE_ENV === 'production' && env.MAILBOX !== undefined && FLAG[env.MAILBOX]), {
     path: ['MAILBOX'],
     message: 'the dev mailbox cannot be on in production',

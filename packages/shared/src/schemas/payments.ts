@@ -7,7 +7,8 @@ import { PAYMENT_MESSAGES as P } from '../messages.ts';
  * checkout, and at most one live (pending or succeeded) payment exists per application.
  */
 
-export const PAYMENT_PROVIDERS = ['sandbox'] as const;
+/** `sandbox` is the hosted-checkout stand-in (ADR 015); `mtn_momo` is MTN MoMo Collections (ADR 037). */
+export const PAYMENT_PROVIDERS = ['sandbox', 'mtn_momo'] as const;
 export const PaymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
 export type PaymentProvider = z.infer<typeof PaymentProviderSchema>;
 

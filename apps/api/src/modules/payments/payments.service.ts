@@ -302,10 +302,16 @@ export interface SettleLog {
  * Applies a verified provider event. Only a pending payment changes (`where status = 'pending'`), so
  * a retried or replayed callback changes nothing; an event whose amount or currency differs from the
  * record is ignored and logged, never trusted. The student's open tabs hear of it once it commits.
+ * Answers whether this call is the one that settled it.
  */
-export async function settlePayment(db: Db, providerName: PaymentRow['provider'], event: PaymentEvent, log: SettleLog) {
+export async function settlePayment(
+  db: Db,
+  providerName: PaymentRow['provider'],
+  event: PaymentEvent,
+  log: SettleLog,
+): Promise<boolean> {
   const { reference, amount, currency, method, failure_reason } = event.data;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ payment: payments, user_id: students.user_id })
       .from(payments)
@@ -315,14 +321,14 @@ export async function settlePayment(db: Db, providerName: PaymentRow['provider']
       .limit(1);
     if (!row) {
       log.warn({ reference, event: event.id }, 'payment callback for an unknown reference ignored');
-      return;
+      return false;
     }
     if (!sameAmount(row.payment.amount, amount) || row.payment.currency !== currency) {
       log.warn(
         { reference, event: event.id, amount, currency, expected: [row.payment.amount, row.payment.currency] },
         'payment callback amount or currency differs from the payment: ignored',
       );
-      return;
+      return false;
     }
     const succeeded = event.type === 'payment.succeeded';
     const [settled] = await tx
@@ -336,12 +342,13 @@ export async function settlePayment(db: Db, providerName: PaymentRow['provider']
       })
       .where(and(eq(payments.id, row.payment.id), eq(payments.status, 'pending')))
       .returning({ id: payments.id });
-    if (!settled) return;
+    if (!settled) return false;
     await publish(
       tx,
       { users: [row.user_id] },
       { type: 'payment.updated', application_id: row.payment.application_id, reference },
     );
+    return true;
   });
 }
 

@@ -1,0 +1,135 @@
+/**
+ * Mobile money collections as the api sees them: a payment prompt pushed to the payer's phone, a status
+ * the provider answers for it, and a callback that only says "ask me about this one".
+ *
+ * The three networks the platform targets fit this shape:
+ * - **MTN MoMo Collections** (providers/mtn-momo.ts): `requestPayment` is `POST collection/v1_0/requesttopay`
+ *   with our reference as `X-Reference-Id`; `status` is `GET …/requesttopay/{reference}`; the unsigned
+ *   callback body carries `externalId`, which is our reference.
+ * - **M-Pesa Daraja STK Push**: `requestPayment` is `POST mpesa/stkpush/v1/processrequest` (password =
+ *   base64(shortcode + passkey + timestamp)); Daraja names the prompt by its own `CheckoutRequestID`, which
+ *   the adapter answers as `providerReference` for the caller to keep beside ours; `status` is
+ *   `POST mpesa/stkpushquery/v1/query` with that id (ResultCode 0 = successful, 1032 = cancelled,
+ *   1 = insufficient funds, 1037 = timeout, still-processing errors = pending); `callbackReference` reads
+ *   `Body.stkCallback.CheckoutRequestID`.
+ * - **Airtel Money**: `requestPayment` is `POST merchant/v1/payments/` (`X-Country`, `X-Currency`, our
+ *   reference as `transaction.id`); `status` is `GET standard/v1/payments/{id}` (TS = successful, TF = failed,
+ *   TIP/TA = pending); `callbackReference` reads `transaction.id` of the callback.
+ *
+ * Whatever a callback says, an outcome counts only once `status` — the provider's answer to a request we
+ * made over TLS with our credentials — confirms it, and its amount, currency and reference match the
+ * payment's record.
+ */
+
+/** What we ask a payer to approve on their phone. Amounts are in minor units of the currency. */
+export interface MobileMoneyRequest {
+  /** Our reference of the payment, chosen before the call and kept: the provider's idempotency key. */
+  reference: string;
+  /** Minor units (RWF and UGX have none: 5000 is 5000 RWF; 1250 GHS minor units are 12.50 GHS). */
+  amount: number;
+  /** ISO 4217. */
+  currency: string;
+  /** The payer's number in international form without '+', e.g. 250788123456. */
+  msisdn: string;
+  /** Shown to the payer on the prompt or statement. */
+  payerMessage: string;
+  /** Kept on the institution's side of the provider's records. */
+  payeeNote: string;
+  /** Where the provider sends its callback. */
+  callbackUrl: string;
+}
+
+export interface MobileMoneyRequested {
+  reference: string;
+  /** The provider's own id of the prompt when it assigns one (Daraja's CheckoutRequestID); else null. */
+  providerReference: string | null;
+}
+
+export type MobileMoneyState = 'pending' | 'succeeded' | 'failed';
+
+/** Why a prompt failed, in our words; the provider's own code is kept beside it. */
+export type MobileMoneyFailure =
+  'declined' | 'insufficient_funds' | 'timeout' | 'unknown_payer' | 'not_allowed' | 'provider_error';
+
+export interface MobileMoneyStatus {
+  state: MobileMoneyState;
+  /** What the provider says was asked for, in minor units: compared with the record before settling. */
+  amount: number;
+  currency: string;
+  /** Our reference as the provider echoes it (MoMo's externalId): compared with the record too. */
+  externalId: string;
+  reason: MobileMoneyFailure | null;
+  /** The provider's code of the failure, as it sent it (e.g. APPROVAL_REJECTED). */
+  providerReason: string | null;
+  /** The provider's id of the money movement once it succeeded. */
+  providerTransactionId: string | null;
+}
+
+export interface MobileMoneyProvider {
+  readonly name: 'mtn_momo';
+  requestPayment(request: MobileMoneyRequest): Promise<MobileMoneyRequested>;
+  /** The provider's current answer about a prompt; never trusted from a callback alone. */
+  status(reference: string): Promise<MobileMoneyStatus>;
+  /**
+   * Which payment an (unsigned) callback is about, or null when its body names none. Nothing else of the
+   * body is believed: the caller asks `status` next.
+   */
+  callbackReference(body: unknown): string | null;
+}
+
+/**
+ * A provider call that did not get an answer to act on: `unreachable` (network error, timeout, 5xx — try
+ * again later, as a job) or `refused` (a 4xx: our request or credentials are wrong; retrying the same
+ * request will not help).
+ */
+export class ProviderError extends Error {
+  readonly kind: 'unreachable' | 'refused';
+  /** The HTTP status the provider answered, when it answered. */
+  readonly status: number | null;
+  /** The provider's own error code, when its answer had one (MoMo: RESOURCE_ALREADY_EXIST …). */
+  readonly providerCode: string | null;
+
+  constructor(
+    kind: 'unreachable' | 'refused',
+    message: string,
+    status: number | null = null,
+    providerCode: string | null = null,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+    this.kind = kind;
+    this.status = status;
+    this.providerCode = providerCode;
+  }
+
+  get retryable(): boolean {
+    return this.kind === 'unreachable';
+  }
+}
+
+/** Digits after the decimal point of a currency, by ISO 4217 as the platform's Intl data knows it. */
+export function currencyDigits(currency: string): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** 1250 minor units of GHS → "12.50"; 5000 of RWF → "5000". Integers only: no float arithmetic on money. */
+export function minorToDecimal(amount: number, currency: string): string {
+  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`amount must be whole minor units: ${amount}`);
+  const digits = currencyDigits(currency);
+  if (digits === 0) return String(amount);
+  const text = String(amount).padStart(digits + 1, '0');
+  return `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+/**
+ * "12.50" or "12.5" of GHS → 1250; "5000" of RWF → 5000. Null when it is not an amount of that currency
+ * (more decimals than the currency has, or not a number at all): such an answer is never settled.
+ */
+export function decimalToMinor(value: string, currency: string): number | null {
+  const match = /^(\d{1,15})(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) return null;
+  const digits = currencyDigits(currency);
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  if (fraction.length > digits) return null;
+  return Number(match[1]) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+}
