@@ -82,6 +82,7 @@ export interface AppOptions {
   work?: boolean;
   /** The sandbox's callback delivery and retries (tests deliver through app.inject). */
   sandboxCallbacks?: BackgroundOptions['sandboxCallbacks'];
+  mobileMoneyRetry?: BackgroundOptions['mobileMoneyRetry'];
   /** The instance's metrics, for parts outside the app to add theirs to; made here when not given. */
   metrics?: Metrics;
   /** Switched on at shutdown so /ready answers 503 while requests are still served. */
@@ -98,6 +99,7 @@ export async function buildApp({
   mailer = null,
   work = false,
   sandboxCallbacks,
+  mobileMoneyRetry,
   metrics,
   drain,
 }: AppOptions) {
@@ -204,6 +206,7 @@ export async function buildApp({
     mailer,
     log: app.log,
     ...(sandboxCallbacks ? { sandboxCallbacks } : {}),
+    ...(mobileMoneyRetry ? { mobileMoneyRetry } : {}),
   });
   const jobFailures = instanceMetrics.counter({
     name: 'job_failures_total',

@@ -31,6 +31,8 @@ export interface BackgroundOptions {
   log: FastifyBaseLogger;
   /** Tests deliver sandbox callbacks through app.inject and retry them sooner. */
   sandboxCallbacks?: { deliver?: CallbackDelivery; retry?: RetryPolicy };
+  /** Tests ask a mobile money status again sooner after a failed call. */
+  mobileMoneyRetry?: RetryPolicy;
 }
 
 export interface Background {
@@ -47,6 +49,7 @@ export async function backgroundJobs({
   mailer,
   log,
   sandboxCallbacks = {},
+  mobileMoneyRetry,
 }: BackgroundOptions): Promise<Background> {
   const { db } = database;
   const publicUrl = env.PUBLIC_URL;
@@ -59,7 +62,7 @@ export async function backgroundJobs({
     ...unreadEmailJobs({ db, publicUrl }),
     ...accountDeletionJobs({ db, storage }),
     ...uploadJobs({ area: uploadArea }),
-    ...paymentJobs({ db, env, log, ...sandboxCallbacks }),
+    ...paymentJobs({ db, env, log, ...sandboxCallbacks, ...(mobileMoneyRetry ? { mobileMoneyRetry } : {}) }),
     relaySweepJob(relays),
   ];
   return { definitions, relays };

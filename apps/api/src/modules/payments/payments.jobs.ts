@@ -1,7 +1,10 @@
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../lib/env.ts';
 import { defineJob, scheduledPass, type JobDefinition, type RetryPolicy } from '../../lib/jobs/queue.ts';
+import { pollMobileMoneyPayment } from './mobile-money.service.ts';
 import { reconcilePendingPayments } from './payments.service.ts';
+import type { MobileMoneyProvider } from './providers/mobile-money.ts';
+import { createMtnMomoProvider } from './providers/mtn-momo.ts';
 import { sandboxChargesIn } from './providers/sandbox-charges.ts';
 import {
   createSandboxProvider,
@@ -10,6 +13,79 @@ import {
 } from './providers/sandbox-provider.ts';
 
 export const SANDBOX_CALLBACK_JOB = 'payments.sandbox-callback';
+/** A MoMo callback whose status call failed: the status is asked again later. */
+export const MOMO_STATUS_JOB = 'payments.momo-status';
+
+/** 5 s, 10 s, 20 s … at most 10 min between tries, for about an hour: a provider outage outlasts a few. */
+export const MOMO_STATUS_RETRY: RetryPolicy = {
+  retryLimit: 10,
+  retryDelaySeconds: 5,
+  retryDelayMaxSeconds: 600,
+  expireInSeconds: 60,
+};
+
+export type MtnMomoEnv = Pick<
+  Env,
+  | 'MTN_MOMO_BASE_URL'
+  | 'MTN_MOMO_API_USER'
+  | 'MTN_MOMO_API_KEY'
+  | 'MTN_MOMO_SUBSCRIPTION_KEY'
+  | 'MTN_MOMO_TARGET_ENVIRONMENT'
+>;
+
+/** Per status or payment call: a callback is answered after one, so it stays short. */
+const MOMO_CALL_TIMEOUT_MS = 5_000;
+
+/** The MTN MoMo adapter when its variables are set (they are set together or not at all), else null. */
+export function mtnMomoProviderFrom(env: MtnMomoEnv): MobileMoneyProvider | null {
+  const {
+    MTN_MOMO_BASE_URL: baseUrl,
+    MTN_MOMO_API_USER: apiUser,
+    MTN_MOMO_API_KEY: apiKey,
+    MTN_MOMO_SUBSCRIPTION_KEY: subscriptionKey,
+    MTN_MOMO_TARGET_ENVIRONMENT: targetEnvironment,
+  } = env;
+  if (!baseUrl || !apiUser || !apiKey || !subscriptionKey || !targetEnvironment) return null;
+  return createMtnMomoProvider({
+    baseUrl,
+    apiUser,
+    apiKey,
+    subscriptionKey,
+    targetEnvironment,
+    timeoutMs: MOMO_CALL_TIMEOUT_MS,
+  });
+}
+
+/** What the MoMo status job carries: the payment's reference (the job's subject). */
+export interface MomoStatusJob {
+  reference: string;
+}
+
+/**
+ * A MoMo callback the api could not check at once (the status call failed): the status is asked again
+ * with backoff and settles the payment from the answer; still pending is left to the poll.
+ */
+export function mobileMoneyJobs({
+  db,
+  momo,
+  retry = MOMO_STATUS_RETRY,
+  log,
+}: {
+  db: Db;
+  momo: MobileMoneyProvider;
+  retry?: RetryPolicy;
+  log: { warn(object: object, message: string): void };
+}): JobDefinition[] {
+  return [
+    defineJob<MomoStatusJob>({
+      name: MOMO_STATUS_JOB,
+      retry,
+      async handle({ reference }) {
+        await pollMobileMoneyPayment(db, momo, reference, log);
+      },
+    }),
+  ];
+}
 
 /** 2 s, 4 s, 8 s … at most 10 min between tries, for about half an hour: as providers retry webhooks. */
 export const SANDBOX_CALLBACK_RETRY: RetryPolicy = {
@@ -30,12 +106,15 @@ export function paymentJobs({
   env,
   deliver,
   retry = SANDBOX_CALLBACK_RETRY,
+  mobileMoneyRetry,
   log,
 }: {
   db: Db;
-  env: Pick<Env, 'PAYMENTS_WEBHOOK_SECRET' | 'PUBLIC_URL'>;
+  env: Pick<Env, 'PAYMENTS_WEBHOOK_SECRET' | 'PUBLIC_URL'> & MtnMomoEnv;
   deliver?: CallbackDelivery;
   retry?: RetryPolicy;
+  /** Tests retry the MoMo status sooner. */
+  mobileMoneyRetry?: RetryPolicy;
   log: { warn(object: object, message: string): void };
 }): JobDefinition[] {
   const sandbox = createSandboxProvider({
@@ -45,7 +124,9 @@ export function paymentJobs({
     charges: sandboxChargesIn(db),
     ...(deliver ? { deliver } : {}),
   });
+  const momo = mtnMomoProviderFrom(env);
   return [
+    ...(momo ? mobileMoneyJobs({ db, momo, log, ...(mobileMoneyRetry ? { retry: mobileMoneyRetry } : {}) }) : []),
     defineJob<UndeliveredCallback>({
       name: SANDBOX_CALLBACK_JOB,
       retry,
