@@ -1,5 +1,7 @@
 import { PAYMENT_MESSAGES, type PaymentEvent } from '@kaminuza/shared';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { payments } from '../../db/schema/index.ts';
 import { settlePayment, type SettleLog } from './payments.service.ts';
 import {
   currencyDigits,
@@ -92,4 +94,36 @@ export async function mobileMoneyCallback(
     return 'ignored';
   }
   return pollMobileMoneyPayment(db, provider, reference, log);
+}
+
+/**
+ * A prompt still pending past its expiry fails with the timeout reason, settled like any outcome (once,
+ * whatever arrives at the same moment). MoMo says so itself in time; this does not wait for it.
+ */
+export async function expireMobileMoneyPayment(
+  db: Db,
+  provider: Pick<MobileMoneyProvider, 'name'>,
+  reference: string,
+  log: SettleLog,
+): Promise<MobileMoneySettlement> {
+  const [payment] = await db
+    .select({ amount: payments.amount, currency: payments.currency, status: payments.status })
+    .from(payments)
+    .where(and(eq(payments.reference, reference), eq(payments.provider, provider.name)));
+  if (!payment || payment.status !== 'pending') return 'unchanged';
+  return settleFromStatus(
+    db,
+    provider,
+    reference,
+    {
+      state: 'failed',
+      amount: Math.round(payment.amount * 10 ** currencyDigits(payment.currency)),
+      currency: payment.currency,
+      externalId: reference,
+      reason: 'timeout',
+      providerReason: null,
+      providerTransactionId: null,
+    },
+    log,
+  );
 }

@@ -1,7 +1,14 @@
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../lib/env.ts';
-import { defineJob, scheduledPass, type JobDefinition, type RetryPolicy } from '../../lib/jobs/queue.ts';
-import { pollMobileMoneyPayment } from './mobile-money.service.ts';
+import {
+  defineJob,
+  jobIdFor,
+  scheduledPass,
+  type JobDefinition,
+  type JobSender,
+  type RetryPolicy,
+} from '../../lib/jobs/queue.ts';
+import { expireMobileMoneyPayment, pollMobileMoneyPayment } from './mobile-money.service.ts';
 import { reconcilePendingPayments } from './payments.service.ts';
 import type { MobileMoneyProvider } from './providers/mobile-money.ts';
 import { createMtnMomoProvider } from './providers/mtn-momo.ts';
@@ -56,6 +63,48 @@ export function mtnMomoProviderFrom(env: MtnMomoEnv): MobileMoneyProvider | null
   });
 }
 
+export const MOMO_POLL_JOB = 'payments.momo-poll';
+
+/** How often a pending prompt is asked about: after `firstSeconds`, then doubling up to `maxSeconds`. */
+export interface PollSchedule {
+  firstSeconds: number;
+  maxSeconds: number;
+}
+
+/** 5 s, 10 s, 20 s, 40 s, then every minute: a payer approves within a minute or two, or not at all. */
+export const MOMO_POLL_SCHEDULE: PollSchedule = { firstSeconds: 5, maxSeconds: 60 };
+
+/** A poll's own failures (MoMo unreachable) are retried a few times before the next poll is due. */
+const MOMO_POLL_RETRY: RetryPolicy = {
+  retryLimit: 5,
+  retryDelaySeconds: 5,
+  retryDelayMaxSeconds: 60,
+  expireInSeconds: 60,
+};
+
+/** What a poll job carries: the payment, until when its prompt may be answered, and which poll it is. */
+export interface MomoPollJob {
+  reference: string;
+  until: string;
+  attempt: number;
+}
+
+const pollDelaySeconds = (schedule: PollSchedule, attempt: number) =>
+  Math.min(schedule.firstSeconds * 2 ** attempt, schedule.maxSeconds);
+
+/** Sends a payment's poll number `attempt` (0 when its prompt was sent); its id comes from the reference. */
+export async function sendMomoPoll(
+  jobs: JobSender,
+  poll: MomoPollJob,
+  schedule: PollSchedule = MOMO_POLL_SCHEDULE,
+  now = Date.now(),
+): Promise<void> {
+  await jobs.send(MOMO_POLL_JOB, poll, {
+    id: jobIdFor(MOMO_POLL_JOB, poll.reference, String(poll.attempt)),
+    startAfter: new Date(now + pollDelaySeconds(schedule, poll.attempt) * 1000),
+  });
+}
+
 /** What the MoMo status job carries: the payment's reference (the job's subject). */
 export interface MomoStatusJob {
   reference: string;
@@ -69,11 +118,13 @@ export function mobileMoneyJobs({
   db,
   momo,
   retry = MOMO_STATUS_RETRY,
+  poll = MOMO_POLL_SCHEDULE,
   log,
 }: {
   db: Db;
   momo: MobileMoneyProvider;
   retry?: RetryPolicy;
+  poll?: PollSchedule;
   log: { warn(object: object, message: string): void };
 }): JobDefinition[] {
   return [
@@ -82,6 +133,24 @@ export function mobileMoneyJobs({
       retry,
       async handle({ reference }) {
         await pollMobileMoneyPayment(db, momo, reference, log);
+      },
+    }),
+    /*
+     * A pending payment asked about with backoff until its status is final (settled from it) or its
+     * prompt expired (failed with the timeout reason). A callback settling it meanwhile ends the chain:
+     * the next poll finds it no longer pending.
+     */
+    defineJob<MomoPollJob>({
+      name: MOMO_POLL_JOB,
+      retry: retry === MOMO_STATUS_RETRY ? MOMO_POLL_RETRY : retry,
+      async handle(job, { queue }) {
+        const outcome = await pollMobileMoneyPayment(db, momo, job.reference, log);
+        if (outcome !== 'pending') return;
+        if (Date.now() >= Date.parse(job.until)) {
+          await expireMobileMoneyPayment(db, momo, job.reference, log);
+          return;
+        }
+        await sendMomoPoll(queue, { ...job, attempt: job.attempt + 1 }, poll);
       },
     }),
   ];

@@ -1,0 +1,213 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_MESSAGES } from '@kaminuza/shared';
+import { applications, cycles, forms, partners, payments, programs, students } from '../../db/schema/index.ts';
+import { startJobQueue, type JobQueue } from '../../lib/jobs/queue.ts';
+import { seedDemoAdmissions } from '../../seed/admissions.ts';
+import { MOMO_SCRIPTS, startMomoSimulator, type MomoSimulator } from '../../simulators/mtn-momo.ts';
+import { testEnv } from '../../test/app.ts';
+import { createTestDatabase } from '../../test/database.ts';
+import { createVerifiedAccount } from '../auth/accounts.ts';
+import { mobileMoneyCallback } from './mobile-money.service.ts';
+import {
+  MOMO_POLL_JOB,
+  MOMO_STATUS_JOB,
+  mobileMoneyJobs,
+  mtnMomoProviderFrom,
+  paymentJobs,
+  sendMomoPoll,
+} from './payments.jobs.ts';
+import type { MobileMoneyProvider } from './providers/mobile-money.ts';
+
+/*
+ * The poll of a pending MoMo payment, run by the job queue on the test database against the simulator
+ * over HTTP: it settles from the status, fails the payment once its prompt expired, and ends when a
+ * callback settled the payment first.
+ */
+
+const CREDENTIALS = { apiUser: randomUUID(), apiKey: 'momo-api-key', subscriptionKey: 'momo-subscription-key' };
+const NOWHERE = 'http://127.0.0.1:9/nowhere';
+const QUICK_POLL = { firstSeconds: 1, maxSeconds: 1 };
+const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let simulator: MomoSimulator;
+let momo: MobileMoneyProvider;
+let queue: JobQueue;
+let partnerId: string;
+const log = { warn() {} };
+
+const momoEnv = () => ({
+  MTN_MOMO_BASE_URL: simulator.url,
+  MTN_MOMO_API_USER: CREDENTIALS.apiUser,
+  MTN_MOMO_API_KEY: CREDENTIALS.apiKey,
+  MTN_MOMO_SUBSCRIPTION_KEY: CREDENTIALS.subscriptionKey,
+  MTN_MOMO_TARGET_ENVIRONMENT: 'sandbox',
+});
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  simulator = await startMomoSimulator({ ...CREDENTIALS, expireAfterMs: 60_000, payerDelayMs: 10 });
+  momo = mtnMomoProviderFrom(testEnv(momoEnv()))!;
+  queue = await startJobQueue({
+    backend: database.connection,
+    definitions: mobileMoneyJobs({
+      db: database.db,
+      momo,
+      log,
+      retry: { retryLimit: 3, retryDelaySeconds: 1, retryDelayMaxSeconds: 1, expireInSeconds: 30 },
+      poll: QUICK_POLL,
+    }),
+    log: silent,
+    work: true,
+  });
+
+  const slug = `momo-poll-${randomBytes(4).toString('hex')}`;
+  const [partner] = await database.db
+    .insert(partners)
+    .values({
+      slug,
+      name: `Institution ${slug}`,
+      status: 'approved',
+      published: true,
+      address_city: 'Kigali',
+      address_country: 'RW',
+      institution_type: 'public',
+      year_established: 2000,
+      region: 'africa',
+      size: 'medium',
+      setting: 'urban',
+    })
+    .returning({ id: partners.id });
+  partnerId = partner!.id;
+  await seedDemoAdmissions(database.db, partnerId);
+});
+
+afterAll(async () => {
+  await queue?.stop();
+  await simulator?.stop();
+  await database?.close();
+});
+
+/** A pending MoMo payment of 1500 RWF asked of a payer whose number ends in `script`; no callback reaches us. */
+async function pendingPayment(script: string) {
+  const { db } = database;
+  const user = await createVerifiedAccount(db, {
+    type: 'student',
+    email: `momo-poll-${randomBytes(6).toString('hex')}@test.kaminuza.example`,
+    passwordHash: 'not-used',
+    firstName: 'Test',
+    lastName: 'Payer',
+  });
+  const [student] = await db.select({ id: students.id }).from(students).where(eq(students.user_id, user!.id));
+  const [cycle] = await db.select({ id: cycles.id }).from(cycles).where(eq(cycles.partner_id, partnerId));
+  const [program] = await db.select({ id: programs.id }).from(programs).where(eq(programs.partner_id, partnerId));
+  const [form] = await db.select({ id: forms.id }).from(forms).where(eq(forms.partner_id, partnerId));
+  const [application] = await db
+    .insert(applications)
+    .values({
+      student_id: student!.id,
+      partner_id: partnerId,
+      cycle_id: cycle!.id,
+      program_id: program!.id,
+      form_id: form!.id,
+    })
+    .returning({ id: applications.id });
+  const reference = randomUUID();
+  await db.insert(payments).values({
+    application_id: application!.id,
+    student_id: student!.id,
+    partner_id: partnerId,
+    provider: 'mtn_momo',
+    reference,
+    amount: 1500,
+    currency: 'RWF',
+  });
+  await momo.requestPayment({
+    reference,
+    amount: 1500,
+    currency: 'RWF',
+    msisdn: `250788${String(randomBytes(2).readUInt16BE() % 1000).padStart(3, '0')}${script}`,
+    payerMessage: 'Application fee',
+    payeeNote: `Application ${application!.id}`,
+    callbackUrl: NOWHERE,
+  });
+  return reference;
+}
+
+async function paymentOf(reference: string) {
+  const [row] = await database.db.select().from(payments).where(eq(payments.reference, reference));
+  return row!;
+}
+
+async function settledPayment(reference: string, within = 15_000) {
+  const until = Date.now() + within;
+  for (;;) {
+    const row = await paymentOf(reference);
+    if (row.status !== 'pending' || Date.now() > until) return row;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const startPoll = (reference: string, expiresInMs: number) =>
+  sendMomoPoll(queue, { reference, until: new Date(Date.now() + expiresInMs).toISOString(), attempt: 0 }, QUICK_POLL);
+
+describe('the poll of a pending MoMo payment', () => {
+  it('settles the payment from the status when no callback comes', async () => {
+    const reference = await pendingPayment(MOMO_SCRIPTS.approve);
+    await startPoll(reference, 60_000);
+    expect(await settledPayment(reference)).toMatchObject({
+      status: 'succeeded',
+      provider_event_id: `mtn_momo:${reference}:succeeded`,
+    });
+  });
+
+  it('asks again while the payer has not answered, and settles once they approve', async () => {
+    const reference = await pendingPayment(MOMO_SCRIPTS.timeout);
+    await startPoll(reference, 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await paymentOf(reference)).toMatchObject({ status: 'pending' });
+    expect(simulator.approve(reference)).toBe(true);
+    expect(await settledPayment(reference)).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('fails the payment with the timeout reason once its prompt expired unanswered', async () => {
+    const reference = await pendingPayment(MOMO_SCRIPTS.timeout);
+    await startPoll(reference, 1500);
+    expect(await settledPayment(reference)).toMatchObject({
+      status: 'failed',
+      failure_reason: PAYMENT_MESSAGES.mobile_money_timeout,
+      provider_event_id: `mtn_momo:${reference}:failed`,
+    });
+    // MoMo itself still holds the prompt as pending: the payment failed on our clock.
+    expect(simulator.prompts().find((prompt) => prompt.referenceId === reference)?.status).toBe('PENDING');
+  });
+
+  it('ten callbacks at once settle the payment once, and its poll after them changes nothing', async () => {
+    const reference = await pendingPayment(MOMO_SCRIPTS.approve);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [, ...outcomes] = await Promise.all([
+      startPoll(reference, 60_000),
+      ...Array.from({ length: 10 }, () => mobileMoneyCallback(database.db, momo, { externalId: reference }, log)),
+    ]);
+    expect(await settledPayment(reference)).toMatchObject({ status: 'succeeded' });
+    const settled = outcomes.filter((outcome) => outcome === 'settled').length;
+    expect(settled).toBe(1);
+    expect(outcomes.every((outcome) => outcome === 'settled' || outcome === 'unchanged')).toBe(true);
+    const paidAt = (await paymentOf(reference)).paid_at;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await paymentOf(reference)).toMatchObject({ status: 'succeeded', paid_at: paidAt });
+  });
+});
+
+describe('registration', () => {
+  it('the MoMo jobs exist only when the MTN_MOMO_* variables are set', () => {
+    const names = (env: ReturnType<typeof testEnv>) =>
+      paymentJobs({ db: database.db, env, log }).map((definition) => definition.name);
+    expect(names(testEnv())).not.toContain(MOMO_POLL_JOB);
+    expect(names(testEnv())).not.toContain(MOMO_STATUS_JOB);
+    expect(names(testEnv(momoEnv()))).toEqual(expect.arrayContaining([MOMO_POLL_JOB, MOMO_STATUS_JOB]));
+  });
+});
