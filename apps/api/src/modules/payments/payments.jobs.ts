@@ -117,12 +117,13 @@ export interface MomoStatusJob {
 export function mobileMoneyJobs({
   db,
   momo,
-  retry = MOMO_STATUS_RETRY,
+  retry,
   poll = MOMO_POLL_SCHEDULE,
   log,
 }: {
   db: Db;
   momo: MobileMoneyProvider;
+  /** Both jobs' retries, sooner in tests; each has its own by default. */
   retry?: RetryPolicy;
   poll?: PollSchedule;
   log: { warn(object: object, message: string): void };
@@ -130,7 +131,7 @@ export function mobileMoneyJobs({
   return [
     defineJob<MomoStatusJob>({
       name: MOMO_STATUS_JOB,
-      retry,
+      retry: retry ?? MOMO_STATUS_RETRY,
       async handle({ reference }) {
         await pollMobileMoneyPayment(db, momo, reference, log);
       },
@@ -142,7 +143,7 @@ export function mobileMoneyJobs({
      */
     defineJob<MomoPollJob>({
       name: MOMO_POLL_JOB,
-      retry: retry === MOMO_STATUS_RETRY ? MOMO_POLL_RETRY : retry,
+      retry: retry ?? MOMO_POLL_RETRY,
       async handle(job, { queue }) {
         const outcome = await pollMobileMoneyPayment(db, momo, job.reference, log);
         if (outcome !== 'pending') return;
