@@ -14,3 +14,8 @@ export function mobileMsisdn(input: string, country: string): string | null {
   if (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE') return null;
   return number.number.slice(1);
 }
+
+/** The country (ISO 3166-1 alpha-2) of an MSISDN (digits with the country calling code), or null. */
+export function countryOfMsisdn(msisdn: string): string | null {
+  return parsePhoneNumberFromString(`+${msisdn}`)?.country ?? null;
+}

@@ -7,8 +7,12 @@ import { PAYMENT_MESSAGES as P } from '../messages.ts';
  * checkout, and at most one live (pending or succeeded) payment exists per application.
  */
 
-/** `sandbox` is the hosted-checkout stand-in (ADR 015); `mtn_momo` is MTN MoMo Collections (ADR 037). */
-export const PAYMENT_PROVIDERS = ['sandbox', 'mtn_momo'] as const;
+/**
+ * `sandbox` is the hosted-checkout stand-in (ADR 015); `mtn_momo`, `mpesa` (Safaricom Daraja STK Push) and
+ * `airtel_money` are mobile money collections (ADR 037); `flutterwave` is the card aggregator's hosted
+ * checkout; `bank_slip` is a deposit at a bank, verified by the institution's staff.
+ */
+export const PAYMENT_PROVIDERS = ['sandbox', 'mtn_momo', 'mpesa', 'airtel_money', 'flutterwave', 'bank_slip'] as const;
 export const PaymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
 export type PaymentProvider = z.infer<typeof PaymentProviderSchema>;
 
@@ -16,9 +20,57 @@ export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 
-export const PAYMENT_METHODS = ['card', 'mobile_money'] as const;
+/** A success for an application already paid is owed back: `needed`, then `refunded`. */
+export const REFUND_STATUSES = ['needed', 'refunded'] as const;
+export const RefundStatusSchema = z.enum(REFUND_STATUSES);
+export type RefundStatus = z.infer<typeof RefundStatusSchema>;
+
+export const PAYMENT_METHODS = ['card', 'mobile_money', 'bank_transfer'] as const;
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+
+/** The mobile money collections the api speaks to (each an adapter of the provider's published API). */
+export const MOBILE_MONEY_PROVIDERS = ['mtn_momo', 'mpesa', 'airtel_money'] as const;
+export const MobileMoneyProviderSchema = z.enum(MOBILE_MONEY_PROVIDERS);
+export type MobileMoneyProviderName = z.infer<typeof MobileMoneyProviderSchema>;
+
+/**
+ * Where each network collects, as (country, currency) pairs: a prompt is pushed only to a number of one of
+ * these countries, in that country's currency (no exchange: the fee is set per currency by the institution).
+ */
+export const MOBILE_MONEY_MARKETS: Record<MobileMoneyProviderName, readonly { country: string; currency: string }[]> = {
+  mtn_momo: [
+    { country: 'RW', currency: 'RWF' },
+    { country: 'UG', currency: 'UGX' },
+    { country: 'GH', currency: 'GHS' },
+    { country: 'CM', currency: 'XAF' },
+    { country: 'CG', currency: 'XAF' },
+    { country: 'CI', currency: 'XOF' },
+    { country: 'BJ', currency: 'XOF' },
+    { country: 'ZM', currency: 'ZMW' },
+    { country: 'GN', currency: 'GNF' },
+    { country: 'LR', currency: 'LRD' },
+    { country: 'SZ', currency: 'SZL' },
+  ],
+  mpesa: [{ country: 'KE', currency: 'KES' }],
+  airtel_money: [
+    { country: 'KE', currency: 'KES' },
+    { country: 'UG', currency: 'UGX' },
+    { country: 'TZ', currency: 'TZS' },
+    { country: 'RW', currency: 'RWF' },
+    { country: 'ZM', currency: 'ZMW' },
+    { country: 'MW', currency: 'MWK' },
+    { country: 'CD', currency: 'CDF' },
+    { country: 'CD', currency: 'USD' },
+    { country: 'CG', currency: 'XAF' },
+    { country: 'GA', currency: 'XAF' },
+    { country: 'TD', currency: 'XAF' },
+    { country: 'NE', currency: 'XOF' },
+    { country: 'MG', currency: 'MGA' },
+    { country: 'SC', currency: 'SCR' },
+    { country: 'NG', currency: 'NGN' },
+  ],
+};
 
 /** Mobile money networks the sandbox offers, as African checkouts (Flutterwave, MTN MoMo …) do. */
 export const MOBILE_MONEY_NETWORKS = ['mtn', 'airtel', 'mpesa'] as const;

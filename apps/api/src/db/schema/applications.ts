@@ -5,6 +5,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
+  REFUND_STATUSES,
   type PaymentEvent,
 } from '@kaminuza/shared';
 import { campuses, cycles, programs } from './admissions.ts';
@@ -97,11 +98,33 @@ export const payments = pgTable(
     idempotency_fingerprint: text('idempotency_fingerprint'),
     /** The provider event that settled it (a retried callback carries the same one). */
     provider_event_id: text('provider_event_id'),
+    /**
+     * The provider's own id of the request when it assigns one (Daraja's CheckoutRequestID, Flutterwave's
+     * transaction id): what its status calls and callbacks name.
+     */
+    provider_reference: text('provider_reference'),
+    /** The provider's id of the money movement once it succeeded (MoMo financialTransactionId, M-Pesa receipt). */
+    provider_transaction_id: text('provider_transaction_id'),
+    /** The mobile money number the prompt went to (MSISDN: country code and number, digits only). */
+    payer_phone: text('payer_phone'),
+    /**
+     * A success that arrived for an application already paid (another method, an expired attempt): the
+     * money is owed back. 'needed' until it is refunded (through the provider, or by hand with a note).
+     */
+    refund_status: text('refund_status', { enum: REFUND_STATUSES }),
+    refund_note: text('refund_note'),
+    refunded_at: moment('refunded_at'),
     paid_at: moment('paid_at'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('payments_provider_reference_unique').on(t.provider, t.reference),
+    uniqueIndex('payments_provider_own_reference_unique')
+      .on(t.provider, t.provider_reference)
+      .where(sql`${t.provider_reference} is not null`),
+    index('payments_partner_refund_idx')
+      .on(t.partner_id)
+      .where(sql`${t.refund_status} = 'needed'`),
     uniqueIndex('payments_live_per_application_unique')
       .on(t.application_id)
       .where(sql`${t.status} in ('pending', 'succeeded')`),

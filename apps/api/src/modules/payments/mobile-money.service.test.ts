@@ -1,22 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '@kaminuza/shared';
-import { applications, cycles, forms, partners, payments, programs, students } from '../../db/schema/index.ts';
-import { seedDemoAdmissions } from '../../seed/admissions.ts';
 import { MOMO_SCRIPTS, startMomoSimulator, type MomoSimulator } from '../../simulators/mtn-momo.ts';
 import { createTestDatabase } from '../../test/database.ts';
-import { createVerifiedAccount } from '../auth/accounts.ts';
-import {
-  mobileMoneyCallback,
-  pollMobileMoneyPayment,
-  settleFromStatus,
-  type MobileMoneySettlement,
-} from './mobile-money.service.ts';
+import { createPayingInstitution, createPendingPayment, paymentByReference } from '../../test/payments.ts';
+import { mobileMoneyCallback, pollMobileMoneyPayment, settleFromStatus, type MobileMoneySettlement } from './mobile-money.service.ts';
 import type { MobileMoneyProvider } from './providers/mobile-money.ts';
 import { createMtnMomoProvider } from './providers/mtn-momo.ts';
+
+/** A payment as the status call names it (MoMo reads only our reference). */
+const paymentRef = (reference: string) => ({ reference, providerReference: null, currency: 'RWF', country: 'RW' });
 
 /*
  * MoMo payments settled in the database from the provider's status, whatever its callbacks say: every
@@ -58,7 +53,8 @@ beforeAll(async () => {
       mobileMoneyCallback(database.db, momo, body, log)
         .catch(() => 'error' as const)
         .then((outcome) => {
-          outcomes.push({ reference: momo.callbackReference(body), outcome });
+          const subject = momo.callbackSubject(body);
+          outcomes.push({ reference: subject && 'reference' in subject ? subject.reference : null, outcome });
           res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ outcome }));
         });
     });
@@ -66,25 +62,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/v1/payments/callbacks/mtn_momo`;
 
-  const slug = `momo-${randomBytes(4).toString('hex')}`;
-  const [partner] = await database.db
-    .insert(partners)
-    .values({
-      slug,
-      name: `Institution ${slug}`,
-      status: 'approved',
-      published: true,
-      address_city: 'Kigali',
-      address_country: 'RW',
-      institution_type: 'public',
-      year_established: 2000,
-      region: 'africa',
-      size: 'medium',
-      setting: 'urban',
-    })
-    .returning({ id: partners.id });
-  partnerId = partner!.id;
-  await seedDemoAdmissions(database.db, partnerId);
+  partnerId = await createPayingInstitution(database.db, 'momo');
 });
 
 afterAll(async () => {
@@ -95,35 +73,8 @@ afterAll(async () => {
 
 /** A student's application with a pending MoMo payment of 1500 RWF, asked of a payer whose number ends in `script`. */
 async function pendingPayment(script: string, callback = callbackUrl) {
-  const { db } = database;
-  const user = await createVerifiedAccount(db, {
-    type: 'student',
-    email: `momo-${randomBytes(6).toString('hex')}@test.kaminuza.example`,
-    passwordHash: 'not-used',
-    firstName: 'Test',
-    lastName: 'Payer',
-  });
-  const [student] = await db.select({ id: students.id }).from(students).where(eq(students.user_id, user!.id));
-  const [cycle] = await db.select({ id: cycles.id }).from(cycles).where(eq(cycles.partner_id, partnerId));
-  const [program] = await db.select({ id: programs.id }).from(programs).where(eq(programs.partner_id, partnerId));
-  const [form] = await db.select({ id: forms.id }).from(forms).where(eq(forms.partner_id, partnerId));
-  const [application] = await db
-    .insert(applications)
-    .values({
-      student_id: student!.id,
-      partner_id: partnerId,
-      cycle_id: cycle!.id,
-      program_id: program!.id,
-      form_id: form!.id,
-    })
-    .returning({ id: applications.id });
-  const reference = randomUUID();
-  await db.insert(payments).values({
-    application_id: application!.id,
-    student_id: student!.id,
-    partner_id: partnerId,
+  const { applicationId, reference } = await createPendingPayment(database.db, partnerId, {
     provider: 'mtn_momo',
-    reference,
     amount: 1500,
     currency: 'RWF',
   });
@@ -132,17 +83,15 @@ async function pendingPayment(script: string, callback = callbackUrl) {
     amount: 1500,
     currency: 'RWF',
     msisdn: `250788${String(randomBytes(2).readUInt16BE() % 1000).padStart(3, '0')}${script}`,
+    country: 'RW',
     payerMessage: 'Application fee',
-    payeeNote: `Application ${application!.id}`,
+    payeeNote: `Application ${applicationId}`,
     callbackUrl: callback,
   });
   return reference;
 }
 
-async function paymentOf(reference: string) {
-  const [row] = await database.db.select().from(payments).where(eq(payments.reference, reference));
-  return row!;
-}
+const paymentOf = (reference: string) => paymentByReference(database.db, reference);
 
 /** Waits until `count` callbacks for the payment have been handled by the receiver. */
 async function callbacksHandled(reference: string, count: number, within = 3000) {
@@ -206,12 +155,14 @@ describe('MoMo payments settled from the provider’s status', () => {
     expect((await paymentOf(reference)).status).toBe('succeeded');
   });
 
-  it('a late success after expiry does not turn the expired payment into a paid one', async () => {
+  it('a late success after expiry does not turn the expired payment into a paid one: it is owed back', async () => {
     const reference = await pendingPayment(MOMO_SCRIPTS.lateSuccess);
     expect(await pollUntilSettled(reference)).toBe('settled');
     expect((await paymentOf(reference)).status).toBe('failed');
-    expect(await callbacksHandled(reference, 1, 5000)).toEqual(['unchanged']);
-    expect(await paymentOf(reference)).toMatchObject({ status: 'failed', paid_at: null });
+    expect(await callbacksHandled(reference, 1, 5000)).toEqual(['refund_needed']);
+    expect(await paymentOf(reference)).toMatchObject({ status: 'failed', paid_at: null, refund_status: 'needed' });
+    // Asked again, the same success is recorded once.
+    expect(await pollMobileMoneyPayment(database.db, momo, reference, log)).toBe('unchanged');
   });
 
   it('a callback with the wrong amount is not believed: the status’s amount is what settles', async () => {
@@ -246,7 +197,7 @@ describe('MoMo payments settled from the provider’s status', () => {
 
   it('a status naming another payment is refused and logged', async () => {
     const reference = await pendingPayment('001');
-    const status = await momo.status(reference);
+    const status = await momo.status(paymentRef(reference));
     const outcome = await settleFromStatus(database.db, momo, randomUUID(), { ...status, state: 'succeeded' }, log);
     expect(outcome).toBe('refused');
     expect(warnings.at(-1)?.message).toBe('mobile money status names another payment: ignored');

@@ -1,11 +1,14 @@
 import { PAYMENT_MESSAGES, type PaymentEvent } from '@kaminuza/shared';
 import { and, eq } from 'drizzle-orm';
+import { countryOfMsisdn } from '../../lib/mobile-number.ts';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
-import { settlePayment, type SettleLog } from './payments.service.ts';
+import { settlePayment, type SettleLog, type Settlement } from './payments.service.ts';
 import {
   currencyDigits,
+  type MobileMoneyCallbackSubject,
   type MobileMoneyFailure,
+  type MobileMoneyPaymentRef,
   type MobileMoneyProvider,
   type MobileMoneyStatus,
 } from './providers/mobile-money.ts';
@@ -20,7 +23,7 @@ const FAILURE_MESSAGES: Record<MobileMoneyFailure, string> = {
   provider_error: PAYMENT_MESSAGES.mobile_money_declined,
 };
 
-export type MobileMoneySettlement = 'settled' | 'unchanged' | 'pending' | 'refused';
+export type MobileMoneySettlement = Settlement | 'pending';
 
 /**
  * Settles a payment from the provider's own status answer — never from a callback's body. A status
@@ -44,37 +47,79 @@ export async function settleFromStatus(
     );
     return 'refused';
   }
+  // A status stating no amount confirms the request we made: the record's amount is the one asked.
+  const amount = status.amount ?? (await recordedMinorAmount(db, provider.name, reference));
+  if (amount === null) return 'unchanged';
   const event: PaymentEvent = {
     // One event per outcome of a prompt: the callback, its duplicates and the polls all name the same one.
     id: `${provider.name}:${reference}:${status.state}`,
     type: status.state === 'succeeded' ? 'payment.succeeded' : 'payment.failed',
     data: {
       reference,
-      amount: status.amount / 10 ** currencyDigits(status.currency),
+      amount: amount / 10 ** currencyDigits(status.currency),
       currency: status.currency,
       method: 'mobile_money',
       failure_reason: status.reason ? FAILURE_MESSAGES[status.reason] : null,
     },
   };
-  const warnings: object[] = [];
-  const settled = await settlePayment(db, provider.name, event, {
-    warn(object, message) {
-      warnings.push(object);
-      log.warn(object, message);
-    },
-  });
-  if (settled) return 'settled';
-  return warnings.length > 0 ? 'refused' : 'unchanged';
+  return settlePayment(db, provider.name, event, log, { providerTransactionId: status.providerTransactionId });
 }
 
-/** Asks the provider about one payment and settles it from the answer (a poll, or a reconciliation pass). */
+async function recordedMinorAmount(db: Db, provider: MobileMoneyProvider['name'], reference: string) {
+  const [row] = await db
+    .select({ amount: payments.amount, currency: payments.currency })
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.reference, reference)));
+  return row ? Math.round(row.amount * 10 ** currencyDigits(row.currency)) : null;
+}
+
+/** A mobile money payment of ours as its provider's status call names it; null when there is none. */
+async function paymentRef(
+  db: Db,
+  provider: MobileMoneyProvider['name'],
+  subject: MobileMoneyCallbackSubject,
+): Promise<MobileMoneyPaymentRef | null> {
+  const [row] = await db
+    .select({
+      reference: payments.reference,
+      providerReference: payments.provider_reference,
+      currency: payments.currency,
+      phone: payments.payer_phone,
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, provider),
+        'reference' in subject
+          ? eq(payments.reference, subject.reference)
+          : eq(payments.provider_reference, subject.providerReference),
+      ),
+    );
+  if (!row) return null;
+  return {
+    reference: row.reference,
+    providerReference: row.providerReference,
+    currency: row.currency,
+    country: (row.phone && countryOfMsisdn(row.phone)) ?? '',
+  };
+}
+
+/**
+ * Asks the provider about one payment and settles it from the answer (a poll, a callback, or a
+ * reconciliation pass). A payment we have no record of is 'refused': there is nothing to ask about.
+ */
 export async function pollMobileMoneyPayment(
   db: Db,
   provider: MobileMoneyProvider,
-  reference: string,
+  subject: string | MobileMoneyCallbackSubject,
   log: SettleLog,
 ): Promise<MobileMoneySettlement> {
-  return settleFromStatus(db, provider, reference, await provider.status(reference), log);
+  const ref = await paymentRef(db, provider.name, typeof subject === 'string' ? { reference: subject } : subject);
+  if (!ref) {
+    log.warn({ provider: provider.name, subject }, 'mobile money status asked for no payment of ours: ignored');
+    return 'refused';
+  }
+  return settleFromStatus(db, provider, ref.reference, await provider.status(ref), log);
 }
 
 /**
@@ -88,12 +133,12 @@ export async function mobileMoneyCallback(
   body: unknown,
   log: SettleLog,
 ): Promise<MobileMoneySettlement | 'ignored'> {
-  const reference = provider.callbackReference(body);
-  if (!reference) {
+  const subject = provider.callbackSubject(body);
+  if (!subject) {
     log.warn({ provider: provider.name }, 'mobile money callback names no payment: ignored');
     return 'ignored';
   }
-  return pollMobileMoneyPayment(db, provider, reference, log);
+  return pollMobileMoneyPayment(db, provider, subject, log);
 }
 
 /**

@@ -1,15 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, cycles, forms, partners, payments, programs, students } from '../../db/schema/index.ts';
 import { buildApp, type App } from '../../app.ts';
-import { seedDemoAdmissions } from '../../seed/admissions.ts';
 import { MOMO_SCRIPTS, startMomoSimulator, type MomoSimulator } from '../../simulators/mtn-momo.ts';
 import { testEnv } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
-import { createVerifiedAccount } from '../auth/accounts.ts';
-import { mtnMomoProviderFrom } from './payments.jobs.ts';
+import { createPayingInstitution, createPendingPayment, paymentByReference, settledPayment } from '../../test/payments.ts';
+import { mtnMomoProviderFrom } from './mobile-money-providers.ts';
 import type { MobileMoneyProvider } from './providers/mobile-money.ts';
 
 /*
@@ -49,25 +46,7 @@ beforeAll(async () => {
   callbackUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/payments/callbacks/mtn-momo`;
   momo = mtnMomoProviderFrom(env)!;
 
-  const slug = `momo-cb-${randomBytes(4).toString('hex')}`;
-  const [partner] = await database.db
-    .insert(partners)
-    .values({
-      slug,
-      name: `Institution ${slug}`,
-      status: 'approved',
-      published: true,
-      address_city: 'Kigali',
-      address_country: 'RW',
-      institution_type: 'public',
-      year_established: 2000,
-      region: 'africa',
-      size: 'medium',
-      setting: 'urban',
-    })
-    .returning({ id: partners.id });
-  partnerId = partner!.id;
-  await seedDemoAdmissions(database.db, partnerId);
+  partnerId = await createPayingInstitution(database.db, 'momo-cb');
 });
 
 afterAll(async () => {
@@ -78,35 +57,8 @@ afterAll(async () => {
 
 /** A pending MoMo payment of 1500 RWF asked of a payer whose number ends in `script`. */
 async function pendingPayment(script: string, callback = callbackUrl) {
-  const { db } = database;
-  const user = await createVerifiedAccount(db, {
-    type: 'student',
-    email: `momo-cb-${randomBytes(6).toString('hex')}@test.kaminuza.example`,
-    passwordHash: 'not-used',
-    firstName: 'Test',
-    lastName: 'Payer',
-  });
-  const [student] = await db.select({ id: students.id }).from(students).where(eq(students.user_id, user!.id));
-  const [cycle] = await db.select({ id: cycles.id }).from(cycles).where(eq(cycles.partner_id, partnerId));
-  const [program] = await db.select({ id: programs.id }).from(programs).where(eq(programs.partner_id, partnerId));
-  const [form] = await db.select({ id: forms.id }).from(forms).where(eq(forms.partner_id, partnerId));
-  const [application] = await db
-    .insert(applications)
-    .values({
-      student_id: student!.id,
-      partner_id: partnerId,
-      cycle_id: cycle!.id,
-      program_id: program!.id,
-      form_id: form!.id,
-    })
-    .returning({ id: applications.id });
-  const reference = randomUUID();
-  await db.insert(payments).values({
-    application_id: application!.id,
-    student_id: student!.id,
-    partner_id: partnerId,
+  const { applicationId, reference } = await createPendingPayment(database.db, partnerId, {
     provider: 'mtn_momo',
-    reference,
     amount: 1500,
     currency: 'RWF',
   });
@@ -115,27 +67,17 @@ async function pendingPayment(script: string, callback = callbackUrl) {
     amount: 1500,
     currency: 'RWF',
     msisdn: `250788${String(randomBytes(2).readUInt16BE() % 1000).padStart(3, '0')}${script}`,
+    country: 'RW',
     payerMessage: 'Application fee',
-    payeeNote: `Application ${application!.id}`,
+    payeeNote: `Application ${applicationId}`,
     callbackUrl: callback,
   });
   return reference;
 }
 
-async function paymentOf(reference: string) {
-  const [row] = await database.db.select().from(payments).where(eq(payments.reference, reference));
-  return row!;
-}
+const paymentOf = (reference: string) => paymentByReference(database.db, reference);
 
-/** Waits until the payment leaves `pending` (or the time is up), and answers it. */
-async function settledPayment(reference: string, within = 8000) {
-  const until = Date.now() + within;
-  for (;;) {
-    const row = await paymentOf(reference);
-    if (row.status !== 'pending' || Date.now() > until) return row;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const settledPaymentOf = (reference: string, within?: number) => settledPayment(database.db, reference, within);
 
 const callbacksFor = (reference: string) =>
   simulator.callbacksSent().filter(({ body }) => body.externalId === reference);
@@ -143,19 +85,19 @@ const callbacksFor = (reference: string) =>
 describe('MTN MoMo callbacks', () => {
   it('the simulator’s callback (PUT) reaches the route, which settles the payment from the status', async () => {
     const reference = await pendingPayment(MOMO_SCRIPTS.approve);
-    expect(await settledPayment(reference)).toMatchObject({ status: 'succeeded', method: 'mobile_money' });
+    expect(await settledPaymentOf(reference)).toMatchObject({ status: 'succeeded', method: 'mobile_money' });
     expect(callbacksFor(reference).map(({ status }) => status)).toEqual([200]);
   });
 
   it('a callback with the wrong amount settles nothing on its word: the status (right amount) decides', async () => {
     const reference = await pendingPayment(MOMO_SCRIPTS.wrongAmountCallback);
-    expect(await settledPayment(reference)).toMatchObject({ status: 'succeeded', amount: 1500 });
+    expect(await settledPaymentOf(reference)).toMatchObject({ status: 'succeeded', amount: 1500 });
   });
 
   it('POST is accepted as well, and a declined prompt fails the payment', async () => {
     const reference = await pendingPayment(MOMO_SCRIPTS.decline);
     // Wait for the simulator's own callback, then send the same body again by POST: still settled once.
-    expect(await settledPayment(reference)).toMatchObject({ status: 'failed' });
+    expect(await settledPaymentOf(reference)).toMatchObject({ status: 'failed' });
     const response = await fetch(callbackUrl, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -209,6 +151,6 @@ describe('MTN MoMo callbacks', () => {
     }
     // The payer approves on the phone while the job waits to ask again; its next try settles it.
     expect(simulator.approve(reference)).toBe(true);
-    expect(await settledPayment(reference, 15_000)).toMatchObject({ status: 'succeeded' });
+    expect(await settledPaymentOf(reference, 15_000)).toMatchObject({ status: 'succeeded' });
   });
 });

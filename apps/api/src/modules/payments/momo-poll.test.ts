@@ -1,24 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '@kaminuza/shared';
-import { applications, cycles, forms, partners, payments, programs, students } from '../../db/schema/index.ts';
 import { startJobQueue, type JobQueue } from '../../lib/jobs/queue.ts';
-import { seedDemoAdmissions } from '../../seed/admissions.ts';
 import { MOMO_SCRIPTS, startMomoSimulator, type MomoSimulator } from '../../simulators/mtn-momo.ts';
 import { testEnv } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
-import { createVerifiedAccount } from '../auth/accounts.ts';
+import { createPayingInstitution, createPendingPayment, paymentByReference, settledPayment } from '../../test/payments.ts';
 import { mobileMoneyCallback } from './mobile-money.service.ts';
-import {
-  MOMO_POLL_JOB,
-  MOMO_STATUS_JOB,
-  mobileMoneyJobs,
-  mtnMomoProviderFrom,
-  paymentJobs,
-  sendMomoPoll,
-} from './payments.jobs.ts';
+import { MOBILE_MONEY_POLL_JOB, MOBILE_MONEY_STATUS_JOB, mobileMoneyJobs, paymentJobs, sendMobileMoneyPoll } from './payments.jobs.ts';
+import { mtnMomoProviderFrom } from './mobile-money-providers.ts';
 import type { MobileMoneyProvider } from './providers/mobile-money.ts';
 
 /*
@@ -55,7 +46,7 @@ beforeAll(async () => {
     backend: database.connection,
     definitions: mobileMoneyJobs({
       db: database.db,
-      momo,
+      providers: new Map([['mtn_momo', momo]]),
       log,
       retry: { retryLimit: 3, retryDelaySeconds: 1, retryDelayMaxSeconds: 1, expireInSeconds: 30 },
       poll: QUICK_POLL,
@@ -64,25 +55,7 @@ beforeAll(async () => {
     work: true,
   });
 
-  const slug = `momo-poll-${randomBytes(4).toString('hex')}`;
-  const [partner] = await database.db
-    .insert(partners)
-    .values({
-      slug,
-      name: `Institution ${slug}`,
-      status: 'approved',
-      published: true,
-      address_city: 'Kigali',
-      address_country: 'RW',
-      institution_type: 'public',
-      year_established: 2000,
-      region: 'africa',
-      size: 'medium',
-      setting: 'urban',
-    })
-    .returning({ id: partners.id });
-  partnerId = partner!.id;
-  await seedDemoAdmissions(database.db, partnerId);
+  partnerId = await createPayingInstitution(database.db, 'momo-poll');
 });
 
 afterAll(async () => {
@@ -93,35 +66,8 @@ afterAll(async () => {
 
 /** A pending MoMo payment of 1500 RWF asked of a payer whose number ends in `script`; no callback reaches us. */
 async function pendingPayment(script: string) {
-  const { db } = database;
-  const user = await createVerifiedAccount(db, {
-    type: 'student',
-    email: `momo-poll-${randomBytes(6).toString('hex')}@test.kaminuza.example`,
-    passwordHash: 'not-used',
-    firstName: 'Test',
-    lastName: 'Payer',
-  });
-  const [student] = await db.select({ id: students.id }).from(students).where(eq(students.user_id, user!.id));
-  const [cycle] = await db.select({ id: cycles.id }).from(cycles).where(eq(cycles.partner_id, partnerId));
-  const [program] = await db.select({ id: programs.id }).from(programs).where(eq(programs.partner_id, partnerId));
-  const [form] = await db.select({ id: forms.id }).from(forms).where(eq(forms.partner_id, partnerId));
-  const [application] = await db
-    .insert(applications)
-    .values({
-      student_id: student!.id,
-      partner_id: partnerId,
-      cycle_id: cycle!.id,
-      program_id: program!.id,
-      form_id: form!.id,
-    })
-    .returning({ id: applications.id });
-  const reference = randomUUID();
-  await db.insert(payments).values({
-    application_id: application!.id,
-    student_id: student!.id,
-    partner_id: partnerId,
+  const { applicationId, reference } = await createPendingPayment(database.db, partnerId, {
     provider: 'mtn_momo',
-    reference,
     amount: 1500,
     currency: 'RWF',
   });
@@ -130,35 +76,26 @@ async function pendingPayment(script: string) {
     amount: 1500,
     currency: 'RWF',
     msisdn: `250788${String(randomBytes(2).readUInt16BE() % 1000).padStart(3, '0')}${script}`,
+    country: 'RW',
     payerMessage: 'Application fee',
-    payeeNote: `Application ${application!.id}`,
+    payeeNote: `Application ${applicationId}`,
     callbackUrl: NOWHERE,
   });
   return reference;
 }
 
-async function paymentOf(reference: string) {
-  const [row] = await database.db.select().from(payments).where(eq(payments.reference, reference));
-  return row!;
-}
+const paymentOf = (reference: string) => paymentByReference(database.db, reference);
 
-async function settledPayment(reference: string, within = 15_000) {
-  const until = Date.now() + within;
-  for (;;) {
-    const row = await paymentOf(reference);
-    if (row.status !== 'pending' || Date.now() > until) return row;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const settledPaymentOf = (reference: string) => settledPayment(database.db, reference, 15_000);
 
 const startPoll = (reference: string, expiresInMs: number) =>
-  sendMomoPoll(queue, { reference, until: new Date(Date.now() + expiresInMs).toISOString(), attempt: 0 }, QUICK_POLL);
+  sendMobileMoneyPoll(queue, { provider: 'mtn_momo', reference, until: new Date(Date.now() + expiresInMs).toISOString(), attempt: 0 }, QUICK_POLL);
 
 describe('the poll of a pending MoMo payment', () => {
   it('settles the payment from the status when no callback comes', async () => {
     const reference = await pendingPayment(MOMO_SCRIPTS.approve);
     await startPoll(reference, 60_000);
-    expect(await settledPayment(reference)).toMatchObject({
+    expect(await settledPaymentOf(reference)).toMatchObject({
       status: 'succeeded',
       provider_event_id: `mtn_momo:${reference}:succeeded`,
     });
@@ -170,13 +107,13 @@ describe('the poll of a pending MoMo payment', () => {
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(await paymentOf(reference)).toMatchObject({ status: 'pending' });
     expect(simulator.approve(reference)).toBe(true);
-    expect(await settledPayment(reference)).toMatchObject({ status: 'succeeded' });
+    expect(await settledPaymentOf(reference)).toMatchObject({ status: 'succeeded' });
   });
 
   it('fails the payment with the timeout reason once its prompt expired unanswered', async () => {
     const reference = await pendingPayment(MOMO_SCRIPTS.timeout);
     await startPoll(reference, 1500);
-    expect(await settledPayment(reference)).toMatchObject({
+    expect(await settledPaymentOf(reference)).toMatchObject({
       status: 'failed',
       failure_reason: PAYMENT_MESSAGES.mobile_money_timeout,
       provider_event_id: `mtn_momo:${reference}:failed`,
@@ -192,7 +129,7 @@ describe('the poll of a pending MoMo payment', () => {
       startPoll(reference, 60_000),
       ...Array.from({ length: 10 }, () => mobileMoneyCallback(database.db, momo, { externalId: reference }, log)),
     ]);
-    expect(await settledPayment(reference)).toMatchObject({ status: 'succeeded' });
+    expect(await settledPaymentOf(reference)).toMatchObject({ status: 'succeeded' });
     const settled = outcomes.filter((outcome) => outcome === 'settled').length;
     expect(settled).toBe(1);
     expect(outcomes.every((outcome) => outcome === 'settled' || outcome === 'unchanged')).toBe(true);
@@ -206,8 +143,8 @@ describe('registration', () => {
   it('the MoMo jobs exist only when the MTN_MOMO_* variables are set', () => {
     const names = (env: ReturnType<typeof testEnv>) =>
       paymentJobs({ db: database.db, env, log }).map((definition) => definition.name);
-    expect(names(testEnv())).not.toContain(MOMO_POLL_JOB);
-    expect(names(testEnv())).not.toContain(MOMO_STATUS_JOB);
-    expect(names(testEnv(momoEnv()))).toEqual(expect.arrayContaining([MOMO_POLL_JOB, MOMO_STATUS_JOB]));
+    expect(names(testEnv())).not.toContain(MOBILE_MONEY_POLL_JOB);
+    expect(names(testEnv())).not.toContain(MOBILE_MONEY_STATUS_JOB);
+    expect(names(testEnv(momoEnv()))).toEqual(expect.arrayContaining([MOBILE_MONEY_POLL_JOB, MOBILE_MONEY_STATUS_JOB]));
   });
 });

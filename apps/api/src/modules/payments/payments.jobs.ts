@@ -10,8 +10,9 @@ import {
 } from '../../lib/jobs/queue.ts';
 import { expireMobileMoneyPayment, pollMobileMoneyPayment } from './mobile-money.service.ts';
 import { reconcilePendingPayments } from './payments.service.ts';
-import type { MobileMoneyProvider } from './providers/mobile-money.ts';
-import { createMtnMomoProvider } from './providers/mtn-momo.ts';
+import type { MobileMoneyProviderName } from '@kaminuza/shared';
+import { mobileMoneyProvidersFrom, type MobileMoneyEnv, type MobileMoneyProviders } from './mobile-money-providers.ts';
+import type { MobileMoneyCallbackSubject } from './providers/mobile-money.ts';
 import { sandboxChargesIn } from './providers/sandbox-charges.ts';
 import {
   createSandboxProvider,
@@ -20,50 +21,18 @@ import {
 } from './providers/sandbox-provider.ts';
 
 export const SANDBOX_CALLBACK_JOB = 'payments.sandbox-callback';
-/** A MoMo callback whose status call failed: the status is asked again later. */
-export const MOMO_STATUS_JOB = 'payments.momo-status';
+/** A mobile money callback whose status call failed: the status is asked again later. */
+export const MOBILE_MONEY_STATUS_JOB = 'payments.mobile-money-status';
 
 /** 5 s, 10 s, 20 s … at most 10 min between tries, for about an hour: a provider outage outlasts a few. */
-export const MOMO_STATUS_RETRY: RetryPolicy = {
+export const MOBILE_MONEY_STATUS_RETRY: RetryPolicy = {
   retryLimit: 10,
   retryDelaySeconds: 5,
   retryDelayMaxSeconds: 600,
   expireInSeconds: 60,
 };
 
-export type MtnMomoEnv = Pick<
-  Env,
-  | 'MTN_MOMO_BASE_URL'
-  | 'MTN_MOMO_API_USER'
-  | 'MTN_MOMO_API_KEY'
-  | 'MTN_MOMO_SUBSCRIPTION_KEY'
-  | 'MTN_MOMO_TARGET_ENVIRONMENT'
->;
-
-/** Per status or payment call: a callback is answered after one, so it stays short. */
-const MOMO_CALL_TIMEOUT_MS = 5_000;
-
-/** The MTN MoMo adapter when its variables are set (they are set together or not at all), else null. */
-export function mtnMomoProviderFrom(env: MtnMomoEnv): MobileMoneyProvider | null {
-  const {
-    MTN_MOMO_BASE_URL: baseUrl,
-    MTN_MOMO_API_USER: apiUser,
-    MTN_MOMO_API_KEY: apiKey,
-    MTN_MOMO_SUBSCRIPTION_KEY: subscriptionKey,
-    MTN_MOMO_TARGET_ENVIRONMENT: targetEnvironment,
-  } = env;
-  if (!baseUrl || !apiUser || !apiKey || !subscriptionKey || !targetEnvironment) return null;
-  return createMtnMomoProvider({
-    baseUrl,
-    apiUser,
-    apiKey,
-    subscriptionKey,
-    targetEnvironment,
-    timeoutMs: MOMO_CALL_TIMEOUT_MS,
-  });
-}
-
-export const MOMO_POLL_JOB = 'payments.momo-poll';
+export const MOBILE_MONEY_POLL_JOB = 'payments.mobile-money-poll';
 
 /** How often a pending prompt is asked about: after `firstSeconds`, then doubling up to `maxSeconds`. */
 export interface PollSchedule {
@@ -72,10 +41,10 @@ export interface PollSchedule {
 }
 
 /** 5 s, 10 s, 20 s, 40 s, then every minute: a payer approves within a minute or two, or not at all. */
-export const MOMO_POLL_SCHEDULE: PollSchedule = { firstSeconds: 5, maxSeconds: 60 };
+export const MOBILE_MONEY_POLL_SCHEDULE: PollSchedule = { firstSeconds: 5, maxSeconds: 60 };
 
-/** A poll's own failures (MoMo unreachable) are retried a few times before the next poll is due. */
-const MOMO_POLL_RETRY: RetryPolicy = {
+/** A poll's own failures (the provider unreachable) are retried a few times before the next poll is due. */
+const MOBILE_MONEY_POLL_RETRY: RetryPolicy = {
   retryLimit: 5,
   retryDelaySeconds: 5,
   retryDelayMaxSeconds: 60,
@@ -83,7 +52,8 @@ const MOMO_POLL_RETRY: RetryPolicy = {
 };
 
 /** What a poll job carries: the payment, until when its prompt may be answered, and which poll it is. */
-export interface MomoPollJob {
+export interface MobileMoneyPollJob {
+  provider: MobileMoneyProviderName;
   reference: string;
   until: string;
   attempt: number;
@@ -93,47 +63,55 @@ const pollDelaySeconds = (schedule: PollSchedule, attempt: number) =>
   Math.min(schedule.firstSeconds * 2 ** attempt, schedule.maxSeconds);
 
 /** Sends a payment's poll number `attempt` (0 when its prompt was sent); its id comes from the reference. */
-export async function sendMomoPoll(
+export async function sendMobileMoneyPoll(
   jobs: JobSender,
-  poll: MomoPollJob,
-  schedule: PollSchedule = MOMO_POLL_SCHEDULE,
+  poll: MobileMoneyPollJob,
+  schedule: PollSchedule = MOBILE_MONEY_POLL_SCHEDULE,
   now = Date.now(),
 ): Promise<void> {
-  await jobs.send(MOMO_POLL_JOB, poll, {
-    id: jobIdFor(MOMO_POLL_JOB, poll.reference, String(poll.attempt)),
+  await jobs.send(MOBILE_MONEY_POLL_JOB, poll, {
+    id: jobIdFor(MOBILE_MONEY_POLL_JOB, poll.reference, String(poll.attempt)),
     startAfter: new Date(now + pollDelaySeconds(schedule, poll.attempt) * 1000),
   });
 }
 
-/** What the MoMo status job carries: the payment's reference (the job's subject). */
-export interface MomoStatusJob {
-  reference: string;
+/** What the status job carries: the provider and the payment its callback named. */
+export interface MobileMoneyStatusJob {
+  provider: MobileMoneyProviderName;
+  subject: MobileMoneyCallbackSubject;
 }
 
 /**
- * A MoMo callback the api could not check at once (the status call failed): the status is asked again
- * with backoff and settles the payment from the answer; still pending is left to the poll.
+ * The mobile money jobs, for the providers configured: a callback the api could not check at once (the
+ * status call failed) asked again with backoff; and each pending payment polled until final or expired.
  */
 export function mobileMoneyJobs({
   db,
-  momo,
+  providers,
   retry,
-  poll = MOMO_POLL_SCHEDULE,
+  poll = MOBILE_MONEY_POLL_SCHEDULE,
   log,
 }: {
   db: Db;
-  momo: MobileMoneyProvider;
+  providers: MobileMoneyProviders;
   /** Both jobs' retries, sooner in tests; each has its own by default. */
   retry?: RetryPolicy;
   poll?: PollSchedule;
   log: { warn(object: object, message: string): void };
 }): JobDefinition[] {
+  if (providers.size === 0) return [];
+  const providerOf = (name: MobileMoneyProviderName) => {
+    const provider = providers.get(name);
+    // A job for a provider no longer configured fails, kept for an admin to see rather than dropped.
+    if (!provider) throw new Error(`mobile money provider ${name} is not configured`);
+    return provider;
+  };
   return [
-    defineJob<MomoStatusJob>({
-      name: MOMO_STATUS_JOB,
-      retry: retry ?? MOMO_STATUS_RETRY,
-      async handle({ reference }) {
-        await pollMobileMoneyPayment(db, momo, reference, log);
+    defineJob<MobileMoneyStatusJob>({
+      name: MOBILE_MONEY_STATUS_JOB,
+      retry: retry ?? MOBILE_MONEY_STATUS_RETRY,
+      async handle({ provider, subject }) {
+        await pollMobileMoneyPayment(db, providerOf(provider), subject, log);
       },
     }),
     /*
@@ -141,17 +119,18 @@ export function mobileMoneyJobs({
      * prompt expired (failed with the timeout reason). A callback settling it meanwhile ends the chain:
      * the next poll finds it no longer pending.
      */
-    defineJob<MomoPollJob>({
-      name: MOMO_POLL_JOB,
-      retry: retry ?? MOMO_POLL_RETRY,
+    defineJob<MobileMoneyPollJob>({
+      name: MOBILE_MONEY_POLL_JOB,
+      retry: retry ?? MOBILE_MONEY_POLL_RETRY,
       async handle(job, { queue }) {
-        const outcome = await pollMobileMoneyPayment(db, momo, job.reference, log);
+        const provider = providerOf(job.provider);
+        const outcome = await pollMobileMoneyPayment(db, provider, job.reference, log);
         if (outcome !== 'pending') return;
         if (Date.now() >= Date.parse(job.until)) {
-          await expireMobileMoneyPayment(db, momo, job.reference, log);
+          await expireMobileMoneyPayment(db, provider, job.reference, log);
           return;
         }
-        await sendMomoPoll(queue, { ...job, attempt: job.attempt + 1 }, poll);
+        await sendMobileMoneyPoll(queue, { ...job, attempt: job.attempt + 1 }, poll);
       },
     }),
   ];
@@ -180,10 +159,10 @@ export function paymentJobs({
   log,
 }: {
   db: Db;
-  env: Pick<Env, 'PAYMENTS_WEBHOOK_SECRET' | 'PUBLIC_URL'> & MtnMomoEnv;
+  env: Pick<Env, 'PAYMENTS_WEBHOOK_SECRET' | 'PUBLIC_URL'> & MobileMoneyEnv;
   deliver?: CallbackDelivery;
   retry?: RetryPolicy;
-  /** Tests retry the MoMo status sooner. */
+  /** Tests retry the mobile money status sooner. */
   mobileMoneyRetry?: RetryPolicy;
   log: { warn(object: object, message: string): void };
 }): JobDefinition[] {
@@ -194,9 +173,13 @@ export function paymentJobs({
     charges: sandboxChargesIn(db),
     ...(deliver ? { deliver } : {}),
   });
-  const momo = mtnMomoProviderFrom(env);
   return [
-    ...(momo ? mobileMoneyJobs({ db, momo, log, ...(mobileMoneyRetry ? { retry: mobileMoneyRetry } : {}) }) : []),
+    ...mobileMoneyJobs({
+      db,
+      providers: mobileMoneyProvidersFrom(env),
+      log,
+      ...(mobileMoneyRetry ? { retry: mobileMoneyRetry } : {}),
+    }),
     defineJob<UndeliveredCallback>({
       name: SANDBOX_CALLBACK_JOB,
       retry,

@@ -19,7 +19,8 @@ import { assertSafeText } from '../../lib/safe-input.ts';
 import { completeSandboxPayment, getCheckout, settlePayment, startCheckout } from './payments.service.ts';
 import type { JobSender } from '../../lib/jobs/queue.ts';
 import { pollMobileMoneyPayment } from './mobile-money.service.ts';
-import { MOMO_STATUS_JOB, SANDBOX_CALLBACK_JOB, mtnMomoProviderFrom, type MtnMomoEnv } from './payments.jobs.ts';
+import { MOBILE_MONEY_STATUS_JOB, SANDBOX_CALLBACK_JOB } from './payments.jobs.ts';
+import { callbackPathOf, mobileMoneyProvidersFrom, type MobileMoneyEnv } from './mobile-money-providers.ts';
 import { sandboxChargesIn } from './providers/sandbox-charges.ts';
 import { createSandboxProvider, type CallbackDelivery } from './providers/sandbox-provider.ts';
 
@@ -29,10 +30,10 @@ type SettleLogger = { warn(object: object, message: string): void };
 
 /** A provider event is a few hundred bytes; anything far bigger is not one. */
 const CALLBACK_BODY_LIMIT = 64 * 1024;
-/** A MoMo callback body is the status body: well under a kilobyte. */
-const MOMO_CALLBACK_BODY_LIMIT = 8 * 1024;
-/** Our payment references are UUIDs: a callback naming anything else names no payment of ours. */
-const REFERENCE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A mobile money callback body is a status body: well under a kilobyte or two. */
+const MOBILE_MONEY_CALLBACK_BODY_LIMIT = 8 * 1024;
+/** Our references are UUIDs, providers' ids (ws_CO_…) short words: anything else names no payment of ours. */
+const CALLBACK_SUBJECT = /^[A-Za-z0-9_-]{6,100}$/;
 
 export interface PaymentsOptions {
   /** How the sandbox sends its callbacks: HTTP to PUBLIC_URL by default; tests deliver through app.inject. */
@@ -47,7 +48,7 @@ export interface PaymentsOptions {
 export const paymentsRoutes: FastifyPluginAsyncZod<
   {
     db: Db;
-    env: Pick<Env, 'PAYMENTS_PROVIDER' | 'PAYMENTS_WEBHOOK_SECRET' | 'PUBLIC_URL'> & MtnMomoEnv;
+    env: Pick<Env, 'PAYMENTS_PROVIDER' | 'PAYMENTS_WEBHOOK_SECRET' | 'PUBLIC_URL'> & MobileMoneyEnv;
     jobs: JobSender;
   } & PaymentsOptions
 > = async (app, { db, env, jobs, deliver }) => {
@@ -62,6 +63,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
     },
     charges: sandboxChargesIn(db),
   });
+  const mobileMoney = mobileMoneyProvidersFrom(env);
 
   await app.register(async (scope) => {
     const student = scope.withTypeProvider<ZodTypeProvider>();
@@ -148,38 +150,39 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
     );
   });
 
-  const momo = mtnMomoProviderFrom(env);
-  if (momo) {
+  /*
+   * Each mobile money provider's callback, unsigned (MoMo PUTs its status body, Daraja POSTs its
+   * stkCallback): read only for the payment it names, whose status is then asked of the provider, and that
+   * answer alone settles it (ADR 037). When the status call fails, the callback is kept as a job that asks
+   * again with backoff. A callback naming no payment of ours is 400 and changes nothing.
+   */
+  for (const mobile of mobileMoney.values()) {
     await app.register(async (scope) => {
       const callbacks = scope.withTypeProvider<ZodTypeProvider>();
-      /*
-       * MoMo PUTs its status body here, unsigned: it is read only for the payment it names, whose status
-       * is then asked of MoMo, and that answer alone settles it (ADR 037). When the status call fails,
-       * the callback is kept as a job that asks again with backoff.
-       */
       const handler = async (request: { body: unknown; log: SettleLogger }) => {
-        const reference = momo.callbackReference(request.body);
-        if (!reference || !REFERENCE.test(reference)) {
+        const subject = mobile.callbackSubject(request.body);
+        const named = subject && ('reference' in subject ? subject.reference : subject.providerReference);
+        if (!subject || !named || !CALLBACK_SUBJECT.test(named)) {
           throw new AppError('INVALID_ARGUMENT', undefined, { body: 'names no payment' });
         }
         try {
-          await pollMobileMoneyPayment(db, momo, reference, request.log);
+          await pollMobileMoneyPayment(db, mobile, subject, request.log);
         } catch (error) {
-          request.log.warn({ err: error, reference }, 'mobile money status unavailable: asked again later');
-          await jobs.send(MOMO_STATUS_JOB, { reference });
+          request.log.warn({ err: error, subject }, 'mobile money status unavailable: asked again later');
+          await jobs.send(MOBILE_MONEY_STATUS_JOB, { provider: mobile.name, subject });
         }
         return { data: { received: true as const } };
       };
       const route = {
         schema: {
           tags,
-          summary: 'MTN MoMo’s callback (a hint: the status call decides)',
+          summary: `The ${mobile.name} callback (a hint: the status call decides)`,
           response: { 200: dataEnvelope(z.object({ received: z.literal(true) })) },
         },
-        bodyLimit: MOMO_CALLBACK_BODY_LIMIT,
+        bodyLimit: MOBILE_MONEY_CALLBACK_BODY_LIMIT,
       };
-      callbacks.put('/payments/callbacks/mtn-momo', route, handler);
-      callbacks.post('/payments/callbacks/mtn-momo', route, handler);
+      callbacks.put(callbackPathOf(mobile.name), route, handler);
+      callbacks.post(callbackPathOf(mobile.name), route, handler);
     });
   }
 };

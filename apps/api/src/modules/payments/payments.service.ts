@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import {
   APPLICATION_MESSAGES,
   PAYMENT_MESSAGES,
@@ -299,18 +299,35 @@ export interface SettleLog {
 }
 
 /**
+ * What a verified event did: `settled` the pending payment; `refund_needed` (a success for a payment that
+ * had failed, recorded once); `unchanged` (already settled: a duplicate, a replay, a poll after the
+ * callback); `refused` (no such payment, or the amount or currency differs: logged, never trusted).
+ */
+export type Settlement = 'settled' | 'refund_needed' | 'unchanged' | 'refused';
+
+/** What a provider's answer adds to the record once it settles. */
+export interface SettleDetails {
+  /** The provider's id of the money movement (MoMo financialTransactionId, M-Pesa receipt number …). */
+  providerTransactionId?: string | null;
+}
+
+/**
  * Applies a verified provider event. Only a pending payment changes (`where status = 'pending'`), so
  * a retried or replayed callback changes nothing; an event whose amount or currency differs from the
- * record is ignored and logged, never trusted. The student's open tabs hear of it once it commits.
- * Answers whether this call is the one that settled it.
+ * record is ignored and logged, never trusted. A success for a payment that already failed (its prompt
+ * expired, and the payer may have paid another way since) is money taken that is not the fee: it is
+ * recorded as needing a refund, once, and shown to the institution. The student's open tabs hear of it
+ * once it commits.
  */
 export async function settlePayment(
   db: Db,
   providerName: PaymentRow['provider'],
   event: PaymentEvent,
   log: SettleLog,
-): Promise<boolean> {
+  details: SettleDetails = {},
+): Promise<Settlement> {
   const { reference, amount, currency, method, failure_reason } = event.data;
+  const transactionId = details.providerTransactionId ?? null;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ payment: payments, user_id: students.user_id })
@@ -321,16 +338,17 @@ export async function settlePayment(
       .limit(1);
     if (!row) {
       log.warn({ reference, event: event.id }, 'payment callback for an unknown reference ignored');
-      return false;
+      return 'refused';
     }
     if (!sameAmount(row.payment.amount, amount) || row.payment.currency !== currency) {
       log.warn(
         { reference, event: event.id, amount, currency, expected: [row.payment.amount, row.payment.currency] },
         'payment callback amount or currency differs from the payment: ignored',
       );
-      return false;
+      return 'refused';
     }
     const succeeded = event.type === 'payment.succeeded';
+    const now = new Date().toISOString();
     const [settled] = await tx
       .update(payments)
       .set({
@@ -338,17 +356,29 @@ export async function settlePayment(
         method,
         failure_reason: succeeded ? null : (failure_reason ?? declinedMessage(method)),
         provider_event_id: event.id,
-        paid_at: succeeded ? new Date().toISOString() : null,
+        provider_transaction_id: transactionId,
+        paid_at: succeeded ? now : null,
       })
       .where(and(eq(payments.id, row.payment.id), eq(payments.status, 'pending')))
       .returning({ id: payments.id });
-    if (!settled) return false;
+    if (!settled) {
+      if (!succeeded) return 'unchanged';
+      const [owed] = await tx
+        .update(payments)
+        .set({ refund_status: 'needed', provider_transaction_id: transactionId })
+        .where(
+          and(eq(payments.id, row.payment.id), eq(payments.status, 'failed'), isNull(payments.refund_status)),
+        )
+        .returning({ id: payments.id });
+      if (!owed) return 'unchanged';
+      log.warn({ reference, event: event.id }, 'a success arrived for a payment that had failed: refund needed');
+    }
     await publish(
       tx,
       { users: [row.user_id] },
       { type: 'payment.updated', application_id: row.payment.application_id, reference },
     );
-    return true;
+    return settled ? 'settled' : 'refund_needed';
   });
 }
 

@@ -10,16 +10,18 @@
  *   base64(shortcode + passkey + timestamp)); Daraja names the prompt by its own `CheckoutRequestID`, which
  *   the adapter answers as `providerReference` for the caller to keep beside ours; `status` is
  *   `POST mpesa/stkpushquery/v1/query` with that id (ResultCode 0 = successful, 1032 = cancelled,
- *   1 = insufficient funds, 1037 = timeout, still-processing errors = pending); `callbackReference` reads
+ *   1 = insufficient funds, 1037 = timeout, still-processing errors = pending); `callbackSubject` reads
  *   `Body.stkCallback.CheckoutRequestID`.
  * - **Airtel Money**: `requestPayment` is `POST merchant/v1/payments/` (`X-Country`, `X-Currency`, our
  *   reference as `transaction.id`); `status` is `GET standard/v1/payments/{id}` (TS = successful, TF = failed,
- *   TIP/TA = pending); `callbackReference` reads `transaction.id` of the callback.
+ *   TIP/TA = pending); `callbackSubject` reads `transaction.id` of the callback.
  *
  * Whatever a callback says, an outcome counts only once `status` — the provider's answer to a request we
  * made over TLS with our credentials — confirms it, and its amount, currency and reference match the
  * payment's record.
  */
+
+import type { MobileMoneyProviderName } from '@kaminuza/shared';
 
 /** What we ask a payer to approve on their phone. Amounts are in minor units of the currency. */
 export interface MobileMoneyRequest {
@@ -31,6 +33,8 @@ export interface MobileMoneyRequest {
   currency: string;
   /** The payer's number in international form without '+', e.g. 250788123456. */
   msisdn: string;
+  /** The payer's country (ISO 3166-1 alpha-2), of the number: Airtel's `X-Country`. */
+  country: string;
   /** Shown to the payer on the prompt or statement. */
   payerMessage: string;
   /** Kept on the institution's side of the provider's records. */
@@ -51,12 +55,33 @@ export type MobileMoneyState = 'pending' | 'succeeded' | 'failed';
 export type MobileMoneyFailure =
   'declined' | 'insufficient_funds' | 'timeout' | 'unknown_payer' | 'not_allowed' | 'provider_error';
 
+/** A payment as the provider's status call needs to name it. */
+export interface MobileMoneyPaymentRef {
+  /** Ours (MoMo's X-Reference-Id, Airtel's transaction id). */
+  reference: string;
+  /** The provider's, when it assigned one at the request (Daraja's CheckoutRequestID); else null. */
+  providerReference: string | null;
+  currency: string;
+  /** ISO 3166-1 alpha-2 of the payer's number. */
+  country: string;
+}
+
+/** Which payment a callback names: by our reference, or by the provider's own id of the request. */
+export type MobileMoneyCallbackSubject = { reference: string } | { providerReference: string };
+
 export interface MobileMoneyStatus {
   state: MobileMoneyState;
-  /** What the provider says was asked for, in minor units: compared with the record before settling. */
-  amount: number;
+  /**
+   * What the provider says was asked for, in minor units: compared with the record before settling. Null
+   * when its status answer states no amount (Daraja's STK query): the request it confirms is the one we
+   * made, for the record's amount.
+   */
+  amount: number | null;
   currency: string;
-  /** Our reference as the provider echoes it (MoMo's externalId): compared with the record too. */
+  /**
+   * Our reference as the provider's answer confirms it (MoMo's externalId; for Daraja, ours when the
+   * answer's CheckoutRequestID is the one asked): compared with the record too.
+   */
   externalId: string;
   reason: MobileMoneyFailure | null;
   /** The provider's code of the failure, as it sent it (e.g. APPROVAL_REJECTED). */
@@ -66,15 +91,15 @@ export interface MobileMoneyStatus {
 }
 
 export interface MobileMoneyProvider {
-  readonly name: 'mtn_momo';
+  readonly name: MobileMoneyProviderName;
   requestPayment(request: MobileMoneyRequest): Promise<MobileMoneyRequested>;
   /** The provider's current answer about a prompt; never trusted from a callback alone. */
-  status(reference: string): Promise<MobileMoneyStatus>;
+  status(payment: MobileMoneyPaymentRef): Promise<MobileMoneyStatus>;
   /**
    * Which payment an (unsigned) callback is about, or null when its body names none. Nothing else of the
    * body is believed: the caller asks `status` next.
    */
-  callbackReference(body: unknown): string | null;
+  callbackSubject(body: unknown): MobileMoneyCallbackSubject | null;
 }
 
 /**

@@ -6,6 +6,9 @@ import { MOMO_SCRIPTS, startMomoSimulator, type MomoSimulator } from '../../../s
 import { ProviderError, decimalToMinor, minorToDecimal, type MobileMoneyStatus } from './mobile-money.ts';
 import { createMtnMomoProvider, type MtnMomoConfig } from './mtn-momo.ts';
 
+/** A payment as the status call names it (MoMo reads only our reference). */
+const paymentRef = (reference: string) => ({ reference, providerReference: null, currency: 'RWF', country: 'RW' });
+
 /*
  * The MoMo adapter against the MoMo simulator over real sockets: every scripted outcome, the token's
  * life, the auth checks and an unreachable provider. The callbacks the simulator sends land on a small
@@ -72,6 +75,7 @@ async function prompt(script: string, amount = 1500, currency = 'RWF') {
     amount,
     currency,
     msisdn: `250788000${script}`,
+    country: 'RW',
     payerMessage: 'Application fee',
     payeeNote: 'University of Kigali — Nursing',
     callbackUrl,
@@ -83,7 +87,7 @@ async function prompt(script: string, amount = 1500, currency = 'RWF') {
 async function statusWhenNot(reference: string, state: MobileMoneyStatus['state'], within = 3000) {
   const until = Date.now() + within;
   for (;;) {
-    const status = await momo.status(reference);
+    const status = await momo.status(paymentRef(reference));
     if (status.state !== state || Date.now() > until) return status;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -137,10 +141,10 @@ describe('the MTN MoMo adapter against the simulator', () => {
 
   it('success after the payer approves on the phone (the dev page)', async () => {
     const reference = await prompt('123');
-    expect(await momo.status(reference)).toMatchObject({ state: 'pending', reason: null, providerTransactionId: null });
+    expect(await momo.status(paymentRef(reference))).toMatchObject({ state: 'pending', reason: null, providerTransactionId: null });
     const approve = await fetch(`${simulator.url}/_simulator/prompts/${reference}/approve`, { method: 'POST' });
     expect(approve.status).toBe(204);
-    const status = await momo.status(reference);
+    const status = await momo.status(paymentRef(reference));
     expect(status).toMatchObject({ state: 'succeeded', amount: 1500, currency: 'RWF', externalId: reference });
     expect(status.providerTransactionId).toMatch(/^\d+$/);
     expect(await callbacksAfter(reference, 1)).toHaveLength(1);
@@ -154,7 +158,7 @@ describe('the MTN MoMo adapter against the simulator', () => {
   it('a prompt declined on the dev page', async () => {
     const reference = await prompt('124');
     expect(simulator.decline(reference)).toBe(true);
-    expect(await momo.status(reference)).toMatchObject({
+    expect(await momo.status(paymentRef(reference))).toMatchObject({
       state: 'failed',
       reason: 'declined',
       providerReason: 'APPROVAL_REJECTED',
@@ -174,7 +178,7 @@ describe('the MTN MoMo adapter against the simulator', () => {
 
   it('timeout: PENDING, then EXPIRED, and no callback at all', async () => {
     const reference = await prompt(MOMO_SCRIPTS.timeout);
-    expect((await momo.status(reference)).state).toBe('pending');
+    expect((await momo.status(paymentRef(reference))).state).toBe('pending');
     expect(await statusWhenNot(reference, 'pending')).toMatchObject({
       state: 'failed',
       reason: 'timeout',
@@ -205,7 +209,7 @@ describe('the MTN MoMo adapter against the simulator', () => {
     expect(await statusWhenNot(reference, 'pending')).toMatchObject({ state: 'succeeded', amount: 1500 });
     expect((await callbacksAfter(reference, 1))[0]?.body.amount).toBe('15000');
     // The callback names the payment; nothing else of it is read.
-    expect(momo.callbackReference(callbacksFor(reference)[0]?.body)).toBe(reference);
+    expect(momo.callbackSubject(callbacksFor(reference)[0]?.body)).toEqual({ reference: reference });
   });
 
   it('a provider record with another amount is answered as it is, for the caller to refuse', async () => {
@@ -214,10 +218,10 @@ describe('the MTN MoMo adapter against the simulator', () => {
   });
 
   it('reads the reference of a callback and nothing that is not one', () => {
-    expect(momo.callbackReference({ externalId: 'abc', status: 'SUCCESSFUL' })).toBe('abc');
-    expect(momo.callbackReference({ status: 'SUCCESSFUL' })).toBeNull();
-    expect(momo.callbackReference('SUCCESSFUL')).toBeNull();
-    expect(momo.callbackReference({ externalId: 'x'.repeat(101) })).toBeNull();
+    expect(momo.callbackSubject({ externalId: 'abc', status: 'SUCCESSFUL' })).toEqual({ reference: 'abc' });
+    expect(momo.callbackSubject({ status: 'SUCCESSFUL' })).toBeNull();
+    expect(momo.callbackSubject('SUCCESSFUL')).toBeNull();
+    expect(momo.callbackSubject({ externalId: 'x'.repeat(101) })).toBeNull();
   });
 
   it('a reference used twice is refused (409), typed as refused', async () => {
@@ -227,6 +231,7 @@ describe('the MTN MoMo adapter against the simulator', () => {
       amount: 1500,
       currency: 'RWF',
       msisdn: '250788000125',
+      country: 'RW',
       payerMessage: 'Application fee',
       payeeNote: 'note',
       callbackUrl,
@@ -235,7 +240,7 @@ describe('the MTN MoMo adapter against the simulator', () => {
   });
 
   it('an unknown reference is refused (404)', async () => {
-    await expect(momo.status(randomUUID())).rejects.toMatchObject({ kind: 'refused', status: 404, retryable: false });
+    await expect(momo.status(paymentRef(randomUUID()))).rejects.toMatchObject({ kind: 'refused', status: 404, retryable: false });
   });
 });
 
@@ -245,15 +250,15 @@ describe('credentials and tokens', () => {
     const client = adapter({ now: () => clock, tokenMarginMs: 60_000 });
     const before = simulator.tokensIssued();
     const reference = await prompt('126');
-    await Promise.all(Array.from({ length: 5 }, () => client.status(reference)));
-    await client.status(reference);
+    await Promise.all(Array.from({ length: 5 }, () => client.status(paymentRef(reference))));
+    await client.status(paymentRef(reference));
     expect(simulator.tokensIssued() - before).toBe(1);
     // The simulator's tokens last 3600 s; the adapter replaces one 60 s before that.
     clock += 3_539_000;
-    await client.status(reference);
+    await client.status(paymentRef(reference));
     expect(simulator.tokensIssued() - before).toBe(1);
     clock += 2_000;
-    await client.status(reference);
+    await client.status(paymentRef(reference));
     expect(simulator.tokensIssued() - before).toBe(2);
   });
 
@@ -269,11 +274,11 @@ describe('credentials and tokens', () => {
         tokenMarginMs: 0,
         now: () => 0,
       });
-      await expect(client.status(randomUUID())).rejects.toMatchObject({ status: 404 });
+      await expect(client.status(paymentRef(randomUUID()))).rejects.toMatchObject({ status: 404 });
       clock += 61_000;
-      await expect(client.status(randomUUID())).rejects.toMatchObject({ kind: 'refused', status: 401 });
+      await expect(client.status(paymentRef(randomUUID()))).rejects.toMatchObject({ kind: 'refused', status: 401 });
       // The refused token is dropped: the next call (a job's retry) asks for a new one and gets through.
-      await expect(client.status(randomUUID())).rejects.toMatchObject({ kind: 'refused', status: 404 });
+      await expect(client.status(paymentRef(randomUUID()))).rejects.toMatchObject({ kind: 'refused', status: 404 });
       expect(short.tokensIssued()).toBe(2);
     } finally {
       await short.stop();
@@ -282,13 +287,13 @@ describe('credentials and tokens', () => {
 
   it('a wrong subscription key is refused (401), not retried', async () => {
     const client = adapter({ subscriptionKey: 'not-the-key' });
-    const error = await client.status(randomUUID()).catch((caught: unknown) => caught);
+    const error = await client.status(paymentRef(randomUUID())).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({ kind: 'refused', status: 401, retryable: false });
   });
 
   it('a wrong API key is refused at the token (401)', async () => {
-    await expect(adapter({ apiKey: 'wrong' }).status(randomUUID())).rejects.toMatchObject({
+    await expect(adapter({ apiKey: 'wrong' }).status(paymentRef(randomUUID()))).rejects.toMatchObject({
       kind: 'refused',
       status: 401,
     });
@@ -299,7 +304,7 @@ describe('an unreachable provider', () => {
   it('503 is unreachable: retry later', async () => {
     const client = adapter();
     simulator.setMode('503');
-    await expect(client.status(randomUUID())).rejects.toMatchObject({
+    await expect(client.status(paymentRef(randomUUID()))).rejects.toMatchObject({
       kind: 'unreachable',
       status: 503,
       retryable: true,
@@ -313,7 +318,7 @@ describe('an unreachable provider', () => {
       body: JSON.stringify({ mode: 'close' }),
     });
     expect(reply.status).toBe(204);
-    await expect(client.status(randomUUID())).rejects.toMatchObject({ kind: 'unreachable', status: null });
+    await expect(client.status(paymentRef(randomUUID()))).rejects.toMatchObject({ kind: 'unreachable', status: null });
   });
 
   it('no answer within the timeout is unreachable', async () => {
@@ -322,7 +327,7 @@ describe('an unreachable provider', () => {
     try {
       const client = adapter({ baseUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, timeoutMs: 200 });
       const started = Date.now();
-      await expect(client.status(randomUUID())).rejects.toMatchObject({ kind: 'unreachable' });
+      await expect(client.status(paymentRef(randomUUID()))).rejects.toMatchObject({ kind: 'unreachable' });
       expect(Date.now() - started).toBeLessThan(2000);
     } finally {
       silent.closeAllConnections();

@@ -2,7 +2,9 @@ import {
   ProviderError,
   decimalToMinor,
   minorToDecimal,
+  type MobileMoneyCallbackSubject,
   type MobileMoneyFailure,
+  type MobileMoneyPaymentRef,
   type MobileMoneyProvider,
   type MobileMoneyRequest,
   type MobileMoneyRequested,
@@ -153,7 +155,7 @@ export function createMtnMomoProvider(config: MtnMomoConfig): MobileMoneyProvide
       return { reference: request.reference, providerReference: null };
     },
 
-    async status(reference: string): Promise<MobileMoneyStatus> {
+    async status({ reference }: MobileMoneyPaymentRef): Promise<MobileMoneyStatus> {
       const response = await call(`/collection/v1_0/requesttopay/${encodeURIComponent(reference)}`, {
         method: 'GET',
         headers: await authorised(),
@@ -179,11 +181,11 @@ export function createMtnMomoProvider(config: MtnMomoConfig): MobileMoneyProvide
       };
     },
 
-    callbackReference(body: unknown): string | null {
+    callbackSubject(body: unknown): MobileMoneyCallbackSubject | null {
       if (!body || typeof body !== 'object') return null;
       const { externalId, referenceId } = body as { externalId?: unknown; referenceId?: unknown };
       const reference = textOf(externalId) ?? textOf(referenceId);
-      return reference && reference.length <= 100 ? reference : null;
+      return reference && reference.length <= 100 ? { reference } : null;
     },
   };
 }

@@ -3,7 +3,6 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
 import {
   PAYMENT_MESSAGES,
-  PAYMENT_METHODS,
   PAYMENT_SIGNATURE_HEADER,
   PaymentEventSchema,
   type PaymentEvent,
@@ -124,7 +123,7 @@ export function createSandboxProvider({
 
   return {
     name: 'sandbox',
-    methods: PAYMENT_METHODS,
+    methods: ['card', 'mobile_money'],
 
     async createCheckout(request: CheckoutRequest): Promise<Checkout> {
       return { reference: request.reference, checkoutUrl: pageOf(request.reference) };

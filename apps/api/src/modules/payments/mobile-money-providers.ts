@@ -1,0 +1,55 @@
+import type { MobileMoneyProviderName } from '@kaminuza/shared';
+import type { Env } from '../../lib/env.ts';
+import type { MobileMoneyProvider } from './providers/mobile-money.ts';
+import { createMtnMomoProvider } from './providers/mtn-momo.ts';
+
+/**
+ * The mobile money networks this deployment collects through: each one whose variables are set (all of
+ * a provider's variables together, or none: lib/env.ts checks it). Its base URL is the provider's, or in
+ * development and tests a local simulator of the same API (ADR 037).
+ */
+export type MobileMoneyEnv = Pick<
+  Env,
+  | 'MTN_MOMO_BASE_URL'
+  | 'MTN_MOMO_API_USER'
+  | 'MTN_MOMO_API_KEY'
+  | 'MTN_MOMO_SUBSCRIPTION_KEY'
+  | 'MTN_MOMO_TARGET_ENVIRONMENT'
+>;
+
+export type MobileMoneyProviders = ReadonlyMap<MobileMoneyProviderName, MobileMoneyProvider>;
+
+/** Per status or payment call: a callback is answered after one, so it stays short. */
+const CALL_TIMEOUT_MS = 5_000;
+
+/** The MTN MoMo adapter when its variables are set, else null. */
+export function mtnMomoProviderFrom(env: MobileMoneyEnv): MobileMoneyProvider | null {
+  const {
+    MTN_MOMO_BASE_URL: baseUrl,
+    MTN_MOMO_API_USER: apiUser,
+    MTN_MOMO_API_KEY: apiKey,
+    MTN_MOMO_SUBSCRIPTION_KEY: subscriptionKey,
+    MTN_MOMO_TARGET_ENVIRONMENT: targetEnvironment,
+  } = env;
+  if (!baseUrl || !apiUser || !apiKey || !subscriptionKey || !targetEnvironment) return null;
+  return createMtnMomoProvider({
+    baseUrl,
+    apiUser,
+    apiKey,
+    subscriptionKey,
+    targetEnvironment,
+    timeoutMs: CALL_TIMEOUT_MS,
+  });
+}
+
+/** Every configured mobile money provider, by name. */
+export function mobileMoneyProvidersFrom(env: MobileMoneyEnv): MobileMoneyProviders {
+  const providers = new Map<MobileMoneyProviderName, MobileMoneyProvider>();
+  for (const provider of [mtnMomoProviderFrom(env)]) {
+    if (provider) providers.set(provider.name, provider);
+  }
+  return providers;
+}
+
+/** The path each provider's callbacks come to, under /api/v1: /payments/callbacks/mtn-momo … */
+export const callbackPathOf = (name: MobileMoneyProviderName) => `/payments/callbacks/${name.replaceAll('_', '-')}`;
