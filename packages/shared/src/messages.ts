@@ -275,6 +275,15 @@ export const PAYMENT_MESSAGES = {
   mobile_money_unknown_payer:
     'This number has no mobile money account with this network. Check the number and try again.',
   phone_invalid: 'Enter the mobile money number with its country code, e.g. +250788123456',
+  mobile_number_not_of_network:
+    'This number cannot pay with this network in this currency. Check the number, the network and the currency.',
+  mobile_money_unavailable:
+    'The mobile money network could not take this payment request. No money was taken; try again in a few minutes or choose another way to pay.',
+  channel_not_accepted: 'This institution does not accept this way of paying in this currency.',
+  currency_not_accepted: 'This institution does not charge its fee in this currency.',
+  fee_currencies_unique: 'Each currency can be listed once.',
+  fee_channels_required: 'Choose at least one way to pay in this currency.',
+  fee_amount_invalid: 'Enter an amount greater than 0 in this currency (at most its decimals).',
   not_pending: 'This payment is already complete.',
   signature_invalid: 'Invalid signature',
 } as const;

@@ -35,15 +35,17 @@ export async function createPayingInstitution(db: Db, label: string, country = '
   return partner!.id;
 }
 
-/** A new verified student with an in-progress application to the institution. */
-export async function createApplicant(db: Db, partnerId: string, label = 'payer') {
-  const user = await createVerifiedAccount(db, {
-    type: 'student',
-    email: `${label}-${randomBytes(6).toString('hex')}@test.kaminuza.example`,
-    passwordHash: 'not-used',
-    firstName: 'Test',
-    lastName: 'Payer',
-  });
+/** A new verified student (or the student `userId`, e.g. one signed in) with an in-progress application. */
+export async function createApplicant(db: Db, partnerId: string, label = 'payer', userId?: string) {
+  const user = userId
+    ? { id: userId }
+    : await createVerifiedAccount(db, {
+        type: 'student',
+        email: `${label}-${randomBytes(6).toString('hex')}@test.kaminuza.example`,
+        passwordHash: 'not-used',
+        firstName: 'Test',
+        lastName: 'Payer',
+      });
   const [student] = await db.select({ id: students.id }).from(students).where(eq(students.user_id, user!.id));
   const [cycle] = await db.select({ id: cycles.id }).from(cycles).where(eq(cycles.partner_id, partnerId));
   const [program] = await db.select({ id: programs.id }).from(programs).where(eq(programs.partner_id, partnerId));

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { API_KEY_SCOPES, DEFAULTS, LANGUAGES } from '../constants.ts';
-import { SETUP_MESSAGES as S } from '../messages.ts';
+import { PAYMENT_MESSAGES as P, SETUP_MESSAGES as S } from '../messages.ts';
+import {
+  FEE_OPTIONS_MAX,
+  FeeChannelSchema,
+  FeeOptionSchema,
+  MOBILE_MONEY_MARKETS,
+  fromMinor,
+  isMobileMoneyChannel,
+  toMinor,
+  type FeeOption,
+} from './payments.ts';
 import { DEFAULT_RUBRIC, RubricCriterionSchema, RubricSchema } from './rubric.ts';
 
 /*
@@ -111,6 +121,22 @@ const StageSchema = z.object({ id: z.string().min(1), name: z.string().min(1), o
 export type CustomStage = z.infer<typeof StageSchema>;
 export const CUSTOM_STAGES_MAX = 20;
 
+/**
+ * The fee options of settings saved before institutions set a fee per currency: the one fee, payable by
+ * card, or none when it is 0 (migration 0018 writes these into every stored row; this reads any left).
+ */
+export function legacyFeeOptions(amount: number, currency: string): FeeOption[] {
+  return amount > 0 ? [{ currency, amount: toMinor(amount, currency), channels: ['card'] }] : [];
+}
+
+/** The spec's single fee (application_fee, application_fee_currency) is the first option's, or 0 when none. */
+export function primaryFee(options: readonly FeeOption[], fallbackCurrency: string) {
+  const [first] = options;
+  return first
+    ? { application_fee: fromMinor(first.amount, first.currency), application_fee_currency: first.currency }
+    : { application_fee: 0, application_fee_currency: fallbackCurrency };
+}
+
 export const PartnerAdmissionsSettingsSchema = z.object({
   auto_accept_enabled: z.boolean(),
   auto_accept_threshold: z.number().min(0).max(100),
@@ -124,8 +150,31 @@ export const PartnerAdmissionsSettingsSchema = z.object({
   rubric: z.array(RubricCriterionSchema).min(1).default(DEFAULT_RUBRIC),
   /** Reviewers without make_decisions see applicants without their name or photo. */
   blind_review: z.boolean().default(false),
+  /** The fee per currency the institution charges in, and how it may be paid in each (issue 22). */
+  application_fees: z.array(FeeOptionSchema).max(FEE_OPTIONS_MAX),
 });
-export type PartnerAdmissionsSettings = z.infer<typeof PartnerAdmissionsSettingsSchema>;
+export type PartnerAdmissionsSettings = z.output<typeof PartnerAdmissionsSettingsSchema>;
+
+/** Stored admissions settings, read: a row from before fees per currency gets its one fee as the options. */
+export function readAdmissionsSettings(stored: unknown): PartnerAdmissionsSettings | undefined {
+  if (stored && typeof stored === 'object' && !('application_fees' in stored)) {
+    const { application_fee, application_fee_currency } = stored as Record<string, unknown>;
+    if (typeof application_fee === 'number' && typeof application_fee_currency === 'string') {
+      stored = { ...stored, application_fees: legacyFeeOptions(application_fee, application_fee_currency) };
+    }
+  }
+  return PartnerAdmissionsSettingsSchema.safeParse(stored).data;
+}
+
+/** A fee option as staff enter it: the amount in minor units, whole, of a currency the networks collect in. */
+const FeeOptionUpdateSchema = z.object({
+  currency: z.string(S.currency_invalid).regex(/^[A-Z]{3}$/, S.currency_invalid),
+  amount: z.int(P.fee_amount_invalid).positive(P.fee_amount_invalid).max(1_000_000_000_000, P.fee_amount_invalid),
+  channels: z
+    .array(FeeChannelSchema, P.fee_channels_required)
+    .min(1, P.fee_channels_required)
+    .transform((channels) => [...new Set(channels)]),
+});
 
 const threshold = z.number(S.threshold_invalid).min(0, S.threshold_invalid).max(100, S.threshold_invalid);
 const isHttpsAddress = (value: string) => {
@@ -143,8 +192,17 @@ export const PartnerAdmissionsSettingsUpdateSchema = z
     auto_accept_threshold: threshold,
     auto_reject_enabled: z.boolean(),
     auto_reject_threshold: threshold,
-    application_fee: z.number(S.amount_invalid).nonnegative(S.amount_invalid).max(1_000_000, S.amount_invalid),
-    application_fee_currency: z.string().regex(/^[A-Z]{3}$/, S.currency_invalid),
+    /** Derived from `application_fees` when it is sent (the first option); kept for clients of the single fee. */
+    application_fee: z
+      .number(S.amount_invalid)
+      .nonnegative(S.amount_invalid)
+      .max(1_000_000, S.amount_invalid)
+      .optional(),
+    application_fee_currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, S.currency_invalid)
+      .optional(),
+    application_fees: z.array(FeeOptionUpdateSchema).max(FEE_OPTIONS_MAX, S.value_out_of_range).optional(),
     admission_letter: z.object({
       template: z.string().max(ADMISSION_LETTER_MAX_LENGTH, S.text_too_long),
       signature_name: z.string().trim().max(120, S.text_too_long),
@@ -195,6 +253,38 @@ export const PartnerAdmissionsSettingsUpdateSchema = z
       ids.add(stage.id);
       names.add(name);
     });
+    const currencies = new Set<string>();
+    value.application_fees?.forEach((option, index) => {
+      if (currencies.has(option.currency)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['application_fees', index, 'currency'],
+          message: P.fee_currencies_unique,
+        });
+      }
+      currencies.add(option.currency);
+      option.channels.forEach((channel) => {
+        if (
+          isMobileMoneyChannel(channel) &&
+          !MOBILE_MONEY_MARKETS[channel].some((m) => m.currency === option.currency)
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['application_fees', index, 'channels'],
+            message: P.channel_not_accepted,
+          });
+        }
+      });
+    });
+    if (value.application_fees === undefined && value.application_fee === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['application_fees'], message: P.fee_channels_required });
+    }
+  })
+  // One fee, two shapes: the options when sent (the single fee is the first's), else the single fee by card.
+  .transform(({ application_fee, application_fee_currency, application_fees, ...rest }) => {
+    const currency = application_fee_currency ?? DEFAULTS.applicationFeeCurrency;
+    const options = application_fees ?? legacyFeeOptions(application_fee ?? 0, currency);
+    return { ...rest, application_fees: options, ...primaryFee(options, currency) };
   });
 export type PartnerAdmissionsSettingsUpdate = z.input<typeof PartnerAdmissionsSettingsUpdateSchema>;
 
@@ -271,6 +361,7 @@ export function defaultPartnerSettings(): StoredPartnerSettings {
       custom_stages: [],
       rubric: DEFAULT_RUBRIC,
       blind_review: false,
+      application_fees: legacyFeeOptions(DEFAULTS.applicationFee, DEFAULTS.applicationFeeCurrency),
     },
   };
 }

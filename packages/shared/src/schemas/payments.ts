@@ -72,6 +72,80 @@ export const MOBILE_MONEY_MARKETS: Record<MobileMoneyProviderName, readonly { co
   ],
 };
 
+/**
+ * How an applicant may pay a fee, as the institution accepts it per currency: a card (the card provider's
+ * hosted checkout), one of the mobile money networks (a prompt on the payer's phone), or a bank slip.
+ */
+export const FEE_CHANNELS = ['card', ...MOBILE_MONEY_PROVIDERS, 'bank_slip'] as const;
+export const FeeChannelSchema = z.enum(FEE_CHANNELS);
+export type FeeChannel = z.infer<typeof FeeChannelSchema>;
+
+export const isMobileMoneyChannel = (channel: FeeChannel): channel is MobileMoneyProviderName =>
+  (MOBILE_MONEY_PROVIDERS as readonly string[]).includes(channel);
+
+/** Digits after the decimal point of a currency (ISO 4217, as Intl knows it): 2 for USD, 0 for RWF. */
+export function currencyDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** Minor units to the amount as a number of the currency (10000 USD minor units → 100; 130000 RWF → 130000). */
+export const fromMinor = (amount: number, currency: string) => amount / 10 ** currencyDigits(currency);
+/** An amount of the currency to whole minor units (100.5 USD → 10050). */
+export const toMinor = (amount: number, currency: string) => Math.round(amount * 10 ** currencyDigits(currency));
+
+/**
+ * One currency an institution charges its fee in: the amount in minor units of that currency (no exchange
+ * rates: 100 USD and 130,000 RWF are each set by hand) and how it may be paid in it.
+ */
+export const FeeOptionSchema = z.object({
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  amount: z.int().positive(),
+  channels: z.array(FeeChannelSchema).min(1),
+});
+export type FeeOption = z.infer<typeof FeeOptionSchema>;
+export const FEE_OPTIONS_MAX = 8;
+
+/**
+ * The fee options an applicant can choose from (the application's draft): the institution's, limited to the
+ * channels this platform collects through, with the amount also as a number of the currency for display.
+ */
+export const OfferedFeeOptionSchema = FeeOptionSchema.extend({ amount_major: z.number().nonnegative() });
+export type OfferedFeeOption = z.infer<typeof OfferedFeeOptionSchema>;
+
+/**
+ * GET /applications/:id/payment/options — how the applicant can pay: each currency the institution charges
+ * in, with the ways this platform collects in it (an institution's channel that is not set up here is left
+ * out), and the applicant's profile phone to suggest for a mobile money prompt.
+ */
+export const PaymentOptionsSchema = z.object({
+  options: z.array(OfferedFeeOptionSchema),
+  suggested_phone: z.string().nullable(),
+});
+export type PaymentOptions = z.infer<typeof PaymentOptionsSchema>;
+
+/**
+ * POST /applications/:id/payment's body (optional: without one, the first currency's card checkout opens).
+ * A mobile money channel needs the payer's number, of a country where that network collects in the currency.
+ */
+export const PaymentStartSchema = z
+  .object({
+    channel: FeeChannelSchema.default('card'),
+    currency: z
+      .string(P.currency_not_accepted)
+      .regex(/^[A-Z]{3}$/, P.currency_not_accepted)
+      .optional(),
+    phone: z.string(P.phone_invalid).trim().max(32, P.phone_invalid).optional(),
+  })
+  .refine((body) => !isMobileMoneyChannel(body.channel) || Boolean(body.phone), {
+    path: ['phone'],
+    message: P.phone_invalid,
+  });
+export type PaymentStart = z.input<typeof PaymentStartSchema>;
+
 /** Mobile money networks the sandbox offers, as African checkouts (Flutterwave, MTN MoMo …) do. */
 export const MOBILE_MONEY_NETWORKS = ['mtn', 'airtel', 'mpesa'] as const;
 

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   DEFAULTS,
   defaultPartnerSettings,
-  PartnerAdmissionsSettingsSchema,
+  readAdmissionsSettings,
   PartnerGeneralSettingsSchema,
   PartnerThemeSchema,
   SETUP_MESSAGES,
@@ -64,7 +64,7 @@ export function storedSettings(
   return {
     general: PartnerGeneralSettingsSchema.safeParse(row?.general).data ?? defaults.general,
     theme: PartnerThemeSchema.safeParse(row?.theme).data ?? defaults.theme,
-    admissions: PartnerAdmissionsSettingsSchema.safeParse(row?.admissions).data ?? defaults.admissions,
+    admissions: readAdmissionsSettings(row?.admissions) ?? defaults.admissions,
   };
 }
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  PAYMENT_MESSAGES,
   defaultPartnerSettings,
   SETUP_MESSAGES,
   THEME_FONTS,
@@ -201,7 +202,62 @@ describe('admissions settings', () => {
         { id: 'documents', name: 'Document check', order: 0 },
         { id: 'interview', name: 'Interview', order: 1 },
       ],
+      // The single fee of a client that sends no options is the one option, by card.
+      application_fees: [{ currency: 'RWF', amount: 50, channels: ['card'] }],
     });
+  });
+
+  it('saves a fee per currency with its ways to pay; the spec’s single fee is the first option’s', async () => {
+    const sent = admissions({
+      application_fee: undefined,
+      application_fee_currency: undefined,
+      application_fees: [
+        { currency: 'USD', amount: 10_050, channels: ['card'] },
+        { currency: 'RWF', amount: 130_000, channels: ['mtn_momo', 'airtel_money', 'card', 'mtn_momo'] },
+        { currency: 'KES', amount: 1_300_000, channels: ['mpesa', 'airtel_money'] },
+      ],
+    });
+    expect((await put('admissions', sent)).statusCode).toBe(200);
+    const saved = (await settings()).admissions;
+    expect(saved.application_fees).toEqual([
+      { currency: 'USD', amount: 10_050, channels: ['card'] },
+      { currency: 'RWF', amount: 130_000, channels: ['mtn_momo', 'airtel_money', 'card'] },
+      { currency: 'KES', amount: 1_300_000, channels: ['mpesa', 'airtel_money'] },
+    ]);
+    expect(saved).toMatchObject({ application_fee: 100.5, application_fee_currency: 'USD' });
+
+    expect((await put('admissions', { ...sent, application_fees: [] })).statusCode).toBe(200);
+    expect((await settings()).admissions).toMatchObject({ application_fees: [], application_fee: 0 });
+  });
+
+  it.each([
+    [
+      'a currency listed twice',
+      [
+        { currency: 'RWF', amount: 1000, channels: ['card'] },
+        { currency: 'RWF', amount: 2000, channels: ['mtn_momo'] },
+      ],
+      PAYMENT_MESSAGES.fee_currencies_unique,
+    ],
+    [
+      'a network that does not collect in the currency',
+      [{ currency: 'USD', amount: 1000, channels: ['mpesa'] }],
+      PAYMENT_MESSAGES.channel_not_accepted,
+    ],
+    ['no way to pay', [{ currency: 'USD', amount: 1000, channels: [] }], PAYMENT_MESSAGES.fee_channels_required],
+    [
+      'an amount that is not whole minor units',
+      [{ currency: 'USD', amount: 10.5, channels: ['card'] }],
+      PAYMENT_MESSAGES.fee_amount_invalid,
+    ],
+    ['an amount of 0', [{ currency: 'USD', amount: 0, channels: ['card'] }], PAYMENT_MESSAGES.fee_amount_invalid],
+    ['a way to pay that does not exist', [{ currency: 'USD', amount: 100, channels: ['cash'] }], undefined],
+  ])('refuses fees with %s: 400, nothing changes', async (_case, fees, message) => {
+    const before = await settings();
+    const response = await put('admissions', { ...admissions(), application_fees: fees as never });
+    expect(response.statusCode).toBe(400);
+    if (message) expect(errorOf(response).details?.map((d) => d.message)).toContain(message);
+    expect(await settings()).toEqual(before);
   });
 
   it('accepts crossed thresholds when only one automatic decision is on', async () => {

@@ -6,7 +6,12 @@ import { PAYMENT_MESSAGES } from '@kaminuza/shared';
 import { MOMO_SCRIPTS, startMomoSimulator, type MomoSimulator } from '../../simulators/mtn-momo.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { createPayingInstitution, createPendingPayment, paymentByReference } from '../../test/payments.ts';
-import { mobileMoneyCallback, pollMobileMoneyPayment, settleFromStatus, type MobileMoneySettlement } from './mobile-money.service.ts';
+import {
+  mobileMoneyCallback,
+  pollMobileMoneyPayment,
+  settleFromStatus,
+  type MobileMoneySettlement,
+} from './mobile-money.service.ts';
 import type { MobileMoneyProvider } from './providers/mobile-money.ts';
 import { createMtnMomoProvider } from './providers/mtn-momo.ts';
 

@@ -4,7 +4,9 @@ import { countryOfMsisdn } from '../../lib/mobile-number.ts';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import { settlePayment, type SettleLog, type Settlement } from './payments.service.ts';
+import type { PendingPrompt } from './payments.service.ts';
 import {
+  ProviderError,
   currencyDigits,
   type MobileMoneyCallbackSubject,
   type MobileMoneyFailure,
@@ -21,6 +23,7 @@ const FAILURE_MESSAGES: Record<MobileMoneyFailure, string> = {
   unknown_payer: PAYMENT_MESSAGES.mobile_money_unknown_payer,
   not_allowed: PAYMENT_MESSAGES.mobile_money_declined,
   provider_error: PAYMENT_MESSAGES.mobile_money_declined,
+  unavailable: PAYMENT_MESSAGES.mobile_money_unavailable,
 };
 
 export type MobileMoneySettlement = Settlement | 'pending';
@@ -142,13 +145,15 @@ export async function mobileMoneyCallback(
 }
 
 /**
- * A prompt still pending past its expiry fails with the timeout reason, settled like any outcome (once,
- * whatever arrives at the same moment). MoMo says so itself in time; this does not wait for it.
+ * Fails a payment still pending for a reason of ours (its prompt expired unanswered, or it never reached the
+ * phone), settled like any outcome: once, whatever arrives at the same moment. A success the network
+ * reports later is then recorded as owed back (settlePayment).
  */
-export async function expireMobileMoneyPayment(
+export async function failMobileMoneyPayment(
   db: Db,
   provider: Pick<MobileMoneyProvider, 'name'>,
   reference: string,
+  reason: MobileMoneyFailure,
   log: SettleLog,
 ): Promise<MobileMoneySettlement> {
   const [payment] = await db
@@ -165,10 +170,60 @@ export async function expireMobileMoneyPayment(
       amount: Math.round(payment.amount * 10 ** currencyDigits(payment.currency)),
       currency: payment.currency,
       externalId: reference,
-      reason: 'timeout',
+      reason,
       providerReason: null,
       providerTransactionId: null,
     },
     log,
   );
+}
+
+/** A prompt still pending past its expiry fails with the timeout reason; the network says so itself in time. */
+export const expireMobileMoneyPayment = (
+  db: Db,
+  provider: Pick<MobileMoneyProvider, 'name'>,
+  reference: string,
+  log: SettleLog,
+) => failMobileMoneyPayment(db, provider, reference, 'timeout', log);
+
+/** How long a prompt may wait for the payer before the payment fails with the timeout reason. */
+export const PROMPT_TTL_MS = 5 * 60_000;
+
+/**
+ * Pushes a recorded payment's prompt to the payer's phone, keeps the network's own id of it, and starts the
+ * poll that follows it until it is final or expired. A request the network refused or never answered fails
+ * the payment at once with a reason the payer can act on (a prompt that did reach the phone after all and
+ * is paid is then recorded as owed back).
+ */
+export async function sendMobileMoneyPrompt(
+  db: Db,
+  prompt: PendingPrompt,
+  deps: { callbackUrl: string; startPoll: (poll: { reference: string; until: string }) => Promise<void> },
+  log: SettleLog,
+): Promise<void> {
+  const { provider } = prompt;
+  try {
+    const requested = await provider.requestPayment({
+      reference: prompt.reference,
+      amount: prompt.amount,
+      currency: prompt.currency,
+      msisdn: prompt.msisdn,
+      country: prompt.country,
+      payerMessage: prompt.description,
+      payeeNote: prompt.description,
+      callbackUrl: deps.callbackUrl,
+    });
+    if (requested.providerReference) {
+      await db
+        .update(payments)
+        .set({ provider_reference: requested.providerReference })
+        .where(eq(payments.id, prompt.id));
+    }
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    log.warn({ err: error, reference: prompt.reference, provider: provider.name }, 'mobile money prompt not sent');
+    await failMobileMoneyPayment(db, provider, prompt.reference, error.failure ?? 'unavailable', log);
+    return;
+  }
+  await deps.startPoll({ reference: prompt.reference, until: new Date(Date.now() + PROMPT_TTL_MS).toISOString() });
 }

@@ -5,7 +5,12 @@ import { buildApp, type App } from '../../app.ts';
 import { MOMO_SCRIPTS, startMomoSimulator, type MomoSimulator } from '../../simulators/mtn-momo.ts';
 import { testEnv } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
-import { createPayingInstitution, createPendingPayment, paymentByReference, settledPayment } from '../../test/payments.ts';
+import {
+  createPayingInstitution,
+  createPendingPayment,
+  paymentByReference,
+  settledPayment,
+} from '../../test/payments.ts';
 import { mtnMomoProviderFrom } from './mobile-money-providers.ts';
 import type { MobileMoneyProvider } from './providers/mobile-money.ts';
 

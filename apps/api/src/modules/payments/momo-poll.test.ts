@@ -6,9 +6,20 @@ import { startJobQueue, type JobQueue } from '../../lib/jobs/queue.ts';
 import { MOMO_SCRIPTS, startMomoSimulator, type MomoSimulator } from '../../simulators/mtn-momo.ts';
 import { testEnv } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
-import { createPayingInstitution, createPendingPayment, paymentByReference, settledPayment } from '../../test/payments.ts';
+import {
+  createPayingInstitution,
+  createPendingPayment,
+  paymentByReference,
+  settledPayment,
+} from '../../test/payments.ts';
 import { mobileMoneyCallback } from './mobile-money.service.ts';
-import { MOBILE_MONEY_POLL_JOB, MOBILE_MONEY_STATUS_JOB, mobileMoneyJobs, paymentJobs, sendMobileMoneyPoll } from './payments.jobs.ts';
+import {
+  MOBILE_MONEY_POLL_JOB,
+  MOBILE_MONEY_STATUS_JOB,
+  mobileMoneyJobs,
+  paymentJobs,
+  sendMobileMoneyPoll,
+} from './payments.jobs.ts';
 import { mtnMomoProviderFrom } from './mobile-money-providers.ts';
 import type { MobileMoneyProvider } from './providers/mobile-money.ts';
 
@@ -89,7 +100,11 @@ const paymentOf = (reference: string) => paymentByReference(database.db, referen
 const settledPaymentOf = (reference: string) => settledPayment(database.db, reference, 15_000);
 
 const startPoll = (reference: string, expiresInMs: number) =>
-  sendMobileMoneyPoll(queue, { provider: 'mtn_momo', reference, until: new Date(Date.now() + expiresInMs).toISOString(), attempt: 0 }, QUICK_POLL);
+  sendMobileMoneyPoll(
+    queue,
+    { provider: 'mtn_momo', reference, until: new Date(Date.now() + expiresInMs).toISOString(), attempt: 0 },
+    QUICK_POLL,
+  );
 
 describe('the poll of a pending MoMo payment', () => {
   it('settles the payment from the status when no callback comes', async () => {

@@ -6,6 +6,9 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   PaymentCheckoutSchema,
   PaymentReferenceParamsSchema,
+  PaymentOptionsSchema,
+  PaymentStartSchema,
+  type FeeChannel,
   SandboxPaymentSchema,
   SandboxResultSchema,
   dataEnvelope,
@@ -16,10 +19,17 @@ import { IdempotencyHeadersSchema, idempotencyDescription } from '../../lib/idem
 import { AppError } from '../../lib/errors.ts';
 import type { Env } from '../../lib/env.ts';
 import { assertSafeText } from '../../lib/safe-input.ts';
-import { completeSandboxPayment, getCheckout, settlePayment, startCheckout } from './payments.service.ts';
+import {
+  completeSandboxPayment,
+  getCheckout,
+  paymentOptions,
+  settlePayment,
+  startCheckout,
+  type CheckoutProviders,
+} from './payments.service.ts';
 import type { JobSender } from '../../lib/jobs/queue.ts';
-import { pollMobileMoneyPayment } from './mobile-money.service.ts';
-import { MOBILE_MONEY_STATUS_JOB, SANDBOX_CALLBACK_JOB } from './payments.jobs.ts';
+import { pollMobileMoneyPayment, sendMobileMoneyPrompt } from './mobile-money.service.ts';
+import { MOBILE_MONEY_STATUS_JOB, SANDBOX_CALLBACK_JOB, sendMobileMoneyPoll } from './payments.jobs.ts';
 import { callbackPathOf, mobileMoneyProvidersFrom, type MobileMoneyEnv } from './mobile-money-providers.ts';
 import { sandboxChargesIn } from './providers/sandbox-charges.ts';
 import { createSandboxProvider, type CallbackDelivery } from './providers/sandbox-provider.ts';
@@ -64,6 +74,21 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
     charges: sandboxChargesIn(db),
   });
   const mobileMoney = mobileMoneyProvidersFrom(env);
+  const availableChannels = new Set<FeeChannel>(['card', ...mobileMoney.keys()]);
+  const checkoutProviders = (log: SettleLogger): CheckoutProviders => ({
+    card: provider,
+    mobileMoney,
+    sendPrompt: (prompt) =>
+      sendMobileMoneyPrompt(
+        db,
+        prompt,
+        {
+          callbackUrl: `${env.PUBLIC_URL}/api/v1${callbackPathOf(prompt.provider.name)}`,
+          startPoll: (poll) => sendMobileMoneyPoll(jobs, { provider: prompt.provider.name, ...poll, attempt: 0 }),
+        },
+        log,
+      ),
+  });
 
   await app.register(async (scope) => {
     const student = scope.withTypeProvider<ZodTypeProvider>();
@@ -80,19 +105,36 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
           )}`,
           params: ApplicationIdParamsSchema,
           headers: IdempotencyHeadersSchema,
+          body: PaymentStartSchema.nullish(),
           response: { 200: dataEnvelope(CheckoutStartedSchema), 201: dataEnvelope(CheckoutStartedSchema) },
         },
       },
       async (request, reply) => {
-        const { created, checkout } = await startCheckout(db, provider, {
+        const { created, checkout } = await startCheckout(db, checkoutProviders(request.log), {
           userId: request.user!.id,
           applicationId: request.params.id,
           idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
           now: new Date(),
+          choice: request.body ?? { channel: 'card' },
         });
         reply.code(created ? 201 : 200);
         return { data: checkout };
       },
+    );
+
+    student.get(
+      '/applications/:id/payment/options',
+      {
+        schema: {
+          tags,
+          summary: 'How the applicant can pay the fee: currencies and ways to pay',
+          params: ApplicationIdParamsSchema,
+          response: { 200: dataEnvelope(PaymentOptionsSchema) },
+        },
+      },
+      async (request) => ({
+        data: await paymentOptions(db, availableChannels, request.user!.id, request.params.id),
+      }),
     );
 
     student.get(

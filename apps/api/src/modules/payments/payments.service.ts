@@ -1,9 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import {
   APPLICATION_MESSAGES,
+  MOBILE_MONEY_MARKETS,
   PAYMENT_MESSAGES,
+  fromMinor,
+  isMobileMoneyChannel,
   type CheckoutStarted,
+  type FeeChannel,
+  type FeeOption,
+  type MobileMoneyProviderName,
+  type PaymentOptions,
+  type PaymentStart,
   type PaymentCheckout,
   type PaymentEvent,
   type PaymentSummary,
@@ -17,7 +25,10 @@ import { claimIdempotencyKey, keyReused, requestFingerprint, sameRequest } from 
 import { publish } from '../../lib/realtime.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { cycleSettings, getSettings } from '../partner-settings/index.ts';
-import type { PaymentProvider } from './providers/payment-provider.ts';
+import { mobileMsisdn } from '../../lib/mobile-number.ts';
+import type { MobileMoneyProviders } from './mobile-money-providers.ts';
+import type { MobileMoneyProvider } from './providers/mobile-money.ts';
+import type { Checkout, PaymentProvider } from './providers/payment-provider.ts';
 import type { SandboxProvider } from './providers/sandbox-provider.ts';
 import { applicationsOpen } from '../catalogue/index.ts';
 
@@ -96,6 +107,36 @@ async function applicationOfStudent(db: DbOrTx, userId: string, applicationId: s
   return row ?? null;
 }
 
+/**
+ * GET /applications/:id/payment/options: the institution's fee per currency with the channels this
+ * deployment collects through (card always; a mobile money network when it is configured; a bank slip once
+ * the institution has set its bank details), and the student's phone to suggest. Not theirs: 404.
+ */
+export async function paymentOptions(
+  db: Db,
+  available: ReadonlySet<FeeChannel>,
+  userId: string,
+  applicationId: string,
+): Promise<PaymentOptions> {
+  const application = await applicationOfStudent(db, userId, applicationId);
+  if (!application) throw new AppError('NOT_FOUND');
+  const { admissions } = await getSettings(db, application.partner_id);
+  const [student] = await db
+    .select({ phone: students.phone })
+    .from(students)
+    .where(eq(students.id, application.student_id));
+  return {
+    options: admissions.application_fees
+      .map((option) => ({
+        ...option,
+        amount_major: fromMinor(option.amount, option.currency),
+        channels: option.channels.filter((channel) => available.has(channel)),
+      }))
+      .filter((option) => option.channels.length > 0),
+    suggested_phone: student?.phone ?? null,
+  };
+}
+
 /** The payment a student's Idempotency-Key opened, whichever of their applications it was for. */
 async function paymentByKey(db: DbOrTx, studentId: string, idempotencyKey: string) {
   const [row] = await db
@@ -121,6 +162,49 @@ export interface StartCheckoutInput {
   applicationId: string;
   idempotencyKey: string | undefined;
   now: Date;
+  /** How the applicant pays: the channel, the currency (the first the institution lists by default), the number. */
+  choice: PaymentStart;
+}
+
+/** What opening a checkout needs: the card provider, the mobile money networks configured, and a prompt sender. */
+export interface CheckoutProviders {
+  card: PaymentProvider;
+  mobileMoney: MobileMoneyProviders;
+  /** Pushes the prompt of a mobile money payment just recorded (after its transaction committed). */
+  sendPrompt: (payment: PendingPrompt) => Promise<void>;
+}
+
+/** A mobile money payment recorded and not yet asked of the payer's phone. */
+export interface PendingPrompt {
+  id: string;
+  reference: string;
+  provider: MobileMoneyProvider;
+  amount: number;
+  currency: string;
+  msisdn: string;
+  country: string;
+  description: string;
+}
+
+/** The fee option of the currency chosen (the first when none is), or the reason it cannot be paid so. */
+function chosenOption(options: readonly FeeOption[], choice: PaymentStart): FeeOption {
+  if (options.length === 0) throw new AppError('ABORTED', PAYMENT_MESSAGES.no_fee);
+  const option = choice.currency ? options.find((o) => o.currency === choice.currency) : options[0];
+  if (!option) throw new AppError('INVALID_ARGUMENT', undefined, { currency: PAYMENT_MESSAGES.currency_not_accepted });
+  if (!option.channels.includes(choice.channel ?? 'card')) {
+    throw new AppError('INVALID_ARGUMENT', undefined, { channel: PAYMENT_MESSAGES.channel_not_accepted });
+  }
+  return option;
+}
+
+/** The payer's number as the network takes it, of a country where it collects in the currency; else a 400. */
+function payerNumber(network: MobileMoneyProviderName, currency: string, phone: string) {
+  for (const { country, currency: marketCurrency } of MOBILE_MONEY_MARKETS[network]) {
+    if (marketCurrency !== currency) continue;
+    const msisdn = mobileMsisdn(phone, country);
+    if (msisdn) return { msisdn, country };
+  }
+  throw new AppError('INVALID_ARGUMENT', undefined, { phone: PAYMENT_MESSAGES.mobile_number_not_of_network });
 }
 
 /**
@@ -132,33 +216,51 @@ export interface StartCheckoutInput {
  */
 export async function startCheckout(
   db: Db,
-  provider: PaymentProvider,
+  providers: CheckoutProviders,
   input: StartCheckoutInput,
 ): Promise<{ created: boolean; checkout: CheckoutStarted }> {
   const key = input.idempotencyKey;
-  if (!key) return openCheckout(db, provider, input, null);
-  const fingerprint = requestFingerprint({
-    action: 'payment',
-    target: { application_id: input.applicationId },
-    body: null,
-  });
-  return db.transaction(async (tx) => {
-    await claimIdempotencyKey(tx, 'payment', key);
-    return openCheckout(tx, provider, input, { key, fingerprint });
-  });
+  const opened = key
+    ? await db.transaction(async (tx) => {
+        await claimIdempotencyKey(tx, 'payment', key);
+        const fingerprint = requestFingerprint({
+          action: 'payment',
+          target: { application_id: input.applicationId },
+          // The card checkout of the first currency is the request without a body, as before fees per currency.
+          body: isDefaultChoice(input.choice) ? null : input.choice,
+        });
+        return openCheckout(tx, providers, input, { key, fingerprint });
+      })
+    : await openCheckout(db, providers, input, null);
+  if (!opened.prompt) return opened;
+  // The prompt goes to the phone once the payment's record is committed: its callback can only find it then.
+  await providers.sendPrompt(opened.prompt);
+  const after = await paymentSummaryById(db, opened.prompt.id);
+  return { created: true, checkout: { ...opened.checkout, payment: after ?? opened.checkout.payment } };
 }
+
+const isDefaultChoice = (choice: PaymentStart) =>
+  (choice.channel ?? 'card') === 'card' && choice.currency === undefined && choice.phone === undefined;
+
+/** Where the browser goes for a payment: the card provider's page, or ours, which follows a prompt's status. */
+const payPageOf = (reference: string) => `/pay?reference=${encodeURIComponent(reference)}`;
 
 async function openCheckout(
   db: DbOrTx,
-  provider: PaymentProvider,
-  { userId, applicationId, now }: StartCheckoutInput,
+  providers: CheckoutProviders,
+  { userId, applicationId, now, choice }: StartCheckoutInput,
   idempotency: { key: string; fingerprint: string } | null,
-): Promise<{ created: boolean; checkout: CheckoutStarted }> {
+): Promise<{ created: boolean; checkout: CheckoutStarted; prompt?: PendingPrompt }> {
+  const provider = providers.card;
   const application = await applicationOfStudent(db, userId, applicationId);
   if (!application) throw new AppError('NOT_FOUND');
   const answer = async (row: PaymentRow, created: boolean) => ({
     created,
-    checkout: { payment: summary(row), checkout_url: await provider.checkoutUrl(row.reference) },
+    checkout: {
+      payment: summary(row),
+      checkout_url:
+        row.provider === provider.name ? await provider.checkoutUrl(row.reference) : payPageOf(row.reference),
+    },
   });
   const earlierOfKey = async () => {
     if (!idempotency) return null;
@@ -183,14 +285,31 @@ async function openCheckout(
   if (live) return answer(live, false);
 
   const { admissions } = await getSettings(db, application.partner_id);
-  if (admissions.application_fee <= 0) throw new AppError('ABORTED', PAYMENT_MESSAGES.no_fee);
-  const checkout = await provider.createCheckout({
-    reference: `pay_${randomBytes(12).toString('hex')}`,
-    amount: admissions.application_fee,
-    currency: admissions.application_fee_currency,
-    returnPath: returnPathOf(application.partner_id),
-    description: `${application.partner_name} — ${application.program_name}`,
-  });
+  const option = chosenOption(admissions.application_fees, choice);
+  const channel = choice.channel ?? 'card';
+  const amount = fromMinor(option.amount, option.currency);
+  const description = `${application.partner_name} — ${application.program_name}`;
+  let checkout: Checkout;
+  let prompt: Omit<PendingPrompt, 'id'> | null = null;
+  if (isMobileMoneyChannel(channel)) {
+    const network = providers.mobileMoney.get(channel);
+    if (!network) throw new AppError('INVALID_ARGUMENT', undefined, { channel: PAYMENT_MESSAGES.channel_not_accepted });
+    const payer = payerNumber(channel, option.currency, choice.phone ?? '');
+    // A UUID: MoMo's X-Reference-Id must be one, and every network takes it as the transaction's id.
+    const reference = randomUUID();
+    checkout = { reference, checkoutUrl: payPageOf(reference) };
+    prompt = { reference, provider: network, amount: option.amount, currency: option.currency, ...payer, description };
+  } else if (channel === 'card') {
+    checkout = await provider.createCheckout({
+      reference: `pay_${randomBytes(12).toString('hex')}`,
+      amount,
+      currency: option.currency,
+      returnPath: returnPathOf(application.partner_id),
+      description,
+    });
+  } else {
+    throw new AppError('INVALID_ARGUMENT', undefined, { channel: PAYMENT_MESSAGES.channel_not_accepted });
+  }
 
   try {
     // A savepoint when the caller's transaction holds the key: a lost race leaves that transaction usable.
@@ -211,17 +330,22 @@ async function openCheckout(
           application_id: applicationId,
           student_id: application.student_id,
           partner_id: application.partner_id,
-          provider: provider.name,
+          provider: prompt ? prompt.provider.name : provider.name,
           reference: checkout.reference,
-          amount: admissions.application_fee,
-          currency: admissions.application_fee_currency,
+          amount,
+          currency: option.currency,
+          payer_phone: prompt?.msisdn ?? null,
           idempotency_key: idempotency?.key ?? null,
           idempotency_fingerprint: idempotency?.fingerprint ?? null,
         })
         .returning();
       return inserted!;
     });
-    return { created: true, checkout: { payment: summary(row), checkout_url: checkout.checkoutUrl } };
+    return {
+      created: true,
+      checkout: { payment: summary(row), checkout_url: checkout.checkoutUrl },
+      ...(prompt ? { prompt: { ...prompt, id: row.id } } : {}),
+    };
   } catch (error) {
     if (uniqueViolation(error) === null) throw error;
     const winner = (await earlierOfKey()) ?? (await livePayment(db, applicationId));
@@ -366,9 +490,7 @@ export async function settlePayment(
       const [owed] = await tx
         .update(payments)
         .set({ refund_status: 'needed', provider_transaction_id: transactionId })
-        .where(
-          and(eq(payments.id, row.payment.id), eq(payments.status, 'failed'), isNull(payments.refund_status)),
-        )
+        .where(and(eq(payments.id, row.payment.id), eq(payments.status, 'failed'), isNull(payments.refund_status)))
         .returning({ id: payments.id });
       if (!owed) return 'unchanged';
       log.warn({ reference, event: event.id }, 'a success arrived for a payment that had failed: refund needed');

@@ -283,16 +283,15 @@ describe('POST /applications/:id/payment', () => {
     const settings = await getSettings(database.db, partnerId);
     await updateAdmissions(database.db, partnerId, {
       ...settings.admissions,
-      application_fee: 25.5,
-      application_fee_currency: 'RWF',
+      application_fees: [{ currency: 'KES', amount: 2550, channels: ['card'] }],
     });
     const { student, applicationId } = await draftOf(partnerId);
     const started = await startPayment(student, applicationId);
-    expect(started.json().data.payment).toMatchObject({ amount: 25.5, currency: 'RWF' });
+    expect(started.json().data.payment).toMatchObject({ amount: 25.5, currency: 'KES' });
 
     const free = await readyInstitution();
     const freeSettings = await getSettings(database.db, free);
-    await updateAdmissions(database.db, free, { ...freeSettings.admissions, application_fee: 0 });
+    await updateAdmissions(database.db, free, { ...freeSettings.admissions, application_fees: [] });
     const draft = await draftOf(free);
     const refused = await startPayment(draft.student, draft.applicationId);
     expect(refused.statusCode).toBe(409);

@@ -21,7 +21,7 @@
  * payment's record.
  */
 
-import type { MobileMoneyProviderName } from '@kaminuza/shared';
+import { currencyDigits, type MobileMoneyProviderName } from '@kaminuza/shared';
 
 /** What we ask a payer to approve on their phone. Amounts are in minor units of the currency. */
 export interface MobileMoneyRequest {
@@ -53,7 +53,14 @@ export type MobileMoneyState = 'pending' | 'succeeded' | 'failed';
 
 /** Why a prompt failed, in our words; the provider's own code is kept beside it. */
 export type MobileMoneyFailure =
-  'declined' | 'insufficient_funds' | 'timeout' | 'unknown_payer' | 'not_allowed' | 'provider_error';
+  | 'declined'
+  | 'insufficient_funds'
+  | 'timeout'
+  | 'unknown_payer'
+  | 'not_allowed'
+  | 'provider_error'
+  /** The request never became a prompt: the network refused it or did not answer. */
+  | 'unavailable';
 
 /** A payment as the provider's status call needs to name it. */
 export interface MobileMoneyPaymentRef {
@@ -113,18 +120,22 @@ export class ProviderError extends Error {
   readonly status: number | null;
   /** The provider's own error code, when its answer had one (MoMo: RESOURCE_ALREADY_EXIST …). */
   readonly providerCode: string | null;
+  /** What the payer is told, when the refusal says (Daraja refusing an invalid number: unknown_payer). */
+  readonly failure: MobileMoneyFailure | null;
 
   constructor(
     kind: 'unreachable' | 'refused',
     message: string,
     status: number | null = null,
     providerCode: string | null = null,
+    failure: MobileMoneyFailure | null = null,
   ) {
     super(message);
     this.name = 'ProviderError';
     this.kind = kind;
     this.status = status;
     this.providerCode = providerCode;
+    this.failure = failure;
   }
 
   get retryable(): boolean {
@@ -132,10 +143,7 @@ export class ProviderError extends Error {
   }
 }
 
-/** Digits after the decimal point of a currency, by ISO 4217 as the platform's Intl data knows it. */
-export function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-}
+export { currencyDigits };
 
 /** 1250 minor units of GHS → "12.50"; 5000 of RWF → "5000". Integers only: no float arithmetic on money. */
 export function minorToDecimal(amount: number, currency: string): string {
