@@ -53,7 +53,13 @@ export type MobileMoneyState = 'pending' | 'succeeded' | 'failed';
 
 /** Why a prompt failed, in our words; the provider's own code is kept beside it. */
 export type MobileMoneyFailure =
-  'declined' | 'insufficient_funds' | 'timeout' | 'unknown_payer' | 'not_allowed' | 'provider_error';
+  | 'declined'
+  | 'insufficient_funds'
+  | 'timeout'
+  | 'unknown_payer'
+  | 'wrong_pin'
+  | 'not_allowed'
+  | 'provider_error';
 
 /** A payment as the provider's status call needs to name it. */
 export interface MobileMoneyPaymentRef {
