@@ -227,10 +227,13 @@ const EnvSchema = z
     path: ['MPESA_BASE_URL'],
     message: `${MPESA_VARIABLES.join(', ')} and MPESA_BASE_URL are set together, or none of them`,
   })
-  .refine((env) => env.NODE_ENV !== 'production' || env.MPESA_BASE_URL === undefined || !localAddress(env.MPESA_BASE_URL), {
-    path: ['MPESA_BASE_URL'],
-    message: "must be Safaricom's own https address in production, not a local simulator",
-  })
+  .refine(
+    (env) => env.NODE_ENV !== 'production' || env.MPESA_BASE_URL === undefined || !localAddress(env.MPESA_BASE_URL),
+    {
+      path: ['MPESA_BASE_URL'],
+      message: "must be Safaricom's own https address in production, not a local simulator",
+    },
+  )
   .refine((env) => !(env.NODE_ENV === 'production' && env.MAILBOX !== undefined && FLAG[env.MAILBOX]), {
     path: ['MAILBOX'],
     message: 'the dev mailbox cannot be on in production',

@@ -79,7 +79,10 @@ export function darajaPassword(shortcode: string, passkey: string, timestamp: st
 
 /** Our reference as the 12 letters and digits Daraja keeps as the payment's account reference. */
 export const accountReferenceOf = (reference: string) =>
-  reference.replace(/[^A-Za-z0-9]/g, '').slice(0, ACCOUNT_REFERENCE_MAX).toUpperCase();
+  reference
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, ACCOUNT_REFERENCE_MAX)
+    .toUpperCase();
 
 export function createMpesaDarajaProvider(config: MpesaDarajaConfig): MobileMoneyProvider {
   const base = config.baseUrl.replace(/\/+$/, '');
