@@ -109,6 +109,28 @@ describe('parseEnv', () => {
     expect(parseEnv(live).MTN_MOMO_BASE_URL).toBe('https://proxy.momoapi.mtn.com');
   });
 
+  it('takes M-Pesa’s variables together, and refuses a simulator or plain http in production', () => {
+    const mpesa = {
+      MPESA_BASE_URL: 'http://127.0.0.1:4011',
+      MPESA_CONSUMER_KEY: 'consumer-key',
+      MPESA_CONSUMER_SECRET: 'consumer-secret',
+      MPESA_SHORTCODE: '174379',
+      MPESA_PASSKEY: 'passkey',
+    };
+    expect(parseEnv(mpesa)).toMatchObject(mpesa);
+    expect(parseEnv({}).MPESA_BASE_URL).toBeUndefined();
+    expect(() => parseEnv({ ...mpesa, MPESA_PASSKEY: undefined })).toThrow(/set together/);
+    expect(() => parseEnv({ MPESA_SHORTCODE: '174379' })).toThrow(/set together/);
+    expect(() => parseEnv({ ...mpesa, MPESA_SHORTCODE: 'paybill' })).toThrow(/174379/);
+    for (const local of ['http://127.0.0.1:4011', 'http://api.safaricom.co.ke', 'https://mpesa-simulator:4011']) {
+      expect(() => parseEnv({ ...PRODUCTION, ...mpesa, MPESA_BASE_URL: local }), local).toThrow(
+        /not a local simulator/,
+      );
+    }
+    const live = { ...PRODUCTION, ...mpesa, MPESA_BASE_URL: 'https://api.safaricom.co.ke' };
+    expect(parseEnv(live).MPESA_BASE_URL).toBe('https://api.safaricom.co.ke');
+  });
+
   it('keeps PAYMENTS_PROVIDER to the hosted checkout: mobile money has its own variables', () => {
     expect(() => parseEnv({ PAYMENTS_PROVIDER: 'mtn_momo' })).toThrow(/PAYMENTS_PROVIDER/);
   });

@@ -21,6 +21,8 @@ const MTN_MOMO_VARIABLES = [
   'MTN_MOMO_TARGET_ENVIRONMENT',
 ] as const;
 
+const MPESA_VARIABLES = ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY'] as const;
+
 /**
  * Whether a provider's address is this machine or a private network (a simulator) or not encrypted:
  * production talks to a payment provider only over https to a public name.
@@ -157,6 +159,20 @@ const EnvSchema = z
       .string()
       .regex(/^[a-z][a-z0-9]{2,39}$/, 'must be sandbox or the market MTN names, e.g. mtnrwanda')
       .optional(),
+    /**
+     * M-Pesa Express (STK Push) of Safaricom's Daraja API (ADR 037): the API's address —
+     * https://sandbox.safaricom.co.ke for Daraja's sandbox, https://api.safaricom.co.ke live, or a local
+     * simulator outside production — with the app's consumer key and secret, the paybill shortcode the
+     * payments go to and its Lipa Na M-Pesa Online passkey. Set together or not at all.
+     */
+    MPESA_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    MPESA_CONSUMER_KEY: z.string().min(1).optional(),
+    MPESA_CONSUMER_SECRET: z.string().min(1).optional(),
+    MPESA_SHORTCODE: z
+      .string()
+      .regex(/^\d{5,7}$/, 'must be the paybill or till number Safaricom issued, e.g. 174379')
+      .optional(),
+    MPESA_PASSKEY: z.string().min(1).optional(),
   })
   // It also keys the device cookies of the sign-in lockout (ADR 022): the published development value
   // would let anyone forge a known device, so production refuses it like the payments secret's.
@@ -205,6 +221,17 @@ const EnvSchema = z
     {
       path: ['MTN_MOMO_BASE_URL'],
       message: "must be MTN's own https address in production, not a local simulator",
+    },
+  )
+  .refine((env) => MPESA_VARIABLES.every((name) => (env[name] === undefined) === (env.MPESA_BASE_URL === undefined)), {
+    path: ['MPESA_BASE_URL'],
+    message: `${MPESA_VARIABLES.join(', ')} and MPESA_BASE_URL are set together, or none of them`,
+  })
+  .refine(
+    (env) => env.NODE_ENV !== 'production' || env.MPESA_BASE_URL === undefined || !localAddress(env.MPESA_BASE_URL),
+    {
+      path: ['MPESA_BASE_URL'],
+      message: "must be Safaricom's own https address in production, not a local simulator",
     },
   )
   .refine((env) => !(env.NODE_ENV === 'production' && env.MAILBOX !== undefined && FLAG[env.MAILBOX]), {

@@ -151,6 +151,17 @@ function statusBody(prompt: MomoPrompt) {
   };
 }
 
+/**
+ * A prompt as `/_simulator/prompts` lists it: MoMo's own fields, with those every simulator lists its
+ * prompts by (id, provider, msisdn, amount, currency, status, createdAt), so one dev page drives them all.
+ */
+const listed = (prompt: MomoPrompt) => ({
+  id: prompt.referenceId,
+  provider: 'mtn_momo' as const,
+  msisdn: prompt.payer.partyId,
+  ...prompt,
+});
+
 export async function startMomoSimulator(options: MomoSimulatorOptions): Promise<MomoSimulator> {
   const now = options.now ?? Date.now;
   const tokenTtl = options.tokenTtlSeconds ?? 3600;
@@ -353,7 +364,7 @@ export async function startMomoSimulator(options: MomoSimulatorOptions): Promise
     const method = req.method ?? 'GET';
 
     if (path.startsWith('/_simulator/')) {
-      if (method === 'GET' && path === '/_simulator/prompts') return send(res, 200, [...prompts.values()]);
+      if (method === 'GET' && path === '/_simulator/prompts') return send(res, 200, [...prompts.values()].map(listed));
       if (method === 'POST' && path === '/_simulator/mode') {
         const body = (await readBody(req).catch(() => null)) as { mode?: unknown } | null;
         if (body?.mode !== 'normal' && body?.mode !== '503' && body?.mode !== 'close') return send(res, 400);

@@ -1,6 +1,7 @@
 import type { MobileMoneyProviderName } from '@kaminuza/shared';
 import type { Env } from '../../lib/env.ts';
 import type { MobileMoneyProvider } from './providers/mobile-money.ts';
+import { createMpesaDarajaProvider } from './providers/mpesa-daraja.ts';
 import { createMtnMomoProvider } from './providers/mtn-momo.ts';
 
 /**
@@ -15,6 +16,11 @@ export type MobileMoneyEnv = Pick<
   | 'MTN_MOMO_API_KEY'
   | 'MTN_MOMO_SUBSCRIPTION_KEY'
   | 'MTN_MOMO_TARGET_ENVIRONMENT'
+  | 'MPESA_BASE_URL'
+  | 'MPESA_CONSUMER_KEY'
+  | 'MPESA_CONSUMER_SECRET'
+  | 'MPESA_SHORTCODE'
+  | 'MPESA_PASSKEY'
 >;
 
 export type MobileMoneyProviders = ReadonlyMap<MobileMoneyProviderName, MobileMoneyProvider>;
@@ -42,10 +48,30 @@ export function mtnMomoProviderFrom(env: MobileMoneyEnv): MobileMoneyProvider | 
   });
 }
 
+/** The M-Pesa (Daraja STK Push) adapter when its variables are set, else null. */
+export function mpesaProviderFrom(env: MobileMoneyEnv): MobileMoneyProvider | null {
+  const {
+    MPESA_BASE_URL: baseUrl,
+    MPESA_CONSUMER_KEY: consumerKey,
+    MPESA_CONSUMER_SECRET: consumerSecret,
+    MPESA_SHORTCODE: shortcode,
+    MPESA_PASSKEY: passkey,
+  } = env;
+  if (!baseUrl || !consumerKey || !consumerSecret || !shortcode || !passkey) return null;
+  return createMpesaDarajaProvider({
+    baseUrl,
+    consumerKey,
+    consumerSecret,
+    shortcode,
+    passkey,
+    timeoutMs: CALL_TIMEOUT_MS,
+  });
+}
+
 /** Every configured mobile money provider, by name. */
 export function mobileMoneyProvidersFrom(env: MobileMoneyEnv): MobileMoneyProviders {
   const providers = new Map<MobileMoneyProviderName, MobileMoneyProvider>();
-  for (const provider of [mtnMomoProviderFrom(env)]) {
+  for (const provider of [mtnMomoProviderFrom(env), mpesaProviderFrom(env)]) {
     if (provider) providers.set(provider.name, provider);
   }
   return providers;

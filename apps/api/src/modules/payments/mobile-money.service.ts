@@ -21,6 +21,7 @@ const FAILURE_MESSAGES: Record<MobileMoneyFailure, string> = {
   insufficient_funds: PAYMENT_MESSAGES.mobile_money_insufficient_funds,
   timeout: PAYMENT_MESSAGES.mobile_money_timeout,
   unknown_payer: PAYMENT_MESSAGES.mobile_money_unknown_payer,
+  wrong_pin: PAYMENT_MESSAGES.mobile_money_wrong_pin,
   not_allowed: PAYMENT_MESSAGES.mobile_money_declined,
   provider_error: PAYMENT_MESSAGES.mobile_money_declined,
   unavailable: PAYMENT_MESSAGES.mobile_money_unavailable,

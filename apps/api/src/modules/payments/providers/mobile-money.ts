@@ -57,6 +57,7 @@ export type MobileMoneyFailure =
   | 'insufficient_funds'
   | 'timeout'
   | 'unknown_payer'
+  | 'wrong_pin'
   | 'not_allowed'
   | 'provider_error'
   /** The request never became a prompt: the network refused it or did not answer. */

@@ -1,0 +1,487 @@
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/**
+ * A local stand-in for Safaricom's Daraja API (M-Pesa Express, "STK Push"), for development and tests: the
+ * same paths, auth, bodies and codes as Daraja documents, so the adapter talks to it exactly as to
+ * Safaricom. Its prompts live in memory (it is the provider's own state, not ours).
+ *
+ * - `GET /oauth/v1/generate?grant_type=client_credentials` — Basic (consumer key : consumer secret), else
+ *   400; answers `{ access_token, expires_in }` (a string of seconds).
+ * - `POST /mpesa/stkpush/v1/processrequest` — Bearer token (else 401, errorCode 404.001.03); the body's
+ *   shortcode, `Password` = base64(shortcode + passkey + Timestamp) and fields checked (else 400,
+ *   errorCode 400.002.02); answers `{ MerchantRequestID, CheckoutRequestID, ResponseCode: "0", … }`.
+ * - `POST /mpesa/stkpushquery/v1/query` — the same checks; `{ ResultCode, ResultDesc, … }` once the payer
+ *   answered, the error 500.001.1001 "The transaction is being processed" while the prompt waits.
+ * - The callback: a POST of `{ Body: { stkCallback } }` to the prompt's `CallBackURL`, unsigned, like
+ *   Safaricom's; `CallbackMetadata` (Amount, MpesaReceiptNumber, TransactionDate, PhoneNumber) on success only.
+ *
+ * The payer's phone is `/_simulator/…`, the same paths as the MoMo simulator's: `GET /_simulator/prompts`,
+ * `POST /_simulator/prompts/{id}/approve`, `POST /_simulator/prompts/{id}/decline` (id = CheckoutRequestID),
+ * and `POST /_simulator/mode` with `{ "mode": "normal" | "503" | "close" }`.
+ *
+ * Scripted outcomes, by the last three digits of `PhoneNumber` (MPESA_SCRIPTS, MoMo's table; Daraja's
+ * query states no amount, so 888 is a wrong PIN instead of a wrong amount on record):
+ * | ends in | what happens                                                                                 |
+ * | ------- | -------------------------------------------------------------------------------------------- |
+ * | other   | pending until approved or declined on `/_simulator/`; then ResultCode 0 / 1032, one callback  |
+ * | 111     | approved by the payer at once: ResultCode 0, one callback                                    |
+ * | 222     | cancelled by the payer at once: 1032, one callback                                           |
+ * | 333     | 1 (insufficient balance), one callback                                                       |
+ * | 444     | pending, then 1037 (payer unreachable) after `expireAfterMs`; no callback at all             |
+ * | 555     | ResultCode 0, and the same callback is sent twice                                            |
+ * | 666     | 1037 (no callback) after `expireAfterMs`, then ResultCode 0 `lateAfterMs` later, with a callback |
+ * | 777     | ResultCode 0, but the callback's Amount is ten times the amount asked                        |
+ * | 888     | 2001 (wrong PIN entered), one callback                                                       |
+ * | 999     | the push itself is refused: 400, errorCode 400.002.02 "Bad Request - Invalid PhoneNumber"    |
+ */
+export const MPESA_SCRIPTS = {
+  approve: '111',
+  decline: '222',
+  insufficientFunds: '333',
+  timeout: '444',
+  duplicateCallback: '555',
+  lateSuccess: '666',
+  wrongAmountCallback: '777',
+  wrongPin: '888',
+  unknownPayer: '999',
+} as const;
+
+export type MpesaMode = 'normal' | '503' | 'close';
+
+export interface MpesaPrompt {
+  /** The fields every simulator lists its prompts with (the dev page's): id is the CheckoutRequestID. */
+  id: string;
+  provider: 'mpesa';
+  msisdn: string;
+  /** Whole shillings, as text. */
+  amount: string;
+  currency: 'KES';
+  status: 'PENDING' | 'SUCCESSFUL' | 'FAILED';
+  createdAt: string;
+  /** Daraja's own. */
+  MerchantRequestID: string;
+  CheckoutRequestID: string;
+  BusinessShortCode: string;
+  Amount: number;
+  PartyA: string;
+  PhoneNumber: string;
+  CallBackURL: string;
+  AccountReference: string;
+  TransactionDesc: string;
+  ResultCode: number | null;
+  ResultDesc: string | null;
+  MpesaReceiptNumber: string | null;
+}
+
+export interface MpesaSimulatorOptions {
+  port?: number;
+  host?: string;
+  consumerKey: string;
+  consumerSecret: string;
+  shortcode: string;
+  passkey: string;
+  /** The `expires_in` of the tokens it issues (Daraja: 3599). */
+  tokenTtlSeconds?: number;
+  /** How long an unanswered prompt stays pending before it fails with 1037. */
+  expireAfterMs?: number;
+  /** For the late-success script: how long after expiry the success comes. */
+  lateAfterMs?: number;
+  /** For the scripts that decide at once: how long "at once" is (the payer pressing a key). */
+  payerDelayMs?: number;
+  now?: () => number;
+}
+
+export interface MpesaSimulator {
+  url: string;
+  stop(): Promise<void>;
+  approve(checkoutRequestId: string): boolean;
+  decline(checkoutRequestId: string): boolean;
+  prompts(): MpesaPrompt[];
+  setMode(mode: MpesaMode): void;
+  /** How many tokens it has issued. */
+  tokensIssued(): number;
+  /** Callbacks it has sent (or tried to), in order. */
+  callbacksSent(): { url: string; body: Record<string, unknown>; status: number | null }[];
+}
+
+const MAX_BODY = 64 * 1024;
+const TIMESTAMP = /^\d{14}$/;
+const KENYAN_MSISDN = /^254\d{9}$/;
+
+/** Daraja's ResultDesc of the codes the simulator answers. */
+const RESULT_DESCRIPTIONS: Record<number, string> = {
+  0: 'The service request is processed successfully.',
+  1: 'The balance is insufficient for the transaction.',
+  1032: 'Request cancelled by user',
+  1037: 'DS timeout user cannot be reached',
+  2001: 'The initiator information is invalid.',
+};
+
+const sameSecret = (given: string | undefined, expected: string) => {
+  const a = Buffer.from(given ?? '');
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+function send(res: ServerResponse, status: number, body?: object) {
+  if (body === undefined) {
+    res.writeHead(status).end();
+    return;
+  }
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) }).end(text);
+}
+
+/** Daraja's error body. */
+const failure = (res: ServerResponse, status: number, errorCode: string, errorMessage: string) =>
+  send(res, status, { requestId: `${randomBytes(4).toString('hex')}-${Date.now()}`, errorCode, errorMessage });
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw new Error('body too large');
+    chunks.push(chunk as Buffer);
+  }
+  if (size === 0) return null;
+  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+}
+
+const header = (req: IncomingMessage, name: string) => {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+/** Daraja takes its numbers as JSON numbers or strings of digits. */
+const digitsOf = (value: unknown) =>
+  typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : typeof value === 'string' ? value : null;
+
+/** yyyyMMddHHmmss in East Africa Time (UTC+3). */
+const eatStamp = (at: number) => new Date(at + 3 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+
+export async function startMpesaSimulator(options: MpesaSimulatorOptions): Promise<MpesaSimulator> {
+  const now = options.now ?? Date.now;
+  const tokenTtl = options.tokenTtlSeconds ?? 3599;
+  const expireAfterMs = options.expireAfterMs ?? 120_000;
+  const lateAfterMs = options.lateAfterMs ?? 1_000;
+  const payerDelayMs = options.payerDelayMs ?? 20;
+  const prompts = new Map<string, MpesaPrompt>();
+  const tokens = new Map<string, number>();
+  const timers = new Set<NodeJS.Timeout>();
+  const sockets = new Set<Socket>();
+  const callbacks: { url: string; body: Record<string, unknown>; status: number | null }[] = [];
+  const deliveries = new Set<Promise<void>>();
+  let issued = 0;
+  let sequence = 0;
+  let mode: MpesaMode = 'normal';
+
+  const later = (ms: number, run: () => void) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      run();
+    }, ms);
+    timers.add(timer);
+  };
+
+  /** Daraja's callback body for a decided prompt; `amount` overrides the Amount item (a scripted lie). */
+  const callbackBody = (prompt: MpesaPrompt, amount = prompt.Amount) => ({
+    Body: {
+      stkCallback: {
+        MerchantRequestID: prompt.MerchantRequestID,
+        CheckoutRequestID: prompt.CheckoutRequestID,
+        ResultCode: prompt.ResultCode,
+        ResultDesc: prompt.ResultDesc,
+        ...(prompt.ResultCode === 0
+          ? {
+              CallbackMetadata: {
+                Item: [
+                  { Name: 'Amount', Value: amount },
+                  { Name: 'MpesaReceiptNumber', Value: prompt.MpesaReceiptNumber },
+                  { Name: 'TransactionDate', Value: Number(eatStamp(now())) },
+                  { Name: 'PhoneNumber', Value: Number(prompt.PhoneNumber) },
+                ],
+              },
+            }
+          : {}),
+      },
+    },
+  });
+
+  const callback = (prompt: MpesaPrompt, amount?: number) => {
+    const body = callbackBody(prompt, amount);
+    const entry = { url: prompt.CallBackURL, body, status: null as number | null };
+    callbacks.push(entry);
+    const delivery = fetch(prompt.CallBackURL, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    })
+      .then(async (response) => {
+        entry.status = response.status;
+        await response.body?.cancel();
+      })
+      // Safaricom does not retry a callback that fails; neither does its stand-in.
+      .catch(() => undefined)
+      .finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
+  };
+
+  const settle = (prompt: MpesaPrompt, resultCode: number) => {
+    prompt.status = resultCode === 0 ? 'SUCCESSFUL' : 'FAILED';
+    prompt.ResultCode = resultCode;
+    prompt.ResultDesc = RESULT_DESCRIPTIONS[resultCode] ?? 'The service request has failed.';
+    if (resultCode === 0) prompt.MpesaReceiptNumber = randomBytes(5).toString('hex').toUpperCase();
+  };
+
+  const decide = (id: string, resultCode: number) => {
+    const prompt = prompts.get(id);
+    if (!prompt || prompt.status !== 'PENDING') return false;
+    settle(prompt, resultCode);
+    callback(prompt);
+    return true;
+  };
+
+  const script = (prompt: MpesaPrompt) => {
+    const id = prompt.CheckoutRequestID;
+    const expire = (then?: () => void) =>
+      later(expireAfterMs, () => {
+        if (prompt.status !== 'PENDING') return;
+        settle(prompt, 1037);
+        then?.();
+      });
+    switch (prompt.PhoneNumber.slice(-3)) {
+      case MPESA_SCRIPTS.approve:
+        return later(payerDelayMs, () => decide(id, 0));
+      case MPESA_SCRIPTS.decline:
+        return later(payerDelayMs, () => decide(id, 1032));
+      case MPESA_SCRIPTS.insufficientFunds:
+        return later(payerDelayMs, () => decide(id, 1));
+      case MPESA_SCRIPTS.wrongPin:
+        return later(payerDelayMs, () => decide(id, 2001));
+      case MPESA_SCRIPTS.timeout:
+        return expire();
+      case MPESA_SCRIPTS.duplicateCallback:
+        return later(payerDelayMs, () => {
+          if (decide(id, 0)) callback(prompt);
+        });
+      case MPESA_SCRIPTS.lateSuccess:
+        return expire(() =>
+          later(lateAfterMs, () => {
+            settle(prompt, 0);
+            callback(prompt);
+          }),
+        );
+      case MPESA_SCRIPTS.wrongAmountCallback:
+        return later(payerDelayMs, () => {
+          if (prompt.status !== 'PENDING') return;
+          settle(prompt, 0);
+          callback(prompt, prompt.Amount * 10);
+        });
+      default:
+        // Waits for the payer (the dev page), and expires like a real prompt when nobody answers.
+        return expire();
+    }
+  };
+
+  function bearer(req: IncomingMessage, res: ServerResponse): boolean {
+    const value = /^Bearer (.+)$/.exec(header(req, 'authorization') ?? '')?.[1];
+    const until = value ? tokens.get(value) : undefined;
+    if (until === undefined || until <= now()) {
+      failure(res, 401, '404.001.03', 'Invalid Access Token');
+      return false;
+    }
+    return true;
+  }
+
+  function token(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const basic = /^Basic (.+)$/.exec(header(req, 'authorization') ?? '')?.[1];
+    const [key, ...rest] = Buffer.from(basic ?? '', 'base64')
+      .toString('utf8')
+      .split(':');
+    if (url.searchParams.get('grant_type') !== 'client_credentials') {
+      return failure(res, 400, '400.008.02', 'Invalid grant type passed');
+    }
+    if (!basic || !sameSecret(key, options.consumerKey) || !sameSecret(rest.join(':'), options.consumerSecret)) {
+      return failure(res, 400, '400.008.01', 'Invalid Authentication passed');
+    }
+    const value = randomBytes(21).toString('base64url');
+    tokens.set(value, now() + tokenTtl * 1000);
+    issued += 1;
+    send(res, 200, { access_token: value, expires_in: String(tokenTtl) });
+  }
+
+  /** The body's shortcode and password, as both requests carry them; answers the body, or null (answered). */
+  async function credentials(req: IncomingMessage, res: ServerResponse) {
+    const body = (await readBody(req).catch(() => undefined)) as Record<string, unknown> | null | undefined;
+    if (!body || typeof body !== 'object') {
+      failure(res, 400, '400.002.02', 'Bad Request - Invalid Body');
+      return null;
+    }
+    if (digitsOf(body.BusinessShortCode) !== options.shortcode) {
+      failure(res, 400, '400.002.02', 'Bad Request - Invalid BusinessShortCode');
+      return null;
+    }
+    const timestamp = typeof body.Timestamp === 'string' ? body.Timestamp : '';
+    if (!TIMESTAMP.test(timestamp)) {
+      failure(res, 400, '400.002.02', 'Bad Request - Invalid Timestamp');
+      return null;
+    }
+    const password = Buffer.from(`${options.shortcode}${options.passkey}${timestamp}`).toString('base64');
+    if (typeof body.Password !== 'string' || !sameSecret(body.Password, password)) {
+      failure(res, 400, '400.002.02', 'Bad Request - Invalid Password');
+      return null;
+    }
+    return body;
+  }
+
+  async function push(req: IncomingMessage, res: ServerResponse) {
+    const body = await credentials(req, res);
+    if (!body) return;
+    const amount = body.Amount;
+    const phone = digitsOf(body.PhoneNumber) ?? '';
+    const callbackUrl = typeof body.CallBackURL === 'string' ? body.CallBackURL : '';
+    const invalid = (field: string) => failure(res, 400, '400.002.02', `Bad Request - Invalid ${field}`);
+    if (body.TransactionType !== 'CustomerPayBillOnline') return invalid('TransactionType');
+    if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 1) return invalid('Amount');
+    if (!KENYAN_MSISDN.test(phone) || phone.endsWith(MPESA_SCRIPTS.unknownPayer)) return invalid('PhoneNumber');
+    if (digitsOf(body.PartyA) !== phone) return invalid('PartyA');
+    if (digitsOf(body.PartyB) !== options.shortcode) return invalid('PartyB');
+    if (!URL.canParse(callbackUrl) || !/^https?:$/.test(new URL(callbackUrl).protocol)) return invalid('CallBackURL');
+    if (typeof body.AccountReference !== 'string' || !body.AccountReference || body.AccountReference.length > 12) {
+      return invalid('AccountReference');
+    }
+    if (typeof body.TransactionDesc !== 'string' || !body.TransactionDesc || body.TransactionDesc.length > 13) {
+      return invalid('TransactionDesc');
+    }
+    sequence += 1;
+    // Daraja's shape: ws_CO_ + ddMMyyyyHHmmss + a sequence + the payer's number.
+    const stamp = eatStamp(now());
+    const id = `ws_CO_${stamp.slice(6, 8)}${stamp.slice(4, 6)}${stamp.slice(0, 4)}${stamp.slice(8)}${String(sequence).padStart(4, '0')}${phone}`;
+    const prompt: MpesaPrompt = {
+      id,
+      provider: 'mpesa',
+      msisdn: phone,
+      amount: String(amount),
+      currency: 'KES',
+      status: 'PENDING',
+      createdAt: new Date(now()).toISOString(),
+      MerchantRequestID: `${randomUUID().slice(0, 8)}-${sequence}`,
+      CheckoutRequestID: id,
+      BusinessShortCode: options.shortcode,
+      Amount: amount,
+      PartyA: phone,
+      PhoneNumber: phone,
+      CallBackURL: callbackUrl,
+      AccountReference: body.AccountReference,
+      TransactionDesc: body.TransactionDesc,
+      ResultCode: null,
+      ResultDesc: null,
+      MpesaReceiptNumber: null,
+    };
+    prompts.set(id, prompt);
+    script(prompt);
+    send(res, 200, {
+      MerchantRequestID: prompt.MerchantRequestID,
+      CheckoutRequestID: id,
+      ResponseCode: '0',
+      ResponseDescription: 'Success. Request accepted for processing',
+      CustomerMessage: 'Success. Request accepted for processing',
+    });
+  }
+
+  async function query(req: IncomingMessage, res: ServerResponse) {
+    const body = await credentials(req, res);
+    if (!body) return;
+    const prompt = typeof body.CheckoutRequestID === 'string' ? prompts.get(body.CheckoutRequestID) : undefined;
+    if (!prompt) return failure(res, 400, '400.002.02', 'Bad Request - Invalid CheckoutRequestID');
+    if (prompt.status === 'PENDING') return failure(res, 500, '500.001.1001', 'The transaction is being processed');
+    send(res, 200, {
+      ResponseCode: '0',
+      ResponseDescription: 'The service request has been accepted successsfully',
+      MerchantRequestID: prompt.MerchantRequestID,
+      CheckoutRequestID: prompt.CheckoutRequestID,
+      ResultCode: String(prompt.ResultCode),
+      ResultDesc: prompt.ResultDesc,
+    });
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://simulator');
+    const path = url.pathname;
+    const method = req.method ?? 'GET';
+
+    if (path.startsWith('/_simulator/')) {
+      if (method === 'GET' && path === '/_simulator/prompts') return send(res, 200, [...prompts.values()]);
+      if (method === 'POST' && path === '/_simulator/mode') {
+        const body = (await readBody(req).catch(() => null)) as { mode?: unknown } | null;
+        if (body?.mode !== 'normal' && body?.mode !== '503' && body?.mode !== 'close') return send(res, 400);
+        mode = body.mode;
+        return send(res, 204);
+      }
+      const decision = /^\/_simulator\/prompts\/([^/]+)\/(approve|decline)$/.exec(path);
+      if (method === 'POST' && decision) {
+        const id = decodeURIComponent(decision[1]!);
+        return send(res, decide(id, decision[2] === 'approve' ? 0 : 1032) ? 204 : 409);
+      }
+      return send(res, 404);
+    }
+
+    if (mode === 'close') {
+      req.socket.destroy();
+      return;
+    }
+    if (mode === '503') return failure(res, 503, '503.001.01', 'Service Unavailable');
+
+    if (method === 'GET' && path === '/oauth/v1/generate') return token(req, res, url);
+    if (method === 'POST' && path === '/mpesa/stkpush/v1/processrequest') {
+      if (bearer(req, res)) await push(req, res);
+      return;
+    }
+    if (method === 'POST' && path === '/mpesa/stkpushquery/v1/query') {
+      if (bearer(req, res)) await query(req, res);
+      return;
+    }
+    failure(res, 404, '404.001.01', 'Resource not found');
+  }
+
+  const server = createServer((req, res) => {
+    route(req, res).catch(() => {
+      if (!res.headersSent) failure(res, 500, '500.003.02', 'Internal Server Error');
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://${host}:${port}`,
+    async stop() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await Promise.allSettled([...deliveries]);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+    },
+    approve: (id) => decide(id, 0),
+    decline: (id) => decide(id, 1032),
+    prompts: () => [...prompts.values()].map((prompt) => ({ ...prompt })),
+    setMode(next) {
+      mode = next;
+    },
+    tokensIssued: () => issued,
+    callbacksSent: () => callbacks.map((entry) => ({ ...entry })),
+  };
+}
