@@ -274,6 +274,7 @@ export const PAYMENT_MESSAGES = {
   mobile_money_timeout: 'The payment was not approved on the phone in time. Try again; no money was taken.',
   mobile_money_unknown_payer:
     'This number has no mobile money account with this network. Check the number and try again.',
+  mobile_money_wrong_pin: 'The PIN entered on the phone was wrong. Try again; no money was taken.',
   phone_invalid: 'Enter the mobile money number with its country code, e.g. +250788123456',
   not_pending: 'This payment is already complete.',
   signature_invalid: 'Invalid signature',

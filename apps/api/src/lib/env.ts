@@ -21,6 +21,8 @@ const MTN_MOMO_VARIABLES = [
   'MTN_MOMO_TARGET_ENVIRONMENT',
 ] as const;
 
+const AIRTEL_MONEY_VARIABLES = ['AIRTEL_MONEY_CLIENT_ID', 'AIRTEL_MONEY_CLIENT_SECRET'] as const;
+
 /**
  * Whether a provider's address is this machine or a private network (a simulator) or not encrypted:
  * production talks to a payment provider only over https to a public name.
@@ -157,6 +159,14 @@ const EnvSchema = z
       .string()
       .regex(/^[a-z][a-z0-9]{2,39}$/, 'must be sandbox or the market MTN names, e.g. mtnrwanda')
       .optional(),
+    /**
+     * Airtel Money collections (ADR 037): the Open API's address — https://openapiuat.airtel.africa for
+     * Airtel's staging, https://openapi.airtel.africa live, or a local simulator outside production — with
+     * the application's client id and secret from Airtel's developer portal. Set together or not at all.
+     */
+    AIRTEL_MONEY_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    AIRTEL_MONEY_CLIENT_ID: z.string().min(1).optional(),
+    AIRTEL_MONEY_CLIENT_SECRET: z.string().min(1).optional(),
   })
   // It also keys the device cookies of the sign-in lockout (ADR 022): the published development value
   // would let anyone forge a known device, so production refuses it like the payments secret's.
@@ -205,6 +215,26 @@ const EnvSchema = z
     {
       path: ['MTN_MOMO_BASE_URL'],
       message: "must be MTN's own https address in production, not a local simulator",
+    },
+  )
+  .refine(
+    (env) =>
+      AIRTEL_MONEY_VARIABLES.every(
+        (name) => (env[name] === undefined) === (env.AIRTEL_MONEY_BASE_URL === undefined),
+      ),
+    {
+      path: ['AIRTEL_MONEY_BASE_URL'],
+      message: `${AIRTEL_MONEY_VARIABLES.join(', ')} and AIRTEL_MONEY_BASE_URL are set together, or none of them`,
+    },
+  )
+  .refine(
+    (env) =>
+      env.NODE_ENV !== 'production' ||
+      env.AIRTEL_MONEY_BASE_URL === undefined ||
+      !localAddress(env.AIRTEL_MONEY_BASE_URL),
+    {
+      path: ['AIRTEL_MONEY_BASE_URL'],
+      message: "must be Airtel's own https address in production, not a local simulator",
     },
   )
   .refine((env) => !(env.NODE_ENV === 'production' && env.MAILBOX !== undefined && FLAG[env.MAILBOX]), {

@@ -1,6 +1,7 @@
 import type { MobileMoneyProviderName } from '@kaminuza/shared';
 import type { Env } from '../../lib/env.ts';
 import type { MobileMoneyProvider } from './providers/mobile-money.ts';
+import { createAirtelMoneyProvider } from './providers/airtel-money.ts';
 import { createMtnMomoProvider } from './providers/mtn-momo.ts';
 
 /**
@@ -15,6 +16,9 @@ export type MobileMoneyEnv = Pick<
   | 'MTN_MOMO_API_KEY'
   | 'MTN_MOMO_SUBSCRIPTION_KEY'
   | 'MTN_MOMO_TARGET_ENVIRONMENT'
+  | 'AIRTEL_MONEY_BASE_URL'
+  | 'AIRTEL_MONEY_CLIENT_ID'
+  | 'AIRTEL_MONEY_CLIENT_SECRET'
 >;
 
 export type MobileMoneyProviders = ReadonlyMap<MobileMoneyProviderName, MobileMoneyProvider>;
@@ -42,10 +46,24 @@ export function mtnMomoProviderFrom(env: MobileMoneyEnv): MobileMoneyProvider | 
   });
 }
 
+/**
+ * The Airtel Money adapter when its variables are set, else null. Airtel sends its callbacks to the URL
+ * registered in its portal: `${PUBLIC_URL}/api/v1/payments/callbacks/airtel-money`.
+ */
+export function airtelMoneyProviderFrom(env: MobileMoneyEnv): MobileMoneyProvider | null {
+  const {
+    AIRTEL_MONEY_BASE_URL: baseUrl,
+    AIRTEL_MONEY_CLIENT_ID: clientId,
+    AIRTEL_MONEY_CLIENT_SECRET: clientSecret,
+  } = env;
+  if (!baseUrl || !clientId || !clientSecret) return null;
+  return createAirtelMoneyProvider({ baseUrl, clientId, clientSecret, timeoutMs: CALL_TIMEOUT_MS });
+}
+
 /** Every configured mobile money provider, by name. */
 export function mobileMoneyProvidersFrom(env: MobileMoneyEnv): MobileMoneyProviders {
   const providers = new Map<MobileMoneyProviderName, MobileMoneyProvider>();
-  for (const provider of [mtnMomoProviderFrom(env)]) {
+  for (const provider of [mtnMomoProviderFrom(env), airtelMoneyProviderFrom(env)]) {
     if (provider) providers.set(provider.name, provider);
   }
   return providers;

@@ -21,6 +21,7 @@ const FAILURE_MESSAGES: Record<MobileMoneyFailure, string> = {
   unknown_payer: PAYMENT_MESSAGES.mobile_money_unknown_payer,
   not_allowed: PAYMENT_MESSAGES.mobile_money_declined,
   provider_error: PAYMENT_MESSAGES.mobile_money_declined,
+  wrong_pin: PAYMENT_MESSAGES.mobile_money_wrong_pin,
 };
 
 export type MobileMoneySettlement = Settlement | 'pending';

@@ -53,7 +53,14 @@ export type MobileMoneyState = 'pending' | 'succeeded' | 'failed';
 
 /** Why a prompt failed, in our words; the provider's own code is kept beside it. */
 export type MobileMoneyFailure =
-  'declined' | 'insufficient_funds' | 'timeout' | 'unknown_payer' | 'not_allowed' | 'provider_error';
+  | 'declined'
+  | 'insufficient_funds'
+  | 'timeout'
+  | 'unknown_payer'
+  | 'not_allowed'
+  | 'provider_error'
+  /** The payer entered a wrong PIN on the prompt (Airtel's DP00800001002). */
+  | 'wrong_pin';
 
 /** A payment as the provider's status call needs to name it. */
 export interface MobileMoneyPaymentRef {
@@ -100,6 +107,29 @@ export interface MobileMoneyProvider {
    * body is believed: the caller asks `status` next.
    */
   callbackSubject(body: unknown): MobileMoneyCallbackSubject | null;
+  /**
+   * Gives a succeeded payment's money back to the payer, where the provider's API can: Airtel Money's
+   * `POST standard/v1/payments/refund` names the money movement by its `airtel_money_id` (the status's
+   * `providerTransactionId`). MTN MoMo's Collection API (v1_0) has no refund of a request to pay — money
+   * goes back through the Disbursement product's transfer, a separate subscription — so its adapter has
+   * none. `pending` when the provider has taken the refund but not completed it yet.
+   */
+  refund?(payment: MobileMoneyRefundRequest): Promise<MobileMoneyRefund>;
+}
+
+/** A succeeded payment to refund, as the provider names it. */
+export interface MobileMoneyRefundRequest {
+  /** The provider's id of the money movement (Airtel's airtel_money_id). */
+  providerTransactionId: string;
+  /** ISO 3166-1 alpha-2 of the payer's number. */
+  country: string;
+  currency: string;
+}
+
+export interface MobileMoneyRefund {
+  state: 'refunded' | 'pending' | 'failed';
+  /** The provider's code of its answer, as it sent it. */
+  providerCode: string | null;
 }
 
 /**
