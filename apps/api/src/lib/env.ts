@@ -219,9 +219,7 @@ const EnvSchema = z
   )
   .refine(
     (env) =>
-      AIRTEL_MONEY_VARIABLES.every(
-        (name) => (env[name] === undefined) === (env.AIRTEL_MONEY_BASE_URL === undefined),
-      ),
+      AIRTEL_MONEY_VARIABLES.every((name) => (env[name] === undefined) === (env.AIRTEL_MONEY_BASE_URL === undefined)),
     {
       path: ['AIRTEL_MONEY_BASE_URL'],
       message: `${AIRTEL_MONEY_VARIABLES.join(', ')} and AIRTEL_MONEY_BASE_URL are set together, or none of them`,

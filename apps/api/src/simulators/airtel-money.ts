@@ -419,8 +419,7 @@ export async function startAirtelSimulator(options: AirtelSimulatorOptions): Pro
       const decision = /^\/_simulator\/prompts\/([^/]+)\/(approve|decline)$/.exec(path);
       if (method === 'POST' && decision) {
         const id = decodeURIComponent(decision[1]!);
-        const done =
-          decision[2] === 'approve' ? decide(id, 'TS', 'DP00800001001') : decide(id, 'TF', 'DP00800001008');
+        const done = decision[2] === 'approve' ? decide(id, 'TS', 'DP00800001001') : decide(id, 'TF', 'DP00800001008');
         return send(res, done ? 204 : 409);
       }
       return send(res, 404);

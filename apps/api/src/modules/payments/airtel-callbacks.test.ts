@@ -6,7 +6,12 @@ import { buildApp, type App } from '../../app.ts';
 import { AIRTEL_SCRIPTS, startAirtelSimulator, type AirtelSimulator } from '../../simulators/airtel-money.ts';
 import { testEnv } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
-import { createPayingInstitution, createPendingPayment, paymentByReference, settledPayment } from '../../test/payments.ts';
+import {
+  createPayingInstitution,
+  createPendingPayment,
+  paymentByReference,
+  settledPayment,
+} from '../../test/payments.ts';
 import { airtelMoneyProviderFrom, mobileMoneyProvidersFrom } from './mobile-money-providers.ts';
 import { mobileMoneyCallback, pollMobileMoneyPayment } from './mobile-money.service.ts';
 import { MOBILE_MONEY_POLL_JOB, MOBILE_MONEY_STATUS_JOB, paymentJobs } from './payments.jobs.ts';
@@ -234,7 +239,9 @@ describe('configuration', () => {
     const names = (env: ReturnType<typeof testEnv>) =>
       paymentJobs({ db: database.db, env, log }).map((definition) => definition.name);
     expect(names(testEnv())).not.toContain(MOBILE_MONEY_STATUS_JOB);
-    expect(names(testEnv(airtelEnv()))).toEqual(expect.arrayContaining([MOBILE_MONEY_POLL_JOB, MOBILE_MONEY_STATUS_JOB]));
+    expect(names(testEnv(airtelEnv()))).toEqual(
+      expect.arrayContaining([MOBILE_MONEY_POLL_JOB, MOBILE_MONEY_STATUS_JOB]),
+    );
   });
 
   it('the variables are set together, and production refuses a local simulator', () => {

@@ -113,7 +113,12 @@ describe('the payer’s number', () => {
 
 describe('the Airtel Money adapter against the simulator', () => {
   it('sends the published request: path, market headers and body, amount in major units', async () => {
-    const reference = await prompt(AIRTEL_SCRIPTS.approve, { amount: 1250, currency: 'ZMW', country: 'ZM', prefix: '260970000' });
+    const reference = await prompt(AIRTEL_SCRIPTS.approve, {
+      amount: 1250,
+      currency: 'ZMW',
+      country: 'ZM',
+      prefix: '260970000',
+    });
     const headers = simulator.lastHeaders();
     expect(headers['x-country']).toBe('ZM');
     expect(headers['x-currency']).toBe('ZMW');

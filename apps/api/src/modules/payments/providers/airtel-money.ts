@@ -73,8 +73,7 @@ interface AirtelAnswer {
 }
 
 /** Airtel's own code of an answer: the DP… response code when it has one, else the ESB result code. */
-const codeOf = (body: AirtelAnswer | null) =>
-  textOf(body?.status?.response_code) ?? textOf(body?.status?.result_code);
+const codeOf = (body: AirtelAnswer | null) => textOf(body?.status?.response_code) ?? textOf(body?.status?.result_code);
 
 /** The payer's number as Airtel takes it: without the country calling code of `country`. */
 export function airtelMsisdn(msisdn: string, country: string): string {
@@ -94,7 +93,10 @@ export function createAirtelMoneyProvider(config: AirtelMoneyConfig): MobileMone
   let token: { value: string; until: number } | null = null;
   let fetching: Promise<string> | null = null;
 
-  async function call(path: string, init: RequestInit & { headers: Record<string, string> }): Promise<AirtelAnswer | null> {
+  async function call(
+    path: string,
+    init: RequestInit & { headers: Record<string, string> },
+  ): Promise<AirtelAnswer | null> {
     let response: Response;
     try {
       response = await fetch(`${base}${path}`, {
@@ -202,7 +204,12 @@ export function createAirtelMoneyProvider(config: AirtelMoneyConfig): MobileMone
       const code = codeOf(body);
       if (!transaction || !status) {
         if (body?.status?.success === false) {
-          throw new ProviderError('refused', `Airtel Money status of ${reference} refused (${code ?? 'no code'})`, 200, code);
+          throw new ProviderError(
+            'refused',
+            `Airtel Money status of ${reference} refused (${code ?? 'no code'})`,
+            200,
+            code,
+          );
         }
         throw new ProviderError('unreachable', `Airtel Money status of ${reference} unreadable`);
       }
