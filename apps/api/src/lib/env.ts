@@ -22,6 +22,7 @@ const MTN_MOMO_VARIABLES = [
 ] as const;
 
 const MPESA_VARIABLES = ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY'] as const;
+const AIRTEL_MONEY_VARIABLES = ['AIRTEL_MONEY_CLIENT_ID', 'AIRTEL_MONEY_CLIENT_SECRET'] as const;
 
 /**
  * Whether a provider's address is this machine or a private network (a simulator) or not encrypted:
@@ -173,6 +174,14 @@ const EnvSchema = z
       .regex(/^\d{5,7}$/, 'must be the paybill or till number Safaricom issued, e.g. 174379')
       .optional(),
     MPESA_PASSKEY: z.string().min(1).optional(),
+    /**
+     * Airtel Money collections (ADR 037): the Open API's address — https://openapiuat.airtel.africa for
+     * Airtel's staging, https://openapi.airtel.africa live, or a local simulator outside production — with
+     * the application's client id and secret from Airtel's developer portal. Set together or not at all.
+     */
+    AIRTEL_MONEY_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    AIRTEL_MONEY_CLIENT_ID: z.string().min(1).optional(),
+    AIRTEL_MONEY_CLIENT_SECRET: z.string().min(1).optional(),
   })
   // It also keys the device cookies of the sign-in lockout (ADR 022): the published development value
   // would let anyone forge a known device, so production refuses it like the payments secret's.
@@ -232,6 +241,24 @@ const EnvSchema = z
     {
       path: ['MPESA_BASE_URL'],
       message: "must be Safaricom's own https address in production, not a local simulator",
+    },
+  )
+  .refine(
+    (env) =>
+      AIRTEL_MONEY_VARIABLES.every((name) => (env[name] === undefined) === (env.AIRTEL_MONEY_BASE_URL === undefined)),
+    {
+      path: ['AIRTEL_MONEY_BASE_URL'],
+      message: `${AIRTEL_MONEY_VARIABLES.join(', ')} and AIRTEL_MONEY_BASE_URL are set together, or none of them`,
+    },
+  )
+  .refine(
+    (env) =>
+      env.NODE_ENV !== 'production' ||
+      env.AIRTEL_MONEY_BASE_URL === undefined ||
+      !localAddress(env.AIRTEL_MONEY_BASE_URL),
+    {
+      path: ['AIRTEL_MONEY_BASE_URL'],
+      message: "must be Airtel's own https address in production, not a local simulator",
     },
   )
   .refine((env) => !(env.NODE_ENV === 'production' && env.MAILBOX !== undefined && FLAG[env.MAILBOX]), {

@@ -2,6 +2,7 @@ import type { MobileMoneyProviderName } from '@kaminuza/shared';
 import type { Env } from '../../lib/env.ts';
 import type { MobileMoneyProvider } from './providers/mobile-money.ts';
 import { createMpesaDarajaProvider } from './providers/mpesa-daraja.ts';
+import { createAirtelMoneyProvider } from './providers/airtel-money.ts';
 import { createMtnMomoProvider } from './providers/mtn-momo.ts';
 
 /**
@@ -21,6 +22,9 @@ export type MobileMoneyEnv = Pick<
   | 'MPESA_CONSUMER_SECRET'
   | 'MPESA_SHORTCODE'
   | 'MPESA_PASSKEY'
+  | 'AIRTEL_MONEY_BASE_URL'
+  | 'AIRTEL_MONEY_CLIENT_ID'
+  | 'AIRTEL_MONEY_CLIENT_SECRET'
 >;
 
 export type MobileMoneyProviders = ReadonlyMap<MobileMoneyProviderName, MobileMoneyProvider>;
@@ -68,10 +72,24 @@ export function mpesaProviderFrom(env: MobileMoneyEnv): MobileMoneyProvider | nu
   });
 }
 
+/**
+ * The Airtel Money adapter when its variables are set, else null. Airtel sends its callbacks to the URL
+ * registered in its portal: `${PUBLIC_URL}/api/v1/payments/callbacks/airtel-money`.
+ */
+export function airtelMoneyProviderFrom(env: MobileMoneyEnv): MobileMoneyProvider | null {
+  const {
+    AIRTEL_MONEY_BASE_URL: baseUrl,
+    AIRTEL_MONEY_CLIENT_ID: clientId,
+    AIRTEL_MONEY_CLIENT_SECRET: clientSecret,
+  } = env;
+  if (!baseUrl || !clientId || !clientSecret) return null;
+  return createAirtelMoneyProvider({ baseUrl, clientId, clientSecret, timeoutMs: CALL_TIMEOUT_MS });
+}
+
 /** Every configured mobile money provider, by name. */
 export function mobileMoneyProvidersFrom(env: MobileMoneyEnv): MobileMoneyProviders {
   const providers = new Map<MobileMoneyProviderName, MobileMoneyProvider>();
-  for (const provider of [mtnMomoProviderFrom(env), mpesaProviderFrom(env)]) {
+  for (const provider of [mtnMomoProviderFrom(env), mpesaProviderFrom(env), airtelMoneyProviderFrom(env)]) {
     if (provider) providers.set(provider.name, provider);
   }
   return providers;

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
 import { MOMO_SCRIPTS, startMomoSimulator, type MomoSimulator } from '../../simulators/mtn-momo.ts';
 import { testEnv } from '../../test/app.ts';
@@ -91,7 +91,8 @@ describe('MTN MoMo callbacks', () => {
   it('the simulator’s callback (PUT) reaches the route, which settles the payment from the status', async () => {
     const reference = await pendingPayment(MOMO_SCRIPTS.approve);
     expect(await settledPaymentOf(reference)).toMatchObject({ status: 'succeeded', method: 'mobile_money' });
-    expect(callbacksFor(reference).map(({ status }) => status)).toEqual([200]);
+    // The payment settles while the route answers: the simulator records the 200 a moment later.
+    await vi.waitFor(() => expect(callbacksFor(reference).map(({ status }) => status)).toEqual([200]));
   });
 
   it('a callback with the wrong amount settles nothing on its word: the status (right amount) decides', async () => {
