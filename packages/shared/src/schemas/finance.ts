@@ -36,7 +36,12 @@ export const FinanceQuerySchema = z.object({
     .regex(/^[A-Z]{3}$/, F.currency_invalid)
     .optional(),
   needs_refund: booleanParam.optional(),
-  page: z.coerce.number(F.filter_invalid).int(F.filter_invalid).min(1, F.filter_invalid).max(100_000, F.filter_invalid).default(1),
+  page: z.coerce
+    .number(F.filter_invalid)
+    .int(F.filter_invalid)
+    .min(1, F.filter_invalid)
+    .max(100_000, F.filter_invalid)
+    .default(1),
   limit: z.coerce
     .number(F.limit_invalid)
     .int(F.limit_invalid)

@@ -115,11 +115,7 @@ function toPayment(row: Row): FinancePayment {
 
 /** The matching rows in their order (newest first, the id breaking ties so pages never overlap). */
 function rows(db: Db, where: SQL, limit: number, offset: number): Promise<Row[]> {
-  return selectRows(db)
-    .where(where)
-    .orderBy(desc(payments.created_at), desc(payments.id))
-    .limit(limit)
-    .offset(offset);
+  return selectRows(db).where(where).orderBy(desc(payments.created_at), desc(payments.id)).limit(limit).offset(offset);
 }
 
 /** The totals per currency of every payment matching the filters, summed as numeric in SQL. */

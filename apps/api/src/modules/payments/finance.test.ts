@@ -61,7 +61,10 @@ async function list(account: TestAccount, partnerId: string, query = '') {
     url: `/api/v1/partners/${partnerId}/finance/payments${query ? `?${query}` : ''}`,
     headers: account.headers,
   });
-  return { status: response.statusCode, body: response.json() as { data: FinancePage; error?: { message: string; details?: unknown } } };
+  return {
+    status: response.statusCode,
+    body: response.json() as { data: FinancePage; error?: { message: string; details?: unknown } },
+  };
 }
 
 async function refund(account: TestAccount, partnerId: string, paymentId: string, payload: object) {
@@ -287,29 +290,51 @@ describe('the CSV export', () => {
     });
     expect(all.body).toContain(`"'+1 declined\nretry"`);
     expect(all.body).toContain(",'@Mwangi -,");
-    expect(all.body.replace(/^\uFEFF/, '').split('\r\n').filter((line) => line !== '')).toHaveLength(4);
+    expect(
+      all.body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter((line) => line !== ''),
+    ).toHaveLength(4);
   });
 });
 
 describe('the refund by hand', () => {
   it('marks a payment owed back as refunded with the note, and writes an audit row', async () => {
     const partnerId = await createPayingInstitution(ctx.db, 'fin-refund');
-    const owed = await payment(partnerId, { amount: 5000, currency: 'RWF', status: 'succeeded', refund_status: 'needed' });
+    const owed = await payment(partnerId, {
+      amount: 5000,
+      currency: 'RWF',
+      status: 'succeeded',
+      refund_status: 'needed',
+    });
     const manager = await staffOf(partnerId, ['manage_finance']);
 
     const { status, body } = await refund(manager, partnerId, owed, { note: '  Sent back on MoMo, tx 12345  ' });
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ id: owed, refund_status: 'refunded', refund_note: 'Sent back on MoMo, tx 12345' });
+    expect(body.data).toMatchObject({
+      id: owed,
+      refund_status: 'refunded',
+      refund_note: 'Sent back on MoMo, tx 12345',
+    });
     expect(body.data.refunded_at).toMatch(/Z$/);
     const [row] = await ctx.db.select().from(payments).where(eq(payments.id, owed));
-    expect(row).toMatchObject({ refund_status: 'refunded', refund_note: 'Sent back on MoMo, tx 12345', status: 'succeeded' });
+    expect(row).toMatchObject({
+      refund_status: 'refunded',
+      refund_note: 'Sent back on MoMo, tx 12345',
+      status: 'succeeded',
+    });
     const audit = await ctx.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.target_type, 'payment'), eq(auditLog.target_id, owed)));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor_id: manager.id, action: 'payment.refunded_by_hand' });
-    expect(audit[0]!.details).toMatchObject({ amount: '5000.00', currency: 'RWF', note: 'Sent back on MoMo, tx 12345' });
+    expect(audit[0]!.details).toMatchObject({
+      amount: '5000.00',
+      currency: 'RWF',
+      note: 'Sent back on MoMo, tx 12345',
+    });
 
     // Once refunded, it no longer waits: a second time is a conflict.
     const again = await refund(manager, partnerId, owed, { note: 'twice' });
@@ -321,9 +346,19 @@ describe('the refund by hand', () => {
   it('refuses the wrong state (409), a bad note (400), no manage_finance (403), another institution (404)', async () => {
     const partnerId = await createPayingInstitution(ctx.db, 'fin-refund-deny');
     const otherId = await createPayingInstitution(ctx.db, 'fin-refund-other');
-    const owed = await payment(partnerId, { amount: 5000, currency: 'RWF', status: 'succeeded', refund_status: 'needed' });
+    const owed = await payment(partnerId, {
+      amount: 5000,
+      currency: 'RWF',
+      status: 'succeeded',
+      refund_status: 'needed',
+    });
     const paid = await payment(partnerId, { amount: 5000, currency: 'RWF', status: 'succeeded' });
-    const theirs = await payment(otherId, { amount: 5000, currency: 'RWF', status: 'succeeded', refund_status: 'needed' });
+    const theirs = await payment(otherId, {
+      amount: 5000,
+      currency: 'RWF',
+      status: 'succeeded',
+      refund_status: 'needed',
+    });
     const manager = await staffOf(partnerId, ['manage_finance']);
     const viewer = await staffOf(partnerId, ['view_payments']);
     const note = { note: 'Paid back in cash' };

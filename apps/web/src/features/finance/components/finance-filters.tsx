@@ -1,12 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  PAYMENT_METHODS,
-  PAYMENT_PROVIDERS,
-  PAYMENT_STATUSES,
-  type Cycle,
-  type FinanceQuery,
-} from '@kaminuza/shared';
+import { PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_STATUSES, type Cycle, type FinanceQuery } from '@kaminuza/shared';
 import { SelectField, TextField } from '../../../components/form/field.tsx';
 import type { FinanceFilterKey } from './finance-query.ts';
 

@@ -5,7 +5,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import en from '@kaminuza/shared/locales/en.json';
-import { FINANCE_MESSAGES, type FinancePage, type FinancePayment, type SessionUser, type StaffPermission } from '@kaminuza/shared';
+import {
+  FINANCE_MESSAGES,
+  type FinancePage,
+  type FinancePayment,
+  type SessionUser,
+  type StaffPermission,
+} from '@kaminuza/shared';
 import { SessionProvider } from '../../../lib/session.tsx';
 import { FinancePage as FinanceScreen } from './finance-page.tsx';
 
@@ -55,8 +61,20 @@ const payment = (n: number, overrides: Partial<FinancePayment> = {}): FinancePay
 });
 
 const TOTALS: FinancePage['totals'] = [
-  { currency: 'RWF', collected: '10000.00', count_succeeded: 2, pending_count: 1, refunds_needed: { amount: '5000.00', count: 1 } },
-  { currency: 'USD', collected: '12.50', count_succeeded: 1, pending_count: 0, refunds_needed: { amount: '0.00', count: 0 } },
+  {
+    currency: 'RWF',
+    collected: '10000.00',
+    count_succeeded: 2,
+    pending_count: 1,
+    refunds_needed: { amount: '5000.00', count: 1 },
+  },
+  {
+    currency: 'USD',
+    collected: '12.50',
+    count_succeeded: 1,
+    pending_count: 0,
+    refunds_needed: { amount: '0.00', count: 0 },
+  },
 ];
 
 const json = (status: number, body: unknown) =>

@@ -76,9 +76,7 @@ export function FinancePage() {
 
   let body;
   if (payments.isError && !payments.data) {
-    body = (
-      <LoadError error={payments.error} retryLabel={t('finance.retry')} onRetry={() => void payments.refetch()} />
-    );
+    body = <LoadError error={payments.error} retryLabel={t('finance.retry')} onRetry={() => void payments.refetch()} />;
   } else if (!payments.data) {
     body = <SkeletonTable rows={8} columns={7} />;
   } else if (payments.data.items.length === 0) {
@@ -147,9 +145,7 @@ export function FinancePage() {
       />
 
       <div aria-live="polite" className="flex flex-col gap-2">
-        {payments.data && (
-          <p className="text-sm text-muted">{t('finance.results', { count: payments.data.total })}</p>
-        )}
+        {payments.data && <p className="text-sm text-muted">{t('finance.results', { count: payments.data.total })}</p>}
         {done && <FormAlert tone="success">{done}</FormAlert>}
       </div>
 

@@ -13,7 +13,9 @@ const TONES = {
 
 function Badge({ tone, children }: { tone: keyof typeof TONES; children: ReactNode }) {
   return (
-    <span className={`inline-block rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TONES[tone]}`}>
+    <span
+      className={`inline-block rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TONES[tone]}`}
+    >
       {children}
     </span>
   );
@@ -125,8 +127,7 @@ export function PaymentsList({
   const canRefund = (payment: FinancePayment) => onRefund !== null && payment.refund_status === 'needed';
   const applicant = (payment: FinancePayment) => payment.applicant.name || t('finance.no_name');
   const method = (payment: FinancePayment) => t(`finance.methods.${payment.method ?? 'none'}`);
-  const place = (payment: FinancePayment) =>
-    [payment.program?.name, payment.cycle?.name].filter(Boolean).join(' · ');
+  const place = (payment: FinancePayment) => [payment.program?.name, payment.cycle?.name].filter(Boolean).join(' · ');
 
   return (
     <div aria-busy={busy} className={busy ? 'opacity-70 transition-opacity' : undefined}>

@@ -1,4 +1,9 @@
-import { FINANCE_DEFAULT_PAGE_SIZE, FinanceQuerySchema, type FinanceQuery, type FinanceQueryInput } from '@kaminuza/shared';
+import {
+  FINANCE_DEFAULT_PAGE_SIZE,
+  FinanceQuerySchema,
+  type FinanceQuery,
+  type FinanceQueryInput,
+} from '@kaminuza/shared';
 
 /** The finance view's filters, named in the page's address as the API names them. */
 export const FINANCE_FILTER_KEYS = [
