@@ -57,6 +57,7 @@ export const STAFF_TEXT_GROUPS = [
   'partner_inbox',
   'on_behalf',
   'review',
+  'finance',
 ] as const;
 
 /**
@@ -79,8 +80,10 @@ export const STAFF_PERMISSIONS = [
   'review_applications',
   /** Accepting, waitlisting and rejecting applications, releasing decisions. */
   'make_decisions',
-  /** Payments and fees received. */
+  /** Payments and fees received: the finance view (manage_finance holds it too). */
   'view_payments',
+  /** Refunds, fee waivers and bank slip verification (and reading the finance view). */
+  'manage_finance',
   /** Conversations with applicants. */
   'message_applicants',
   /** Filling and submitting an application for a named applicant (submitted_by_staff, unpaid). */

@@ -27,6 +27,7 @@ export * from './schemas/support.ts';
 export * from './schemas/payments.ts';
 export * from './schemas/applications.ts';
 export * from './schemas/review.ts';
+export * from './schemas/finance.ts';
 export * from './schemas/decisions.ts';
 export * from './schemas/rubric.ts';
 export * from './schemas/notifications.ts';

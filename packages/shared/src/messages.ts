@@ -289,6 +289,17 @@ export const PAYMENT_MESSAGES = {
   signature_invalid: 'Invalid signature',
 } as const;
 
+/** The staff finance view: filters and refunds by hand, shown under `finance.errors`. */
+export const FINANCE_MESSAGES = {
+  filter_invalid: 'This filter is not valid.',
+  currency_invalid: 'Enter a three-letter currency code, e.g. RWF.',
+  limit_invalid: 'Show from 1 to 100 payments at a time.',
+  note_required: 'Write a note saying how the money was refunded.',
+  note_too_long: 'A note has at most 500 characters.',
+  payment_not_found: 'Payment not found.',
+  refund_not_needed: 'This payment is not waiting for a refund.',
+} as const;
+
 /** The staff review of submitted applications (issue 8), shown under `review.errors`. */
 export const REVIEW_MESSAGES = {
   text_too_long: 'This text is too long',
@@ -350,6 +361,7 @@ export function messageKey(text: string): string | null {
     ['applications.errors', APPLICATION_MESSAGES],
     ['payments.errors', PAYMENT_MESSAGES],
     ['review.errors', REVIEW_MESSAGES],
+    ['finance.errors', FINANCE_MESSAGES],
     ['decisions.errors', DECISION_MESSAGES],
     ['settings.errors', SETTINGS_MESSAGES],
   ] as const) {

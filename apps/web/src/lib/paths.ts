@@ -59,6 +59,7 @@ export const paths = {
     profile: '/partner/profile',
     programs: '/partner/programs',
     cycles: '/partner/cycles',
+    finance: '/partner/finance',
     forms: '/partner/forms',
     form: (formId: string) => `/partner/forms/${formId}`,
     team: '/partner/team',

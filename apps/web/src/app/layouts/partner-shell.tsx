@@ -9,6 +9,7 @@ import { AppShell } from './app-shell.tsx';
 const LINKS = [
   { to: paths.partner.dashboard, key: 'shell.partner.dashboard' },
   { to: paths.partner.applications, key: 'shell.partner.applications' },
+  { to: paths.partner.finance, key: 'shell.partner.finance' },
   { to: paths.partner.programs, key: 'shell.partner.programs' },
   { to: paths.partner.cycles, key: 'shell.partner.cycles' },
   { to: paths.partner.forms, key: 'shell.partner.forms' },
@@ -21,14 +22,18 @@ const LINKS = [
 ] as const;
 
 /**
- * Submitting for an applicant, and the review queue, are offered only to members who may use them (the
- * server refuses the others anyway).
+ * Submitting for an applicant, the review queue and the finance view are offered only to members who may
+ * use them (the server refuses the others anyway).
  */
 function linksFor(permissions: readonly string[] | null | undefined) {
   const review = holdsPermission(permissions, 'review_applications', 'make_decisions');
   const onBehalf = holdsPermission(permissions, 'submit_applications');
+  const finance = holdsPermission(permissions, 'view_payments', 'manage_finance');
   return LINKS.filter(
-    (link) => (review || link.to !== paths.partner.applications) && (onBehalf || link.to !== paths.partner.onBehalf),
+    (link) =>
+      (review || link.to !== paths.partner.applications) &&
+      (onBehalf || link.to !== paths.partner.onBehalf) &&
+      (finance || link.to !== paths.partner.finance),
   );
 }
 

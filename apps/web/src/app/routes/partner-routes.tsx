@@ -119,6 +119,15 @@ export const partnerRoutes: RouteObject = {
             (m) => m.ReviewApplicationPage,
           ),
         },
+        {
+          path: 'partner/finance',
+          // Its title lives with the screen's own texts, which only staff download.
+          handle: { title: 'finance.meta.title', description: 'finance.meta.description' },
+          ...staffFeature(
+            () => import('../../features/finance/components/finance-page.tsx'),
+            (m) => m.FinancePage,
+          ),
+        },
         { path: 'partner/*', ...meta('not_found'), element: <NotFoundPage /> },
       ],
     },

@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  dataEnvelope,
+  FinancePageSchema,
+  FinancePaymentSchema,
+  FinanceQuerySchema,
+  RefundByHandSchema,
+  type StaffPermission,
+} from '@kaminuza/shared';
+import type { Db } from '../../db/client.ts';
+import { attachmentDisposition, downloadHeaders } from '../../lib/file-download.ts';
+import { staffGuard } from '../partners/index.ts';
+import { exportFinanceCsv, listFinancePayments, refundByHand } from './finance.service.ts';
+
+/** Reading the finance view: view_payments, or manage_finance which implies it ('all' holds both). */
+export const FINANCE_READ_PERMISSIONS: readonly StaffPermission[] = ['view_payments', 'manage_finance'];
+/** Refunds, fee waivers and bank slip verification. */
+export const FINANCE_MANAGE_PERMISSIONS: readonly StaffPermission[] = ['manage_finance'];
+
+const PartnerParams = z.object({ partnerId: z.uuid() });
+const PaymentParams = PartnerParams.extend({ paymentId: z.uuid() });
+
+/**
+ * The staff finance view: the institution's fee payments, their totals per currency and the CSV
+ * export, for members holding view_payments or manage_finance; marking a payment owed back as refunded
+ * by hand needs manage_finance. Another institution's id, or its payment, answers 404.
+ */
+export const financeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const tags = ['finance'];
+  const read = staffGuard(db, FINANCE_READ_PERMISSIONS);
+  const manage = staffGuard(db, FINANCE_MANAGE_PERMISSIONS);
+  const base = '/partners/:partnerId/finance';
+
+  app.get(
+    `${base}/payments`,
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: "The institution's fee payments, filtered and paged, newest first, with totals per currency",
+        description:
+          'Amounts and totals are decimal strings with two decimals, as stored; the totals cover every matching payment, not just the page.',
+        params: PartnerParams,
+        querystring: FinanceQuerySchema,
+        response: { 200: dataEnvelope(FinancePageSchema) },
+      },
+    },
+    async (request) => ({ data: await listFinancePayments(db, request.staff!, request.query) }),
+  );
+
+  app.get(
+    `${base}/payments.csv`,
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: 'The payments matching the same filters as CSV (every matching row, the page ignored)',
+        params: PartnerParams,
+        querystring: FinanceQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { page: _page, limit: _limit, ...filters } = request.query;
+      const day = new Date().toISOString().slice(0, 10);
+      return downloadHeaders(reply, {
+        contentType: 'text/csv; charset=utf-8',
+        disposition: attachmentDisposition(`payments-${day}.csv`),
+        cacheControl: 'private, no-store',
+      }).send(exportFinanceCsv(db, request.staff!, filters));
+    },
+  );
+
+  app.post(
+    `${base}/payments/:paymentId/refund`,
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        summary: 'Record that a payment owed back was refunded by hand, with a note saying how',
+        params: PaymentParams,
+        body: RefundByHandSchema,
+        response: { 200: dataEnvelope(FinancePaymentSchema) },
+      },
+    },
+    async (request) => ({
+      data: await refundByHand(db, request.staff!, request.user!.id, request.params.paymentId, request.body),
+    }),
+  );
+};

@@ -1,0 +1,271 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import en from '@kaminuza/shared/locales/en.json';
+import {
+  FINANCE_MESSAGES,
+  type FinancePage,
+  type FinancePayment,
+  type SessionUser,
+  type StaffPermission,
+} from '@kaminuza/shared';
+import { SessionProvider } from '../../../lib/session.tsx';
+import { FinancePage as FinanceScreen } from './finance-page.tsx';
+
+const i18n = i18next.createInstance();
+await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } }, initAsync: false });
+
+const PARTNER = '00000000-0000-4000-8000-0000000000aa';
+const CYCLE = '00000000-0000-4000-8000-0000000000c1';
+
+const member = (permissions: StaffPermission[]): SessionUser => ({
+  id: '00000000-0000-4000-8000-00000000000b',
+  email: 'bursar@example.com',
+  type: 'staff',
+  first_name: 'Eric',
+  preferred_name: null,
+  language: 'en',
+  contact_verified: true,
+  partner_id: PARTNER,
+  onboarding_complete: true,
+  partner_name: 'Lake Kivu Institute',
+  partner_status: 'approved',
+  partner_review_reason: null,
+  staff_approval_status: 'approved',
+  staff_permissions: permissions,
+  staff_active: true,
+});
+
+const payment = (n: number, overrides: Partial<FinancePayment> = {}): FinancePayment => ({
+  id: `00000000-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`,
+  reference: `ref-${n}`,
+  applicant: { name: `Applicant ${n}`, email: `applicant${n}@example.com` },
+  program: { id: '00000000-0000-4000-8000-0000000000d1', name: 'Computer Science' },
+  cycle: { id: CYCLE, name: 'September intake' },
+  provider: 'mtn_momo',
+  method: 'mobile_money',
+  status: 'succeeded',
+  amount: '5000.00',
+  currency: 'RWF',
+  failure_reason: null,
+  refund_status: null,
+  refund_note: null,
+  refunded_at: null,
+  provider_transaction_id: `tx-${n}`,
+  paid_at: '2026-03-02T09:30:00.000Z',
+  created_at: '2026-03-02T09:29:00.000Z',
+  ...overrides,
+});
+
+const TOTALS: FinancePage['totals'] = [
+  {
+    currency: 'RWF',
+    collected: '10000.00',
+    count_succeeded: 2,
+    pending_count: 1,
+    refunds_needed: { amount: '5000.00', count: 1 },
+  },
+  {
+    currency: 'USD',
+    collected: '12.50',
+    count_succeeded: 1,
+    pending_count: 0,
+    refunds_needed: { amount: '0.00', count: 0 },
+  },
+];
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function serve({
+  permissions = ['view_payments'] as StaffPermission[],
+  items = [payment(1), payment(2, { refund_status: 'needed' })],
+  totals = TOTALS,
+  fail = false,
+  refund = 'ok' as 'ok' | 'conflict',
+} = {}) {
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const path = new URL(url, 'http://x').pathname;
+    if (path === '/api/v1/auth/session') return json(200, { data: member(permissions) });
+    if (path.endsWith('/cycles')) {
+      return json(200, {
+        data: [
+          {
+            id: CYCLE,
+            name: 'September intake',
+            opens_on: '2026-01-01',
+            closes_on: '2026-06-30',
+            decision_release_on: null,
+            status: 'open',
+            program_ids: [],
+            current: true,
+            accepting_applications: true,
+            created_at: '2026-01-01T00:00:00.000Z',
+            updated_at: '2026-01-01T00:00:00.000Z',
+          },
+        ],
+      });
+    }
+    if (path.endsWith('/finance/payments')) {
+      if (fail) return json(500, { error: { status: 'INTERNAL', message: 'boom' } });
+      return json(200, { data: { items, total: items.length, page: 1, limit: 25, totals } });
+    }
+    if (path.endsWith('/refund') && init?.method === 'POST') {
+      if (refund === 'conflict') {
+        return json(409, { error: { status: 'ABORTED', message: FINANCE_MESSAGES.refund_not_needed } });
+      }
+      const body = JSON.parse(String(init.body)) as { note: string };
+      return json(200, { data: payment(2, { refund_status: 'refunded', refund_note: body.note }) });
+    }
+    return json(404, { error: { status: 'NOT_FOUND', message: 'Not found' } });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+function renderPage(url = '/partner/finance') {
+  const router = createMemoryRouter([{ path: '/partner/finance', element: <FinanceScreen /> }], {
+    initialEntries: [url],
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <SessionProvider>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return router;
+}
+
+const listCalls = (fetch: ReturnType<typeof serve>) =>
+  fetch.mock.calls
+    .map(([url]) => new URL(url, 'http://x'))
+    .filter((url) => url.pathname.endsWith('/finance/payments'))
+    .map((url) => url.search);
+
+// jsdom has no modal dialogs: opening one only needs to set `open`, as browsers do.
+HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+  this.open = true;
+};
+HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+  this.open = false;
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('FinancePage', () => {
+  it('asks for the payments the address describes, and shows totals per currency and the rows', async () => {
+    const fetch = serve();
+    renderPage('/partner/finance?status=succeeded&needs_refund=true&provider=nope');
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    // A value the API would refuse is dropped from the address's query.
+    expect(listCalls(fetch)).toEqual(['?status=succeeded&needs_refund=true']);
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('succeeded');
+    expect((screen.getByLabelText('Refund owed') as HTMLSelectElement).value).toBe('true');
+    screen.getByText('2 payments');
+
+    const rwf = screen.getByRole('listitem', { name: 'RWF' });
+    expect(rwf.textContent).toContain('RWF');
+    expect(rwf.textContent).toMatch(/10,000/);
+    expect(rwf.textContent).toContain('2 paid');
+    expect(rwf.textContent).toContain('1 pending');
+    expect(rwf.textContent).toContain('Refunds owed');
+    const usd = screen.getByRole('listitem', { name: 'USD' });
+    expect(usd.textContent).toContain('$12.50');
+    expect(usd.textContent).not.toContain('Refunds owed');
+
+    expect(within(table).getByText('Applicant 1')).toBeTruthy();
+    expect(within(table).getAllByText('MTN MoMo')).toHaveLength(2);
+    expect(within(table).getAllByText('Refund owed')).toHaveLength(1);
+    // view_payments reads, but may not record refunds.
+    expect(screen.queryByRole('button', { name: /Mark payment .* refunded/ })).toBeNull();
+
+    const link = screen.getByRole('link', { name: 'Export CSV' });
+    expect(link.getAttribute('href')).toBe(
+      `/api/v1/partners/${PARTNER}/finance/payments.csv?status=succeeded&needs_refund=true`,
+    );
+  });
+
+  it('writes a filter change to the address and asks again from the first page', async () => {
+    const fetch = serve();
+    const router = renderPage('/partner/finance?page=2');
+    await screen.findByRole('table', { name: 'Payments' });
+    await screen.findByRole('option', { name: 'September intake' });
+    fireEvent.change(screen.getByLabelText('Cycle'), { target: { value: CYCLE } });
+    await waitFor(() => expect(router.state.location.search).toBe(`?cycle_id=${CYCLE}`));
+    fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'usd' } });
+    fireEvent.blur(screen.getByLabelText('Currency'));
+    await waitFor(() => expect(listCalls(fetch)).toContain(`?cycle_id=${CYCLE}&currency=USD`));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect((screen.getByLabelText('Currency') as HTMLInputElement).value).toBe('');
+  });
+
+  it('records a refund by hand with a note, for manage_finance', async () => {
+    const fetch = serve({ permissions: ['manage_finance'] });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    fireEvent.click(within(table).getByRole('button', { name: 'Mark payment ref-2 refunded' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark ref-2 refunded' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark refunded' }));
+    within(dialog).getByText(FINANCE_MESSAGES.note_required);
+    fireEvent.change(within(dialog).getByLabelText('How was it refunded?'), {
+      target: { value: 'Sent back on MoMo' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark refunded' }));
+    await screen.findByText('Payment ref-2 is marked refunded.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(new URL(post![0], 'http://x').pathname).toBe(
+      `/api/v1/partners/${PARTNER}/finance/payments/${payment(2).id}/refund`,
+    );
+    expect(JSON.parse(String(post![1]!.body))).toEqual({ note: 'Sent back on MoMo' });
+    // The list and totals are asked again.
+    await waitFor(() => expect(listCalls(fetch).length).toBeGreaterThan(1));
+  });
+
+  it('shows the server refusing a refund in the dialog', async () => {
+    serve({ permissions: ['all'], refund: 'conflict' });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    fireEvent.click(within(table).getByRole('button', { name: 'Mark payment ref-2 refunded' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('How was it refunded?'), { target: { value: 'Cash' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark refunded' }));
+    await within(dialog).findByText(en.finance.errors.refund_not_needed);
+  });
+
+  it('shows the empty, filtered-empty and failed states', async () => {
+    serve({ items: [], totals: [] });
+    renderPage();
+    await screen.findByText('No payments yet');
+    cleanup();
+
+    serve({ items: [], totals: [] });
+    renderPage('/partner/finance?status=failed');
+    await screen.findByText('No payment matches');
+    cleanup();
+
+    const fetch = serve({ fail: true });
+    renderPage();
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    fireEvent.click(retry);
+    await waitFor(() => expect(listCalls(fetch)).toHaveLength(2));
+  });
+
+  it('tells a member without a finance permission, and asks nothing', async () => {
+    const fetch = serve({ permissions: ['review_applications'] });
+    renderPage();
+    await screen.findByText('You cannot see payments');
+    expect(listCalls(fetch)).toEqual([]);
+  });
+});

@@ -1,0 +1,230 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FinancePayment, FinanceTotal } from '@kaminuza/shared';
+import { useFinanceFormats } from './finance-formats.ts';
+
+const TONES = {
+  neutral: 'border-border text-fg',
+  muted: 'border-border text-muted',
+  good: 'border-green-700 text-green-800 dark:text-green-300',
+  warn: 'border-amber-600 text-amber-800 dark:text-amber-300',
+  bad: 'border-red-700 text-red-800 dark:text-red-300',
+} as const;
+
+function Badge({ tone, children }: { tone: keyof typeof TONES; children: ReactNode }) {
+  return (
+    <span
+      className={`inline-block rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TONES[tone]}`}
+    >
+      {children}
+    </span>
+  );
+}
+
+const STATUS_TONE = { pending: 'warn', succeeded: 'good', failed: 'bad' } as const;
+
+/** The payment's status, and its refund when one is owed or was made. */
+export function PaymentBadges({ payment }: { payment: FinancePayment }) {
+  const { t } = useTranslation();
+  return (
+    <span className="flex flex-wrap gap-1">
+      <Badge tone={STATUS_TONE[payment.status]}>{t(`finance.statuses.${payment.status}`)}</Badge>
+      {payment.refund_status && (
+        <Badge tone={payment.refund_status === 'needed' ? 'bad' : 'muted'}>
+          {t(`finance.refund_statuses.${payment.refund_status}`)}
+        </Badge>
+      )}
+    </span>
+  );
+}
+
+/** One card per currency: what was collected, what waits, and what is owed back. */
+export function FinanceTotals({ totals }: { totals: readonly FinanceTotal[] }) {
+  const { t } = useTranslation();
+  const { money } = useFinanceFormats();
+  if (totals.length === 0) return null;
+  return (
+    <section aria-labelledby="finance-totals" className="flex flex-col gap-3">
+      <h2 id="finance-totals" className="text-lg font-semibold">
+        {t('finance.totals.title')}
+      </h2>
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {totals.map((total) => (
+          <li
+            key={total.currency}
+            aria-label={total.currency}
+            className="flex flex-col gap-1 rounded-2xl border border-border bg-surface p-4"
+          >
+            <span className="text-sm text-muted">
+              {t('finance.totals.collected')} · {total.currency}
+            </span>
+            <span className="text-2xl font-bold tabular-nums">{money(total.collected, total.currency)}</span>
+            <span className="text-sm text-muted">
+              {t('finance.totals.paid', { count: total.count_succeeded })} ·{' '}
+              {t('finance.totals.pending', { count: total.pending_count })}
+            </span>
+            {total.refunds_needed.count > 0 && (
+              <span className="text-sm font-semibold text-red-800 dark:text-red-300">
+                {t('finance.totals.refunds')}: {money(total.refunds_needed.amount, total.currency)} (
+                {t('finance.totals.refunds_count', { count: total.refunds_needed.count })})
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** What a payment says beyond its status: why it failed, the provider's transaction, the refund note. */
+function Details({ payment }: { payment: FinancePayment }) {
+  const { t } = useTranslation();
+  const { date } = useFinanceFormats();
+  return (
+    <span className="flex flex-col gap-0.5 text-xs text-muted [overflow-wrap:anywhere]">
+      {payment.paid_at && <span>{t('finance.paid_at', { date: date(payment.paid_at) })}</span>}
+      {payment.provider_transaction_id && (
+        <span>{t('finance.transaction', { id: payment.provider_transaction_id })}</span>
+      )}
+      {payment.failure_reason && <span>{t('finance.failure', { reason: payment.failure_reason })}</span>}
+      {payment.refund_note && <span>{t('finance.refund_note', { note: payment.refund_note })}</span>}
+    </span>
+  );
+}
+
+function RefundButton({ payment, onRefund }: { payment: FinancePayment; onRefund: (payment: FinancePayment) => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="btn-secondary"
+      aria-label={t('finance.mark_refunded_label', { reference: payment.reference })}
+      onClick={() => onRefund(payment)}
+    >
+      {t('finance.mark_refunded')}
+    </button>
+  );
+}
+
+const th = 'px-2 py-2 text-left text-[0.8125rem] font-semibold whitespace-nowrap';
+const td = 'px-2 py-2 align-top text-[0.8125rem]';
+
+/**
+ * The payments: a table from medium screens up, a card per payment below (a phone of 360 px shows every
+ * field without scrolling sideways). `onRefund` is given only to members who may record refunds.
+ */
+export function PaymentsList({
+  payments,
+  busy,
+  onRefund,
+}: {
+  payments: readonly FinancePayment[];
+  busy: boolean;
+  onRefund: ((payment: FinancePayment) => void) | null;
+}) {
+  const { t } = useTranslation();
+  const { money, date } = useFinanceFormats();
+  const canRefund = (payment: FinancePayment) => onRefund !== null && payment.refund_status === 'needed';
+  const applicant = (payment: FinancePayment) => payment.applicant.name || t('finance.no_name');
+  const method = (payment: FinancePayment) => t(`finance.methods.${payment.method ?? 'none'}`);
+  const place = (payment: FinancePayment) => [payment.program?.name, payment.cycle?.name].filter(Boolean).join(' · ');
+
+  return (
+    <div aria-busy={busy} className={busy ? 'opacity-70 transition-opacity' : undefined}>
+      <div className="hidden overflow-x-auto rounded-2xl border border-border bg-surface md:block">
+        <table className="w-full border-collapse">
+          <caption className="sr-only">{t('finance.caption')}</caption>
+          <thead className="border-b border-border">
+            <tr>
+              <th scope="col" className={th}>
+                {t('finance.columns.date')}
+              </th>
+              <th scope="col" className={th}>
+                {t('finance.columns.applicant')}
+              </th>
+              <th scope="col" className={th}>
+                {t('finance.columns.program')}
+              </th>
+              <th scope="col" className={th}>
+                {t('finance.columns.provider')}
+              </th>
+              <th scope="col" className={th}>
+                {t('finance.columns.status')}
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                {t('finance.columns.amount')}
+              </th>
+              <th scope="col" className={th}>
+                {t('finance.columns.reference')}
+              </th>
+              {onRefund && (
+                <th scope="col" className={th}>
+                  <span className="sr-only">{t('finance.columns.actions')}</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {payments.map((payment) => (
+              <tr key={payment.id} className="border-b border-border last:border-b-0">
+                <td className={`${td} whitespace-nowrap`}>{date(payment.created_at)}</td>
+                <td className={td}>
+                  <span className="block font-medium">{applicant(payment)}</span>
+                  {payment.applicant.email && (
+                    <span className="block text-xs text-muted [overflow-wrap:anywhere]">{payment.applicant.email}</span>
+                  )}
+                </td>
+                <td className={td}>{place(payment)}</td>
+                <td className={td}>
+                  <span className="block">{t(`finance.providers.${payment.provider}`)}</span>
+                  <span className="block text-xs text-muted">{method(payment)}</span>
+                </td>
+                <td className={td}>
+                  <PaymentBadges payment={payment} />
+                  <Details payment={payment} />
+                </td>
+                <td className={`${td} text-right whitespace-nowrap tabular-nums`}>
+                  {money(payment.amount, payment.currency)}
+                </td>
+                <td className={`${td} font-mono text-xs [overflow-wrap:anywhere]`}>{payment.reference}</td>
+                {onRefund && (
+                  <td className={td}>{canRefund(payment) && <RefundButton payment={payment} onRefund={onRefund} />}</td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <ul aria-label={t('finance.caption')} className="flex flex-col gap-3 md:hidden">
+        {payments.map((payment) => (
+          <li key={payment.id} className="flex flex-col gap-2 rounded-2xl border border-border bg-surface p-4">
+            <div className="flex items-start justify-between gap-3">
+              <span className="min-w-0">
+                <span className="block font-semibold [overflow-wrap:anywhere]">{applicant(payment)}</span>
+                {payment.applicant.email && (
+                  <span className="block text-xs text-muted [overflow-wrap:anywhere]">{payment.applicant.email}</span>
+                )}
+              </span>
+              <span className="text-right font-semibold whitespace-nowrap tabular-nums">
+                {money(payment.amount, payment.currency)}
+              </span>
+            </div>
+            <PaymentBadges payment={payment} />
+            <span className="text-sm">{place(payment)}</span>
+            <span className="text-sm text-muted">
+              {t(`finance.providers.${payment.provider}`)} · {method(payment)} · {date(payment.created_at)}
+            </span>
+            <span className="font-mono text-xs text-muted [overflow-wrap:anywhere]">{payment.reference}</span>
+            <Details payment={payment} />
+            {onRefund && canRefund(payment) && (
+              <div>
+                <RefundButton payment={payment} onRefund={onRefund} />
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
