@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
-  CSV_FORMULA_PREFIXES,
   FINANCE_MESSAGES,
   type FinanceFilters,
   type FinancePage,
@@ -15,6 +14,7 @@ import { applications, auditLog, cycles, payments, programs, students } from '..
 import { AppError } from '../../lib/errors.ts';
 import { containsPattern, folded, foldedOnce } from '../../lib/text-search.ts';
 import type { StaffCaller } from '../partners/index.ts';
+import { csvLine } from '../../lib/csv.ts';
 
 /*
  * The staff finance view: an institution's fee payments, filtered, totalled per currency, exported as
@@ -160,20 +160,6 @@ export async function listFinancePayments(db: Db, caller: StaffCaller, query: Fi
   ]);
   return { items: found.map(toPayment), total: Number(count?.total ?? 0), page, limit, totals };
 }
-
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled. A text
- * a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) is prefixed with a single
- * quote, so an applicant's name can never execute in the finance team's spreadsheet.
- */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && CSV_FORMULA_PREFIXES.some((prefix) => text.startsWith(prefix))) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const csvLine = (cells: ReadonlyArray<string | number | null | undefined>) => `${cells.map(csvCell).join(',')}\r\n`;
 
 export const FINANCE_CSV_HEADER = [
   'Reference',

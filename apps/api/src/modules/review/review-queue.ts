@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { campuses, cycles, decisions, programs, staff, submissions } from '../../db/schema/index.ts';
 import { containsPattern, foldedOnce } from '../../lib/text-search.ts';
-import { csvLine } from './csv.ts';
+import { csvLine } from '../../lib/csv.ts';
 
 /** The export answers at most this many rows: a whole cycle of a large institution, not an unbounded dump. */
 export const CSV_MAX_ROWS = 100_000;
