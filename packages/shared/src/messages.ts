@@ -277,6 +277,8 @@ export const PAYMENT_MESSAGES = {
   phone_invalid: 'Enter the mobile money number with its country code, e.g. +250788123456',
   not_pending: 'This payment is already complete.',
   signature_invalid: 'Invalid signature',
+  receipt_not_found: 'No receipt has this verification code. Check the code and try again.',
+  receipt_not_ready: 'The receipt is ready once the payment has gone through.',
 } as const;
 
 /** The staff review of submitted applications (issue 8), shown under `review.errors`. */

@@ -8,8 +8,13 @@ import { randomBytes } from 'node:crypto';
 /** 32 characters without look-alikes (no I, O, 0 or 1): a code read off paper is typed back right. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-/** `XXXX-XXXX-XXXX`: 60 random bits, each character one unbiased draw (the alphabet has 32 letters). */
+/** `count` characters of the alphabet, each one unbiased draw of 5 random bits (the alphabet has 32 letters). */
+export function codeCharacters(count: number): string {
+  return [...randomBytes(count)].map((byte) => CODE_ALPHABET[byte & 31]).join('');
+}
+
+/** `XXXX-XXXX-XXXX`: 60 random bits. */
 export function newVerificationCode(): string {
-  const chars = [...randomBytes(12)].map((byte) => CODE_ALPHABET[byte & 31]).join('');
+  const chars = codeCharacters(12);
   return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
 }

@@ -20,6 +20,7 @@ import { cycleSettings, getSettings } from '../partner-settings/index.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
 import type { SandboxProvider } from './providers/sandbox-provider.ts';
 import { applicationsOpen } from '../catalogue/index.ts';
+import { issueReceipt } from './receipts.service.ts';
 
 /** The fee payment that settled an application, if it is paid: what its submission records. */
 export interface FeePayment {
@@ -372,6 +373,8 @@ export async function settlePayment(
         .returning({ id: payments.id });
       if (!owed) return 'unchanged';
       log.warn({ reference, event: event.id }, 'a success arrived for a payment that had failed: refund needed');
+    } else if (succeeded) {
+      await issueReceipt(tx, settled.id);
     }
     await publish(
       tx,
