@@ -35,15 +35,20 @@ export async function createPayingInstitution(db: Db, label: string, country = '
   return partner!.id;
 }
 
-/** A new verified student with an in-progress application to the institution. */
-export async function createApplicant(db: Db, partnerId: string, label = 'payer') {
-  const user = await createVerifiedAccount(db, {
-    type: 'student',
-    email: `${label}-${randomBytes(6).toString('hex')}@test.kaminuza.example`,
-    passwordHash: 'not-used',
-    firstName: 'Test',
-    lastName: 'Payer',
-  });
+/**
+ * A new verified student with an in-progress application to the institution; with `userId`, that
+ * existing student account applies instead (one a test signed in).
+ */
+export async function createApplicant(db: Db, partnerId: string, label = 'payer', userId?: string) {
+  const user = userId
+    ? { id: userId }
+    : await createVerifiedAccount(db, {
+        type: 'student',
+        email: `${label}-${randomBytes(6).toString('hex')}@test.kaminuza.example`,
+        passwordHash: 'not-used',
+        firstName: 'Test',
+        lastName: 'Payer',
+      });
   const [student] = await db.select({ id: students.id }).from(students).where(eq(students.user_id, user!.id));
   const [cycle] = await db.select({ id: cycles.id }).from(cycles).where(eq(cycles.partner_id, partnerId));
   const [program] = await db.select({ id: programs.id }).from(programs).where(eq(programs.partner_id, partnerId));
@@ -72,9 +77,11 @@ export async function createPendingPayment(
     reference?: string;
     providerReference?: string | null;
     payerPhone?: string | null;
+    /** An existing student account that pays (default: a new applicant). */
+    userId?: string;
   },
 ) {
-  const applicant = await createApplicant(db, partnerId);
+  const applicant = await createApplicant(db, partnerId, 'payer', payment.userId);
   const reference = payment.reference ?? randomUUID();
   await db.insert(payments).values({
     application_id: applicant.applicationId,
