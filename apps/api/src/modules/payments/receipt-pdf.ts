@@ -84,7 +84,11 @@ export async function renderReceiptPdf(facts: ReceiptFacts, language: Language, 
     size: 'A4',
     margin: MARGIN,
     lang: language,
-    info: { Title: winAnsi(`${title} ${facts.receiptNumber}`), Author: 'Kaminuza', Subject: winAnsi(facts.institution) },
+    info: {
+      Title: winAnsi(`${title} ${facts.receiptNumber}`),
+      Author: 'Kaminuza',
+      Subject: winAnsi(facts.institution),
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
