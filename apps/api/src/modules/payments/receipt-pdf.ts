@@ -103,12 +103,6 @@ export async function renderReceiptPdf(facts: ReceiptFacts, language: Language, 
   doc.font('Helvetica-Bold').fontSize(18).fillColor('#10231e').text(winAnsi(facts.institution), { width });
   doc.moveDown(0.3);
   doc.font('Helvetica-Bold').fontSize(26).fillColor(BRAND).text(winAnsi(title), { width });
-  doc.moveDown(0.2);
-  doc
-    .font('Helvetica')
-    .fontSize(12)
-    .fillColor(MUTED)
-    .text(winAnsi(`${t('receipts.pdf.receipt_number')}: ${facts.receiptNumber}`), { width });
   doc.moveDown(1.2);
 
   const rows: Array<[string, string]> = [

@@ -9,6 +9,7 @@ import { TEST_PUBLIC_URL, testEnv } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { createPayingInstitution, createPendingPayment, paymentByReference } from '../../test/payments.ts';
 import { settlePayment } from './payments.service.ts';
+import { renderReceiptPdf } from './receipt-pdf.ts';
 import { initialsOf } from './receipts.service.ts';
 
 /*
@@ -293,6 +294,38 @@ describe('GET /receipts/verify/:code', () => {
         .statusCode;
     }
     expect(last).toBe(429);
+  });
+});
+
+describe('renderReceiptPdf', () => {
+  it('renders a name outside WinAnsi without failing, and French numbers with WinAnsi spaces', async () => {
+    const pdf = await renderReceiptPdf(
+      {
+        institution: 'Université Łódź 大学',
+        receiptNumber: 'KZ-R-2026-ABCDEF',
+        code: 'ABCD-EFGH-JKLM',
+        paidAt: '2026-07-15T09:30:00.000Z',
+        timezone: 'Africa/Kigali',
+        payerName: 'Zoë Đặng',
+        applicationReference: null,
+        program: 'Génie civil',
+        amount: 1234567.5,
+        currency: 'XOF',
+        method: null,
+        provider: 'bank_slip',
+        providerTransactionId: null,
+        paymentReference: 'pay_0123456789',
+      },
+      'fr',
+      TEST_PUBLIC_URL,
+    );
+    const text = pdfText(pdf);
+    expect(text).toContain('KZ-R-2026-ABCDEF');
+    expect(text).toContain('15 juillet 2026 à 11:30');
+    expect(text).toContain('Bordereau bancaire');
+    // Intl's narrow no-break spaces (not in WinAnsi) are written as no-break spaces.
+    expect(text).toContain('1\u00a0234\u00a0568');
+    expect(text).not.toContain('\u202f');
   });
 });
 
