@@ -287,6 +287,8 @@ export const PAYMENT_MESSAGES = {
   fee_amount_invalid: 'Enter an amount greater than 0 in this currency (at most its decimals).',
   not_pending: 'This payment is already complete.',
   signature_invalid: 'Invalid signature',
+  receipt_not_found: 'No receipt has this verification code. Check the code and try again.',
+  receipt_not_ready: 'The receipt is ready once the payment has gone through.',
 } as const;
 
 /** The staff finance view: filters and refunds by hand, shown under `finance.errors`. */

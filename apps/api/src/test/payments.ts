@@ -74,9 +74,11 @@ export async function createPendingPayment(
     reference?: string;
     providerReference?: string | null;
     payerPhone?: string | null;
+    /** An existing student account that pays (default: a new applicant). */
+    userId?: string;
   },
 ) {
-  const applicant = await createApplicant(db, partnerId);
+  const applicant = await createApplicant(db, partnerId, 'payer', payment.userId);
   const reference = payment.reference ?? randomUUID();
   await db.insert(payments).values({
     application_id: applicant.applicationId,

@@ -32,6 +32,10 @@ export const paths = {
   pay: '/pay',
   /** The public check of an admission letter, which its QR code opens. */
   letter: (code: string) => `/letters/${encodeURIComponent(code)}`,
+  /** The public check of a payment receipt, which its QR code opens. */
+  receipt: (code: string) => `/verify/receipt/${encodeURIComponent(code)}`,
+  /** The PDF receipt of the signed-in payer's paid fee (an api download, not a page). */
+  paymentReceipt: (reference: string) => `/api/v1/payments/${encodeURIComponent(reference)}/receipt`,
   /** The unsubscribe link of marketing emails (no sign-in). */
   unsubscribe: (token: string) => `/unsubscribe/${encodeURIComponent(token)}`,
   student: {

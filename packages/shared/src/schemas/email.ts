@@ -28,6 +28,8 @@ export const EMAIL_TEMPLATES = [
   'password_changed',
   /** A sign-in from a browser the account had not signed in from before, with a link to secure it. */
   'new_device_sign_in',
+  /** A paid application fee's receipt: its number, a link to the PDF and the public verify link. */
+  'payment_receipt',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 /** Templates that exist to deliver a link; they cannot be sent without one. */
@@ -82,6 +84,12 @@ export const EmailDataSchema = z.object({
   /** A security email: when it happened and the approximate place (a country), worded by the caller. */
   occurred_at: optionalText(200),
   place: optionalText(200),
+  /** A payment receipt: the amount as the recipient writes money, and where anyone can verify it. */
+  amount: optionalText(100),
+  verify_link: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .optional(),
 });
 export type EmailData = z.infer<typeof EmailDataSchema>;
 

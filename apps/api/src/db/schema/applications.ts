@@ -115,9 +115,18 @@ export const payments = pgTable(
     refund_note: text('refund_note'),
     refunded_at: moment('refunded_at'),
     paid_at: moment('paid_at'),
+    /**
+     * The receipt of a succeeded payment (e.g. KZ-R-2026-4F7K2Q): issued when it settles, or the first time it
+     * is asked for when it settled before receipts existed. Unique and readable; not a gapless sequence.
+     */
+    receipt_number: text('receipt_number'),
+    /** The receipt's verification code (lib/verification-code.ts), printed as text and as a QR code. */
+    receipt_code: text('receipt_code'),
     ...timestamps,
   },
   (t) => [
+    uniqueIndex('payments_receipt_number_unique').on(t.receipt_number),
+    uniqueIndex('payments_receipt_code_unique').on(t.receipt_code),
     uniqueIndex('payments_provider_reference_unique').on(t.provider, t.reference),
     uniqueIndex('payments_provider_own_reference_unique')
       .on(t.provider, t.provider_reference)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VERIFICATION_CODE_PATTERN } from '@kaminuza/shared';
-import { fillPlaceholders, longDate, newVerificationCode, renderLetter } from './letter.ts';
+import { newVerificationCode } from '../../lib/verification-code.ts';
+import { fillPlaceholders, longDate, renderLetter } from './letter.ts';
 import { startOfDayIn } from '../../lib/time.ts';
 
 const values = {

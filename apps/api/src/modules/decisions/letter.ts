@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   ADMISSION_LETTER_PLACEHOLDERS,
   type AdmissionLetterIssued,
@@ -12,15 +11,6 @@ import { catalogueText, longDate } from '../email/index.ts';
  * institution's template (or the default text in the applicant's language) and stored with the
  * decision, so a later edit of the template never changes a letter already sent.
  */
-
-/** 32 characters without look-alikes (no I, O, 0 or 1): a code read off paper is typed back right. */
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-/** `XXXX-XXXX-XXXX`: 60 random bits, each character one unbiased draw (the alphabet has 32 letters). */
-export function newVerificationCode(): string {
-  const chars = [...randomBytes(12)].map((byte) => CODE_ALPHABET[byte & 31]).join('');
-  return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
-}
 
 export type LetterPlaceholder = (typeof ADMISSION_LETTER_PLACEHOLDERS)[number];
 

@@ -21,7 +21,8 @@ import { readPreferences } from '../settings/index.ts';
 import { getSettings } from '../partner-settings/index.ts';
 import type { StaffCaller } from '../partners/index.ts';
 import { markUnderReview, recordEvent, submissionOfPartner, type ReviewActor } from '../submissions/index.ts';
-import { newVerificationCode, renderLetter } from './letter.ts';
+import { newVerificationCode } from '../../lib/verification-code.ts';
+import { renderLetter } from './letter.ts';
 import { startOfDayIn } from '../../lib/time.ts';
 import { reviewDecisionOf } from './decision-shapes.ts';
 

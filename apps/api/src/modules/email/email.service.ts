@@ -42,6 +42,8 @@ const DEFAULT_SENDER: Record<EmailTemplate, EmailSender> = {
   // Security notices are automatic: what to do is in the email, and a reply reaches nobody.
   password_changed: 'no_reply',
   new_device_sign_in: 'no_reply',
+  // A payer may well reply to their receipt with a question.
+  payment_receipt: 'info',
 };
 
 /** The spec's "Failed to send …" text for each template (section 8). */
@@ -62,6 +64,7 @@ export const SEND_FAILURE_MESSAGES: Record<EmailTemplate, string> = {
   draft_reminder: GENERIC_MESSAGES.generic,
   password_changed: GENERIC_MESSAGES.generic,
   new_device_sign_in: GENERIC_MESSAGES.generic,
+  payment_receipt: GENERIC_MESSAGES.generic,
 };
 
 export interface EnqueueEmailInput {

@@ -162,6 +162,7 @@ export function renderTemplate(
     date: data.submitted_on ? longDate(data.submitted_on, language) : '',
     document: data.document_name ?? '',
     deadline: data.deadline ?? '',
+    amount: data.amount ?? '',
   };
   const subject = t(key('subject'), facts);
   const body: Block[] = [
@@ -177,6 +178,9 @@ export function renderTemplate(
       { kind: 'code', text: data.reference },
     );
   }
+  if (template === 'payment_receipt' && data.reference) {
+    body.push({ kind: 'paragraph', text: t(key('number')) }, { kind: 'code', text: data.reference });
+  }
   const security = SECURITY_TEMPLATES.includes(template);
   if (security) body.push(...securityFacts(t, data));
   if (data.link) {
@@ -184,6 +188,9 @@ export function renderTemplate(
       { kind: 'button', label: t(security ? 'email.security.cta' : key('cta')), href: data.link },
       { kind: 'fallback', text: t('email.link_fallback'), href: data.link },
     );
+  }
+  if (template === 'payment_receipt' && data.verify_link) {
+    body.push({ kind: 'paragraph', text: t(key('verify'), { link: data.verify_link }) });
   }
   if (template === 'email_verification' && data.code) {
     body.push({ kind: 'paragraph', text: t('email.email_verification.code', { code: data.code }) });

@@ -9,12 +9,15 @@ import {
   PaymentOptionsSchema,
   PaymentStartSchema,
   type FeeChannel,
+  ReceiptCodeParamsSchema,
+  ReceiptVerificationSchema,
   SandboxPaymentSchema,
   SandboxResultSchema,
   dataEnvelope,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { requireUserType } from '../auth/index.ts';
+import { consume, requireUserType, type Limit } from '../auth/index.ts';
+import { attachmentDisposition, downloadHeaders } from '../../lib/file-download.ts';
 import { IdempotencyHeadersSchema, idempotencyDescription } from '../../lib/idempotency.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Env } from '../../lib/env.ts';
@@ -29,6 +32,7 @@ import {
 } from './payments.service.ts';
 import type { JobSender } from '../../lib/jobs/queue.ts';
 import { pollMobileMoneyPayment, sendMobileMoneyPrompt } from './mobile-money.service.ts';
+import { payerReceipt, verifyReceipt } from './receipts.service.ts';
 import { MOBILE_MONEY_STATUS_JOB, SANDBOX_CALLBACK_JOB, sendMobileMoneyPoll } from './payments.jobs.ts';
 import { callbackPathOf, mobileMoneyProvidersFrom, type MobileMoneyEnv } from './mobile-money-providers.ts';
 import { sandboxChargesIn } from './providers/sandbox-charges.ts';
@@ -45,6 +49,9 @@ const MOBILE_MONEY_CALLBACK_BODY_LIMIT = 8 * 1024;
 /** Our references are UUIDs, providers' ids (ws_CO_…) short words: anything else names no payment of ours. */
 const CALLBACK_SUBJECT = /^[A-Za-z0-9_-]{6,100}$/;
 
+/** Codes are 60 random bits, so guessing is hopeless anyway; the limit keeps the page from being scraped. */
+export const RECEIPT_VERIFICATION_LIMIT: Limit = { name: 'receipt-verification:ip', max: 60, windowMs: 15 * 60_000 };
+
 export interface PaymentsOptions {
   /** How the sandbox sends its callbacks: HTTP to PUBLIC_URL by default; tests deliver through app.inject. */
   deliver?: CallbackDelivery;
@@ -58,7 +65,8 @@ export interface PaymentsOptions {
 export const paymentsRoutes: FastifyPluginAsyncZod<
   {
     db: Db;
-    env: Pick<Env, 'PAYMENTS_PROVIDER' | 'PAYMENTS_WEBHOOK_SECRET' | 'PUBLIC_URL'> & MobileMoneyEnv;
+    env: Pick<Env, 'PAYMENTS_PROVIDER' | 'PAYMENTS_WEBHOOK_SECRET' | 'PUBLIC_URL' | 'RATE_LIMIT_MULTIPLIER'> &
+      MobileMoneyEnv;
     jobs: JobSender;
   } & PaymentsOptions
 > = async (app, { db, env, jobs, deliver }) => {
@@ -145,6 +153,27 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
       async (request) => ({ data: await getCheckout(db, provider, request.user!.id, request.params.reference) }),
     );
 
+    student.get(
+      '/payments/:reference/receipt',
+      {
+        schema: {
+          tags,
+          summary: 'The receipt of the caller’s paid fee, as a PDF',
+          description: '404 for a payment that is not the caller’s; 409 while it is not paid.',
+          params: PaymentReferenceParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const receipt = await payerReceipt(db, request.user!.id, request.params.reference, env.PUBLIC_URL);
+        return downloadHeaders(reply, {
+          contentType: 'application/pdf',
+          disposition: attachmentDisposition(receipt.fileName),
+          cacheControl: 'private, no-store',
+          length: receipt.pdf.length,
+        }).send(receipt.pdf);
+      },
+    );
+
     student.post(
       '/payments/sandbox/:reference/complete',
       {
@@ -158,6 +187,32 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
       async (request) => ({
         data: await completeSandboxPayment(db, provider, request.user!.id, request.params.reference, request.body),
       }),
+    );
+  });
+
+  await app.register(async (scope) => {
+    const anyone = scope.withTypeProvider<ZodTypeProvider>();
+    anyone.get(
+      '/receipts/verify/:code',
+      {
+        // Counted before validation, so malformed guesses use up the window too.
+        onRequest: async (request) =>
+          consume(
+            db,
+            { ...RECEIPT_VERIFICATION_LIMIT, max: RECEIPT_VERIFICATION_LIMIT.max * env.RATE_LIMIT_MULTIPLIER },
+            request.ip,
+          ),
+        schema: {
+          tags,
+          summary: 'Confirms a payment receipt is genuine',
+          description:
+            'Answers the receipt number, institution, amount, date and method of the receipt with this ' +
+            'verification code, and the payer by initials only. Rate limited per address.',
+          params: ReceiptCodeParamsSchema,
+          response: { 200: dataEnvelope(ReceiptVerificationSchema) },
+        },
+      },
+      async (request) => ({ data: await verifyReceipt(db, request.params.code) }),
     );
   });
 

@@ -31,6 +31,7 @@ import type { MobileMoneyProvider } from './providers/mobile-money.ts';
 import type { Checkout, PaymentProvider } from './providers/payment-provider.ts';
 import type { SandboxProvider } from './providers/sandbox-provider.ts';
 import { applicationsOpen } from '../catalogue/index.ts';
+import { issueReceipt } from './receipts.service.ts';
 
 /** The fee payment that settled an application, if it is paid: what its submission records. */
 export interface FeePayment {
@@ -494,6 +495,8 @@ export async function settlePayment(
         .returning({ id: payments.id });
       if (!owed) return 'unchanged';
       log.warn({ reference, event: event.id }, 'a success arrived for a payment that had failed: refund needed');
+    } else if (succeeded) {
+      await issueReceipt(tx, settled.id);
     }
     await publish(
       tx,

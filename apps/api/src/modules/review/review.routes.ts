@@ -16,11 +16,13 @@ import {
   ReviewUpdateSchema,
   ScoreInputSchema,
   ScoreResultSchema,
+  InstitutionPaymentParamsSchema,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { attachmentDisposition, downloadHeaders } from '../../lib/file-download.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { staffGuard } from '../partners/index.ts';
+import { institutionReceipt } from '../payments/index.ts';
 import { REVIEW_PERMISSIONS } from '../submissions/index.ts';
 import { reviewContext } from './review-context.ts';
 import { exportQueueCsv, listQueue } from './review-queue.ts';
@@ -240,5 +242,27 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage; pub
       },
     },
     async (request) => ({ data: await bulkReview(db, await context(request), request.body) }),
+  );
+
+  app.get(
+    `${base}/payments/:paymentId/receipt`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'The receipt of a fee paid to the institution, as a PDF',
+        description: 'Another institution’s payment is 404; one not paid is 409.',
+        params: InstitutionPaymentParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const receipt = await institutionReceipt(db, request.params.partnerId, request.params.paymentId, publicUrl);
+      return downloadHeaders(reply, {
+        contentType: 'application/pdf',
+        disposition: attachmentDisposition(receipt.fileName),
+        cacheControl: 'private, no-store',
+        length: receipt.pdf.length,
+      }).send(receipt.pdf);
+    },
   );
 };

@@ -210,6 +210,15 @@ export const publicRoutes: RouteObject = {
       ),
     },
     {
+      // Opened from a printed receipt's QR code, signed in or not.
+      path: 'verify/receipt/:code',
+      handle: { title: 'receipts.verify.title' } satisfies PageHandle,
+      ...feature(
+        () => import('../../features/payments/components/verify-receipt-page.tsx'),
+        (m) => m.VerifyReceiptPage,
+      ),
+    },
+    {
       // The unsubscribe link of marketing emails, signed in or not.
       path: 'unsubscribe/:token',
       handle: { title: 'notifications.unsubscribe.title' } satisfies PageHandle,

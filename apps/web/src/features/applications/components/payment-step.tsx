@@ -4,6 +4,7 @@ import { messageKey, type ApplicationDraft } from '@kaminuza/shared';
 import { hasReason } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { FormAlert } from '../../../components/form/field.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { useStartPayment } from '../api/start-payment.ts';
 import { useApplicationFormats } from './formats.ts';
 
@@ -47,13 +48,18 @@ export function PaymentStep({
       <p className="text-lg">{t('applications.payment.fee', { amount })}</p>
       <div role="status" className="rounded-xl border border-border bg-surface p-4">
         {paid ? (
-          <p className="font-semibold text-success">
-            <span aria-hidden="true">✓ </span>
-            {t('applications.payment.paid', {
-              amount: format.money(payment.amount, payment.currency),
-              date: payment.paid_at ? format.moment(payment.paid_at) : '',
-            })}
-          </p>
+          <div className="flex flex-col gap-2">
+            <p className="font-semibold text-success">
+              <span aria-hidden="true">✓ </span>
+              {t('applications.payment.paid', {
+                amount: format.money(payment.amount, payment.currency),
+                date: payment.paid_at ? format.moment(payment.paid_at) : '',
+              })}
+            </p>
+            <a href={paths.paymentReceipt(payment.reference)} download className="self-start underline">
+              {t('payments.download_receipt')}
+            </a>
+          </div>
         ) : payment?.status === 'pending' ? (
           <p>{t('applications.payment.pending')}</p>
         ) : payment?.status === 'failed' ? (

@@ -191,6 +191,9 @@ function Succeeded({ checkout, amount }: { checkout: PaymentCheckout; amount: st
     <div role="status" className="flex flex-col gap-3">
       <h2 className="text-xl font-semibold">{t('payments.succeeded_title')}</h2>
       <p>{t('payments.succeeded_text', { amount, institution: checkout.partner_name })}</p>
+      <a href={paths.paymentReceipt(checkout.reference)} download className="self-start underline">
+        {t('payments.download_receipt')}
+      </a>
       <Link to={checkout.return_path} className="btn-primary self-start">
         {t('payments.back_to_application')}
       </Link>
