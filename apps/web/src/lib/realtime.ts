@@ -101,6 +101,12 @@ export function connectRealtime(queryClient: QueryClient): () => void {
         everReady = true;
         return;
       }
+      // A payment settled: the /pay page and the application's payment step read it again.
+      if (event.data.type === 'payment.updated') {
+        void queryClient.invalidateQueries({ queryKey: ['payments', 'checkout', event.data.reference] });
+        void queryClient.invalidateQueries({ queryKey: ['applications', 'draft', event.data.application_id] });
+        return;
+      }
       refetch();
     });
     current.addEventListener('close', (closed) => {

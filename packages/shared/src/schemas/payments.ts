@@ -186,6 +186,8 @@ export const PaymentCheckoutSchema = PaymentSummarySchema.extend({
   /** The application screen to go back to (a path of this site). */
   return_path: z.string(),
   methods: z.array(PaymentMethodSchema),
+  /** The number a mobile money prompt went to (international, with +), else null. */
+  payer_phone: z.string().nullable(),
 });
 export type PaymentCheckout = z.infer<typeof PaymentCheckoutSchema>;
 

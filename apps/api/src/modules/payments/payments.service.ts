@@ -187,13 +187,16 @@ export interface PendingPrompt {
   description: string;
 }
 
+/** A 400 on one field of the request, in the spec's words (the form shows it under that field). */
+const invalidField = (path: string, message: string) => new AppError('INVALID_ARGUMENT', message, [{ path, message }]);
+
 /** The fee option of the currency chosen (the first when none is), or the reason it cannot be paid so. */
 function chosenOption(options: readonly FeeOption[], choice: PaymentStart): FeeOption {
   if (options.length === 0) throw new AppError('ABORTED', PAYMENT_MESSAGES.no_fee);
   const option = choice.currency ? options.find((o) => o.currency === choice.currency) : options[0];
-  if (!option) throw new AppError('INVALID_ARGUMENT', undefined, { currency: PAYMENT_MESSAGES.currency_not_accepted });
+  if (!option) throw invalidField('currency', PAYMENT_MESSAGES.currency_not_accepted);
   if (!option.channels.includes(choice.channel ?? 'card')) {
-    throw new AppError('INVALID_ARGUMENT', undefined, { channel: PAYMENT_MESSAGES.channel_not_accepted });
+    throw invalidField('channel', PAYMENT_MESSAGES.channel_not_accepted);
   }
   return option;
 }
@@ -205,7 +208,7 @@ function payerNumber(network: MobileMoneyProviderName, currency: string, phone: 
     const msisdn = mobileMsisdn(phone, country);
     if (msisdn) return { msisdn, country };
   }
-  throw new AppError('INVALID_ARGUMENT', undefined, { phone: PAYMENT_MESSAGES.mobile_number_not_of_network });
+  throw invalidField('phone', PAYMENT_MESSAGES.mobile_number_not_of_network);
 }
 
 /**
@@ -294,7 +297,7 @@ async function openCheckout(
   let prompt: Omit<PendingPrompt, 'id'> | null = null;
   if (isMobileMoneyChannel(channel)) {
     const network = providers.mobileMoney.get(channel);
-    if (!network) throw new AppError('INVALID_ARGUMENT', undefined, { channel: PAYMENT_MESSAGES.channel_not_accepted });
+    if (!network) throw invalidField('channel', PAYMENT_MESSAGES.channel_not_accepted);
     const payer = payerNumber(channel, option.currency, choice.phone ?? '');
     // A UUID: MoMo's X-Reference-Id must be one, and every network takes it as the transaction's id.
     const reference = randomUUID();
@@ -309,7 +312,7 @@ async function openCheckout(
       description,
     });
   } else {
-    throw new AppError('INVALID_ARGUMENT', undefined, { channel: PAYMENT_MESSAGES.channel_not_accepted });
+    throw invalidField('channel', PAYMENT_MESSAGES.channel_not_accepted);
   }
 
   try {
@@ -392,6 +395,7 @@ export async function getCheckout(
     program_name,
     return_path: returnPathOf(payment.partner_id),
     methods: [...provider.methods],
+    payer_phone: payment.payer_phone === null ? null : `+${payment.payer_phone}`,
   };
 }
 

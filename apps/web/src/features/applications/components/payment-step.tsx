@@ -1,16 +1,21 @@
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { messageKey, type ApplicationDraft } from '@kaminuza/shared';
+import { messageKey, type ApplicationDraft, type PaymentStart } from '@kaminuza/shared';
 import { hasReason } from '../../../lib/api-client.ts';
-import { errorMessageKey } from '../../../lib/error-messages.ts';
-import { FormAlert } from '../../../components/form/field.tsx';
+import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
+import { FormAlert, useMessage } from '../../../components/form/field.tsx';
+import { LoadError } from '../../../components/list-states.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { usePaymentOptions } from '../api/payment-options.ts';
+import { PaymentChooser } from './payment-chooser.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useStartPayment } from '../api/start-payment.ts';
 import { useApplicationFormats } from './formats.ts';
 
 /**
- * The application fee: what it costs, where its payment stands, and "Pay" — which saves the answers and
- * sends the browser to the provider's checkout (the sandbox's /pay page on this site).
+ * The application fee: what it costs, where its payment stands, and how to pay it — the currency and the way
+ * to pay (a card on the provider's checkout, or a mobile money prompt followed on the /pay page). Paying
+ * saves the answers first.
  */
 export function PaymentStep({
   draft,
@@ -25,6 +30,7 @@ export function PaymentStep({
   onRefresh: () => void;
 }) {
   const { t } = useTranslation();
+  const message = useMessage();
   const format = useApplicationFormats();
   const navigate = useNavigate();
   const pay = useStartPayment(draft.id);
@@ -32,10 +38,21 @@ export function PaymentStep({
   const amount = format.money(fee.amount, fee.currency);
   const paid = payment?.status === 'succeeded';
 
-  const start = async () => {
+  const pending = payment?.status === 'pending';
+  const options = usePaymentOptions(draft.id, !paid && !pending);
+  const fieldError = (field: string) => {
+    const text = fieldErrors(pay.error)[field];
+    return text ? message(text) : undefined;
+  };
+
+  const start = async (choice: PaymentStart) => {
     if (!(await beforeLeaving())) return;
-    pay.mutate(undefined, {
-      onSuccess: (checkout) => void navigate(checkout.checkout_url),
+    pay.mutate(choice, {
+      // A card goes to the provider's page; a mobile money prompt to ours, which follows it live.
+      onSuccess: (checkout) => {
+        if (/^https?:\/\//.test(checkout.checkout_url)) window.location.assign(checkout.checkout_url);
+        else void navigate(checkout.checkout_url);
+      },
       onError: (error) => {
         if (hasReason(error, 'already_paid')) onRefresh();
       },
@@ -68,23 +85,42 @@ export function PaymentStep({
           <p>{t('applications.payment.not_paid')}</p>
         )}
       </div>
-      {pay.isError && <FormAlert>{t(errorMessageKey(pay.error))}</FormAlert>}
-      <div className="flex flex-wrap gap-2">
-        {paid ? (
-          <button type="button" className="btn-primary" onClick={onContinue}>
-            {t('applications.payment.continue')}
-          </button>
-        ) : (
-          <button type="button" className="btn-primary" disabled={pay.isPending} onClick={() => void start()}>
-            {t('applications.payment.pay', { amount })}
-          </button>
-        )}
-        {payment?.status === 'pending' && (
+      {pay.isError && Object.keys(fieldErrors(pay.error)).length === 0 && (
+        <FormAlert>{t(errorMessageKey(pay.error))}</FormAlert>
+      )}
+      {paid ? (
+        <button type="button" className="btn-primary self-start" onClick={onContinue}>
+          {t('applications.payment.continue')}
+        </button>
+      ) : pending ? (
+        <div className="flex flex-wrap gap-2">
+          <Link to={`${paths.pay}?reference=${encodeURIComponent(payment.reference)}`} className="btn-primary">
+            {t('applications.payment.follow')}
+          </Link>
           <button type="button" className="btn-secondary" onClick={onRefresh}>
             {t('applications.payment.check_again')}
           </button>
-        )}
-      </div>
+        </div>
+      ) : options.isPending ? (
+        <Spinner />
+      ) : options.isError ? (
+        <LoadError
+          error={options.error}
+          retryLabel={t('applications.payment.check_again')}
+          onRetry={() => void options.refetch()}
+        />
+      ) : options.data.options.length === 0 ? (
+        <p>{t('applications.payment.no_way_to_pay')}</p>
+      ) : (
+        <PaymentChooser
+          options={options.data.options}
+          suggestedPhone={options.data.suggested_phone}
+          busy={pay.isPending}
+          fieldError={fieldError}
+          money={format.money}
+          onPay={(choice) => void start(choice)}
+        />
+      )}
     </div>
   );
 }

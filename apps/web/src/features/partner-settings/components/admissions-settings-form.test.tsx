@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
@@ -89,8 +89,41 @@ describe('AdmissionsSettingsForm', () => {
   it('is read-only without manage_settings: fields disabled, no save, no adding stages', () => {
     renderForm(false);
     // A disabled fieldset disables every control in it.
-    expect(screen.getByLabelText('Amount').matches(':disabled')).toBe(true);
+    expect(screen.getByLabelText('Fee in USD').matches(':disabled')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add a stage' })).toBeNull();
+  });
+
+  it('sets the fee per currency in the currency’s units and sends it in minor units with its ways to pay', async () => {
+    const fetch = serveSave();
+    renderForm();
+    // The default fee (100 USD) reads as one currency, by card.
+    expect((screen.getByLabelText('Fee in USD') as HTMLInputElement).value).toBe('100');
+    fireEvent.change(screen.getByLabelText('Fee in USD'), { target: { value: '100.50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a currency' }));
+    fireEvent.change(screen.getByLabelText('Currency 2'), { target: { value: 'RWF' } });
+    fireEvent.change(screen.getByLabelText('Fee in RWF'), { target: { value: '130000' } });
+    // Only the networks collecting in RWF are offered for it.
+    const rwf = screen.getByRole('group', { name: 'Ways to pay in RWF' });
+    expect(within(rwf).queryByLabelText('M-Pesa')).toBeNull();
+    fireEvent.click(within(rwf).getByLabelText('MTN MoMo'));
+    fireEvent.click(within(rwf).getByLabelText('Airtel Money'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    const sent = JSON.parse(String(fetch.mock.calls[0]![1]?.body)) as { application_fees: unknown };
+    expect(sent.application_fees).toEqual([
+      { currency: 'USD', amount: 10_050, channels: ['card'] },
+      { currency: 'RWF', amount: 130_000, channels: ['card', 'mtn_momo', 'airtel_money'] },
+    ]);
+  });
+
+  it('refuses an amount with more decimals than the currency has, before sending anything', async () => {
+    const fetch = serveSave();
+    renderForm();
+    fireEvent.change(screen.getByLabelText('Fee in USD'), { target: { value: '10.555' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+    expect(await screen.findByText(en.payments.errors.fee_amount_invalid)).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -9,17 +9,21 @@ import {
   PartnerAdmissionsSettingsUpdateSchema,
   type PartnerAdmissionsSettings,
 } from '@kaminuza/shared';
-import { CheckboxField, SelectField, TextAreaField, TextField, useMessage } from '../../../components/form/field.tsx';
+import { CheckboxField, TextAreaField, TextField, useMessage } from '../../../components/form/field.tsx';
 import { InvalidFormAlert, showFieldErrors } from '../../../components/form/account-fields.tsx';
 import { useUpdateAdmissionsSettings } from '../api/update-admissions-settings.ts';
 import { SaveBar, SettingsSection } from './form-parts.tsx';
+import { FeeOptionsEditor } from './fee-options-editor.tsx';
 import { RubricEditor } from './rubric-editor.tsx';
-import { useCurrencyOptions } from './general-settings-form.tsx';
 
 type AdmissionsInput = z.input<typeof PartnerAdmissionsSettingsUpdateSchema>;
 type AdmissionsOutput = z.output<typeof PartnerAdmissionsSettingsUpdateSchema>;
 
-function formValues(admissions: PartnerAdmissionsSettings): AdmissionsInput {
+function formValues({
+  application_fee: _fee,
+  application_fee_currency: _currency,
+  ...admissions
+}: PartnerAdmissionsSettings): AdmissionsInput {
   return {
     ...admissions,
     admission_letter: {
@@ -60,7 +64,6 @@ export function AdmissionsSettingsForm({
     formState: { errors, isDirty },
   } = form;
   const stages = useFieldArray({ control, name: 'custom_stages' });
-  const currencies = useCurrencyOptions(useWatch({ control, name: 'application_fee_currency' }));
   const stageNames = useWatch({ control, name: 'custom_stages' });
   const l = (key: string) => t(`partner_settings.admissions.${key}`);
   const asNumber = { setValueAs: (value: unknown) => (value === '' ? Number.NaN : Number(value)) };
@@ -119,25 +122,7 @@ export function AdmissionsSettingsForm({
         </SettingsSection>
 
         <SettingsSection id="admissions-fee" title={l('fee_title')}>
-          <p className="text-sm text-muted">{l('fee_hint')}</p>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label={l('fee')}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="any"
-              error={errors.application_fee?.message}
-              {...register('application_fee', asNumber)}
-            />
-            <SelectField
-              label={l('fee_currency')}
-              placeholder={t('partner_settings.choose')}
-              options={currencies}
-              error={errors.application_fee_currency?.message}
-              {...register('application_fee_currency')}
-            />
-          </div>
+          <FeeOptionsEditor form={form} canEdit={canEdit} />
         </SettingsSection>
 
         <SettingsSection id="admissions-letter" title={l('letter_title')}>

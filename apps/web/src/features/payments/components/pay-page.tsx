@@ -1,13 +1,19 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PaymentReferenceParamsSchema, type PaymentCheckout } from '@kaminuza/shared';
+import {
+  MOBILE_MONEY_PROVIDERS,
+  PaymentReferenceParamsSchema,
+  type MobileMoneyProviderName,
+  type PaymentCheckout,
+} from '@kaminuza/shared';
 import { FormAlert, useMessage } from '../../../components/form/field.tsx';
 import { LoadError } from '../../../components/list-states.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { useSession } from '../../../lib/session.tsx';
+import { useRealtime } from '../../../lib/realtime.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useCheckout } from '../api/payment-checkout.ts';
 import { useCompleteSandboxPayment } from '../api/complete-sandbox-payment.ts';
@@ -77,8 +83,11 @@ export function PayPage() {
 
 function CheckoutLoader({ reference }: { reference: string }) {
   const { t } = useTranslation();
+  const [waiting, setWaiting] = useState(false);
+  // Settlements reach this tab live; the page also asks again while a payment is pending.
+  useRealtime();
   const [confirming, setConfirming] = useState(false);
-  const checkout = useCheckout(reference, { confirming });
+  const checkout = useCheckout(reference, { confirming: confirming || waiting });
   if (checkout.isPending) {
     return (
       <PayFrame>
@@ -100,7 +109,11 @@ function CheckoutLoader({ reference }: { reference: string }) {
   }
   return (
     <PayFrame>
-      <Checkout checkout={checkout.data} confirming={confirming} onPaid={() => setConfirming(true)} />
+      {isMobileMoneyProvider(checkout.data.provider) ? (
+        <MobileMoneyCheckout checkout={checkout.data} onWaiting={() => setWaiting(true)} />
+      ) : (
+        <Checkout checkout={checkout.data} confirming={confirming} onPaid={() => setConfirming(true)} />
+      )}
     </PayFrame>
   );
 }
@@ -134,14 +147,7 @@ function Checkout({
 
   return (
     <>
-      <dl className="grid gap-3 sm:grid-cols-[auto_1fr] sm:gap-x-6">
-        <dt className="text-sm text-muted">{t('payments.institution')}</dt>
-        <dd className="font-medium break-words">{checkout.partner_name}</dd>
-        <dt className="text-sm text-muted">{t('payments.program')}</dt>
-        <dd className="font-medium break-words">{checkout.program_name}</dd>
-        <dt className="text-sm text-muted">{t('payments.amount')}</dt>
-        <dd className="text-2xl font-bold">{amount}</dd>
-      </dl>
+      <CheckoutFacts checkout={checkout} amount={amount} />
 
       {checkout.status === 'succeeded' && <Succeeded checkout={checkout} amount={amount} />}
       {checkout.status === 'failed' && <Failed checkout={checkout} />}
@@ -166,6 +172,80 @@ function Checkout({
             />
           </>
         ))}
+    </>
+  );
+}
+
+const isMobileMoneyProvider = (provider: PaymentCheckout['provider']): provider is MobileMoneyProviderName =>
+  (MOBILE_MONEY_PROVIDERS as readonly string[]).includes(provider);
+
+/** What the payer pays for, and how much. */
+function CheckoutFacts({ checkout, amount }: { checkout: PaymentCheckout; amount: string }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="grid gap-3 sm:grid-cols-[auto_1fr] sm:gap-x-6">
+      <dt className="text-sm text-muted">{t('payments.institution')}</dt>
+      <dd className="font-medium break-words">{checkout.partner_name}</dd>
+      <dt className="text-sm text-muted">{t('payments.program')}</dt>
+      <dd className="font-medium break-words">{checkout.program_name}</dd>
+      <dt className="text-sm text-muted">{t('payments.amount')}</dt>
+      <dd className="text-2xl font-bold">{amount}</dd>
+    </dl>
+  );
+}
+
+/**
+ * A mobile money payment (issue 22): the prompt is on the payer's phone. While it is pending the page says
+ * so and follows it (realtime, and asking again every few seconds); the payer may close the page — the
+ * application shows the outcome too. A failure says why and what to do, and offers another attempt.
+ */
+function MobileMoneyCheckout({ checkout, onWaiting }: { checkout: PaymentCheckout; onWaiting: () => void }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const message = useMessage();
+  const amount = money(checkout.amount, checkout.currency);
+  const network = t(`payments.channels.${checkout.provider}`);
+  const pending = checkout.status === 'pending';
+  useEffect(() => {
+    if (pending) onWaiting();
+  }, [pending, onWaiting]);
+  return (
+    <>
+      <CheckoutFacts checkout={checkout} amount={amount} />
+      {checkout.status === 'succeeded' && <Succeeded checkout={checkout} amount={amount} />}
+      {pending && (
+        <div role="status" aria-live="polite" className="flex flex-col gap-3">
+          <h2 className="flex items-center gap-3 text-xl font-semibold">
+            <span
+              aria-hidden="true"
+              className="size-5 shrink-0 animate-spin rounded-full border-3 border-border border-t-brand motion-reduce:animate-none"
+            />
+            {t('payments.mobile.waiting_title')}
+          </h2>
+          <p>
+            {t('payments.mobile.waiting_text', {
+              network,
+              phone: checkout.payer_phone ?? '',
+              amount,
+            })}
+          </p>
+          <ol className="list-decimal space-y-1 ps-5 text-sm text-muted">
+            <li>{t('payments.mobile.step_prompt')}</li>
+            <li>{t('payments.mobile.step_pin')}</li>
+            <li>{t('payments.mobile.step_wait')}</li>
+          </ol>
+          <p className="text-sm text-muted">{t('payments.mobile.can_close')}</p>
+        </div>
+      )}
+      {checkout.status === 'failed' && (
+        <div className="flex flex-col gap-3">
+          <h2 className="text-xl font-semibold">{t('payments.failed_title')}</h2>
+          <FormAlert>{message(checkout.failure_reason ?? undefined) ?? t('payments.failed_text')}</FormAlert>
+          <Link to={checkout.return_path} className="btn-primary self-start">
+            {t('payments.mobile.try_again')}
+          </Link>
+        </div>
+      )}
     </>
   );
 }
