@@ -141,7 +141,11 @@ describe('the MTN MoMo adapter against the simulator', () => {
 
   it('success after the payer approves on the phone (the dev page)', async () => {
     const reference = await prompt('123');
-    expect(await momo.status(paymentRef(reference))).toMatchObject({ state: 'pending', reason: null, providerTransactionId: null });
+    expect(await momo.status(paymentRef(reference))).toMatchObject({
+      state: 'pending',
+      reason: null,
+      providerTransactionId: null,
+    });
     const approve = await fetch(`${simulator.url}/_simulator/prompts/${reference}/approve`, { method: 'POST' });
     expect(approve.status).toBe(204);
     const status = await momo.status(paymentRef(reference));
@@ -240,7 +244,11 @@ describe('the MTN MoMo adapter against the simulator', () => {
   });
 
   it('an unknown reference is refused (404)', async () => {
-    await expect(momo.status(paymentRef(randomUUID()))).rejects.toMatchObject({ kind: 'refused', status: 404, retryable: false });
+    await expect(momo.status(paymentRef(randomUUID()))).rejects.toMatchObject({
+      kind: 'refused',
+      status: 404,
+      retryable: false,
+    });
   });
 });
 
