@@ -18,6 +18,7 @@ import { publish } from '../../lib/realtime.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { cycleSettings, getSettings } from '../partner-settings/index.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
+import { ProviderError } from './providers/mobile-money.ts';
 import type { SandboxProvider } from './providers/sandbox-provider.ts';
 import { applicationsOpen } from '../catalogue/index.ts';
 
@@ -84,6 +85,7 @@ async function applicationOfStudent(db: DbOrTx, userId: string, applicationId: s
       status: applications.status,
       partner_name: partners.name,
       program_name: programs.name,
+      payer: { email: students.email, first_name: students.first_name, last_name: students.last_name },
       cycle: { status: cycles.status, opens_on: cycles.opens_on, closes_on: cycles.closes_on },
     })
     .from(applications)
@@ -184,13 +186,28 @@ async function openCheckout(
 
   const { admissions } = await getSettings(db, application.partner_id);
   if (admissions.application_fee <= 0) throw new AppError('ABORTED', PAYMENT_MESSAGES.no_fee);
-  const checkout = await provider.createCheckout({
-    reference: `pay_${randomBytes(12).toString('hex')}`,
-    amount: admissions.application_fee,
-    currency: admissions.application_fee_currency,
-    returnPath: returnPathOf(application.partner_id),
-    description: `${application.partner_name} — ${application.program_name}`,
-  });
+  const { payer } = application;
+  const checkout = await provider
+    .createCheckout({
+      reference: `pay_${randomBytes(12).toString('hex')}`,
+      amount: admissions.application_fee,
+      currency: admissions.application_fee_currency,
+      returnPath: returnPathOf(application.partner_id),
+      description: `${application.partner_name} — ${application.program_name}`,
+      payer: {
+        email: payer.email,
+        name: [payer.first_name, payer.last_name].filter(Boolean).join(' ') || payer.email,
+      },
+    })
+    .catch((error: unknown) => {
+      // Nothing was recorded: the payer may simply try again (a refusal is our configuration, logged as such).
+      if (error instanceof ProviderError) {
+        throw new AppError('UNAVAILABLE', PAYMENT_MESSAGES.card_provider_unavailable, undefined, {
+          ...(error.retryable ? { retryAfterSeconds: 30 } : {}),
+        });
+      }
+      throw error;
+    });
 
   try {
     // A savepoint when the caller's transaction holds the key: a lost race leaves that transaction usable.
@@ -252,14 +269,33 @@ async function paymentOfPayer(db: DbOrTx, userId: string, reference: string) {
   return row;
 }
 
-/** GET /payments/:reference — what the checkout page shows its payer. */
+/**
+ * GET /payments/:reference — what the checkout page shows its payer. A payer back from a provider's page
+ * brings its verdict in the address, which is not believed: a payment still pending is asked of the
+ * provider (when it answers lookups other than from its own callbacks, like Flutterwave's verify) and
+ * settled from that answer, so the page shows the outcome even before the provider's webhook comes.
+ */
 export async function getCheckout(
   db: Db,
   provider: PaymentProvider,
   userId: string,
   reference: string,
+  log?: SettleLog,
 ): Promise<PaymentCheckout> {
-  const { payment, partner_name, program_name } = await paymentOfPayer(db, userId, reference);
+  let { payment, partner_name, program_name } = await paymentOfPayer(db, userId, reference);
+  if (log && payment.status === 'pending' && payment.provider === provider.name && provider.name !== 'sandbox') {
+    const answer = await provider.lookup?.(reference).catch((error: unknown) => {
+      // The provider is unreachable: the page shows the payment pending; webhook or reconcile settles it.
+      log.warn({ err: error, reference }, 'payment lookup failed: shown as pending');
+      return null;
+    });
+    if (answer) {
+      await settlePayment(db, provider.name, answer.event, log, {
+        providerTransactionId: answer.providerTransactionId,
+      });
+      ({ payment, partner_name, program_name } = await paymentOfPayer(db, userId, reference));
+    }
+  }
   return {
     ...summary(payment),
     application_id: payment.application_id,
@@ -412,9 +448,15 @@ export async function reconcilePendingPayments(
     .limit(RECONCILE_BATCH);
   let settled = 0;
   for (const { reference } of stale) {
-    const event = await provider.lookup(reference);
-    if (!event) continue;
-    await settlePayment(db, provider.name, event, log);
+    const answer = await provider.lookup(reference).catch((error: unknown) => {
+      // One payment the provider cannot answer for now does not hold up the others: the next pass asks again.
+      log.warn({ err: error, reference }, 'payment lookup failed: asked again by the next pass');
+      return null;
+    });
+    if (!answer) continue;
+    await settlePayment(db, provider.name, answer.event, log, {
+      providerTransactionId: answer.providerTransactionId,
+    });
     settled += 1;
   }
   return settled;
