@@ -25,8 +25,7 @@ export type CardEnv = Pick<
 >;
 
 export type CardProvider =
-  | { name: 'sandbox'; provider: SandboxProvider }
-  | { name: 'flutterwave'; provider: FlutterwaveProvider };
+  { name: 'sandbox'; provider: SandboxProvider } | { name: 'flutterwave'; provider: FlutterwaveProvider };
 
 export interface CardProviderDeps {
   db: Db;

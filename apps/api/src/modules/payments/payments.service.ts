@@ -402,9 +402,7 @@ export async function settlePayment(
       const [owed] = await tx
         .update(payments)
         .set({ refund_status: 'needed', provider_transaction_id: transactionId })
-        .where(
-          and(eq(payments.id, row.payment.id), eq(payments.status, 'failed'), isNull(payments.refund_status)),
-        )
+        .where(and(eq(payments.id, row.payment.id), eq(payments.status, 'failed'), isNull(payments.refund_status)))
         .returning({ id: payments.id });
       if (!owed) return 'unchanged';
       log.warn({ reference, event: event.id }, 'a success arrived for a payment that had failed: refund needed');

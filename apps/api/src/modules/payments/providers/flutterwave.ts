@@ -122,8 +122,10 @@ export function createFlutterwaveProvider(config: FlutterwaveConfig): Flutterwav
   async function verify(reference: string): Promise<LookedUp | null> {
     const path = `/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(reference)}`;
     // Before the payer has tried a card, Flutterwave knows no transaction of the reference: undecided.
-    const body = await call(path, { method: 'GET' }, (status, answer) =>
-      (status === 400 || status === 404) && /no transaction/i.test(textOf(answer?.message) ?? ''),
+    const body = await call(
+      path,
+      { method: 'GET' },
+      (status, answer) => (status === 400 || status === 404) && /no transaction/i.test(textOf(answer?.message) ?? ''),
     );
     if (!body) return null;
     const data = body.data as Record<string, unknown> | null | undefined;
