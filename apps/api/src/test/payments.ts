@@ -44,7 +44,13 @@ export async function createApplicant(db: Db, partnerId: string, label = 'payer'
     firstName: 'Test',
     lastName: 'Payer',
   });
-  const [student] = await db.select({ id: students.id }).from(students).where(eq(students.user_id, user!.id));
+  return createApplicationOf(db, partnerId, user!.id);
+}
+
+/** An in-progress application to the institution of an existing student user (e.g. one signed in). */
+export async function createApplicationOf(db: Db, partnerId: string, userId: string) {
+  const user = { id: userId };
+  const [student] = await db.select({ id: students.id }).from(students).where(eq(students.user_id, user.id));
   const [cycle] = await db.select({ id: cycles.id }).from(cycles).where(eq(cycles.partner_id, partnerId));
   const [program] = await db.select({ id: programs.id }).from(programs).where(eq(programs.partner_id, partnerId));
   const [form] = await db.select({ id: forms.id }).from(forms).where(eq(forms.partner_id, partnerId));
@@ -58,7 +64,7 @@ export async function createApplicant(db: Db, partnerId: string, label = 'payer'
       form_id: form!.id,
     })
     .returning({ id: applications.id });
-  return { userId: user!.id, studentId: student!.id, applicationId: application!.id };
+  return { userId: user.id, studentId: student!.id, applicationId: application!.id };
 }
 
 /** A pending payment record of a new applicant's fee, as the start of a checkout or prompt writes it. */
