@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { messageKey, type ApplicationDraft } from '@kaminuza/shared';
 import { hasReason } from '../../../lib/api-client.ts';
+import { goToCheckout } from '../../../lib/checkout-url.ts';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { FormAlert } from '../../../components/form/field.tsx';
 import { useStartPayment } from '../api/start-payment.ts';
@@ -34,7 +35,7 @@ export function PaymentStep({
   const start = async () => {
     if (!(await beforeLeaving())) return;
     pay.mutate(undefined, {
-      onSuccess: (checkout) => void navigate(checkout.checkout_url),
+      onSuccess: (checkout) => goToCheckout(checkout.checkout_url, navigate),
       onError: (error) => {
         if (hasReason(error, 'already_paid')) onRefresh();
       },

@@ -12,6 +12,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useCheckout } from '../api/payment-checkout.ts';
 import { useCompleteSandboxPayment } from '../api/complete-sandbox-payment.ts';
 import { useStartCheckout } from '../api/start-checkout.ts';
+import { goToCheckout } from '../../../lib/checkout-url.ts';
 import { SandboxPaymentForm } from './sandbox-payment-form.tsx';
 import { numberFormat } from '../../../lib/intl.ts';
 
@@ -146,7 +147,8 @@ function Checkout({
       {checkout.status === 'succeeded' && <Succeeded checkout={checkout} amount={amount} />}
       {checkout.status === 'failed' && <Failed checkout={checkout} />}
       {checkout.status === 'pending' &&
-        (confirming && !pay.isPending ? (
+        // A hosted provider's page (Flutterwave) took the card: this page waits for its verdict.
+        ((confirming && !pay.isPending) || checkout.provider !== 'sandbox' ? (
           <p role="status" className="flex items-center gap-3 text-muted">
             <span
               aria-hidden="true"
@@ -206,7 +208,7 @@ function Failed({ checkout }: { checkout: PaymentCheckout }) {
   const tryAgain = () =>
     start.mutate(
       { applicationId: checkout.application_id, idempotencyKey: `retry-${crypto.randomUUID()}` },
-      { onSuccess: ({ checkout_url }) => void navigate(checkout_url, { replace: true }) },
+      { onSuccess: ({ checkout_url }) => goToCheckout(checkout_url, navigate, true) },
     );
   return (
     <div className="flex flex-col gap-3">
