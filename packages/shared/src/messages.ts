@@ -276,6 +276,7 @@ export const PAYMENT_MESSAGES = {
     'This number has no mobile money account with this network. Check the number and try again.',
   phone_invalid: 'Enter the mobile money number with its country code, e.g. +250788123456',
   not_pending: 'This payment is already complete.',
+  checkout_expired: 'This checkout expired before it was paid. Start a new payment; no money was taken.',
   card_provider_unavailable: 'Card payments are unavailable right now. Please try again in a few minutes.',
   signature_invalid: 'Invalid signature',
 } as const;

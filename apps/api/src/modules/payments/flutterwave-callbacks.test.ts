@@ -264,6 +264,38 @@ describe('cards through Flutterwave', () => {
     });
   });
 
+  it('a checkout never paid expires after an hour; a new one opens; a late card success is recorded as owed back', async () => {
+    const { student, applicationId, reference, link } = await openCheckout();
+    const { provider } = cardProviderFrom(env, { db: database.db, log });
+    const soon = new Date(Date.now() + RECONCILE_AFTER_MS + 60_000);
+    await reconcilePendingPayments(database.db, provider, log, soon);
+    expect((await paymentByReference(database.db, reference)).status).toBe('pending');
+
+    // While Flutterwave cannot answer, nothing is given up.
+    const hours = new Date(Date.now() + 2 * 60 * 60_000);
+    simulator.setMode('503');
+    await reconcilePendingPayments(database.db, provider, log, hours);
+    expect((await paymentByReference(database.db, reference)).status).toBe('pending');
+    simulator.setMode('normal');
+
+    await reconcilePendingPayments(database.db, provider, log, hours);
+    expect(await paymentByReference(database.db, reference)).toMatchObject({
+      status: 'failed',
+      failure_reason: PAYMENT_MESSAGES.checkout_expired,
+    });
+    expect((await startPayment(student, applicationId)).statusCode).toBe(201);
+
+    await payOnHostedPage(link, FLUTTERWAVE_CARDS.success);
+    const until = Date.now() + 5_000;
+    while ((await paymentByReference(database.db, reference)).refund_status === null && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await paymentByReference(database.db, reference)).toMatchObject({
+      status: 'failed',
+      refund_status: 'needed',
+    });
+  });
+
   it('a checkout cannot be opened while Flutterwave is unreachable: a clear 503, nothing recorded', async () => {
     const student = await signInAs(app, 'student');
     const { applicationId } = await createApplicationOf(database.db, partnerId, student.id);

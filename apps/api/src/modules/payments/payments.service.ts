@@ -433,7 +433,12 @@ export async function reconcilePendingPayments(
 ): Promise<number> {
   if (!provider.lookup) return 0;
   const stale = await db
-    .select({ reference: payments.reference })
+    .select({
+      reference: payments.reference,
+      amount: payments.amount,
+      currency: payments.currency,
+      created_at: payments.created_at,
+    })
     .from(payments)
     .where(
       and(
@@ -445,13 +450,25 @@ export async function reconcilePendingPayments(
     .orderBy(asc(payments.created_at))
     .limit(RECONCILE_BATCH);
   let settled = 0;
-  for (const { reference } of stale) {
+  const expiresAfter = provider.checkoutExpiresAfterMs;
+  for (const { reference, amount, currency, created_at } of stale) {
     const answer = await provider.lookup(reference).catch((error: unknown) => {
       // One payment the provider cannot answer for now does not hold up the others: the next pass asks again.
       log.warn({ err: error, reference }, 'payment lookup failed: asked again by the next pass');
-      return null;
+      return 'unanswered' as const;
     });
-    if (!answer) continue;
+    if (answer === 'unanswered') continue;
+    if (!answer) {
+      if (expiresAfter === undefined || Date.parse(created_at) > now.getTime() - expiresAfter) continue;
+      // Still undecided long after it opened: the payer left the provider's page, and a new checkout may open.
+      const expired: PaymentEvent = {
+        id: `expired_${reference}`,
+        type: 'payment.failed',
+        data: { reference, amount, currency, method: 'card', failure_reason: PAYMENT_MESSAGES.checkout_expired },
+      };
+      if ((await settlePayment(db, provider.name, expired, log)) === 'settled') settled += 1;
+      continue;
+    }
     await settlePayment(db, provider.name, answer.event, log, {
       providerTransactionId: answer.providerTransactionId,
     });

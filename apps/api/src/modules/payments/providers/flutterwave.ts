@@ -34,6 +34,7 @@ export interface FlutterwaveConfig {
 export const FLUTTERWAVE_HASH_HEADER = 'verif-hash';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+const CHECKOUT_EXPIRES_AFTER_MS = 60 * 60_000;
 
 /** What a webhook names: our reference (`tx_ref`) and Flutterwave's transaction id, when it has one. */
 export interface FlutterwaveWebhookSubject {
@@ -161,6 +162,8 @@ export function createFlutterwaveProvider(config: FlutterwaveConfig): Flutterwav
   return {
     name: 'flutterwave',
     methods: ['card'],
+    // A tx_ref opens one hosted page, whose link is not kept: an hour without a card tried, it is given up.
+    checkoutExpiresAfterMs: CHECKOUT_EXPIRES_AFTER_MS,
 
     async createCheckout(request: CheckoutRequest): Promise<Checkout> {
       const body = await call('/v3/payments', {

@@ -52,4 +52,9 @@ export interface PaymentProvider {
    * outcome as an event, or null while it is undecided. Providers without a status query leave it out.
    */
   lookup?(reference: string): Promise<LookedUp | null>;
+  /**
+   * How long after it opened a checkout still undecided by `lookup` is failed as expired (the payer left
+   * the hosted page and cannot come back to it); a late success is then recorded as owed back. Unset: never.
+   */
+  readonly checkoutExpiresAfterMs?: number;
 }
