@@ -9,6 +9,7 @@ const PRODUCTION = {
   NODE_ENV: 'production',
   AUTH_SECRET: PRODUCTION_SECRET,
   PAYMENTS_WEBHOOK_SECRET: PRODUCTION_WEBHOOK_SECRET,
+  PAYMENTS_PROVIDER: 'sandbox',
 };
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -129,6 +130,25 @@ describe('parseEnv', () => {
     }
     const live = { ...PRODUCTION, ...mpesa, MPESA_BASE_URL: 'https://api.safaricom.co.ke' };
     expect(parseEnv(live).MPESA_BASE_URL).toBe('https://api.safaricom.co.ke');
+  });
+
+  it('takes cards through Flutterwave when its variables are set, and never the sandbox in production unless named', () => {
+    const flutterwave = {
+      FLUTTERWAVE_BASE_URL: 'http://127.0.0.1:4020',
+      FLUTTERWAVE_SECRET_KEY: 'FLWSECK_TEST-key',
+      FLUTTERWAVE_SECRET_HASH: 'h'.repeat(32),
+    };
+    expect(parseEnv({}).PAYMENTS_PROVIDER).toBe('sandbox');
+    expect(parseEnv(flutterwave).PAYMENTS_PROVIDER).toBe('flutterwave');
+    expect(parseEnv({ ...flutterwave, PAYMENTS_PROVIDER: 'sandbox' }).PAYMENTS_PROVIDER).toBe('sandbox');
+    expect(() => parseEnv({ PAYMENTS_PROVIDER: 'flutterwave' })).toThrow(/FLUTTERWAVE_SECRET_HASH/);
+    expect(() => parseEnv({ ...flutterwave, FLUTTERWAVE_SECRET_HASH: undefined })).toThrow(/set together/);
+    expect(() => parseEnv({ ...flutterwave, FLUTTERWAVE_SECRET_HASH: 'short' })).toThrow(/at least 16/);
+    const { PAYMENTS_PROVIDER: _named, ...unnamed } = PRODUCTION;
+    expect(() => parseEnv(unnamed)).toThrow(/PAYMENTS_PROVIDER/);
+    expect(() => parseEnv({ ...unnamed, ...flutterwave })).toThrow(/not a local simulator/);
+    const live = { ...unnamed, ...flutterwave, FLUTTERWAVE_BASE_URL: 'https://api.flutterwave.com' };
+    expect(parseEnv(live).PAYMENTS_PROVIDER).toBe('flutterwave');
   });
 
   it('keeps PAYMENTS_PROVIDER to the hosted checkout: mobile money has its own variables', () => {

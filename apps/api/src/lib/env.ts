@@ -23,6 +23,7 @@ const MTN_MOMO_VARIABLES = [
 
 const MPESA_VARIABLES = ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY'] as const;
 const AIRTEL_MONEY_VARIABLES = ['AIRTEL_MONEY_CLIENT_ID', 'AIRTEL_MONEY_CLIENT_SECRET'] as const;
+const FLUTTERWAVE_VARIABLES = ['FLUTTERWAVE_SECRET_KEY', 'FLUTTERWAVE_SECRET_HASH'] as const;
 
 /**
  * Whether a provider's address is this machine or a private network (a simulator) or not encrypted:
@@ -138,12 +139,22 @@ const EnvSchema = z
      */
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /**
-     * Who takes application fees: `sandbox` (a hosted test checkout at /pay, no real money) by default.
+     * Who takes card payments (ADR 038): `flutterwave` (Flutterwave's hosted checkout; the default when
+     * FLUTTERWAVE_* are set) or `sandbox` (a hosted test checkout at /pay, no real money; the default
+     * otherwise, outside production — production runs the sandbox only when it is named here).
      * Mobile money providers are configured by their own variables below, not chosen here (ADR 037).
      */
     PAYMENTS_PROVIDER: z
-      .enum(['sandbox'] as const satisfies readonly (typeof PAYMENT_PROVIDERS)[number][])
-      .default('sandbox'),
+      .enum(['sandbox', 'flutterwave'] as const satisfies readonly (typeof PAYMENT_PROVIDERS)[number][])
+      .optional(),
+    /**
+     * Flutterwave Standard (ADR 038): the API's address (https://api.flutterwave.com, or a local simulator
+     * outside production), the account's secret key, and the secret hash set on the dashboard's webhook
+     * settings (Flutterwave sends it back as `verif-hash`). Set together or not at all.
+     */
+    FLUTTERWAVE_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    FLUTTERWAVE_SECRET_KEY: z.string().min(1).optional(),
+    FLUTTERWAVE_SECRET_HASH: z.string().min(16, 'must be at least 16 characters').optional(),
     /** The secret a provider signs its callbacks with. Required in production; elsewhere a fixed development value. */
     PAYMENTS_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /**
@@ -261,6 +272,39 @@ const EnvSchema = z
       message: "must be Airtel's own https address in production, not a local simulator",
     },
   )
+  .refine(
+    (env) =>
+      FLUTTERWAVE_VARIABLES.every((name) => (env[name] === undefined) === (env.FLUTTERWAVE_BASE_URL === undefined)),
+    {
+      path: ['FLUTTERWAVE_BASE_URL'],
+      message: `${FLUTTERWAVE_VARIABLES.join(', ')} and FLUTTERWAVE_BASE_URL are set together, or none of them`,
+    },
+  )
+  .refine(
+    (env) =>
+      env.NODE_ENV !== 'production' ||
+      env.FLUTTERWAVE_BASE_URL === undefined ||
+      !localAddress(env.FLUTTERWAVE_BASE_URL),
+    {
+      path: ['FLUTTERWAVE_BASE_URL'],
+      message: "must be Flutterwave's own https address in production, not a local simulator",
+    },
+  )
+  .refine((env) => env.PAYMENTS_PROVIDER !== 'flutterwave' || env.FLUTTERWAVE_BASE_URL !== undefined, {
+    path: ['PAYMENTS_PROVIDER'],
+    message: 'flutterwave needs FLUTTERWAVE_BASE_URL, FLUTTERWAVE_SECRET_KEY and FLUTTERWAVE_SECRET_HASH',
+  })
+  // Production takes real money: without Flutterwave it would run the sandbox, which marks fees paid for
+  // test cards. It does so only when named (a demonstration deployment).
+  .refine(
+    (env) =>
+      env.NODE_ENV !== 'production' || env.PAYMENTS_PROVIDER !== undefined || env.FLUTTERWAVE_BASE_URL !== undefined,
+    {
+      path: ['PAYMENTS_PROVIDER'],
+      message:
+        'is required in production without FLUTTERWAVE_* (set the FLUTTERWAVE_* variables to take card payments, or PAYMENTS_PROVIDER=sandbox for a demonstration without real money)',
+    },
+  )
   .refine((env) => !(env.NODE_ENV === 'production' && env.MAILBOX !== undefined && FLAG[env.MAILBOX]), {
     path: ['MAILBOX'],
     message: 'the dev mailbox cannot be on in production',
@@ -273,6 +317,7 @@ const EnvSchema = z
     MAILBOX: MAILBOX === undefined ? env.NODE_ENV !== 'production' : FLAG[MAILBOX],
     AUTH_SECRET: env.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
     PAYMENTS_WEBHOOK_SECRET: env.PAYMENTS_WEBHOOK_SECRET ?? DEVELOPMENT_PAYMENTS_WEBHOOK_SECRET,
+    PAYMENTS_PROVIDER: env.PAYMENTS_PROVIDER ?? (env.FLUTTERWAVE_BASE_URL === undefined ? 'sandbox' : 'flutterwave'),
   }));
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -35,18 +35,22 @@ export async function createPayingInstitution(db: Db, label: string, country = '
   return partner!.id;
 }
 
-/** A new verified student (or the student `userId`, e.g. one signed in) with an in-progress application. */
-export async function createApplicant(db: Db, partnerId: string, label = 'payer', userId?: string) {
-  const user = userId
-    ? { id: userId }
-    : await createVerifiedAccount(db, {
-        type: 'student',
-        email: `${label}-${randomBytes(6).toString('hex')}@test.kaminuza.example`,
-        passwordHash: 'not-used',
-        firstName: 'Test',
-        lastName: 'Payer',
-      });
-  const [student] = await db.select({ id: students.id }).from(students).where(eq(students.user_id, user!.id));
+/** A new verified student with an in-progress application to the institution. */
+export async function createApplicant(db: Db, partnerId: string, label = 'payer') {
+  const user = await createVerifiedAccount(db, {
+    type: 'student',
+    email: `${label}-${randomBytes(6).toString('hex')}@test.kaminuza.example`,
+    passwordHash: 'not-used',
+    firstName: 'Test',
+    lastName: 'Payer',
+  });
+  return createApplicationOf(db, partnerId, user!.id);
+}
+
+/** An in-progress application to the institution of an existing student user (e.g. one signed in). */
+export async function createApplicationOf(db: Db, partnerId: string, userId: string) {
+  const user = { id: userId };
+  const [student] = await db.select({ id: students.id }).from(students).where(eq(students.user_id, user.id));
   const [cycle] = await db.select({ id: cycles.id }).from(cycles).where(eq(cycles.partner_id, partnerId));
   const [program] = await db.select({ id: programs.id }).from(programs).where(eq(programs.partner_id, partnerId));
   const [form] = await db.select({ id: forms.id }).from(forms).where(eq(forms.partner_id, partnerId));
@@ -60,7 +64,7 @@ export async function createApplicant(db: Db, partnerId: string, label = 'payer'
       form_id: form!.id,
     })
     .returning({ id: applications.id });
-  return { userId: user!.id, studentId: student!.id, applicationId: application!.id };
+  return { userId: user.id, studentId: student!.id, applicationId: application!.id };
 }
 
 /** A pending payment record of a new applicant's fee, as the start of a checkout or prompt writes it. */
@@ -78,7 +82,9 @@ export async function createPendingPayment(
     userId?: string;
   },
 ) {
-  const applicant = await createApplicant(db, partnerId, 'payer', payment.userId);
+  const applicant = payment.userId
+    ? await createApplicationOf(db, partnerId, payment.userId)
+    : await createApplicant(db, partnerId);
   const reference = payment.reference ?? randomUUID();
   await db.insert(payments).values({
     application_id: applicant.applicationId,

@@ -9,7 +9,7 @@ import { MOMO_SCRIPTS, startMomoSimulator, type MomoSimulator } from '../../simu
 import { testEnv } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';
-import { createApplicant, createPayingInstitution, paymentByReference, settledPayment } from '../../test/payments.ts';
+import { createApplicationOf, createPayingInstitution, paymentByReference, settledPayment } from '../../test/payments.ts';
 import { getSettings, updateAdmissions } from '../partner-settings/partner-settings.service.ts';
 import { paymentOptions } from './payments.service.ts';
 
@@ -70,7 +70,7 @@ afterAll(async () => {
 
 async function applicant(): Promise<{ student: TestAccount; applicationId: string }> {
   const student = await signInAs(app, 'student');
-  const { applicationId } = await createApplicant(database.db, partnerId, 'momo-pay', student.id);
+  const { applicationId } = await createApplicationOf(database.db, partnerId, student.id);
   return { student, applicationId };
 }
 

@@ -1,5 +1,4 @@
 import type { Db } from '../../db/client.ts';
-import type { Env } from '../../lib/env.ts';
 import {
   defineJob,
   jobIdFor,
@@ -13,12 +12,8 @@ import { reconcilePendingPayments } from './payments.service.ts';
 import type { MobileMoneyProviderName } from '@kaminuza/shared';
 import { mobileMoneyProvidersFrom, type MobileMoneyEnv, type MobileMoneyProviders } from './mobile-money-providers.ts';
 import type { MobileMoneyCallbackSubject } from './providers/mobile-money.ts';
-import { sandboxChargesIn } from './providers/sandbox-charges.ts';
-import {
-  createSandboxProvider,
-  type CallbackDelivery,
-  type UndeliveredCallback,
-} from './providers/sandbox-provider.ts';
+import type { CallbackDelivery, UndeliveredCallback } from './providers/sandbox-provider.ts';
+import { cardProviderFrom, type CardEnv } from './card-providers.ts';
 
 export const SANDBOX_CALLBACK_JOB = 'payments.sandbox-callback';
 /** A mobile money callback whose status call failed: the status is asked again later. */
@@ -159,20 +154,16 @@ export function paymentJobs({
   log,
 }: {
   db: Db;
-  env: Pick<Env, 'PAYMENTS_WEBHOOK_SECRET' | 'PUBLIC_URL'> & MobileMoneyEnv;
+  env: CardEnv & MobileMoneyEnv;
   deliver?: CallbackDelivery;
   retry?: RetryPolicy;
   /** Tests retry the mobile money status sooner. */
   mobileMoneyRetry?: RetryPolicy;
   log: { warn(object: object, message: string): void };
 }): JobDefinition[] {
-  const sandbox = createSandboxProvider({
-    secret: env.PAYMENTS_WEBHOOK_SECRET,
-    publicUrl: env.PUBLIC_URL,
-    log,
-    charges: sandboxChargesIn(db),
-    ...(deliver ? { deliver } : {}),
-  });
+  // The reconcile pass asks the card provider in use: with Flutterwave, a lost webhook is settled by verify.
+  const card = cardProviderFrom(env, { db, log, ...(deliver ? { deliver } : {}) });
+  const sandbox = card.name === 'sandbox' ? card.provider : null;
   return [
     ...mobileMoneyJobs({
       db,
@@ -184,6 +175,8 @@ export function paymentJobs({
       name: SANDBOX_CALLBACK_JOB,
       retry,
       async handle(callback) {
+        // A sandbox callback left from before the deployment moved to a real provider is kept as failed.
+        if (!sandbox) throw new Error('the sandbox is no longer the card provider');
         if (!(await sandbox.redeliver(callback))) {
           throw new Error(`sandbox payment callback for ${callback.reference} not accepted`);
         }
@@ -192,7 +185,7 @@ export function paymentJobs({
     scheduledPass({
       name: 'payments.reconcile',
       schedule: '*/5 * * * *',
-      pass: () => reconcilePendingPayments(db, sandbox, log),
+      pass: () => reconcilePendingPayments(db, card.provider, log),
       done: 'settled pending payments from the provider',
     }),
   ];

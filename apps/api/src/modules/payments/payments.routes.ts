@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  PAYMENT_MESSAGES,
   ApplicationIdParamsSchema,
   CheckoutStartedSchema,
   IDEMPOTENCY_KEY_HEADER,
@@ -20,7 +21,6 @@ import { consume, requireUserType, type Limit } from '../auth/index.ts';
 import { attachmentDisposition, downloadHeaders } from '../../lib/file-download.ts';
 import { IdempotencyHeadersSchema, idempotencyDescription } from '../../lib/idempotency.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Env } from '../../lib/env.ts';
 import { assertSafeText } from '../../lib/safe-input.ts';
 import {
   completeSandboxPayment,
@@ -35,8 +35,9 @@ import { pollMobileMoneyPayment, sendMobileMoneyPrompt } from './mobile-money.se
 import { payerReceipt, verifyReceipt } from './receipts.service.ts';
 import { MOBILE_MONEY_STATUS_JOB, SANDBOX_CALLBACK_JOB, sendMobileMoneyPoll } from './payments.jobs.ts';
 import { callbackPathOf, mobileMoneyProvidersFrom, type MobileMoneyEnv } from './mobile-money-providers.ts';
-import { sandboxChargesIn } from './providers/sandbox-charges.ts';
-import { createSandboxProvider, type CallbackDelivery } from './providers/sandbox-provider.ts';
+import type { CallbackDelivery } from './providers/sandbox-provider.ts';
+import { cardProviderFrom, type CardEnv } from './card-providers.ts';
+import type { Env } from '../../lib/env.ts';
 
 const tags = ['payments'];
 
@@ -65,22 +66,19 @@ export interface PaymentsOptions {
 export const paymentsRoutes: FastifyPluginAsyncZod<
   {
     db: Db;
-    env: Pick<Env, 'PAYMENTS_PROVIDER' | 'PAYMENTS_WEBHOOK_SECRET' | 'PUBLIC_URL' | 'RATE_LIMIT_MULTIPLIER'> &
-      MobileMoneyEnv;
+    env: CardEnv & MobileMoneyEnv & Pick<Env, 'RATE_LIMIT_MULTIPLIER'>;
     jobs: JobSender;
   } & PaymentsOptions
 > = async (app, { db, env, jobs, deliver }) => {
-  // PAYMENTS_PROVIDER has one value today; a real gateway is chosen here beside it (see the payments ADR).
-  const provider = createSandboxProvider({
-    secret: env.PAYMENTS_WEBHOOK_SECRET,
-    publicUrl: env.PUBLIC_URL,
+  const card = cardProviderFrom(env, {
+    db,
     log: app.log,
     ...(deliver ? { deliver } : {}),
     retryLater: async (callback) => {
       await jobs.send(SANDBOX_CALLBACK_JOB, callback);
     },
-    charges: sandboxChargesIn(db),
   });
+  const provider = card.provider;
   const mobileMoney = mobileMoneyProvidersFrom(env);
   const availableChannels = new Set<FeeChannel>(['card', ...mobileMoney.keys()]);
   const checkoutProviders = (log: SettleLogger): CheckoutProviders => ({
@@ -150,7 +148,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
       {
         schema: { tags, params: PaymentReferenceParamsSchema, response: { 200: dataEnvelope(PaymentCheckoutSchema) } },
       },
-      async (request) => ({ data: await getCheckout(db, provider, request.user!.id, request.params.reference) }),
+      async (request) => ({
+        data: await getCheckout(db, provider, request.user!.id, request.params.reference, request.log),
+      }),
     );
 
     student.get(
@@ -174,6 +174,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
       },
     );
 
+    if (card.name !== 'sandbox') return;
+    const sandbox = card.provider;
     student.post(
       '/payments/sandbox/:reference/complete',
       {
@@ -185,7 +187,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
         },
       },
       async (request) => ({
-        data: await completeSandboxPayment(db, provider, request.user!.id, request.params.reference, request.body),
+        data: await completeSandboxPayment(db, sandbox, request.user!.id, request.params.reference, request.body),
       }),
     );
   });
@@ -225,6 +227,52 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
       { parseAs: 'buffer', bodyLimit: CALLBACK_BODY_LIMIT },
       (_request, body, done) => done(null, body),
     );
+
+    /*
+     * Flutterwave's webhook is authenticated only by the dashboard's secret hash in `verif-hash`; it is
+     * read for the reference it names, and Flutterwave's verify answer alone settles (ADR 038). When
+     * verify cannot be had, the answer is 503: Flutterwave delivers again, and the reconcile pass asks too.
+     */
+    if (card.name === 'flutterwave') {
+      const flutterwave = card.provider;
+      callbacks.post(
+        '/payments/callbacks/flutterwave',
+        {
+          schema: {
+            tags,
+            summary: 'The Flutterwave webhook (a hint: the verify call decides)',
+            response: { 200: dataEnvelope(z.object({ received: z.literal(true) })) },
+          },
+        },
+        async (request) => {
+          if (!flutterwave.webhookAuthentic(request.headers)) {
+            throw new AppError('UNAUTHENTICATED', PAYMENT_MESSAGES.signature_invalid);
+          }
+          let json: unknown;
+          try {
+            json = JSON.parse((Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)).toString('utf8'));
+          } catch {
+            throw new AppError('INVALID_ARGUMENT', undefined, { body: 'not JSON' });
+          }
+          const subject = flutterwave.webhookSubject(json);
+          if (!subject) throw new AppError('INVALID_ARGUMENT', undefined, { body: 'names no payment' });
+          let answer;
+          try {
+            answer = await flutterwave.lookup(subject.reference);
+          } catch (error) {
+            request.log.warn({ err: error, subject }, 'Flutterwave verify unavailable: the webhook is left to retry');
+            throw new AppError('UNAVAILABLE', undefined, undefined, { retryAfterSeconds: 60 });
+          }
+          if (answer) {
+            assertSafeText(answer.event);
+            await settlePayment(db, flutterwave.name, answer.event, request.log, {
+              providerTransactionId: answer.providerTransactionId,
+            });
+          }
+          return { data: { received: true as const } };
+        },
+      );
+    }
 
     callbacks.post(
       '/payments/callbacks/:provider',

@@ -29,6 +29,7 @@ import { mobileMsisdn } from '../../lib/mobile-number.ts';
 import type { MobileMoneyProviders } from './mobile-money-providers.ts';
 import type { MobileMoneyProvider } from './providers/mobile-money.ts';
 import type { Checkout, PaymentProvider } from './providers/payment-provider.ts';
+import { ProviderError } from './providers/mobile-money.ts';
 import type { SandboxProvider } from './providers/sandbox-provider.ts';
 import { applicationsOpen } from '../catalogue/index.ts';
 import { issueReceipt } from './receipts.service.ts';
@@ -96,6 +97,7 @@ async function applicationOfStudent(db: DbOrTx, userId: string, applicationId: s
       status: applications.status,
       partner_name: partners.name,
       program_name: programs.name,
+      payer: { email: students.email, first_name: students.first_name, last_name: students.last_name },
       cycle: { status: cycles.status, opens_on: cycles.opens_on, closes_on: cycles.closes_on },
     })
     .from(applications)
@@ -304,13 +306,28 @@ async function openCheckout(
     checkout = { reference, checkoutUrl: payPageOf(reference) };
     prompt = { reference, provider: network, amount: option.amount, currency: option.currency, ...payer, description };
   } else if (channel === 'card') {
-    checkout = await provider.createCheckout({
-      reference: `pay_${randomBytes(12).toString('hex')}`,
-      amount,
-      currency: option.currency,
-      returnPath: returnPathOf(application.partner_id),
-      description,
-    });
+    const { payer } = application;
+    checkout = await provider
+      .createCheckout({
+        reference: `pay_${randomBytes(12).toString('hex')}`,
+        amount,
+        currency: option.currency,
+        returnPath: returnPathOf(application.partner_id),
+        description,
+        payer: {
+          email: payer.email,
+          name: [payer.first_name, payer.last_name].filter(Boolean).join(' ') || payer.email,
+        },
+      })
+      .catch((error: unknown) => {
+        // Nothing was recorded: the payer may simply try again (a refusal is our configuration, logged as such).
+        if (error instanceof ProviderError) {
+          throw new AppError('UNAVAILABLE', PAYMENT_MESSAGES.card_provider_unavailable, undefined, {
+            ...(error.retryable ? { retryAfterSeconds: 30 } : {}),
+          });
+        }
+        throw error;
+      });
   } else {
     throw invalidField('channel', PAYMENT_MESSAGES.channel_not_accepted);
   }
@@ -380,14 +397,33 @@ async function paymentOfPayer(db: DbOrTx, userId: string, reference: string) {
   return row;
 }
 
-/** GET /payments/:reference — what the checkout page shows its payer. */
+/**
+ * GET /payments/:reference — what the checkout page shows its payer. A payer back from a provider's page
+ * brings its verdict in the address, which is not believed: a payment still pending is asked of the
+ * provider (when it answers lookups other than from its own callbacks, like Flutterwave's verify) and
+ * settled from that answer, so the page shows the outcome even before the provider's webhook comes.
+ */
 export async function getCheckout(
   db: Db,
   provider: PaymentProvider,
   userId: string,
   reference: string,
+  log?: SettleLog,
 ): Promise<PaymentCheckout> {
-  const { payment, partner_name, program_name } = await paymentOfPayer(db, userId, reference);
+  let { payment, partner_name, program_name } = await paymentOfPayer(db, userId, reference);
+  if (log && payment.status === 'pending' && payment.provider === provider.name && provider.name !== 'sandbox') {
+    const answer = await provider.lookup?.(reference).catch((error: unknown) => {
+      // The provider is unreachable: the page shows the payment pending; webhook or reconcile settles it.
+      log.warn({ err: error, reference }, 'payment lookup failed: shown as pending');
+      return null;
+    });
+    if (answer) {
+      await settlePayment(db, provider.name, answer.event, log, {
+        providerTransactionId: answer.providerTransactionId,
+      });
+      ({ payment, partner_name, program_name } = await paymentOfPayer(db, userId, reference));
+    }
+  }
   return {
     ...summary(payment),
     application_id: payment.application_id,
@@ -528,7 +564,12 @@ export async function reconcilePendingPayments(
 ): Promise<number> {
   if (!provider.lookup) return 0;
   const stale = await db
-    .select({ reference: payments.reference })
+    .select({
+      reference: payments.reference,
+      amount: payments.amount,
+      currency: payments.currency,
+      created_at: payments.created_at,
+    })
     .from(payments)
     .where(
       and(
@@ -540,10 +581,28 @@ export async function reconcilePendingPayments(
     .orderBy(asc(payments.created_at))
     .limit(RECONCILE_BATCH);
   let settled = 0;
-  for (const { reference } of stale) {
-    const event = await provider.lookup(reference);
-    if (!event) continue;
-    await settlePayment(db, provider.name, event, log);
+  const expiresAfter = provider.checkoutExpiresAfterMs;
+  for (const { reference, amount, currency, created_at } of stale) {
+    const answer = await provider.lookup(reference).catch((error: unknown) => {
+      // One payment the provider cannot answer for now does not hold up the others: the next pass asks again.
+      log.warn({ err: error, reference }, 'payment lookup failed: asked again by the next pass');
+      return 'unanswered' as const;
+    });
+    if (answer === 'unanswered') continue;
+    if (!answer) {
+      if (expiresAfter === undefined || Date.parse(created_at) > now.getTime() - expiresAfter) continue;
+      // Still undecided long after it opened: the payer left the provider's page, and a new checkout may open.
+      const expired: PaymentEvent = {
+        id: `expired_${reference}`,
+        type: 'payment.failed',
+        data: { reference, amount, currency, method: 'card', failure_reason: PAYMENT_MESSAGES.checkout_expired },
+      };
+      if ((await settlePayment(db, provider.name, expired, log)) === 'settled') settled += 1;
+      continue;
+    }
+    await settlePayment(db, provider.name, answer.event, log, {
+      providerTransactionId: answer.providerTransactionId,
+    });
     settled += 1;
   }
   return settled;

@@ -11,6 +11,15 @@ export interface CheckoutRequest {
   returnPath: string;
   /** What the payer sees on the provider's page, e.g. "Application fee — University of Kigali". */
   description: string;
+  /** Who pays, for providers whose checkout asks (Flutterwave's `customer`). */
+  payer?: { email: string; name: string };
+}
+
+/** A provider's own answer about a checkout, once it has decided. */
+export interface LookedUp {
+  event: PaymentEvent;
+  /** The provider's id of the money movement, kept on the payment (Flutterwave's transaction id). */
+  providerTransactionId: string | null;
 }
 
 export interface Checkout {
@@ -42,5 +51,10 @@ export interface PaymentProvider {
    * Asks the provider what became of a checkout (reconciliation, when its callback never came): the
    * outcome as an event, or null while it is undecided. Providers without a status query leave it out.
    */
-  lookup?(reference: string): Promise<PaymentEvent | null>;
+  lookup?(reference: string): Promise<LookedUp | null>;
+  /**
+   * How long after it opened a checkout still undecided by `lookup` is failed as expired (the payer left
+   * the hosted page and cannot come back to it); a late success is then recorded as owed back. Unset: never.
+   */
+  readonly checkoutExpiresAfterMs?: number;
 }

@@ -178,8 +178,9 @@ export function createSandboxProvider({
       return attempt(body, reference);
     },
 
-    lookup(reference) {
-      return charges.find(reference);
+    async lookup(reference) {
+      const event = await charges.find(reference);
+      return event && { event, providerTransactionId: null };
     },
   };
 }

@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { usePaymentOptions } from '../api/payment-options.ts';
 import { PaymentChooser } from './payment-chooser.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { goToCheckout } from '../../../lib/checkout-url.ts';
 import { useStartPayment } from '../api/start-payment.ts';
 import { useApplicationFormats } from './formats.ts';
 
@@ -49,10 +50,7 @@ export function PaymentStep({
     if (!(await beforeLeaving())) return;
     pay.mutate(choice, {
       // A card goes to the provider's page; a mobile money prompt to ours, which follows it live.
-      onSuccess: (checkout) => {
-        if (/^https?:\/\//.test(checkout.checkout_url)) window.location.assign(checkout.checkout_url);
-        else void navigate(checkout.checkout_url);
-      },
+      onSuccess: (checkout) => goToCheckout(checkout.checkout_url, navigate),
       onError: (error) => {
         if (hasReason(error, 'already_paid')) onRefresh();
       },

@@ -4,6 +4,8 @@ import { api } from '../../../lib/api-client.ts';
 
 /** How often the page asks again while the provider's confirmation is on its way. */
 const CONFIRMING_POLL_MS = 1_500;
+/** A hosted provider's payment is asked of the provider by each fetch: less often. */
+const HOSTED_POLL_MS = 5_000;
 
 export const paymentKeys = {
   checkout: (reference: string) => ['payments', 'checkout', reference] as const,
@@ -26,6 +28,11 @@ export const checkoutQuery = (reference: string) =>
 export function useCheckout(reference: string, { confirming }: { confirming: boolean }) {
   return useQuery({
     ...checkoutQuery(reference),
-    refetchInterval: (query) => (confirming && query.state.data?.status === 'pending' ? CONFIRMING_POLL_MS : false),
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (data?.status !== 'pending') return false;
+      if (data.provider !== 'sandbox') return HOSTED_POLL_MS;
+      return confirming ? CONFIRMING_POLL_MS : false;
+    },
   });
 }

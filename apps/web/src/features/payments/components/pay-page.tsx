@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,6 +18,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useCheckout } from '../api/payment-checkout.ts';
 import { useCompleteSandboxPayment } from '../api/complete-sandbox-payment.ts';
 import { useStartCheckout } from '../api/start-checkout.ts';
+import { goToCheckout } from '../../../lib/checkout-url.ts';
 import { SandboxPaymentForm } from './sandbox-payment-form.tsx';
 import { numberFormat } from '../../../lib/intl.ts';
 
@@ -83,11 +84,10 @@ export function PayPage() {
 
 function CheckoutLoader({ reference }: { reference: string }) {
   const { t } = useTranslation();
-  const [waiting, setWaiting] = useState(false);
   // Settlements reach this tab live; the page also asks again while a payment is pending.
   useRealtime();
   const [confirming, setConfirming] = useState(false);
-  const checkout = useCheckout(reference, { confirming: confirming || waiting });
+  const checkout = useCheckout(reference, { confirming });
   if (checkout.isPending) {
     return (
       <PayFrame>
@@ -110,7 +110,7 @@ function CheckoutLoader({ reference }: { reference: string }) {
   return (
     <PayFrame>
       {isMobileMoneyProvider(checkout.data.provider) ? (
-        <MobileMoneyCheckout checkout={checkout.data} onWaiting={() => setWaiting(true)} />
+        <MobileMoneyCheckout checkout={checkout.data} />
       ) : (
         <Checkout checkout={checkout.data} confirming={confirming} onPaid={() => setConfirming(true)} />
       )}
@@ -152,7 +152,8 @@ function Checkout({
       {checkout.status === 'succeeded' && <Succeeded checkout={checkout} amount={amount} />}
       {checkout.status === 'failed' && <Failed checkout={checkout} />}
       {checkout.status === 'pending' &&
-        (confirming && !pay.isPending ? (
+        // A hosted provider's page (Flutterwave) took the card: this page waits for its verdict.
+        ((confirming && !pay.isPending) || checkout.provider !== 'sandbox' ? (
           <p role="status" className="flex items-center gap-3 text-muted">
             <span
               aria-hidden="true"
@@ -199,16 +200,13 @@ function CheckoutFacts({ checkout, amount }: { checkout: PaymentCheckout; amount
  * so and follows it (realtime, and asking again every few seconds); the payer may close the page — the
  * application shows the outcome too. A failure says why and what to do, and offers another attempt.
  */
-function MobileMoneyCheckout({ checkout, onWaiting }: { checkout: PaymentCheckout; onWaiting: () => void }) {
+function MobileMoneyCheckout({ checkout }: { checkout: PaymentCheckout }) {
   const { t } = useTranslation();
   const money = useMoney();
   const message = useMessage();
   const amount = money(checkout.amount, checkout.currency);
   const network = t(`payments.channels.${checkout.provider}`);
   const pending = checkout.status === 'pending';
-  useEffect(() => {
-    if (pending) onWaiting();
-  }, [pending, onWaiting]);
   return (
     <>
       <CheckoutFacts checkout={checkout} amount={amount} />
@@ -289,7 +287,7 @@ function Failed({ checkout }: { checkout: PaymentCheckout }) {
   const tryAgain = () =>
     start.mutate(
       { applicationId: checkout.application_id, idempotencyKey: `retry-${crypto.randomUUID()}` },
-      { onSuccess: ({ checkout_url }) => void navigate(checkout_url, { replace: true }) },
+      { onSuccess: ({ checkout_url }) => goToCheckout(checkout_url, navigate, true) },
     );
   return (
     <div className="flex flex-col gap-3">

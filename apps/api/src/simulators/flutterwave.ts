@@ -1,0 +1,425 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/**
+ * A local stand-in for Flutterwave Standard (v3), for development and tests: the same paths, auth,
+ * bodies and redirects as developer.flutterwave.com documents, so the adapter talks to it exactly as to
+ * Flutterwave. Its checkouts and transactions live in memory (the provider's own state, not ours).
+ *
+ * - `POST /v3/payments` — Bearer secret key; `{ tx_ref, amount, currency, redirect_url, customer: { email },
+ *   customizations, payment_options }`; answers `{ status: "success", data: { link } }`, its hosted page.
+ *   A `tx_ref` already used is refused (400), as Flutterwave refuses a duplicate reference.
+ * - `GET /hosted/pay/{id}` — the hosted page: a plain form (card number, expiry, security code). Its POST
+ *   decides, redirects the browser (303) to `redirect_url?status=…&tx_ref=…&transaction_id=…`, and sends the
+ *   `charge.completed` webhook to `webhookUrl` with the `verif-hash` header. A failed attempt may be tried
+ *   again on the same page (a new transaction of the same `tx_ref`); a paid one may not.
+ * - `GET /v3/transactions/verify_by_reference?tx_ref=…` and `GET /v3/transactions/{id}/verify` — Bearer;
+ *   the transaction, or 400 "No transaction was found for this id".
+ * - `/_simulator/…`: `GET /_simulator/transactions`, and `POST /_simulator/mode` with `{ "mode": "normal" |
+ *   "503" | "close" }` to make the API (`/v3/…`, not the hosted page) unreachable. Webhooks are sent
+ *   once, not retried.
+ *
+ * Scripted outcomes, by the card number's last four digits (FLUTTERWAVE_CARDS):
+ * | ends in | what happens                                                                  |
+ * | ------- | ----------------------------------------------------------------------------- |
+ * | 4242    | successful, one webhook                                                       |
+ * | 0002    | failed (insufficient funds), one webhook                                      |
+ * | 0069    | successful, but no webhook at all (verify settles it)                         |
+ * | 0119    | successful, the same webhook sent twice                                       |
+ * | 0127    | successful, but the webhook's body says ten times the amount (verify decides) |
+ * | 0341    | successful, but the webhook carries a wrong `verif-hash` (refused)            |
+ * | other   | failed (declined), one webhook                                                |
+ */
+export const FLUTTERWAVE_CARDS = {
+  success: '4242424242424242',
+  insufficientFunds: '5531886652140002',
+  noWebhook: '5531886652140069',
+  duplicateWebhook: '5531886652140119',
+  wrongAmountWebhook: '5531886652140127',
+  wrongHashWebhook: '5531886652140341',
+  declined: '5531886652149999',
+} as const;
+
+export type FlutterwaveMode = 'normal' | '503' | 'close';
+
+export interface FlutterwaveCheckout {
+  id: string;
+  txRef: string;
+  amount: number;
+  currency: string;
+  redirectUrl: string;
+  customer: { email: string; name: string };
+  title: string;
+  description: string;
+}
+
+export interface FlutterwaveTransaction {
+  id: number;
+  tx_ref: string;
+  flw_ref: string;
+  amount: number;
+  charged_amount: number;
+  currency: string;
+  status: 'successful' | 'failed';
+  processor_response: string;
+  payment_type: 'card';
+  created_at: string;
+  customer: { id: number; name: string; email: string; phone_number: null };
+  card: { first_6digits: string; last_4digits: string };
+}
+
+export interface FlutterwaveWebhook {
+  url: string;
+  hash: string;
+  body: { event: string; 'event.type': string; data: Record<string, unknown> };
+  status: number | null;
+}
+
+export interface FlutterwaveSimulatorOptions {
+  port?: number;
+  host?: string;
+  secretKey: string;
+  secretHash: string;
+  /** Where its webhooks go (the dashboard's webhook URL). */
+  webhookUrl: string;
+}
+
+export interface FlutterwaveSimulator {
+  url: string;
+  stop(): Promise<void>;
+  setMode(mode: FlutterwaveMode): void;
+  /** Points its webhooks elsewhere (the dashboard setting), e.g. once the receiving server listens. */
+  setWebhookUrl(url: string): void;
+  checkouts(): FlutterwaveCheckout[];
+  transactions(): FlutterwaveTransaction[];
+  /** Webhooks sent (or tried), in order. */
+  webhooksSent(): FlutterwaveWebhook[];
+  /** Resolves once every webhook sent so far has been answered. */
+  idle(): Promise<void>;
+}
+
+const MAX_BODY = 64 * 1024;
+
+const sameSecret = (given: string | undefined, expected: string) => {
+  const a = Buffer.from(given ?? '');
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+function send(res: ServerResponse, status: number, body?: object) {
+  if (body === undefined) {
+    res.writeHead(status).end();
+    return;
+  }
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) }).end(text);
+}
+
+const refusal = (message: string) => ({ status: 'error', message, data: null });
+
+async function readText(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw new Error('body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The hosted page: a plain, accessible form, as small as Flutterwave's test checkout needs to be. */
+function hostedPage(checkout: FlutterwaveCheckout, error: string | null, paid: boolean): string {
+  const amount = `${checkout.amount} ${checkout.currency}`;
+  const form = paid
+    ? '<p role="status">This payment is complete. You may close this page.</p>'
+    : `<form method="post" action="/hosted/pay/${encodeURIComponent(checkout.id)}" novalidate>
+  ${error ? `<p role="alert" class="error">${escapeHtml(error)}</p>` : ''}
+  <label for="card_number">Card number</label>
+  <input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" required>
+  <label for="expiry">Expiry date (MM/YY)</label>
+  <input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="MM/YY" required>
+  <label for="cvc">Security code (CVC)</label>
+  <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required>
+  <button type="submit">Pay ${escapeHtml(amount)}</button>
+</form>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(checkout.title)} — Flutterwave test checkout</title>
+<style>
+  body { font: 16px/1.5 system-ui, sans-serif; max-width: 28rem; margin: 2rem auto; padding: 0 1rem; color: #1a1a1a; }
+  form { display: grid; gap: .5rem; }
+  input { font: inherit; padding: .5rem; border: 1px solid #767676; border-radius: .25rem; }
+  button { font: inherit; margin-top: .5rem; padding: .75rem; background: #f5a623; border: 0; border-radius: .25rem; cursor: pointer; }
+  :focus-visible { outline: 3px solid #1a73e8; outline-offset: 2px; }
+  .error { color: #b00020; }
+</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(checkout.title)}</h1>
+<p>${escapeHtml(checkout.description)}</p>
+<p><strong>${escapeHtml(amount)}</strong> — ${escapeHtml(checkout.customer.email)}</p>
+${form}
+</main>
+</body>
+</html>`;
+}
+
+function htmlResponse(res: ServerResponse, status: number, html: string) {
+  res
+    .writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html) })
+    .end(html);
+}
+
+export async function startFlutterwaveSimulator(options: FlutterwaveSimulatorOptions): Promise<FlutterwaveSimulator> {
+  const checkouts = new Map<string, FlutterwaveCheckout>();
+  const byReference = new Map<string, FlutterwaveTransaction>();
+  const byId = new Map<number, FlutterwaveTransaction>();
+  const sockets = new Set<Socket>();
+  const webhooks: FlutterwaveWebhook[] = [];
+  const deliveries = new Set<Promise<void>>();
+  let nextId = 4_000_000 + (randomBytes(2).readUInt16BE() % 1000) * 1000;
+  let nextCustomer = 900_000;
+  let mode: FlutterwaveMode = 'normal';
+  let webhookUrl = options.webhookUrl;
+
+  const bearer = (req: IncomingMessage) => {
+    const header = req.headers.authorization;
+    return typeof header === 'string' && header.startsWith('Bearer ') && sameSecret(header.slice(7), options.secretKey);
+  };
+
+  const webhook = (transaction: FlutterwaveTransaction, override: Record<string, unknown> = {}, hash?: string) => {
+    const body = {
+      event: 'charge.completed',
+      'event.type': 'CARD_TRANSACTION',
+      data: {
+        id: transaction.id,
+        tx_ref: transaction.tx_ref,
+        flw_ref: transaction.flw_ref,
+        amount: transaction.amount,
+        currency: transaction.currency,
+        charged_amount: transaction.charged_amount,
+        status: transaction.status,
+        processor_response: transaction.processor_response,
+        payment_type: transaction.payment_type,
+        created_at: transaction.created_at,
+        customer: transaction.customer,
+        ...override,
+      },
+    };
+    const entry: FlutterwaveWebhook = { url: webhookUrl, hash: hash ?? options.secretHash, body, status: null };
+    webhooks.push(entry);
+    const delivery = fetch(entry.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'verif-hash': entry.hash },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    })
+      .then(async (response) => {
+        entry.status = response.status;
+        await response.body?.cancel();
+      })
+      .catch(() => undefined)
+      .finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
+  };
+
+  async function createPayment(req: IncomingMessage, res: ServerResponse) {
+    let body: Record<string, unknown> | null;
+    try {
+      body = JSON.parse(await readText(req)) as Record<string, unknown> | null;
+    } catch {
+      return send(res, 400, refusal('Invalid JSON body'));
+    }
+    const customer = body?.customer as { email?: unknown; name?: unknown } | undefined;
+    const customizations = (body?.customizations ?? {}) as { title?: unknown; description?: unknown };
+    const amount = typeof body?.amount === 'string' ? Number(body.amount) : body?.amount;
+    const txRef = body?.tx_ref;
+    const redirectUrl = body?.redirect_url;
+    if (typeof txRef !== 'string' || txRef.length === 0 || txRef.length > 100)
+      return send(res, 400, refusal('tx_ref is required'));
+    if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0)
+      return send(res, 400, refusal('amount is required'));
+    if (typeof body?.currency !== 'string' || !/^[A-Z]{3}$/.test(body.currency))
+      return send(res, 400, refusal('Invalid currency'));
+    if (typeof redirectUrl !== 'string' || !/^https?:\/\//.test(redirectUrl))
+      return send(res, 400, refusal('redirect_url is required'));
+    if (typeof customer?.email !== 'string' || !customer.email.includes('@'))
+      return send(res, 400, refusal('customer.email is required'));
+    if ([...checkouts.values()].some((checkout) => checkout.txRef === txRef))
+      return send(res, 400, refusal('Duplicate tx_ref: a transaction with this reference exists'));
+    const checkout: FlutterwaveCheckout = {
+      id: randomBytes(8).toString('hex'),
+      txRef,
+      amount,
+      currency: body.currency,
+      redirectUrl,
+      customer: { email: customer.email, name: typeof customer.name === 'string' ? customer.name : '' },
+      title: typeof customizations.title === 'string' ? customizations.title : 'Payment',
+      description: typeof customizations.description === 'string' ? customizations.description : '',
+    };
+    checkouts.set(checkout.id, checkout);
+    send(res, 200, { status: 'success', message: 'Hosted Link', data: { link: `${url}/hosted/pay/${checkout.id}` } });
+  }
+
+  async function pay(checkout: FlutterwaveCheckout, req: IncomingMessage, res: ServerResponse) {
+    if (byReference.get(checkout.txRef)?.status === 'successful')
+      return htmlResponse(res, 409, hostedPage(checkout, null, true));
+    const form = new URLSearchParams(await readText(req));
+    const number = (form.get('card_number') ?? '').replace(/[\s-]/g, '');
+    const expiry = form.get('expiry') ?? '';
+    const cvc = form.get('cvc') ?? '';
+    if (!/^\d{12,19}$/.test(number) || !/^(0[1-9]|1[0-2])\/\d{2}$/.test(expiry) || !/^\d{3,4}$/.test(cvc)) {
+      return htmlResponse(
+        res,
+        400,
+        hostedPage(checkout, 'Check the card number, expiry date and security code.', false),
+      );
+    }
+    const last4 = number.slice(-4);
+    const succeeded = ['4242', '0069', '0119', '0127', '0341'].includes(last4);
+    const id = (nextId += 1);
+    const transaction: FlutterwaveTransaction = {
+      id,
+      tx_ref: checkout.txRef,
+      flw_ref: `FLW-MOCK-${randomBytes(16).toString('hex')}`,
+      amount: checkout.amount,
+      charged_amount: checkout.amount,
+      currency: checkout.currency,
+      status: succeeded ? 'successful' : 'failed',
+      processor_response: succeeded ? 'Approved' : last4 === '0002' ? 'Insufficient funds' : 'Declined',
+      payment_type: 'card',
+      created_at: new Date().toISOString(),
+      customer: {
+        id: (nextCustomer += 1),
+        name: checkout.customer.name,
+        email: checkout.customer.email,
+        phone_number: null,
+      },
+      card: { first_6digits: number.slice(0, 6), last_4digits: last4 },
+    };
+    byReference.set(checkout.txRef, transaction);
+    byId.set(id, transaction);
+
+    if (last4 === '0119') {
+      webhook(transaction);
+      webhook(transaction);
+    } else if (last4 === '0127') {
+      webhook(transaction, { amount: transaction.amount * 10, charged_amount: transaction.amount * 10 });
+    } else if (last4 === '0341') {
+      webhook(transaction, {}, `not-${options.secretHash}`);
+    } else if (last4 !== '0069') {
+      webhook(transaction);
+    }
+
+    const back = new URL(checkout.redirectUrl);
+    back.searchParams.set('status', transaction.status);
+    back.searchParams.set('tx_ref', transaction.tx_ref);
+    back.searchParams.set('transaction_id', String(transaction.id));
+    res.writeHead(303, { Location: back.toString() }).end();
+  }
+
+  const verifyAnswer = (res: ServerResponse, transaction: FlutterwaveTransaction | undefined) => {
+    if (!transaction) return send(res, 400, refusal('No transaction was found for this id'));
+    return send(res, 200, { status: 'success', message: 'Transaction fetched successfully', data: transaction });
+  };
+
+  async function route(req: IncomingMessage, res: ServerResponse) {
+    const address = new URL(req.url ?? '/', 'http://simulator');
+    const path = address.pathname;
+    const method = req.method ?? 'GET';
+
+    if (path.startsWith('/_simulator/')) {
+      if (method === 'GET' && path === '/_simulator/transactions') return send(res, 200, [...byId.values()]);
+      if (method === 'POST' && path === '/_simulator/mode') {
+        let body: { mode?: unknown } | null = null;
+        try {
+          body = JSON.parse(await readText(req)) as { mode?: unknown } | null;
+        } catch {
+          body = null;
+        }
+        if (body?.mode !== 'normal' && body?.mode !== '503' && body?.mode !== 'close') return send(res, 400);
+        mode = body.mode;
+        return send(res, 204);
+      }
+      return send(res, 404);
+    }
+
+    const hosted = /^\/hosted\/pay\/([0-9a-f]{16})$/.exec(path);
+    if (hosted) {
+      const checkout = checkouts.get(hosted[1]!);
+      if (!checkout)
+        return htmlResponse(res, 404, '<!doctype html><title>Not found</title><p>This payment link is not valid.</p>');
+      if (method === 'GET') {
+        const paid = byReference.get(checkout.txRef)?.status === 'successful';
+        return htmlResponse(res, 200, hostedPage(checkout, null, paid));
+      }
+      if (method === 'POST') return pay(checkout, req, res);
+      return send(res, 405);
+    }
+
+    if (!path.startsWith('/v3/')) return send(res, 404, refusal('Not found'));
+    if (mode === 'close') {
+      req.socket.destroy();
+      return;
+    }
+    if (mode === '503') return send(res, 503, refusal('Service Unavailable'));
+    if (!bearer(req)) return send(res, 401, refusal('Invalid authorization key'));
+
+    if (method === 'POST' && path === '/v3/payments') return createPayment(req, res);
+    if (method === 'GET' && path === '/v3/transactions/verify_by_reference') {
+      return verifyAnswer(res, byReference.get(address.searchParams.get('tx_ref') ?? ''));
+    }
+    const byIdPath = /^\/v3\/transactions\/(\d{1,15})\/verify$/.exec(path);
+    if (method === 'GET' && byIdPath) return verifyAnswer(res, byId.get(Number(byIdPath[1])));
+    send(res, 404, refusal('Not found'));
+  }
+
+  const server = createServer((req, res) => {
+    route(req, res).catch(() => {
+      if (!res.headersSent) send(res, 500, refusal('An internal error occurred'));
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host}:${port}`;
+
+  return {
+    url,
+    async stop() {
+      await Promise.allSettled([...deliveries]);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+    },
+    setMode(next) {
+      mode = next;
+    },
+    setWebhookUrl(next) {
+      webhookUrl = next;
+    },
+    checkouts: () => [...checkouts.values()].map((checkout) => ({ ...checkout })),
+    transactions: () => [...byId.values()].map((transaction) => ({ ...transaction })),
+    webhooksSent: () => webhooks.map((entry) => ({ ...entry })),
+    async idle() {
+      await Promise.allSettled([...deliveries]);
+    },
+  };
+}
