@@ -81,6 +81,8 @@ export const STAFF_PERMISSIONS = [
   'make_decisions',
   /** Payments and fees received. */
   'view_payments',
+  /** Refunds, fee waivers and bank slip verification. */
+  'manage_finance',
   /** Conversations with applicants. */
   'message_applicants',
   /** Filling and submitting an application for a named applicant (submitted_by_staff, unpaid). */

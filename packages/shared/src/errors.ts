@@ -89,6 +89,7 @@ export const ERROR_REASON_INFO = {
     description: "The institution's current cycle has no application form for the chosen program.",
   },
   already_paid: { status: 'ABORTED', description: "The application's fee is already paid." },
+  fee_waived: { status: 'ABORTED', description: "The application's fee is waived: there is nothing to pay." },
   form_stale: {
     status: 'ABORTED',
     description: 'The application form changed since the editor loaded it; reload it before saving.',

@@ -204,12 +204,16 @@ export const SubmitApplicationSchema = z.object({
 });
 export type SubmitApplication = z.infer<typeof SubmitApplicationSchema>;
 
-/** What a submission records of its payment (spec section 3: payment{paid, amount, payment_id}). */
+/**
+ * What a submission records of its payment (spec section 3: payment{paid, amount, payment_id}); `waived`
+ * when the institution waived the fee (a waiver code or an approved request): not paid, and nothing owed.
+ */
 export const SubmissionPaymentSchema = z.object({
   paid: z.boolean(),
   amount: z.number().nonnegative(),
   currency: z.string(),
   payment_id: z.uuid().nullable(),
+  waived: z.boolean().optional(),
 });
 
 /** The answer to a submit, and what the submitted view shows: the reference to copy. */
