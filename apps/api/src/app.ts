@@ -60,6 +60,7 @@ import { messagingStaff } from './modules/partners/partners.service.ts';
 import { applicationsRoutes } from './modules/applications/applications.routes.ts';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { waiversRoutes } from './modules/waivers/waivers.routes.ts';
 import { decisionsRoutes } from './modules/decisions/decisions.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -285,6 +286,7 @@ export async function buildApp({
         jobs,
         ...(sandboxCallbacks?.deliver ? { deliver: sandboxCallbacks.deliver } : {}),
       });
+      await api.register(waiversRoutes, { db: database.db, storage: files.storage });
       await api.register(decisionsRoutes, {
         db: database.db,
         publicUrl: env.PUBLIC_URL,

@@ -244,6 +244,8 @@ export const ReviewApplicationSchema = z.object({
     paid: z.boolean(),
     amount: z.number(),
     currency: z.string(),
+    /** The institution waived the fee (a waiver code or an approved request). */
+    waived: z.boolean().optional(),
     /** The payment record when there is one (not for submissions on behalf). */
     record: PaymentSummarySchema.nullable(),
   }),

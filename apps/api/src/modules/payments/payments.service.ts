@@ -20,6 +20,7 @@ import { cycleSettings, getSettings } from '../partner-settings/index.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
 import type { SandboxProvider } from './providers/sandbox-provider.ts';
 import { applicationsOpen } from '../catalogue/index.ts';
+import { assertFeeNotWaived } from '../waivers/index.ts';
 
 /** The fee payment that settled an application, if it is paid: what its submission records. */
 export interface FeePayment {
@@ -181,6 +182,7 @@ async function openCheckout(
   if (live?.status === 'succeeded')
     throw new AppError('ABORTED', PAYMENT_MESSAGES.already_paid, undefined, { reason: 'already_paid' });
   if (live) return answer(live, false);
+  await assertFeeNotWaived(db, applicationId);
 
   const { admissions } = await getSettings(db, application.partner_id);
   if (admissions.application_fee <= 0) throw new AppError('ABORTED', PAYMENT_MESSAGES.no_fee);
