@@ -75,8 +75,7 @@ export const waiversRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage }> 
         response: { 201: dataEnvelope(WaiverCodeSchema) },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: await createWaiverCode(db, request.staff!, request.body) }),
+    async (request, reply) => reply.code(201).send({ data: await createWaiverCode(db, request.staff!, request.body) }),
   );
 
   app.post(
@@ -142,7 +141,10 @@ export const waiversRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage }> 
 
   app.get(
     `${base}/fee-waivers/:waiverId/document`,
-    { preHandler, schema: { tags, summary: 'Download the document of a fee waiver request', params: WaiverIdParamsSchema } },
+    {
+      preHandler,
+      schema: { tags, summary: 'Download the document of a fee waiver request', params: WaiverIdParamsSchema },
+    },
     async (request, reply) => {
       const found = await waiverDocumentFile(db, request.params.partnerId, request.params.waiverId);
       if (!found) throw new AppError('NOT_FOUND');
@@ -196,7 +198,8 @@ export const waiversRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage }> 
         schema: {
           tags,
           summary: 'Ask the institution to waive the fee',
-          description: 'A reason (20 to 2000 characters) and optionally one of one’s documents; replaces a declined request.',
+          description:
+            'A reason (20 to 2000 characters) and optionally one of one’s documents; replaces a declined request.',
           params: ApplicationIdParamsSchema,
           body: WaiverRequestInputSchema,
           response: { 201: dataEnvelope(FeeWaiverSchema) },

@@ -200,26 +200,24 @@ async function staffWaivers(db: DbOrTx, partnerId: string, filter: { status?: Fe
     )
     .orderBy(desc(feeWaivers.created_at), desc(feeWaivers.id))
     .limit(500);
-  return rows.map(
-    (row): StaffFeeWaiver => ({
-      id: row.waiver.id,
-      application_id: row.waiver.application_id,
-      applicant_name: row.applicant_name,
-      applicant_email: row.applicant_email,
-      program_name: row.program_name,
-      kind: row.waiver.kind,
-      status: row.waiver.status,
-      reason: row.waiver.reason,
-      document:
-        row.waiver.document_id && row.document_type && row.file_name
-          ? { id: row.waiver.document_id, type: row.document_type, file_name: row.file_name }
-          : null,
-      code: row.code,
-      decline_reason: row.waiver.decline_reason,
-      decided_at: iso(row.waiver.decided_at),
-      created_at: iso(row.waiver.created_at)!,
-    }),
-  );
+  return rows.map((row): StaffFeeWaiver => ({
+    id: row.waiver.id,
+    application_id: row.waiver.application_id,
+    applicant_name: row.applicant_name,
+    applicant_email: row.applicant_email,
+    program_name: row.program_name,
+    kind: row.waiver.kind,
+    status: row.waiver.status,
+    reason: row.waiver.reason,
+    document:
+      row.waiver.document_id && row.document_type && row.file_name
+        ? { id: row.waiver.document_id, type: row.document_type, file_name: row.file_name }
+        : null,
+    code: row.code,
+    decline_reason: row.waiver.decline_reason,
+    decided_at: iso(row.waiver.decided_at),
+    created_at: iso(row.waiver.created_at)!,
+  }));
 }
 
 /** GET /partners/:partnerId/fee-waivers — requests (and redeemed codes), newest first, by status. */
@@ -259,8 +257,7 @@ async function requestToDecide(tx: DbOrTx, partnerId: string, waiverId: string) 
     .limit(1)
     .for('update', { of: feeWaivers });
   if (!row) throw new AppError('NOT_FOUND');
-  if (row.waiver.status !== 'requested')
-    throw new AppError('ABORTED', W.not_requested);
+  if (row.waiver.status !== 'requested') throw new AppError('ABORTED', W.not_requested);
   return row;
 }
 
@@ -411,9 +408,7 @@ export async function redeemWaiverCode(
     const [found] = await tx
       .select()
       .from(feeWaiverCodes)
-      .where(
-        and(eq(feeWaiverCodes.partner_id, application.partner_id), sql`upper(${feeWaiverCodes.code}) = ${code}`),
-      )
+      .where(and(eq(feeWaiverCodes.partner_id, application.partner_id), sql`upper(${feeWaiverCodes.code}) = ${code}`))
       .limit(1);
     if (!found) throw codeError(W.code_unknown);
     const today = await todayOf(tx, application.partner_id, now);
