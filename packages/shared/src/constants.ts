@@ -37,6 +37,7 @@ export const APP_TEXT_GROUPS = [
   'support_inbox',
   'applications',
   'payments',
+  'waivers',
   'decisions',
   'settings',
   'notifications',

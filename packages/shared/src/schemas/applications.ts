@@ -159,6 +159,8 @@ export const ApplicationDraftSchema = ApplicationSummarySchema.extend({
   fee: ApplicationFeeSchema,
   /** The fee's payment: the succeeded one, else the latest attempt; null before any. */
   payment: PaymentSummarySchema.nullable(),
+  /** The institution waived the fee (an approved fee waiver): it can be submitted without paying. */
+  fee_waived: z.boolean().optional(),
   theme: PartnerThemeSchema.nullable(),
 });
 export type ApplicationDraft = z.infer<typeof ApplicationDraftSchema>;
