@@ -26,10 +26,11 @@ const partnerPath = (partnerId: string) => `/partners/${encodeURIComponent(partn
 
 /* ---------------------------------------------------------------- applicant */
 
-export function useOwnWaiver(applicationId: string) {
+export function useOwnWaiver(applicationId: string, enabled = true) {
   return useQuery({
     queryKey: waiverKeys.own(applicationId),
     queryFn: () => api(applicationPath(applicationId), FeeWaiverSchema.nullable()),
+    enabled,
   });
 }
 

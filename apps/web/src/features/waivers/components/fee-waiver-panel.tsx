@@ -42,7 +42,7 @@ export function FeeWaiverPanel({
 }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const waiver = useOwnWaiver(applicationId);
+  const waiver = useOwnWaiver(applicationId, !paid);
 
   if (paid) return null;
   return (
