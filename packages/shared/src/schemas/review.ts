@@ -92,6 +92,8 @@ export const ReviewQueueRowSchema = z.object({
   status: SubmissionStatusSchema,
   stage_id: z.string().nullable(),
   paid: z.boolean(),
+  /** The fee was waived (a waiver code or an approved request). */
+  waived: z.boolean().optional(),
   submitted_by_staff: z.boolean(),
   score_average: z.number().nullable(),
   score_count: z.int().nonnegative(),

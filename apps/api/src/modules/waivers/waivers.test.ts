@@ -374,6 +374,11 @@ describe('a waived fee', () => {
     );
     expect(review.statusCode).toBe(200);
     expect(data<ReviewApplication>(review).payment).toMatchObject({ paid: false, waived: true, record: null });
+    const queue = await call(institution.admin, 'GET', `/partners/${institution.partnerId}/review/submissions`);
+    expect(queue.statusCode).toBe(200);
+    const rows = (queue.json() as { data: { items: Array<{ id: string; paid: boolean; waived?: boolean }> } }).data
+      .items;
+    expect(rows.find((row) => row.id === draft.id)).toMatchObject({ paid: false, waived: true });
 
     // No new waiver on a submitted application.
     const late = await ask(student, draft.id, { reason: REASON });
