@@ -120,8 +120,11 @@ export async function createWaiverCode(
   input: { cycle_id: string; max_uses: number; expires_on: string; label?: string | null | undefined },
   now = new Date(),
 ): Promise<WaiverCode> {
-  await assertCycleOfPartner(db, caller.partnerId, input.cycle_id).catch(() => {
-    throw new AppError('INVALID_ARGUMENT', W.cycle_unknown, [{ path: 'cycle_id', message: W.cycle_unknown }]);
+  await assertCycleOfPartner(db, caller.partnerId, input.cycle_id).catch((error: unknown) => {
+    // Another institution's cycle, or none: a field to correct, not a missing page.
+    if (error instanceof AppError && error.status === 'NOT_FOUND')
+      throw new AppError('INVALID_ARGUMENT', W.cycle_unknown, [{ path: 'cycle_id', message: W.cycle_unknown }]);
+    throw error;
   });
   const today = await todayOf(db, caller.partnerId, now);
   if (input.expires_on < today)
@@ -228,7 +231,7 @@ export function listFeeWaivers(db: Db, partnerId: string, status?: FeeWaiverStat
 /** The waiver's document file, for staff of its institution: null when it has none (or is not theirs). */
 export async function waiverDocumentFile(db: Db, partnerId: string, waiverId: string) {
   const [row] = await db
-    .select({ file_id: documents.file_id, owner_id: files.owner_id })
+    .select({ file_id: documents.file_id })
     .from(feeWaivers)
     .innerJoin(documents, eq(documents.id, feeWaivers.document_id))
     .innerJoin(files, eq(files.id, documents.file_id))
