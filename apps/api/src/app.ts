@@ -61,6 +61,7 @@ import { applicationsRoutes } from './modules/applications/applications.routes.t
 import { submissionsRoutes } from './modules/submissions/submissions.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { financeRoutes } from './modules/payments/finance.routes.ts';
+import { waiversRoutes } from './modules/waivers/waivers.routes.ts';
 import { decisionsRoutes } from './modules/decisions/decisions.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -287,6 +288,7 @@ export async function buildApp({
         ...(sandboxCallbacks?.deliver ? { deliver: sandboxCallbacks.deliver } : {}),
       });
       await api.register(financeRoutes, { db: database.db });
+      await api.register(waiversRoutes, { db: database.db, storage: files.storage });
       await api.register(decisionsRoutes, {
         db: database.db,
         publicUrl: env.PUBLIC_URL,

@@ -38,6 +38,7 @@ export const APP_TEXT_GROUPS = [
   'applications',
   'payments',
   'receipts',
+  'waivers',
   'decisions',
   'settings',
   'notifications',

@@ -26,6 +26,7 @@ export * from './schemas/messaging.ts';
 export * from './schemas/support.ts';
 export * from './schemas/payments.ts';
 export * from './schemas/receipts.ts';
+export * from './schemas/waivers.ts';
 export * from './schemas/applications.ts';
 export * from './schemas/review.ts';
 export * from './schemas/finance.ts';

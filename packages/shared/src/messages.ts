@@ -304,6 +304,27 @@ export const FINANCE_MESSAGES = {
   refund_not_needed: 'This payment is not waiting for a refund.',
 } as const;
 
+/** Fee waivers: codes an institution issues and need-based requests (issue 22), shown under `waivers.errors`. */
+export const WAIVER_MESSAGES = {
+  code_format: 'Enter the waiver code as it was given to you, e.g. ABCD-EFGH-JKLM.',
+  code_unknown: 'This waiver code does not exist at this institution. Check it and try again.',
+  code_expired: 'This waiver code has expired.',
+  code_used_up: 'This waiver code has already been used as many times as it allows.',
+  code_revoked: 'This waiver code was withdrawn by the institution.',
+  code_other_cycle: 'This waiver code is for another admission cycle.',
+  already_waived: 'The application fee is already waived.',
+  request_pending: 'Your waiver request is waiting for the institution’s answer.',
+  fee_waived: 'The application fee is waived: there is nothing to pay.',
+  reason_length: 'Explain your situation in 20 to 2000 characters.',
+  document_invalid: 'Choose one of your own documents.',
+  decline_reason_required: 'Say why the request is declined: the applicant will see it.',
+  not_requested: 'This request has already been answered.',
+  max_uses_invalid: 'Enter a number of uses from 1 to 10000.',
+  expires_invalid: 'Choose an expiry date from today on.',
+  cycle_unknown: 'Choose one of your admission cycles.',
+  label_too_long: 'A label has at most 100 characters.',
+} as const;
+
 /** The staff review of submitted applications (issue 8), shown under `review.errors`. */
 export const REVIEW_MESSAGES = {
   text_too_long: 'This text is too long',
@@ -364,6 +385,7 @@ export function messageKey(text: string): string | null {
     ['support.errors', SUPPORT_MESSAGES],
     ['applications.errors', APPLICATION_MESSAGES],
     ['payments.errors', PAYMENT_MESSAGES],
+    ['waivers.errors', WAIVER_MESSAGES],
     ['review.errors', REVIEW_MESSAGES],
     ['finance.errors', FINANCE_MESSAGES],
     ['decisions.errors', DECISION_MESSAGES],

@@ -76,6 +76,8 @@ export const paths = {
     application: (submissionId: string) => `/partner/applications/${encodeURIComponent(submissionId)}`,
     /** Submitting an application for a named applicant (spec section 6). */
     onBehalf: '/partner/applications/new',
+    /** Fee waiver codes and requests (manage_finance). */
+    feeWaivers: '/partner/fee-waivers',
   },
 } as const;
 

@@ -159,6 +159,8 @@ export const ApplicationDraftSchema = ApplicationSummarySchema.extend({
   fee: ApplicationFeeSchema,
   /** The fee's payment: the succeeded one, else the latest attempt; null before any. */
   payment: PaymentSummarySchema.nullable(),
+  /** The institution waived the fee (an approved fee waiver): it can be submitted without paying. */
+  fee_waived: z.boolean().optional(),
   theme: PartnerThemeSchema.nullable(),
 });
 export type ApplicationDraft = z.infer<typeof ApplicationDraftSchema>;
@@ -204,12 +206,16 @@ export const SubmitApplicationSchema = z.object({
 });
 export type SubmitApplication = z.infer<typeof SubmitApplicationSchema>;
 
-/** What a submission records of its payment (spec section 3: payment{paid, amount, payment_id}). */
+/**
+ * What a submission records of its payment (spec section 3: payment{paid, amount, payment_id}); `waived`
+ * when the institution waived the fee (a waiver code or an approved request): not paid, and nothing owed.
+ */
 export const SubmissionPaymentSchema = z.object({
   paid: z.boolean(),
   amount: z.number().nonnegative(),
   currency: z.string(),
   payment_id: z.uuid().nullable(),
+  waived: z.boolean().optional(),
 });
 
 /** The answer to a submit, and what the submitted view shows: the reference to copy. */

@@ -9,6 +9,8 @@ export const NOTIFICATION_TYPES = [
   'document_rejected',
   'new_message',
   'draft_reminder',
+  'fee_waiver_approved',
+  'fee_waiver_declined',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

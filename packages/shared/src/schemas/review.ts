@@ -92,6 +92,8 @@ export const ReviewQueueRowSchema = z.object({
   status: SubmissionStatusSchema,
   stage_id: z.string().nullable(),
   paid: z.boolean(),
+  /** The fee was waived (a waiver code or an approved request). */
+  waived: z.boolean().optional(),
   submitted_by_staff: z.boolean(),
   score_average: z.number().nullable(),
   score_count: z.int().nonnegative(),
@@ -244,6 +246,8 @@ export const ReviewApplicationSchema = z.object({
     paid: z.boolean(),
     amount: z.number(),
     currency: z.string(),
+    /** The institution waived the fee (a waiver code or an approved request). */
+    waived: z.boolean().optional(),
     /** The payment record when there is one (not for submissions on behalf). */
     record: PaymentSummarySchema.nullable(),
   }),

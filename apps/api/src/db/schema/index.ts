@@ -13,3 +13,4 @@ export * from './messaging.ts';
 export * from './applications.ts';
 export * from './review.ts';
 export * from './notifications.ts';
+export * from './waivers.ts';

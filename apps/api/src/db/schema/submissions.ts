@@ -58,6 +58,8 @@ export const submissions = pgTable(
     amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
     currency: text('currency').notNull().default('USD'),
     payment_id: uuid('payment_id').references(() => payments.id, { onDelete: 'no action' }),
+    /** The fee was waived (a waiver code or an approved request): nothing paid, nothing owed. */
+    fee_waived: boolean('fee_waived').notNull().default(false),
     /** The client's Idempotency-Key of the submit: a retry with it gets this submission back. */
     idempotency_key: text('idempotency_key'),
     /** What identified the request that key made (lib/idempotency.ts): the same key on another request is refused. */

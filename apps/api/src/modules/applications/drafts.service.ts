@@ -42,6 +42,7 @@ import { studentIdOf } from '../documents/index.ts';
 import { snapshotForm } from '../forms/index.ts';
 import { getSettings } from '../partner-settings/index.ts';
 import { succeededPaymentOf } from '../payments/index.ts';
+import { feeWaived } from '../waivers/index.ts';
 import {
   applicationForm,
   applicationsOpen,
@@ -357,6 +358,7 @@ export async function getDraft(db: DbOrTx, userId: string, applicationId: string
     },
     fee: feeOf(settings),
     payment: await feePayment(db, applicationId),
+    fee_waived: await feeWaived(db, applicationId),
     theme: settings.theme,
   };
 }

@@ -32,6 +32,7 @@ import { formSnapshot } from '../forms/index.ts';
 import { storedSettings } from '../partner-settings/index.ts';
 import { checkedAnswers, submissionByKey, submissionReceipt, writeSubmission } from '../submissions/index.ts';
 import { applicationsOpen, feeOf } from '../catalogue/index.ts';
+import { feeWaivedCondition } from '../waivers/index.ts';
 import { staleDraft } from './drafts.service.ts';
 
 /* Submitting (spec sections 7–8): the draft becomes a submission, once. */
@@ -116,6 +117,7 @@ async function lockForSubmission(tx: DbOrTx, userId: string, applicationId: stri
       language: students.language,
       documents: applicantDocuments,
       paid_fee: paidFeeOfApplication,
+      fee_waived: feeWaivedCondition(applications.id),
       general: partnerSettings.general,
       theme: partnerSettings.theme,
       admissions: partnerSettings.admissions,
@@ -197,7 +199,9 @@ export async function submitApplication(
       assertOwnDocuments(form.sections, answers, row.documents);
       const fee = feeOf(settings);
       const payment = fee.amount > 0 ? row.paid_fee : null;
-      if (fee.amount > 0 && !payment) throw new AppError('ABORTED', A.payment_required);
+      // An approved fee waiver (a code, or a request staff approved) stands in for the payment.
+      const waived = fee.amount > 0 && !payment && row.fee_waived;
+      if (fee.amount > 0 && !payment && !waived) throw new AppError('ABORTED', A.payment_required);
 
       const receipt = await writeSubmission(tx, {
         id: row.id,
@@ -212,8 +216,8 @@ export async function submitApplication(
         studentId: row.student_id,
         staffId: null,
         payment: payment
-          ? { paid: true, amount: payment.amount, currency: payment.currency, payment_id: payment.id }
-          : { paid: false, amount: 0, currency: fee.currency, payment_id: null },
+          ? { paid: true, amount: payment.amount, currency: payment.currency, payment_id: payment.id, waived: false }
+          : { paid: false, amount: 0, currency: fee.currency, payment_id: null, waived },
         idempotency,
         receipt: { to: row.applicant.email, language: row.language, publicUrl },
       });

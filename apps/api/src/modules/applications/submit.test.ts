@@ -386,6 +386,7 @@ describe('submitting', () => {
       amount: 100,
       currency: 'USD',
       payment_id: paymentId,
+      waived: false,
     });
   });
 

@@ -33,6 +33,7 @@ import { ProviderError } from './providers/mobile-money.ts';
 import type { SandboxProvider } from './providers/sandbox-provider.ts';
 import { applicationsOpen } from '../catalogue/index.ts';
 import { issueReceipt } from './receipts.service.ts';
+import { assertFeeNotWaived } from '../waivers/index.ts';
 
 /** The fee payment that settled an application, if it is paid: what its submission records. */
 export interface FeePayment {
@@ -289,6 +290,7 @@ async function openCheckout(
   if (live?.status === 'succeeded')
     throw new AppError('ABORTED', PAYMENT_MESSAGES.already_paid, undefined, { reason: 'already_paid' });
   if (live) return answer(live, false);
+  await assertFeeNotWaived(db, applicationId);
 
   const { admissions } = await getSettings(db, application.partner_id);
   const option = chosenOption(admissions.application_fees, choice);

@@ -129,6 +129,7 @@ const rowColumns = {
   status: submissions.status,
   stage_id: submissions.stage_id,
   paid: submissions.paid,
+  fee_waived: submissions.fee_waived,
   submitted_by_staff: submissions.submitted_by_staff,
   score_average: submissions.score_average,
   score_count: submissions.score_count,
@@ -164,6 +165,7 @@ interface Row {
   status: ReviewQueueRow['status'];
   stage_id: string | null;
   paid: boolean;
+  fee_waived: boolean;
   submitted_by_staff: boolean;
   score_average: number | null;
   score_count: number;
@@ -186,6 +188,7 @@ function toQueueRow(row: Row, blind: boolean): ReviewQueueRow {
     status: row.status,
     stage_id: row.stage_id,
     paid: row.paid,
+    waived: row.fee_waived,
     submitted_by_staff: row.submitted_by_staff,
     score_average: row.score_average,
     score_count: row.score_count,

@@ -91,6 +91,7 @@ export async function submissionReceipt(
       amount: submissions.amount,
       currency: submissions.currency,
       payment_id: submissions.payment_id,
+      waived: submissions.fee_waived,
     })
     .from(submissions)
     .innerJoin(partners, eq(partners.id, submissions.partner_id))
@@ -100,7 +101,7 @@ export async function submissionReceipt(
     .where(and(eq(submissions.id, submissionId), studentId ? eq(submissions.student_id, studentId) : undefined))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
-  const { profile, paid, amount, currency, payment_id, submitted_at, ...receipt } = row;
+  const { profile, paid, amount, currency, payment_id, waived, submitted_at, ...receipt } = row;
   const name = [profile.first_name, profile.last_name].filter((part) => typeof part === 'string' && part).join(' ');
   return {
     ...receipt,
@@ -109,7 +110,7 @@ export async function submissionReceipt(
     // The same instant the first answer gave, in the same ISO form, whichever way the row is read back.
     submitted_at: new Date(submitted_at).toISOString(),
     applicant_name: name,
-    payment: { paid, amount, currency, payment_id },
+    payment: { paid, amount, currency, payment_id, waived },
   };
 }
 
@@ -145,7 +146,8 @@ export interface NewSubmission {
   answers: Record<string, unknown>;
   studentId: string | null;
   staffId: string | null;
-  payment: { paid: boolean; amount: number; currency: string; payment_id: string | null };
+  /** `waived` when an approved fee waiver stands in for the payment. */
+  payment: { paid: boolean; amount: number; currency: string; payment_id: string | null; waived?: boolean };
   /** The request's Idempotency-Key and fingerprint (lib/idempotency.ts), remembered with the submission. */
   idempotency: { key: string; fingerprint: string } | null;
   /**
@@ -179,7 +181,7 @@ export async function writeSubmission(tx: DbOrTx, input: NewSubmission): Promise
       submitted_at: submittedAt,
       submitted_by_staff: input.staffId !== null,
       applicant_name: applicantName,
-      payment: input.payment,
+      payment: { ...input.payment, waived: input.payment.waived ?? false },
     };
     const mail = outboxEmail({
       to: input.receipt.to,
@@ -216,6 +218,7 @@ export async function writeSubmission(tx: DbOrTx, input: NewSubmission): Promise
         amount: input.payment.amount,
         currency: input.payment.currency,
         payment_id: input.payment.payment_id,
+        fee_waived: input.payment.waived ?? false,
         idempotency_key: input.idempotency?.key ?? null,
         idempotency_fingerprint: input.idempotency?.fingerprint ?? null,
         created_at: submittedAt,

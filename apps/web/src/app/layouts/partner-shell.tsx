@@ -14,6 +14,7 @@ const LINKS = [
   { to: paths.partner.cycles, key: 'shell.partner.cycles' },
   { to: paths.partner.forms, key: 'shell.partner.forms' },
   { to: paths.partner.onBehalf, key: 'shell.partner.on_behalf', secondary: true },
+  { to: paths.partner.feeWaivers, key: 'shell.partner.fee_waivers', secondary: true },
   { to: paths.partner.messages, key: 'shell.partner.messages', secondary: true, unread: 'chats' },
   { to: paths.partner.team, key: 'shell.partner.team', secondary: true },
   { to: paths.partner.profile, key: 'shell.partner.profile', secondary: true },
@@ -29,11 +30,13 @@ function linksFor(permissions: readonly string[] | null | undefined) {
   const review = holdsPermission(permissions, 'review_applications', 'make_decisions');
   const onBehalf = holdsPermission(permissions, 'submit_applications');
   const finance = holdsPermission(permissions, 'view_payments', 'manage_finance');
+  const waivers = holdsPermission(permissions, 'manage_finance');
   return LINKS.filter(
     (link) =>
       (review || link.to !== paths.partner.applications) &&
       (onBehalf || link.to !== paths.partner.onBehalf) &&
-      (finance || link.to !== paths.partner.finance),
+      (finance || link.to !== paths.partner.finance) &&
+      (waivers || link.to !== paths.partner.feeWaivers),
   );
 }
 

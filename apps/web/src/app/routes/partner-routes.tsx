@@ -128,6 +128,14 @@ export const partnerRoutes: RouteObject = {
             (m) => m.FinancePage,
           ),
         },
+        {
+          path: 'partner/fee-waivers',
+          handle: { title: 'waivers.meta.title', description: 'waivers.meta.description' },
+          ...staffFeature(
+            () => import('../../features/waivers/components/fee-waivers-page.tsx'),
+            (m) => m.FeeWaiversPage,
+          ),
+        },
         { path: 'partner/*', ...meta('not_found'), element: <NotFoundPage /> },
       ],
     },

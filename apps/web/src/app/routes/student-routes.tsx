@@ -14,7 +14,17 @@ const HomeSections = lazy(async () => {
   return { default: module.HomeSections };
 });
 
-const loadApplying = () => import('../../features/applications/components/application-route.tsx');
+/** The applying screens, with the fee waiver panel they show beside the payment. */
+const loadApplying = async () => {
+  const [routes, { withApplicationSlots }] = await Promise.all([
+    import('../../features/applications/components/application-route.tsx'),
+    import('../application-slots.tsx'),
+  ]);
+  return {
+    PartnerApplicationRoute: withApplicationSlots(routes.PartnerApplicationRoute),
+    AreaApplicationRoute: withApplicationSlots(routes.AreaApplicationRoute),
+  };
+};
 const applying = { handle: { title: 'applications.meta.title' } };
 
 /** The student's area: signed-in students only, in the student shell. */

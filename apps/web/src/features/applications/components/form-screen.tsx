@@ -27,6 +27,7 @@ import { ConflictDialog } from './conflict-dialog.tsx';
 import { DiscardDraftButton } from './discard-draft.tsx';
 import { DocumentUpload } from './document-upload.tsx';
 import { PaymentStep } from './payment-step.tsx';
+import { FeeWaiverSlot } from '../../../components/fee-waiver-slot.tsx';
 import { ReviewStep } from './review-step.tsx';
 import { useApplicationFormats } from './formats.ts';
 import { answerIssues, firstIssue, sectionIssues } from './section-issues.ts';
@@ -99,7 +100,7 @@ function DraftEditor({
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
   const sections = draft.form.sections;
   const feeDue = draft.fee.amount > 0;
-  const paid = draft.payment?.status === 'succeeded';
+  const paid = draft.payment?.status === 'succeeded' || draft.fee_waived === true;
 
   const save = useCallback((input: Parameters<typeof saveDraft>[1]) => saveDraft(draft.id, input), [draft.id]);
   const autosave = useDraftAutosave({
@@ -403,6 +404,14 @@ function DraftEditor({
             beforeLeaving={() => autosave.moveTo({ current_step: PAYMENT, current_section_index: position.section })}
             onContinue={() => go({ step: REVIEW, section: position.section })}
             onRefresh={refreshPayment}
+          />
+        )}
+        {position.step === PAYMENT && (
+          <FeeWaiverSlot
+            applicationId={draft.id}
+            documents={draft.documents}
+            paid={draft.payment?.status === 'succeeded'}
+            onContinue={() => go({ step: REVIEW, section: position.section })}
           />
         )}
 

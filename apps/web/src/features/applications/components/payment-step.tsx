@@ -40,7 +40,9 @@ export function PaymentStep({
   const paid = payment?.status === 'succeeded';
 
   const pending = payment?.status === 'pending';
-  const options = usePaymentOptions(draft.id, !paid && !pending);
+  // A waived fee has nothing to pay: the waiver panel beside this step says so and continues.
+  const waived = draft.fee_waived === true && !paid;
+  const options = usePaymentOptions(draft.id, !paid && !pending && !waived);
   const fieldError = (field: string) => {
     const text = fieldErrors(pay.error)[field];
     return text ? message(text) : undefined;
@@ -87,6 +89,10 @@ export function PaymentStep({
         <FormAlert>{t(errorMessageKey(pay.error))}</FormAlert>
       )}
       {paid ? (
+        <button type="button" className="btn-primary self-start" onClick={onContinue}>
+          {t('applications.payment.continue')}
+        </button>
+      ) : waived ? (
         <button type="button" className="btn-primary self-start" onClick={onContinue}>
           {t('applications.payment.continue')}
         </button>

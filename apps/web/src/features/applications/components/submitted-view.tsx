@@ -44,7 +44,9 @@ function Receipt({ area, partnerId, id }: { area: ApplicationArea; partnerId: st
             t('applications.submitted.payment'),
             payment.paid
               ? t('applications.submitted.paid', { amount: format.money(payment.amount, payment.currency) })
-              : t('applications.submitted.no_payment'),
+              : payment.waived
+                ? t('waivers.fee_waived')
+                : t('applications.submitted.no_payment'),
           ],
         ];
         return (

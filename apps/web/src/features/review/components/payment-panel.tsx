@@ -9,7 +9,10 @@ export function PaymentPanel({ application }: { application: ReviewApplication }
   const record = payment.record;
   const { money, dateTime } = useReviewFormats();
   const rows: Array<[string, string]> = [
-    [t('review.payment.status'), t(payment.paid ? 'review.payment.paid' : 'review.payment.unpaid')],
+    [
+      t('review.payment.status'),
+      payment.paid ? t('review.payment.paid') : payment.waived ? t('waivers.fee_waived') : t('review.payment.unpaid'),
+    ],
     [t('review.payment.amount'), money(payment.amount, payment.currency)],
   ];
   if (record) {

@@ -275,7 +275,9 @@ function QueueRow({
           <Absent label={t('review.queue.unassigned')} />
         )}
       </td>
-      <td className={td}>{t(row.paid ? 'review.queue.paid' : 'review.queue.unpaid')}</td>
+      <td className={td}>
+        {row.paid ? t('review.queue.paid') : row.waived ? t('waivers.fee_waived') : t('review.queue.unpaid')}
+      </td>
     </tr>
   );
 }
