@@ -61,6 +61,8 @@ import { applicationsRoutes } from './modules/applications/applications.routes.t
 import { submissionsRoutes } from './modules/submissions/submissions.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { financeRoutes } from './modules/payments/finance.routes.ts';
+import { devPhoneRoutes } from './modules/payments/dev-phone.routes.ts';
+import type { SimulatorEndpoint } from './modules/payments/dev-phone.client.ts';
 import { decisionsRoutes } from './modules/decisions/decisions.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -88,6 +90,8 @@ export interface AppOptions {
   metrics?: Metrics;
   /** Switched on at shutdown so /ready answers 503 while requests are still served. */
   drain?: DrainSwitch;
+  /** The payment simulators the server started (development): the dev phone's routes exist only with them. */
+  paymentSimulators?: readonly SimulatorEndpoint[];
 }
 
 const DOCS_PREFIX = '/api/docs';
@@ -103,6 +107,7 @@ export async function buildApp({
   mobileMoneyRetry,
   metrics,
   drain,
+  paymentSimulators = [],
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(env),
@@ -287,6 +292,7 @@ export async function buildApp({
         ...(sandboxCallbacks?.deliver ? { deliver: sandboxCallbacks.deliver } : {}),
       });
       await api.register(financeRoutes, { db: database.db });
+      await api.register(devPhoneRoutes, { simulators: paymentSimulators });
       await api.register(decisionsRoutes, {
         db: database.db,
         publicUrl: env.PUBLIC_URL,
