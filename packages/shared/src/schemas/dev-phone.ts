@@ -9,7 +9,7 @@ import { z } from 'zod';
 /** A simulated provider's name (mtn_momo, mpesa, airtel_money …): the api answers 404 for one not running. */
 export const DevPhoneProviderSchema = z.string().regex(/^[a-z][a-z0-9_]{1,39}$/);
 
-export const DEV_PHONE_PROMPT_STATUSES = ['pending', 'successful', 'failed'] as const;
+export const DEV_PHONE_PROMPT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 
 export const DevPhonePromptSchema = z.object({
   provider: DevPhoneProviderSchema,

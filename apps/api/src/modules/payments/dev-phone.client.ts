@@ -28,7 +28,7 @@ const ListedPromptSchema = z.object({
 /** The simulators' statuses (MoMo's and Daraja's PENDING/SUCCESSFUL/FAILED, Airtel's TIP/TS/TF/TE). */
 function statusOf(status: string): DevPhonePrompt['status'] {
   if (status === 'PENDING' || status === 'TIP') return 'pending';
-  if (status === 'SUCCESSFUL' || status === 'TS') return 'successful';
+  if (status === 'SUCCESSFUL' || status === 'TS') return 'succeeded';
   return 'failed';
 }
 
