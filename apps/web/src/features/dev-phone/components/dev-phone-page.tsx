@@ -135,8 +135,8 @@ function Scripts() {
             </tr>
           ))}
           <tr>
-            <td className="py-1 pr-4">{t('dev_phone.scripts_other')}</td>
-            <td className="py-1">{t('dev_phone.scripts.other')}</td>
+            <td className="py-1 pr-4">{t('dev_phone.scripts.waits')}</td>
+            <td className="py-1">{t('dev_phone.scripts.waits')}</td>
           </tr>
         </tbody>
       </table>
