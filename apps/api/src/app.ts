@@ -62,6 +62,8 @@ import { submissionsRoutes } from './modules/submissions/submissions.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { financeRoutes } from './modules/payments/finance.routes.ts';
 import { waiversRoutes } from './modules/waivers/waivers.routes.ts';
+import { devPhoneRoutes } from './modules/payments/dev-phone.routes.ts';
+import type { SimulatorEndpoint } from './modules/payments/dev-phone.client.ts';
 import { decisionsRoutes } from './modules/decisions/decisions.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -89,6 +91,8 @@ export interface AppOptions {
   metrics?: Metrics;
   /** Switched on at shutdown so /ready answers 503 while requests are still served. */
   drain?: DrainSwitch;
+  /** The payment simulators the server started (development): the dev phone's routes exist only with them. */
+  paymentSimulators?: readonly SimulatorEndpoint[];
 }
 
 const DOCS_PREFIX = '/api/docs';
@@ -104,6 +108,7 @@ export async function buildApp({
   mobileMoneyRetry,
   metrics,
   drain,
+  paymentSimulators = [],
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(env),
@@ -289,6 +294,7 @@ export async function buildApp({
       });
       await api.register(financeRoutes, { db: database.db });
       await api.register(waiversRoutes, { db: database.db, storage: files.storage });
+      await api.register(devPhoneRoutes, { simulators: paymentSimulators });
       await api.register(decisionsRoutes, {
         db: database.db,
         publicUrl: env.PUBLIC_URL,

@@ -10,10 +10,13 @@ import { keepServingThroughFaults } from './lib/process-faults.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { drainSwitch } from './modules/health/drain.ts';
 import { openMailer } from './modules/email/email.jobs.ts';
+import { startPaymentSimulators } from './dev/payment-simulators.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
-const env = loadEnv();
+// Outside production, providers left unconfigured are pointed at local simulators before anything reads the env.
+const simulators = await startPaymentSimulators(loadEnv());
+const env = simulators.env;
 const database = await openDatabase(databaseOptions(env));
 // Under a lock, so instances starting together take turns; off where the deploy runs `npm run db:migrate`,
 // and then an instance started before that step refuses to serve the new code on the old schema.
@@ -44,7 +47,16 @@ const mailer = await openMailer({ env, db: database.db });
 const metrics = createMetrics({ poolCounts: database.poolCounts ? () => database.poolCounts!() : undefined });
 const drain = drainSwitch();
 // The api process also runs the background jobs (ADR 033): any number of instances share them.
-const app = await buildApp({ database, env, files, mailer, work: true, metrics, drain });
+const app = await buildApp({
+  database,
+  env,
+  files,
+  mailer,
+  work: true,
+  metrics,
+  drain,
+  paymentSimulators: simulators.endpoints,
+});
 if (mailer) app.log.info({ transport: mailer.kind }, 'email delivery started');
 else app.log.warn('no mail transport: set SMTP_URL to send email; messages wait in the outbox');
 // From here on an error nobody handled is logged and the process serves on (ADR 021); before, a start
@@ -75,6 +87,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     // Stops the job queue too, once the jobs under way are done.
     await app.close();
+    await simulators.stop();
     await mailer?.close();
     await database.close();
     await files.close();
@@ -92,9 +105,11 @@ try {
 } catch (error) {
   app.log.fatal({ err: error }, 'could not start listening');
   await app.close();
+  await simulators.stop();
   await mailer?.close();
   await database.close();
   process.exit(1);
 }
 console.log(`Kaminuza is running at ${env.PUBLIC_URL}`);
 if (demoAccounts.length > 0) console.log(demoAccountsTable(demoAccounts));
+if (simulators.banner) console.log(simulators.banner);

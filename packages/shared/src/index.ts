@@ -25,6 +25,7 @@ export * from './schemas/partner-api.ts';
 export * from './schemas/messaging.ts';
 export * from './schemas/support.ts';
 export * from './schemas/payments.ts';
+export * from './schemas/dev-phone.ts';
 export * from './schemas/receipts.ts';
 export * from './schemas/waivers.ts';
 export * from './schemas/applications.ts';

@@ -75,6 +75,8 @@ export const APP_ROUTE_PATTERNS = [
   '/unsubscribe/*',
   /** The development mailbox (outside production only). */
   '/dev/mailbox',
+  /** The test phone of the payment simulators (outside production only). */
+  '/dev/phone',
 ] as const;
 
 export function isAppRoute(pathname: string): boolean {

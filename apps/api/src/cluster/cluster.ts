@@ -173,6 +173,8 @@ export async function startCluster(
       // secret, which production refuses. Every instance signs and reads cookies with that same secret.
       NODE_ENV: 'test',
       MAILBOX: 'off',
+      // Each instance would start simulators of its own, which the others' callbacks could not find.
+      PAYMENT_SIMULATORS: 'off',
       TRUST_PROXY: '127.0.0.1',
       DATABASE_POOL_SIZE: '10',
       LOG_LEVEL: 'warn',

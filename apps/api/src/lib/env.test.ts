@@ -33,6 +33,7 @@ describe('parseEnv', () => {
       MAIL_FROM_INFO: 'Kaminuza <info@kaminuza.example>',
       MAIL_FROM_NO_REPLY: 'Kaminuza <no-reply@kaminuza.example>',
       MAILBOX: true,
+      PAYMENT_SIMULATORS: true,
       AUTH_SECRET: 'kaminuza-development-secret-not-for-production',
       PAYMENTS_PROVIDER: 'sandbox',
       PAYMENTS_WEBHOOK_SECRET: DEVELOPMENT_PAYMENTS_WEBHOOK_SECRET,
@@ -165,6 +166,15 @@ describe('parseEnv', () => {
     expect(mailboxEnabled(parseEnv({ SMTP_URL: 'smtp://mail.example:587' }))).toBe(false);
   });
 
+  it('runs the payment simulators outside production unless PAYMENT_SIMULATORS=off, and never in production', () => {
+    expect(parseEnv({ NODE_ENV: 'test' }).PAYMENT_SIMULATORS).toBe(true);
+    expect(parseEnv({ PAYMENT_SIMULATORS: 'off' }).PAYMENT_SIMULATORS).toBe(false);
+    expect(parseEnv(PRODUCTION).PAYMENT_SIMULATORS).toBe(false);
+    expect(parseEnv({ ...PRODUCTION, PAYMENT_SIMULATORS: 'off' }).PAYMENT_SIMULATORS).toBe(false);
+    expect(() => parseEnv({ ...PRODUCTION, PAYMENT_SIMULATORS: 'on' })).toThrow(/PAYMENT_SIMULATORS/);
+    expect(() => parseEnv({ PAYMENT_SIMULATORS: 'sometimes' })).toThrow(/PAYMENT_SIMULATORS/);
+  });
+
   it('skips migrating at start with MIGRATE_ON_START=false, and takes a drain delay and a metrics token', () => {
     expect(parseEnv({ MIGRATE_ON_START: 'false' }).MIGRATE_ON_START).toBe(false);
     expect(parseEnv({ MIGRATE_ON_START: 'on' }).MIGRATE_ON_START).toBe(true);
@@ -180,6 +190,7 @@ describe('parseEnv', () => {
     { SMTP_URL: 'http://mail.example' },
     { MAILBOX: 'maybe' },
     { ...PRODUCTION, MAILBOX: 'on' },
+    { ...PRODUCTION, PAYMENT_SIMULATORS: 'true' },
     { PAYMENTS_PROVIDER: 'cash' },
     { PORT: '70000' },
     { LOG_LEVEL: 'loud' },

@@ -193,6 +193,12 @@ const EnvSchema = z
     AIRTEL_MONEY_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     AIRTEL_MONEY_CLIENT_ID: z.string().min(1).optional(),
     AIRTEL_MONEY_CLIENT_SECRET: z.string().min(1).optional(),
+    /**
+     * Local simulators of the mobile money APIs, started by the server for each provider whose variables
+     * are unset (the dev phone at /dev/phone approves their prompts): on by default outside production,
+     * never in production. A provider's real variables switch that provider to the real service.
+     */
+    PAYMENT_SIMULATORS: z.enum(Object.keys(FLAG) as [keyof typeof FLAG]).optional(),
   })
   // It also keys the device cookies of the sign-in lockout (ADR 022): the published development value
   // would let anyone forge a known device, so production refuses it like the payments secret's.
@@ -309,12 +315,17 @@ const EnvSchema = z
     path: ['MAILBOX'],
     message: 'the dev mailbox cannot be on in production',
   })
-  .transform(({ PUBLIC_URL, MAILBOX, S3_FORCE_PATH_STYLE, ...env }) => ({
+  .refine(
+    (env) => !(env.NODE_ENV === 'production' && env.PAYMENT_SIMULATORS !== undefined && FLAG[env.PAYMENT_SIMULATORS]),
+    { path: ['PAYMENT_SIMULATORS'], message: 'the payment simulators cannot run in production' },
+  )
+  .transform(({ PUBLIC_URL, MAILBOX, PAYMENT_SIMULATORS, S3_FORCE_PATH_STYLE, ...env }) => ({
     ...env,
     S3_FORCE_PATH_STYLE: FLAG[S3_FORCE_PATH_STYLE],
     // Without an explicit URL the server is reached on localhost at its own port.
     PUBLIC_URL: (PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     MAILBOX: MAILBOX === undefined ? env.NODE_ENV !== 'production' : FLAG[MAILBOX],
+    PAYMENT_SIMULATORS: PAYMENT_SIMULATORS === undefined ? env.NODE_ENV !== 'production' : FLAG[PAYMENT_SIMULATORS],
     AUTH_SECRET: env.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
     PAYMENTS_WEBHOOK_SECRET: env.PAYMENTS_WEBHOOK_SECRET ?? DEVELOPMENT_PAYMENTS_WEBHOOK_SECRET,
     PAYMENTS_PROVIDER: env.PAYMENTS_PROVIDER ?? (env.FLUTTERWAVE_BASE_URL === undefined ? 'sandbox' : 'flutterwave'),

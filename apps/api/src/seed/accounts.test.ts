@@ -19,6 +19,7 @@ import { createTestApp } from '../test/app.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { demoAccountsTable, DEMO_PASSWORD, seedDemoAccounts } from './accounts.ts';
 import { DEMO_CAMPUSES, DEMO_PROGRAMS } from './admissions.data.ts';
+import { DEMO_FEES } from './admissions.ts';
 import { seedIfEmpty } from './index.ts';
 
 let database: Database;
@@ -86,6 +87,12 @@ describe('demo accounts', () => {
       .from(partnerSettings)
       .where(eq(partnerSettings.partner_id, partnerId));
     expect(settings?.general).toMatchObject({ current_cycle_id: cycle!.id });
+    // Payable by card and by each mobile money network (their simulators in development).
+    expect(settings?.admissions).toMatchObject({
+      application_fees: DEMO_FEES,
+      application_fee: 100,
+      application_fee_currency: 'USD',
+    });
 
     const [form] = await database.db.select().from(forms).where(eq(forms.partner_id, partnerId));
     expect(form).toMatchObject({ cycle_id: cycle!.id, version: 1 });

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { partners, users } from '../db/schema/index.ts';
 import { createVerifiedAccount } from '../modules/auth/accounts.ts';
 import { hashPassword } from '../modules/auth/password.ts';
-import { seedDemoAdmissions } from './admissions.ts';
+import { seedDemoAdmissions, seedDemoFees } from './admissions.ts';
 import { seedDemoStudentProfile } from './students.ts';
 
 /** The demo accounts' shared password: outside production only, and printed on start. */
@@ -57,7 +57,10 @@ export async function seedDemoAccounts(db: Db): Promise<DemoAccount[]> {
     .from(users)
     .where(eq(users.email, DEMO_STAFF_EMAIL))
     .limit(1);
-  if (demoStaff?.partner_id) await seedDemoAdmissions(db, demoStaff.partner_id);
+  if (demoStaff?.partner_id) {
+    await seedDemoAdmissions(db, demoStaff.partner_id);
+    await seedDemoFees(db, demoStaff.partner_id);
+  }
 
   const present = await db
     .select({ type: users.type, email: users.email, partner: partners.name })

@@ -1,4 +1,4 @@
-import { defaultPartnerSettings } from '@kaminuza/shared';
+import { defaultPartnerSettings, primaryFee, readAdmissionsSettings, type FeeOption } from '@kaminuza/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
@@ -86,6 +86,44 @@ export async function seedDemoAdmissions(db: Db, partnerId: string, now = new Da
       .update(partnerSettings)
       .set({
         general: sql`jsonb_set(${partnerSettings.general}, '{current_cycle_id}', to_jsonb(${cycle.id}::text))`,
+      })
+      .where(eq(partnerSettings.partner_id, partnerId));
+  });
+}
+
+/**
+ * The demo institution's application fee, per currency (minor units): by card in dollars; by card or MTN
+ * MoMo or Airtel Money in Rwandan francs; by M-Pesa or Airtel Money in Kenyan shillings. In development
+ * each mobile money network is a local simulator, answered from the dev phone (/dev/phone).
+ */
+export const DEMO_FEES: readonly FeeOption[] = [
+  { currency: 'USD', amount: 10_000, channels: ['card'] },
+  { currency: 'RWF', amount: 30_000, channels: ['card', 'mtn_momo', 'airtel_money'] },
+  { currency: 'KES', amount: 300_000, channels: ['mpesa', 'airtel_money'] },
+];
+
+/**
+ * Gives the demo institution its fees while it charges the default fee of a new institution (the same
+ * 100 USD by card), so a restart never undoes fees its staff changed.
+ */
+export async function seedDemoFees(db: Db, partnerId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ admissions: partnerSettings.admissions })
+      .from(partnerSettings)
+      .where(eq(partnerSettings.partner_id, partnerId))
+      .for('update');
+    const admissions = row ? readAdmissionsSettings(row.admissions) : undefined;
+    const defaults = defaultPartnerSettings().admissions.application_fees;
+    if (!admissions || JSON.stringify(admissions.application_fees) !== JSON.stringify(defaults)) return;
+    await tx
+      .update(partnerSettings)
+      .set({
+        admissions: {
+          ...admissions,
+          ...primaryFee(DEMO_FEES, admissions.application_fee_currency),
+          application_fees: [...DEMO_FEES],
+        },
       })
       .where(eq(partnerSettings.partner_id, partnerId));
   });

@@ -235,6 +235,14 @@ export const publicRoutes: RouteObject = {
         (m) => m.DevMailboxPage,
       ),
     },
+    {
+      path: 'dev/phone',
+      ...meta('phone'),
+      ...screen(
+        () => import('../../features/dev-phone/components/dev-phone-page.tsx'),
+        (m) => m.DevPhonePage,
+      ),
+    },
     ...redirects,
     { path: '*', ...meta('not_found'), element: <NotFoundPage /> },
   ],

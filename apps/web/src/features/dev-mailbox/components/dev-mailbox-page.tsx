@@ -179,9 +179,19 @@ export function DevMailboxPage() {
           <h1 className="text-3xl font-bold">{t('dev_mailbox.title')}</h1>
           <p className="mt-2 text-muted">{t('dev_mailbox.intro')}</p>
         </div>
-        <button type="button" className="btn-secondary" onClick={() => void list.refetch()} disabled={list.isFetching}>
-          {t('dev_mailbox.refresh')}
-        </button>
+        <div className="flex flex-wrap items-center gap-4">
+          <Link to="/dev/phone" className="link">
+            {t('dev_mailbox.phone_link')}
+          </Link>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => void list.refetch()}
+            disabled={list.isFetching}
+          >
+            {t('dev_mailbox.refresh')}
+          </button>
+        </div>
       </div>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">

@@ -1,0 +1,156 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Env } from '../lib/env.ts';
+import type { SimulatorEndpoint } from '../modules/payments/dev-phone.client.ts';
+import { startAirtelSimulator } from '../simulators/airtel-money.ts';
+import { startMomoSimulator } from '../simulators/mtn-momo.ts';
+import { startMpesaSimulator } from '../simulators/mpesa-daraja.ts';
+
+/**
+ * Development: the server starts a local simulator of each payment provider whose variables are unset
+ * (PAYMENT_SIMULATORS, on by default outside production) and points that provider's variables at it
+ * with credentials made up for this run, before the app reads them. The adapters then talk to it over
+ * HTTP exactly as to the provider; the dev phone (/dev/phone) answers its prompts. Setting a provider's
+ * real variables switches that provider to the real service, and production never starts one (lib/env.ts).
+ */
+
+/** A provider's variable: MTN_MOMO_*, MPESA_*, AIRTEL_MONEY_* … */
+type PaymentVariable = keyof Env;
+
+interface Started {
+  url: string;
+  stop(): Promise<void>;
+  /** The provider's variables, pointing at the simulator. */
+  env: Partial<Pick<Env, PaymentVariable>>;
+}
+
+interface SimulatorEntry {
+  provider: string;
+  /** What the start-up banner calls it. */
+  label: string;
+  /** The provider's own variables: when any is set, the provider is the real one and no simulator starts. */
+  variables: readonly PaymentVariable[];
+  start(context: { publicUrl: string }): Promise<Started>;
+}
+
+const secret = () => randomBytes(24).toString('base64url');
+
+/** One entry per provider simulated: a new provider's simulator is one more entry. */
+export const SIMULATED_PROVIDERS: readonly SimulatorEntry[] = [
+  {
+    provider: 'mtn_momo',
+    label: 'MTN MoMo',
+    variables: [
+      'MTN_MOMO_BASE_URL',
+      'MTN_MOMO_API_USER',
+      'MTN_MOMO_API_KEY',
+      'MTN_MOMO_SUBSCRIPTION_KEY',
+      'MTN_MOMO_TARGET_ENVIRONMENT',
+    ],
+    async start() {
+      const credentials = { apiUser: randomUUID(), apiKey: secret(), subscriptionKey: secret() };
+      const simulator = await startMomoSimulator(credentials);
+      return {
+        url: simulator.url,
+        stop: () => simulator.stop(),
+        env: {
+          MTN_MOMO_BASE_URL: simulator.url,
+          MTN_MOMO_API_USER: credentials.apiUser,
+          MTN_MOMO_API_KEY: credentials.apiKey,
+          MTN_MOMO_SUBSCRIPTION_KEY: credentials.subscriptionKey,
+          MTN_MOMO_TARGET_ENVIRONMENT: 'sandbox',
+        },
+      };
+    },
+  },
+  {
+    provider: 'mpesa',
+    label: 'M-Pesa (Daraja)',
+    variables: ['MPESA_BASE_URL', 'MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY'],
+    async start() {
+      // 174379: the shortcode Daraja's sandbox documents for M-Pesa Express.
+      const credentials = { consumerKey: secret(), consumerSecret: secret(), shortcode: '174379', passkey: secret() };
+      const simulator = await startMpesaSimulator(credentials);
+      return {
+        url: simulator.url,
+        stop: () => simulator.stop(),
+        env: {
+          MPESA_BASE_URL: simulator.url,
+          MPESA_CONSUMER_KEY: credentials.consumerKey,
+          MPESA_CONSUMER_SECRET: credentials.consumerSecret,
+          MPESA_SHORTCODE: credentials.shortcode,
+          MPESA_PASSKEY: credentials.passkey,
+        },
+      };
+    },
+  },
+  {
+    provider: 'airtel_money',
+    label: 'Airtel Money',
+    variables: ['AIRTEL_MONEY_BASE_URL', 'AIRTEL_MONEY_CLIENT_ID', 'AIRTEL_MONEY_CLIENT_SECRET'],
+    async start({ publicUrl }) {
+      const credentials = { clientId: randomUUID(), clientSecret: secret() };
+      // Airtel calls back the URL registered in its portal, not one sent with the request.
+      const simulator = await startAirtelSimulator({
+        ...credentials,
+        callbackUrl: `${publicUrl}/api/v1/payments/callbacks/airtel-money`,
+      });
+      return {
+        url: simulator.url,
+        stop: () => simulator.stop(),
+        env: {
+          AIRTEL_MONEY_BASE_URL: simulator.url,
+          AIRTEL_MONEY_CLIENT_ID: credentials.clientId,
+          AIRTEL_MONEY_CLIENT_SECRET: credentials.clientSecret,
+        },
+      };
+    },
+  },
+];
+
+export interface PaymentSimulators {
+  /** The env with each simulated provider's variables pointing at its simulator. */
+  env: Env;
+  /** The running simulators, for the dev phone's routes (empty when none runs). */
+  endpoints: SimulatorEndpoint[];
+  /** Lines of the start-up banner (none when no simulator runs). */
+  banner: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the simulators of the providers left unconfigured when PAYMENT_SIMULATORS is on (on local
+ * ports the system picks), and answers the env the app is built with.
+ */
+export async function startPaymentSimulators(
+  env: Env,
+  entries: readonly SimulatorEntry[] = SIMULATED_PROVIDERS,
+): Promise<PaymentSimulators> {
+  const chosen =
+    env.PAYMENT_SIMULATORS && env.NODE_ENV !== 'production'
+      ? entries.filter((entry) => entry.variables.every((name) => env[name] === undefined))
+      : [];
+  const running: (Started & { entry: SimulatorEntry })[] = [];
+  const stop = async () => {
+    await Promise.allSettled(running.map((simulator) => simulator.stop()));
+  };
+  try {
+    for (const entry of chosen) running.push({ entry, ...(await entry.start({ publicUrl: env.PUBLIC_URL })) });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const width = Math.max(0, ...running.map(({ entry }) => entry.label.length));
+  const banner =
+    running.length === 0
+      ? ''
+      : [
+          `Payment simulators (development only; approve prompts at ${env.PUBLIC_URL}/dev/phone):`,
+          ...running.map(({ entry, url }) => `  ${entry.label.padEnd(width)}  ${url}`),
+        ].join('\n');
+  return {
+    env: Object.assign({}, env, ...running.map((simulator) => simulator.env)) as Env,
+    endpoints: running.map(({ entry, url }) => ({ provider: entry.provider, url })),
+    banner,
+    stop,
+  };
+}
