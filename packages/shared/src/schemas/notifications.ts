@@ -9,6 +9,8 @@ export const NOTIFICATION_TYPES = [
   'document_rejected',
   'new_message',
   'draft_reminder',
+  /** Finance staff: the daily reconciliation found payments whose record differs from the provider's. */
+  'payment_discrepancies',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
