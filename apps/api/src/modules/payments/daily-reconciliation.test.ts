@@ -154,7 +154,7 @@ describe('the daily reconciliation against MoMo', () => {
 
     const told = await notificationsOf(finance.id);
     expect(told).toHaveLength(1);
-    expect(told[0]).toMatchObject({ data: { count: 3 }, link: '/partner/finance?view=differences', push: false });
+    expect(told[0]).toMatchObject({ data: { count: 3 }, link: '/partner/finance#differences', push: false });
     expect(await notificationsOf(reviewer.id)).toEqual([]);
 
     // Every payment is reconciled: a second run (or the same day's retry) compares nothing and tells no one.

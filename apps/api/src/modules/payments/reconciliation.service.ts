@@ -200,7 +200,7 @@ async function financeStaffOf(db: Db, partnerId: string): Promise<string[]> {
 }
 
 /** The finance view's differences list, where the notification leads. */
-export const DIFFERENCES_PATH = '/partner/finance?view=differences';
+export const DIFFERENCES_PATH = '/partner/finance#differences';
 
 /** Tells each finance member of the institution, once, how many payments were found to differ. */
 async function reportDifferences(db: Db, partnerId: string, count: number): Promise<void> {
