@@ -10,11 +10,12 @@ import {
 } from '@kaminuza/shared';
 import { auditLog, notifications, paymentDiscrepancies, payments } from '../../db/schema/index.ts';
 import { startJobQueue, type JobQueue } from '../../lib/jobs/queue.ts';
+import { AIRTEL_SCRIPTS, startAirtelSimulator, type AirtelSimulator } from '../../simulators/airtel-money.ts';
 import { MOMO_SCRIPTS, startMomoSimulator, type MomoSimulator } from '../../simulators/mtn-momo.ts';
 import { testEnv, useTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { createPayingInstitution, createPendingPayment, paymentByReference } from '../../test/payments.ts';
-import { mtnMomoProviderFrom } from './mobile-money-providers.ts';
+import { airtelMoneyProviderFrom, mtnMomoProviderFrom } from './mobile-money-providers.ts';
 import { pollMobileMoneyPayment } from './mobile-money.service.ts';
 import { DAILY_RECONCILIATION_JOB, dailyReconciliationJob, paymentJobs } from './payments.jobs.ts';
 import type { MobileMoneyProvider } from './providers/mobile-money.ts';
@@ -36,7 +37,10 @@ const log = { warn() {} };
 const tomorrow = () => new Date(Date.now() + 24 * 3600_000);
 
 let simulator: MomoSimulator;
+let airtelSimulator: AirtelSimulator;
 let momo: MobileMoneyProvider;
+let airtel: MobileMoneyProvider;
+const AIRTEL_CREDENTIALS = { clientId: 'airtel-client', clientSecret: 'airtel-secret' };
 let lookups: Map<ProviderName, RecordLookup>;
 
 const momoEnv = () => ({
@@ -50,11 +54,26 @@ const momoEnv = () => ({
 beforeAll(async () => {
   simulator = await startMomoSimulator({ ...CREDENTIALS, expireAfterMs: 60_000, payerDelayMs: 10 });
   momo = mtnMomoProviderFrom(testEnv(momoEnv()))!;
-  lookups = recordLookups({ mobileMoney: new Map([['mtn_momo', momo]]), card: null });
+  airtelSimulator = await startAirtelSimulator({ ...AIRTEL_CREDENTIALS, payerDelayMs: 10 });
+  airtel = airtelMoneyProviderFrom(
+    testEnv({
+      AIRTEL_MONEY_BASE_URL: airtelSimulator.url,
+      AIRTEL_MONEY_CLIENT_ID: AIRTEL_CREDENTIALS.clientId,
+      AIRTEL_MONEY_CLIENT_SECRET: AIRTEL_CREDENTIALS.clientSecret,
+    }),
+  )!;
+  lookups = recordLookups({
+    mobileMoney: new Map([
+      ['mtn_momo', momo],
+      ['airtel_money', airtel],
+    ]),
+    card: null,
+  });
 });
 
 afterAll(async () => {
   await simulator?.stop();
+  await airtelSimulator?.stop();
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -233,6 +252,52 @@ describe('the daily reconciliation against MoMo', () => {
   it('is a job of every deployment, on a nightly UTC schedule', () => {
     const job = paymentJobs({ db: ctx.db, env: testEnv(), log }).find((d) => d.name === DAILY_RECONCILIATION_JOB);
     expect(job?.schedule).toBe('30 0 * * *');
+  });
+});
+
+describe('the daily reconciliation against Airtel Money', () => {
+  /** An Airtel payment of 1500 UGX approved at once, settled through the real path. */
+  async function approvedAirtelPayment(partnerId: string) {
+    const msisdn = `2567500${String(randomBytes(2).readUInt16BE() % 1000).padStart(3, '0')}${AIRTEL_SCRIPTS.approve}`;
+    const { reference } = await createPendingPayment(ctx.db, partnerId, {
+      provider: 'airtel_money',
+      amount: 1500,
+      currency: 'UGX',
+      payerPhone: msisdn,
+    });
+    await airtel.requestPayment({
+      reference,
+      amount: 1500,
+      currency: 'UGX',
+      msisdn,
+      country: 'UG',
+      payerMessage: 'Application fee',
+      payeeNote: 'Application fee',
+      callbackUrl: NOWHERE,
+    });
+    await sleep(100);
+    expect(await pollMobileMoneyPayment(ctx.db, airtel, reference, log)).toBe('settled');
+    return (await paymentByReference(ctx.db, reference)).id;
+  }
+
+  it('finds another transaction id; compares no amount, which its status does not state', async () => {
+    const partnerId = await createPayingInstitution(ctx.db, 'recon-airtel', 'UG');
+    const agreeing = await approvedAirtelPayment(partnerId);
+    const otherAmount = await approvedAirtelPayment(partnerId);
+    await ctx.db.update(payments).set({ amount: 2000 }).where(eq(payments.id, otherAmount));
+    const otherMovement = await approvedAirtelPayment(partnerId);
+    await ctx.db
+      .update(payments)
+      .set({ provider_transaction_id: 'MP000000.0000.X00000' })
+      .where(eq(payments.id, otherMovement));
+
+    await reconcileSettledPayments(ctx.db, lookups, log, tomorrow());
+    expect(await discrepanciesOf(agreeing)).toEqual([]);
+    // Airtel's status states no amount: an amount can only be compared where the provider states one.
+    expect(await discrepanciesOf(otherAmount)).toEqual([]);
+    expect(await discrepanciesOf(otherMovement)).toMatchObject([
+      { kind: 'status_mismatch', ours: { transaction_id: 'MP000000.0000.X00000' }, theirs: { status: 'succeeded' } },
+    ]);
   });
 });
 
