@@ -302,6 +302,9 @@ export const FINANCE_MESSAGES = {
   note_too_long: 'A note has at most 500 characters.',
   payment_not_found: 'Payment not found.',
   refund_not_needed: 'This payment is not waiting for a refund.',
+  discrepancy_note_required: 'Write a note saying what was found and done.',
+  discrepancy_not_found: 'Difference not found.',
+  discrepancy_resolved: 'This difference is already resolved.',
 } as const;
 
 /** Fee waivers: codes an institution issues and need-based requests (issue 22), shown under `waivers.errors`. */

@@ -104,3 +104,62 @@ export const RefundByHandSchema = z.object({
   note: z.string(F.note_required).trim().min(1, F.note_required).max(REFUND_NOTE_MAX, F.note_too_long),
 });
 export type RefundByHand = z.infer<typeof RefundByHandSchema>;
+
+/*
+ * The daily reconciliation's findings: a settled payment whose record differs from the provider's own
+ * (its state, amount or currency, or transaction id), or that the provider does not know. Each stays open
+ * until a finance member resolves it with a note.
+ */
+export const DISCREPANCY_KINDS = [
+  /** The provider states another outcome (or another transaction id) than ours. */
+  'status_mismatch',
+  /** The provider states another amount or currency than ours. */
+  'amount_mismatch',
+  /** The provider has no record of the payment at all. */
+  'missing_at_provider',
+  /** The provider refused to say, or its answer names another payment: nothing could be compared. */
+  'unknown_at_provider',
+] as const;
+export type DiscrepancyKind = (typeof DISCREPANCY_KINDS)[number];
+
+/** One side of a difference: what our record or the provider's answer states (null where it states nothing). */
+export const DiscrepancySideSchema = z.object({
+  status: z.string().nullable(),
+  /** In minor units of the currency, as the provider's protocol counts. */
+  amount: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  transaction_id: z.string().nullable(),
+  /** The provider's code when it refused or did not know the payment. */
+  code: z.string().nullable().optional(),
+});
+export type DiscrepancySide = z.infer<typeof DiscrepancySideSchema>;
+
+export const FinanceDiscrepancySchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(DISCREPANCY_KINDS),
+  payment: z.object({
+    id: z.uuid(),
+    reference: z.string(),
+    provider: z.enum(PAYMENT_PROVIDERS),
+    applicant_name: z.string(),
+  }),
+  ours: DiscrepancySideSchema,
+  theirs: DiscrepancySideSchema,
+  found_at: z.string(),
+  resolved_at: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type FinanceDiscrepancy = z.infer<typeof FinanceDiscrepancySchema>;
+
+export const FinanceDiscrepancyListSchema = z.object({ items: z.array(FinanceDiscrepancySchema) });
+export type FinanceDiscrepancyList = z.infer<typeof FinanceDiscrepancyListSchema>;
+
+/** POST /partners/:partnerId/finance/discrepancies/:discrepancyId/resolve: what was found and done. */
+export const ResolveDiscrepancySchema = z.object({
+  note: z
+    .string(F.discrepancy_note_required)
+    .trim()
+    .min(1, F.discrepancy_note_required)
+    .max(REFUND_NOTE_MAX, F.note_too_long),
+});
+export type ResolveDiscrepancy = z.infer<typeof ResolveDiscrepancySchema>;

@@ -11,6 +11,8 @@ export const NOTIFICATION_TYPES = [
   'draft_reminder',
   'fee_waiver_approved',
   'fee_waiver_declined',
+  /** Finance staff: the daily reconciliation found payments whose record differs from the provider's. */
+  'payment_discrepancies',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -2,16 +2,18 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   APPLICATION_STATUSES,
+  DISCREPANCY_KINDS,
   PAYMENT_METHODS,
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
   REFUND_STATUSES,
+  type DiscrepancySide,
   type PaymentEvent,
 } from '@kaminuza/shared';
 import { campuses, cycles, programs } from './admissions.ts';
 import { id, timestamps } from './columns.ts';
 import { partners } from './partners.ts';
-import { students } from './users.ts';
+import { students, users } from './users.ts';
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 /** Money in the currency's major unit with two decimals (fees such as 100 or 12.50). */
@@ -122,6 +124,11 @@ export const payments = pgTable(
     receipt_number: text('receipt_number'),
     /** The receipt's verification code (lib/verification-code.ts), printed as text and as a QR code. */
     receipt_code: text('receipt_code'),
+    /**
+     * When the daily reconciliation compared this settled payment with the provider's record (whatever it
+     * found): null until then, so each run takes only the payments it has not compared yet.
+     */
+    reconciled_at: moment('reconciled_at'),
     ...timestamps,
   },
   (t) => [
@@ -139,6 +146,45 @@ export const payments = pgTable(
       .where(sql`${t.status} in ('pending', 'succeeded')`),
     uniqueIndex('payments_student_idempotency_unique').on(t.student_id, t.idempotency_key),
     index('payments_partner_created_idx').on(t.partner_id, t.created_at),
+    index('payments_unreconciled_idx')
+      .on(t.updated_at)
+      .where(sql`${t.reconciled_at} is null and ${t.status} in ('succeeded', 'failed')`),
+  ],
+);
+
+/**
+ * A difference the daily reconciliation found between a settled payment and the provider's own record of
+ * it: one open row per payment and kind (a later run finding the same difference adds nothing), kept once
+ * resolved with who resolved it and a note.
+ */
+export const paymentDiscrepancies = pgTable(
+  'payment_discrepancies',
+  {
+    id: id(),
+    payment_id: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    partner_id: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: DISCREPANCY_KINDS }).notNull(),
+    /** Our record and the provider's answer, as compared (DiscrepancySide). */
+    ours: jsonb('ours').$type<DiscrepancySide>().notNull(),
+    theirs: jsonb('theirs').$type<DiscrepancySide>().notNull(),
+    found_at: moment('found_at').notNull().defaultNow(),
+    resolved_at: moment('resolved_at'),
+    /** The user who resolved it. */
+    resolved_by: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payment_discrepancies_open_unique')
+      .on(t.payment_id, t.kind)
+      .where(sql`${t.resolved_at} is null`),
+    index('payment_discrepancies_partner_open_idx')
+      .on(t.partner_id, t.found_at)
+      .where(sql`${t.resolved_at} is null`),
   ],
 );
 

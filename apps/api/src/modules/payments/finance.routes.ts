@@ -2,16 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   dataEnvelope,
+  FinanceDiscrepancyListSchema,
+  FinanceDiscrepancySchema,
   FinancePageSchema,
   FinancePaymentSchema,
   FinanceQuerySchema,
   RefundByHandSchema,
+  ResolveDiscrepancySchema,
   type StaffPermission,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { attachmentDisposition, downloadHeaders } from '../../lib/file-download.ts';
 import { staffGuard } from '../partners/index.ts';
 import { exportFinanceCsv, listFinancePayments, refundByHand } from './finance.service.ts';
+import { listOpenDiscrepancies, resolveDiscrepancy } from './reconciliation.service.ts';
 
 /** Reading the finance view: view_payments, or manage_finance which implies it ('all' holds both). */
 export const FINANCE_READ_PERMISSIONS: readonly StaffPermission[] = ['view_payments', 'manage_finance'];
@@ -20,6 +24,7 @@ export const FINANCE_MANAGE_PERMISSIONS: readonly StaffPermission[] = ['manage_f
 
 const PartnerParams = z.object({ partnerId: z.uuid() });
 const PaymentParams = PartnerParams.extend({ paymentId: z.uuid() });
+const DiscrepancyParams = PartnerParams.extend({ discrepancyId: z.uuid() });
 
 /**
  * The staff finance view: the institution's fee payments, their totals per currency and the CSV
@@ -85,6 +90,39 @@ export const financeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request) => ({
       data: await refundByHand(db, request.staff!, request.user!.id, request.params.paymentId, request.body),
+    }),
+  );
+
+  app.get(
+    `${base}/discrepancies`,
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: "The open differences between the institution's settled payments and the providers' records",
+        description:
+          'Found by the daily reconciliation, oldest first. Amounts in `ours` and `theirs` are in minor units of the currency.',
+        params: PartnerParams,
+        response: { 200: dataEnvelope(FinanceDiscrepancyListSchema) },
+      },
+    },
+    async (request) => ({ data: await listOpenDiscrepancies(db, request.staff!) }),
+  );
+
+  app.post(
+    `${base}/discrepancies/:discrepancyId/resolve`,
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        summary: 'Resolve an open difference with a note saying what was found and done',
+        params: DiscrepancyParams,
+        body: ResolveDiscrepancySchema,
+        response: { 200: dataEnvelope(FinanceDiscrepancySchema) },
+      },
+    },
+    async (request) => ({
+      data: await resolveDiscrepancy(db, request.staff!, request.user!.id, request.params.discrepancyId, request.body),
     }),
   );
 };

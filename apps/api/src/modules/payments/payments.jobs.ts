@@ -9,6 +9,8 @@ import {
 } from '../../lib/jobs/queue.ts';
 import { expireMobileMoneyPayment, pollMobileMoneyPayment } from './mobile-money.service.ts';
 import { reconcilePendingPayments } from './payments.service.ts';
+import { reconcileSettledPayments, recordLookups, type RecordLookup } from './reconciliation.service.ts';
+import type { PaymentProvider as ProviderName } from '@kaminuza/shared';
 import type { MobileMoneyProviderName } from '@kaminuza/shared';
 import { mobileMoneyProvidersFrom, type MobileMoneyEnv, type MobileMoneyProviders } from './mobile-money-providers.ts';
 import type { MobileMoneyCallbackSubject } from './providers/mobile-money.ts';
@@ -131,6 +133,53 @@ export function mobileMoneyJobs({
   ];
 }
 
+/** The daily comparison of settled payments with the providers' records (ADR 037). */
+export const DAILY_RECONCILIATION_JOB = 'payments.daily-reconciliation';
+/**
+ * 00:30 UTC: night in every market served (UTC to UTC+3), after the day it compares has ended
+ * everywhere in UTC; the same moment for every institution.
+ */
+export const DAILY_RECONCILIATION_SCHEDULE = '30 0 * * *';
+
+/** A provider unreachable at night is asked again 5 min, 10 min … up to an hour later, for about five hours. */
+export const DAILY_RECONCILIATION_RETRY: RetryPolicy = {
+  retryLimit: 8,
+  retryDelaySeconds: 300,
+  retryDelayMaxSeconds: 3600,
+  expireInSeconds: 30 * 60,
+};
+
+/**
+ * The daily reconciliation, once across the instances: compares the payments settled before today (and any
+ * not compared yet) with their providers' records. When a provider could not be reached for some of them,
+ * the job fails after recording what it could compare, and its retry asks about the rest.
+ */
+export function dailyReconciliationJob({
+  db,
+  lookups,
+  retry = DAILY_RECONCILIATION_RETRY,
+  clock = () => new Date(),
+}: {
+  db: Db;
+  lookups: ReadonlyMap<ProviderName, RecordLookup>;
+  retry?: RetryPolicy;
+  /** Tests move the day on. */
+  clock?: () => Date;
+}): JobDefinition {
+  return defineJob<Record<string, never>>({
+    name: DAILY_RECONCILIATION_JOB,
+    schedule: DAILY_RECONCILIATION_SCHEDULE,
+    retry,
+    async handle(_data, { log }) {
+      const result = await reconcileSettledPayments(db, lookups, log, clock());
+      if (result.compared > 0) log.info(result, 'compared settled payments with the providers');
+      if (result.unreachable > 0) {
+        throw new Error(`${result.unreachable} payments not compared: their provider was unreachable`);
+      }
+    },
+  });
+}
+
 /** 2 s, 4 s, 8 s … at most 10 min between tries, for about half an hour: as providers retry webhooks. */
 export const SANDBOX_CALLBACK_RETRY: RetryPolicy = {
   retryLimit: 10,
@@ -164,10 +213,11 @@ export function paymentJobs({
   // The reconcile pass asks the card provider in use: with Flutterwave, a lost webhook is settled by verify.
   const card = cardProviderFrom(env, { db, log, ...(deliver ? { deliver } : {}) });
   const sandbox = card.name === 'sandbox' ? card.provider : null;
+  const mobileMoney = mobileMoneyProvidersFrom(env);
   return [
     ...mobileMoneyJobs({
       db,
-      providers: mobileMoneyProvidersFrom(env),
+      providers: mobileMoney,
       log,
       ...(mobileMoneyRetry ? { retry: mobileMoneyRetry } : {}),
     }),
@@ -188,5 +238,6 @@ export function paymentJobs({
       pass: () => reconcilePendingPayments(db, card.provider, log),
       done: 'settled pending payments from the provider',
     }),
+    dailyReconciliationJob({ db, lookups: recordLookups({ mobileMoney, card: card.provider }) }),
   ];
 }

@@ -2,6 +2,7 @@
 export const financeKeys = {
   all: (partnerId: string) => ['partner', partnerId, 'finance'] as const,
   payments: (partnerId: string, query: string) => [...financeKeys.all(partnerId), 'payments', query] as const,
+  discrepancies: (partnerId: string) => [...financeKeys.all(partnerId), 'discrepancies'] as const,
   /** The institution's cycles, shared with the cycles screen's cache entry. */
   cycles: (partnerId: string) => ['partner', partnerId, 'cycles'] as const,
 };

@@ -7,6 +7,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import en from '@kaminuza/shared/locales/en.json';
 import {
   FINANCE_MESSAGES,
+  type FinanceDiscrepancy,
   type FinancePage,
   type FinancePayment,
   type SessionUser,
@@ -86,7 +87,9 @@ function serve({
   totals = TOTALS,
   fail = false,
   refund = 'ok' as 'ok' | 'conflict',
+  differences = [] as FinanceDiscrepancy[],
 } = {}) {
+  let open = [...differences];
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const path = new URL(url, 'http://x').pathname;
     if (path === '/api/v1/auth/session') return json(200, { data: member(permissions) });
@@ -112,6 +115,14 @@ function serve({
     if (path.endsWith('/finance/payments')) {
       if (fail) return json(500, { error: { status: 'INTERNAL', message: 'boom' } });
       return json(200, { data: { items, total: items.length, page: 1, limit: 25, totals } });
+    }
+    if (path.endsWith('/finance/discrepancies')) return json(200, { data: { items: open } });
+    if (path.endsWith('/resolve') && init?.method === 'POST') {
+      const id = path.split('/').at(-2);
+      const body = JSON.parse(String(init.body)) as { note: string };
+      const resolved = open.find((item) => item.id === id)!;
+      open = open.filter((item) => item.id !== id);
+      return json(200, { data: { ...resolved, resolved_at: '2026-03-04T08:00:00.000Z', note: body.note } });
     }
     if (path.endsWith('/refund') && init?.method === 'POST') {
       if (refund === 'conflict') {
@@ -267,5 +278,73 @@ describe('FinancePage', () => {
     renderPage();
     await screen.findByText('You cannot see payments');
     expect(listCalls(fetch)).toEqual([]);
+  });
+});
+
+const difference = (n: number, overrides: Partial<FinanceDiscrepancy> = {}): FinanceDiscrepancy => ({
+  id: `00000000-0000-4000-8000-0000000002${String(n).padStart(2, '0')}`,
+  kind: 'status_mismatch',
+  payment: { id: payment(n).id, reference: `ref-${n}`, provider: 'mtn_momo', applicant_name: `Applicant ${n}` },
+  ours: { status: 'succeeded', amount: 5000, currency: 'RWF', transaction_id: `tx-${n}` },
+  theirs: { status: 'failed', amount: 5000, currency: 'RWF', transaction_id: null },
+  found_at: '2026-03-03T00:30:00.000Z',
+  resolved_at: null,
+  note: null,
+  ...overrides,
+});
+
+describe('the differences with the providers', () => {
+  it('lists the open differences, ours beside the provider’s, without actions for a viewer', async () => {
+    serve({
+      differences: [
+        difference(1),
+        difference(2, {
+          kind: 'amount_mismatch',
+          theirs: { status: 'succeeded', amount: 5001, currency: 'RWF', transaction_id: 'tx-2' },
+        }),
+        difference(3, {
+          kind: 'missing_at_provider',
+          theirs: { status: null, amount: null, currency: null, transaction_id: null },
+        }),
+      ],
+    });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Open differences' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    within(rows[0]!).getByText('Another outcome');
+    within(rows[0]!).getByText('Failed');
+    within(rows[0]!).getByText('tx-1');
+    within(rows[1]!).getByText('Another amount');
+    within(rows[1]!).getByText(/5,001/);
+    within(rows[2]!).getByText('Unknown to the provider');
+    within(rows[2]!).getByText('—');
+    expect(within(table).queryByRole('button')).toBeNull();
+  });
+
+  it('shows nothing when there is no open difference', async () => {
+    serve();
+    renderPage();
+    await screen.findByRole('table', { name: 'Payments' });
+    expect(screen.queryByRole('heading', { name: 'Differences with the providers' })).toBeNull();
+  });
+
+  it('resolves one with a note for a finance manager, and the list is read again', async () => {
+    const fetch = serve({ permissions: ['manage_finance'], differences: [difference(1)] });
+    renderPage();
+    await screen.findByRole('table', { name: 'Open differences' });
+    fireEvent.click(screen.getByRole('button', { name: 'Resolve the difference of ref-1' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    await within(dialog).findByText(FINANCE_MESSAGES.discrepancy_note_required);
+    fireEvent.change(within(dialog).getByLabelText('What was found and done?'), {
+      target: { value: 'MoMo confirmed the failure.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    await screen.findByText('The difference of ref-1 is resolved.');
+    const resolveCall = fetch.mock.calls.find(([url]) => String(url).endsWith('/resolve'));
+    expect(JSON.parse(String(resolveCall![1]!.body))).toEqual({ note: 'MoMo confirmed the failure.' });
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Open differences' })).toBeNull());
+    screen.getByText('No open differences: every payment checked matches the provider’s records.'.replace('’', "'"));
   });
 });

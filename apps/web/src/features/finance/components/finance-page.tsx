@@ -18,6 +18,7 @@ import {
   type FinanceFilterKey,
 } from './finance-query.ts';
 import { FinanceTotals, PaymentsList } from './finance-parts.tsx';
+import { DifferencesSection } from './differences-section.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
 
 /** Previous and next, and the page's place. */
@@ -136,6 +137,8 @@ export function FinancePage() {
           </a>
         )}
       </div>
+
+      {partnerId && <DifferencesSection partnerId={partnerId} canManage={canManage} />}
 
       <FinanceFilters
         query={query}

@@ -26,6 +26,8 @@ export function useNotificationText() {
             new Date(Date.parse(deadlineAt) - 60_000),
           )
         : text(data.deadline),
+      // How many payments differ from the providers' records (payment_discrepancies): picks the plural.
+      ...(typeof data.count === 'number' ? { count: data.count } : {}),
     };
     const bodyKey = type === 'new_message' && !values.sender ? 'body_support' : 'body';
     return {
