@@ -286,7 +286,7 @@ export async function buildApp({
         jobs,
         ...(sandboxCallbacks?.deliver ? { deliver: sandboxCallbacks.deliver } : {}),
       });
-      await api.register(financeRoutes, { db: database.db });
+      await api.register(financeRoutes, { db: database.db, storage: files.storage });
       await api.register(decisionsRoutes, {
         db: database.db,
         publicUrl: env.PUBLIC_URL,

@@ -9,6 +9,8 @@ export const NOTIFICATION_TYPES = [
   'document_rejected',
   'new_message',
   'draft_reminder',
+  'payment_slip_approved',
+  'payment_slip_rejected',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

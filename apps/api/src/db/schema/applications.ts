@@ -11,7 +11,8 @@ import {
 import { campuses, cycles, programs } from './admissions.ts';
 import { id, timestamps } from './columns.ts';
 import { partners } from './partners.ts';
-import { students } from './users.ts';
+import { files } from './documents.ts';
+import { students, users } from './users.ts';
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 /** Money in the currency's major unit with two decimals (fees such as 100 or 12.50). */
@@ -122,6 +123,12 @@ export const payments = pgTable(
     receipt_number: text('receipt_number'),
     /** The receipt's verification code (lib/verification-code.ts), printed as text and as a QR code. */
     receipt_code: text('receipt_code'),
+    /** A bank slip: the photo or PDF of it the applicant uploaded, and the reference the bank printed on it. */
+    slip_file_id: uuid('slip_file_id').references(() => files.id, { onDelete: 'set null' }),
+    bank_reference: text('bank_reference'),
+    /** The staff member's user who approved or rejected the slip, and when (a rejection's reason is failure_reason). */
+    reviewed_by: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewed_at: moment('reviewed_at'),
     ...timestamps,
   },
   (t) => [
