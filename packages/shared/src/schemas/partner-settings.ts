@@ -323,7 +323,11 @@ export const PartnerAdmissionsSettingsUpdateSchema = z
     });
     value.application_fees?.forEach((option, index) => {
       if (option.channels.includes('bank_slip') && !banked.has(option.currency)) {
-        ctx.addIssue({ code: 'custom', path: ['application_fees', index, 'channels'], message: P.bank_details_missing });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['application_fees', index, 'channels'],
+          message: P.bank_details_missing,
+        });
       }
     });
     if (value.application_fees === undefined && value.application_fee === undefined) {

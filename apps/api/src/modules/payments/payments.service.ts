@@ -338,7 +338,10 @@ async function openCheckout(
     }
     slip = { slip_file_id: await slipFileOf(db, userId, choice.slip_file_id), bank_reference: bankReference };
     // Staff verify it by hand: the applicant comes back to their application, which shows it awaiting review.
-    checkout = { reference: `slip_${randomBytes(12).toString('hex')}`, checkoutUrl: returnPathOf(application.partner_id) };
+    checkout = {
+      reference: `slip_${randomBytes(12).toString('hex')}`,
+      checkoutUrl: returnPathOf(application.partner_id),
+    };
   } else if (isMobileMoneyChannel(channel)) {
     const network = providers.mobileMoney.get(channel);
     if (!network) throw new AppError('INVALID_ARGUMENT', undefined, { channel: PAYMENT_MESSAGES.channel_not_accepted });
