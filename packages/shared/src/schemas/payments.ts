@@ -277,11 +277,14 @@ export const PaymentEventSchema = z.object({
 });
 export type PaymentEvent = z.infer<typeof PaymentEventSchema>;
 
+/** The longest reason staff give for rejecting a bank slip. */
+export const SLIP_REASON_MAX = 500;
+
 /** POST /partners/:partnerId/finance/payments/:paymentId/verify — staff decide on a pending bank slip. */
 export const SlipVerificationSchema = z
   .object({
     decision: z.enum(['approve', 'reject']),
-    reason: z.string(F.slip_reason_required).trim().max(500, F.slip_reason_too_long).optional(),
+    reason: z.string(F.slip_reason_required).trim().max(SLIP_REASON_MAX, F.slip_reason_too_long).optional(),
   })
   .refine((body) => body.decision !== 'reject' || Boolean(body.reason), {
     path: ['reason'],

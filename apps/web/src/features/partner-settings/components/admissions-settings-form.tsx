@@ -14,6 +14,7 @@ import { InvalidFormAlert, showFieldErrors } from '../../../components/form/acco
 import { useUpdateAdmissionsSettings } from '../api/update-admissions-settings.ts';
 import { SaveBar, SettingsSection } from './form-parts.tsx';
 import { RubricEditor } from './rubric-editor.tsx';
+import { BankAccountsEditor } from './bank-accounts-editor.tsx';
 import { useCurrencyOptions } from './general-settings-form.tsx';
 
 type AdmissionsInput = z.input<typeof PartnerAdmissionsSettingsUpdateSchema>;
@@ -186,6 +187,12 @@ export function AdmissionsSettingsForm({
             {...register('admission_letter.signature_image')}
           />
         </SettingsSection>
+
+        <BankAccountsEditor
+          form={form}
+          canEdit={canEdit}
+          defaultCurrency={admissions.application_fees[0]?.currency ?? admissions.application_fee_currency}
+        />
 
         <SettingsSection id="admissions-stages" title={l('stages_title')}>
           <p className="text-sm text-muted">{l('stages_hint')}</p>
