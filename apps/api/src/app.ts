@@ -292,7 +292,7 @@ export async function buildApp({
         jobs,
         ...(sandboxCallbacks?.deliver ? { deliver: sandboxCallbacks.deliver } : {}),
       });
-      await api.register(financeRoutes, { db: database.db });
+      await api.register(financeRoutes, { db: database.db, storage: files.storage });
       await api.register(waiversRoutes, { db: database.db, storage: files.storage });
       await api.register(devPhoneRoutes, { simulators: paymentSimulators });
       await api.register(decisionsRoutes, {

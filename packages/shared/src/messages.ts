@@ -291,6 +291,14 @@ export const PAYMENT_MESSAGES = {
   signature_invalid: 'Invalid signature',
   receipt_not_found: 'No receipt has this verification code. Check the code and try again.',
   receipt_not_ready: 'The receipt is ready once the payment has gone through.',
+  bank_details_missing: 'Add the bank account for this currency before accepting bank slips in it.',
+  bank_account_currencies_unique: 'Each currency can have one bank account.',
+  bank_field_required: 'Fill in this bank detail.',
+  bank_field_too_long: 'This bank detail is too long.',
+  swift_invalid: 'A SWIFT/BIC code has 8 or 11 letters and digits.',
+  bank_reference_invalid: 'Enter the reference printed on the bank slip (at most 64 characters).',
+  slip_file_required: 'Upload a photo or PDF of the bank slip.',
+  slip_file_invalid: 'This file cannot be used as the bank slip. Upload a photo or PDF of it again.',
 } as const;
 
 /** The staff finance view: filters and refunds by hand, shown under `finance.errors`. */
@@ -302,6 +310,9 @@ export const FINANCE_MESSAGES = {
   note_too_long: 'A note has at most 500 characters.',
   payment_not_found: 'Payment not found.',
   refund_not_needed: 'This payment is not waiting for a refund.',
+  slip_not_pending: 'This bank slip is not waiting for verification.',
+  slip_reason_required: 'Write the reason the applicant will see.',
+  slip_reason_too_long: 'A reason has at most 500 characters.',
   discrepancy_note_required: 'Write a note saying what was found and done.',
   discrepancy_not_found: 'Difference not found.',
   discrepancy_resolved: 'This difference is already resolved.',

@@ -45,8 +45,8 @@ export interface UploadProgress {
 }
 
 export interface UploadHandle {
-  /** Resolves once the server has kept the file. */
-  done: Promise<void>;
+  /** Resolves once the server has kept the file, with the id it gave it (its x-file-id header). */
+  done: Promise<string | null>;
   /** Stops the upload and discards what the server holds of it. */
   cancel(): Promise<void>;
 }
@@ -84,7 +84,7 @@ export function startUpload({
   let cancelled = false;
   let rejectDone: (error: UploadError) => void = () => undefined;
 
-  const done = new Promise<void>((resolve, reject) => {
+  const done = new Promise<string | null>((resolve, reject) => {
     rejectDone = reject;
     if (file.size > maxUploadBytes(purpose)) {
       reject(new UploadError('file_too_large'));
@@ -113,7 +113,7 @@ export function startUpload({
             tus.options.chunkSize = nextChunkSize(tus.options.chunkSize ?? UPLOAD_RESUMABLE_THRESHOLD_BYTES);
           },
           onShouldRetry: (error) => shouldRetry(error),
-          onSuccess: () => resolve(),
+          onSuccess: ({ lastResponse }) => resolve(lastResponse.getHeader('x-file-id') ?? null),
           onError: (error) => reject(new UploadError(failureOf(error, purpose))),
         });
         upload = tus;

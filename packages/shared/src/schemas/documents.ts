@@ -16,8 +16,8 @@ export const DOCUMENT_STATUSES = ['pending', 'verified', 'rejected'] as const;
 export const DocumentStatusSchema = z.enum(DOCUMENT_STATUSES);
 export type DocumentStatus = z.infer<typeof DocumentStatusSchema>;
 
-/** What an upload is for: one of the document types, or the student's profile picture. */
-export const UPLOAD_PURPOSES = [...DOCUMENT_TYPES, 'profile_picture'] as const;
+/** What an upload is for: one of the document types, the student's profile picture, or a fee's bank slip. */
+export const UPLOAD_PURPOSES = [...DOCUMENT_TYPES, 'profile_picture', 'payment_slip'] as const;
 export const UploadPurposeSchema = z.enum(UPLOAD_PURPOSES);
 export type UploadPurpose = z.infer<typeof UploadPurposeSchema>;
 

@@ -75,6 +75,11 @@ export const FinancePaymentSchema = z.object({
   provider_transaction_id: z.string().nullable(),
   paid_at: z.string().nullable(),
   created_at: z.string(),
+  /** A bank slip's reference as the bank printed it, and whether its photo or PDF can be downloaded. */
+  bank_reference: z.string().nullable().default(null),
+  has_slip: z.boolean().default(false),
+  /** When staff approved or rejected the bank slip. */
+  reviewed_at: z.string().nullable().default(null),
 });
 export type FinancePayment = z.infer<typeof FinancePaymentSchema>;
 

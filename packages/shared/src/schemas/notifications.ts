@@ -13,6 +13,8 @@ export const NOTIFICATION_TYPES = [
   'fee_waiver_declined',
   /** Finance staff: the daily reconciliation found payments whose record differs from the provider's. */
   'payment_discrepancies',
+  'payment_slip_approved',
+  'payment_slip_rejected',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { API_KEY_SCOPES, DEFAULTS, LANGUAGES } from '../constants.ts';
 import { PAYMENT_MESSAGES as P, SETUP_MESSAGES as S } from '../messages.ts';
 import {
+  BANK_ACCOUNTS_MAX,
+  BankAccountSchema,
   FEE_OPTIONS_MAX,
   FeeChannelSchema,
   FeeOptionSchema,
@@ -152,6 +154,8 @@ export const PartnerAdmissionsSettingsSchema = z.object({
   blind_review: z.boolean().default(false),
   /** The fee per currency the institution charges in, and how it may be paid in each (issue 22). */
   application_fees: z.array(FeeOptionSchema).max(FEE_OPTIONS_MAX),
+  /** Where applicants deposit the fee, one account per currency (the bank_slip channel needs its currency's). */
+  bank_accounts: z.array(BankAccountSchema).max(BANK_ACCOUNTS_MAX).default([]),
 });
 export type PartnerAdmissionsSettings = z.output<typeof PartnerAdmissionsSettingsSchema>;
 
@@ -175,6 +179,35 @@ const FeeOptionUpdateSchema = z.object({
     .min(1, P.fee_channels_required)
     .transform((channels) => [...new Set(channels)]),
 });
+
+/** A bank detail as staff type it: trimmed, and an optional one left empty is stored as null. */
+const bankText = (max: number) =>
+  z.string(P.bank_field_required).trim().min(1, P.bank_field_required).max(max, P.bank_field_too_long);
+const optionalBankText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, P.bank_field_too_long)
+    .nullish()
+    .transform((value) => value || null);
+
+/** The institution's account for deposits in one currency, as staff enter it. */
+export const BankAccountUpdateSchema = z.object({
+  currency: z.string(S.currency_invalid).regex(/^[A-Z]{3}$/, S.currency_invalid),
+  bank_name: bankText(120),
+  account_name: bankText(120),
+  account_number: bankText(64),
+  branch: optionalBankText(120),
+  swift: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-Z0-9]{8}([A-Z0-9]{3})?)?$/, P.swift_invalid)
+    .nullish()
+    .transform((value) => value || null),
+  instructions: optionalBankText(1000),
+});
+export type BankAccountUpdate = z.input<typeof BankAccountUpdateSchema>;
 
 const threshold = z.number(S.threshold_invalid).min(0, S.threshold_invalid).max(100, S.threshold_invalid);
 const isHttpsAddress = (value: string) => {
@@ -203,6 +236,7 @@ export const PartnerAdmissionsSettingsUpdateSchema = z
       .regex(/^[A-Z]{3}$/, S.currency_invalid)
       .optional(),
     application_fees: z.array(FeeOptionUpdateSchema).max(FEE_OPTIONS_MAX, S.value_out_of_range).optional(),
+    bank_accounts: z.array(BankAccountUpdateSchema).max(BANK_ACCOUNTS_MAX, S.value_out_of_range).default([]),
     admission_letter: z.object({
       template: z.string().max(ADMISSION_LETTER_MAX_LENGTH, S.text_too_long),
       signature_name: z.string().trim().max(120, S.text_too_long),
@@ -275,6 +309,26 @@ export const PartnerAdmissionsSettingsUpdateSchema = z
           });
         }
       });
+    });
+    const banked = new Set<string>();
+    value.bank_accounts.forEach((account, index) => {
+      if (banked.has(account.currency)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['bank_accounts', index, 'currency'],
+          message: P.bank_account_currencies_unique,
+        });
+      }
+      banked.add(account.currency);
+    });
+    value.application_fees?.forEach((option, index) => {
+      if (option.channels.includes('bank_slip') && !banked.has(option.currency)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['application_fees', index, 'channels'],
+          message: P.bank_details_missing,
+        });
+      }
     });
     if (value.application_fees === undefined && value.application_fee === undefined) {
       ctx.addIssue({ code: 'custom', path: ['application_fees'], message: P.fee_channels_required });
@@ -362,6 +416,7 @@ export function defaultPartnerSettings(): StoredPartnerSettings {
       rubric: DEFAULT_RUBRIC,
       blind_review: false,
       application_fees: legacyFeeOptions(DEFAULTS.applicationFee, DEFAULTS.applicationFeeCurrency),
+      bank_accounts: [],
     },
   };
 }

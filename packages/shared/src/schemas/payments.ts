@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_MESSAGES as P } from '../messages.ts';
+import { FINANCE_MESSAGES as F, PAYMENT_MESSAGES as P } from '../messages.ts';
 
 /*
  * The application fee, paid through a payment provider's hosted checkout (the /pay page for the
@@ -116,6 +116,25 @@ export const FEE_OPTIONS_MAX = 8;
 export const OfferedFeeOptionSchema = FeeOptionSchema.extend({ amount_major: z.number().nonnegative() });
 export type OfferedFeeOption = z.infer<typeof OfferedFeeOptionSchema>;
 
+/** The longest bank reference a slip may carry. */
+export const BANK_REFERENCE_MAX = 64;
+export const BANK_ACCOUNTS_MAX = FEE_OPTIONS_MAX;
+
+/**
+ * The institution's bank account applicants deposit the fee to, one per currency (a deposit is made in
+ * the account's currency, so the account follows the fee option's currency).
+ */
+export const BankAccountSchema = z.object({
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  bank_name: z.string().min(1).max(120),
+  account_name: z.string().min(1).max(120),
+  account_number: z.string().min(1).max(64),
+  branch: z.string().max(120).nullable().default(null),
+  swift: z.string().max(11).nullable().default(null),
+  instructions: z.string().max(1000).nullable().default(null),
+});
+export type BankAccount = z.output<typeof BankAccountSchema>;
+
 /**
  * GET /applications/:id/payment/options — how the applicant can pay: each currency the institution charges
  * in, with the ways this platform collects in it (an institution's channel that is not set up here is left
@@ -124,6 +143,8 @@ export type OfferedFeeOption = z.infer<typeof OfferedFeeOptionSchema>;
 export const PaymentOptionsSchema = z.object({
   options: z.array(OfferedFeeOptionSchema),
   suggested_phone: z.string().nullable(),
+  /** The institution's account to deposit to, for each currency offered with the bank_slip channel. */
+  bank_accounts: z.array(BankAccountSchema).default([]),
 });
 export type PaymentOptions = z.infer<typeof PaymentOptionsSchema>;
 
@@ -139,10 +160,26 @@ export const PaymentStartSchema = z
       .regex(/^[A-Z]{3}$/, P.currency_not_accepted)
       .optional(),
     phone: z.string(P.phone_invalid).trim().max(32, P.phone_invalid).optional(),
+    /** A bank slip: the reference the bank printed on it, and the uploaded photo or PDF of it (purpose payment_slip). */
+    bank_reference: z
+      .string(P.bank_reference_invalid)
+      .trim()
+      .min(1, P.bank_reference_invalid)
+      .max(BANK_REFERENCE_MAX, P.bank_reference_invalid)
+      .optional(),
+    slip_file_id: z.uuid(P.slip_file_required).optional(),
   })
   .refine((body) => !isMobileMoneyChannel(body.channel) || Boolean(body.phone), {
     path: ['phone'],
     message: P.phone_invalid,
+  })
+  .refine((body) => body.channel !== 'bank_slip' || Boolean(body.bank_reference), {
+    path: ['bank_reference'],
+    message: P.bank_reference_invalid,
+  })
+  .refine((body) => body.channel !== 'bank_slip' || Boolean(body.slip_file_id), {
+    path: ['slip_file_id'],
+    message: P.slip_file_required,
   });
 export type PaymentStart = z.input<typeof PaymentStartSchema>;
 
@@ -241,3 +278,18 @@ export const PaymentEventSchema = z.object({
   }),
 });
 export type PaymentEvent = z.infer<typeof PaymentEventSchema>;
+
+/** The longest reason staff give for rejecting a bank slip. */
+export const SLIP_REASON_MAX = 500;
+
+/** POST /partners/:partnerId/finance/payments/:paymentId/verify — staff decide on a pending bank slip. */
+export const SlipVerificationSchema = z
+  .object({
+    decision: z.enum(['approve', 'reject']),
+    reason: z.string(F.slip_reason_required).trim().max(SLIP_REASON_MAX, F.slip_reason_too_long).optional(),
+  })
+  .refine((body) => body.decision !== 'reject' || Boolean(body.reason), {
+    path: ['reason'],
+    message: F.slip_reason_required,
+  });
+export type SlipVerification = z.input<typeof SlipVerificationSchema>;

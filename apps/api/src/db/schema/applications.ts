@@ -13,6 +13,7 @@ import {
 import { campuses, cycles, programs } from './admissions.ts';
 import { id, timestamps } from './columns.ts';
 import { partners } from './partners.ts';
+import { files } from './documents.ts';
 import { students, users } from './users.ts';
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
@@ -129,6 +130,12 @@ export const payments = pgTable(
      * found): null until then, so each run takes only the payments it has not compared yet.
      */
     reconciled_at: moment('reconciled_at'),
+    /** A bank slip: the photo or PDF of it the applicant uploaded, and the reference the bank printed on it. */
+    slip_file_id: uuid('slip_file_id').references(() => files.id, { onDelete: 'set null' }),
+    bank_reference: text('bank_reference'),
+    /** The staff member's user who approved or rejected the slip, and when (a rejection's reason is failure_reason). */
+    reviewed_by: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewed_at: moment('reviewed_at'),
     ...timestamps,
   },
   (t) => [

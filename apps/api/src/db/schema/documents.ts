@@ -20,8 +20,8 @@ export const files = pgTable(
     mime_type: text('mime_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     sha256: text('sha256').notNull(),
-    /** document or profile_picture */
-    purpose: text('purpose', { enum: ['document', 'profile_picture'] }).notNull(),
+    /** document, profile_picture, or payment_slip (a bank slip sent with a fee payment) */
+    purpose: text('purpose', { enum: ['document', 'profile_picture', 'payment_slip'] }).notNull(),
     ...timestamps,
   },
   (t) => [uniqueIndex('files_storage_key_unique').on(t.storage_key), index('files_owner_idx').on(t.owner_id)],

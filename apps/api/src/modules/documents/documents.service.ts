@@ -128,10 +128,12 @@ export async function storeFile(db: Db, storage: Storage, file: NewFile): Promis
           mime_type: file.mimeType,
           size: file.size,
           sha256: file.sha256,
-          purpose: file.purpose === 'profile_picture' ? 'profile_picture' : 'document',
+          purpose: filePurposeOf(file.purpose),
         })
         .returning({ id: files.id });
       if (!row) throw new Error('file insert returned no row');
+      // A bank slip is only kept: the payment it is sent with points at it (payments.slip_file_id).
+      if (file.purpose === 'payment_slip') return { fileId: row.id, replacedKey: null };
       const replaced =
         file.purpose === 'profile_picture'
           ? await setProfilePicture(tx, studentId, row.id)
@@ -146,6 +148,9 @@ export async function storeFile(db: Db, storage: Storage, file: NewFile): Promis
   if (replacedKey) await storage.delete(replacedKey);
   return { fileId };
 }
+
+const filePurposeOf = (purpose: UploadPurpose) =>
+  purpose === 'profile_picture' || purpose === 'payment_slip' ? purpose : 'document';
 
 /** Points the document of the type at the new file; returns the file it pointed at before. */
 async function setDocument(tx: Tx, studentId: string, type: DocumentType, fileId: string): Promise<string | null> {

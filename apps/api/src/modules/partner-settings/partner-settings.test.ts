@@ -204,6 +204,8 @@ describe('admissions settings', () => {
       ],
       // The single fee of a client that sends no options is the one option, by card.
       application_fees: [{ currency: 'RWF', amount: 50, channels: ['card'] }],
+      // No bank account unless the institution adds one (bank slips need it).
+      bank_accounts: [],
     });
   });
 

@@ -9,6 +9,7 @@ import {
   FinanceQuerySchema,
   RefundByHandSchema,
   ResolveDiscrepancySchema,
+  SlipVerificationSchema,
   type StaffPermission,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
@@ -16,6 +17,8 @@ import { attachmentDisposition, downloadHeaders } from '../../lib/file-download.
 import { staffGuard } from '../partners/index.ts';
 import { exportFinanceCsv, listFinancePayments, refundByHand } from './finance.service.ts';
 import { listOpenDiscrepancies, resolveDiscrepancy } from './reconciliation.service.ts';
+import { bankSlipFile, verifyBankSlip } from './bank-slips.service.ts';
+import type { Storage } from '../../lib/storage/index.ts';
 
 /** Reading the finance view: view_payments, or manage_finance which implies it ('all' holds both). */
 export const FINANCE_READ_PERMISSIONS: readonly StaffPermission[] = ['view_payments', 'manage_finance'];
@@ -31,7 +34,7 @@ const DiscrepancyParams = PartnerParams.extend({ discrepancyId: z.uuid() });
  * export, for members holding view_payments or manage_finance; marking a payment owed back as refunded
  * by hand needs manage_finance. Another institution's id, or its payment, answers 404.
  */
-export const financeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const financeRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage }> = async (app, { db, storage }) => {
   const tags = ['finance'];
   const read = staffGuard(db, FINANCE_READ_PERMISSIONS);
   const manage = staffGuard(db, FINANCE_MANAGE_PERMISSIONS);
@@ -123,6 +126,48 @@ export const financeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request) => ({
       data: await resolveDiscrepancy(db, request.staff!, request.user!.id, request.params.discrepancyId, request.body),
+    }),
+  );
+
+  app.get(
+    `${base}/payments/:paymentId/slip`,
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        summary: 'The photo or PDF of a bank slip an applicant sent with their fee',
+        description: 'For staff verifying slips (manage_finance); 404 when the payment has no slip.',
+        params: PaymentParams,
+      },
+    },
+    async (request, reply) => {
+      const file = await bankSlipFile(db, storage, request.staff!, request.params.paymentId);
+      return downloadHeaders(reply, {
+        contentType: file.mimeType,
+        disposition: attachmentDisposition(file.name),
+        cacheControl: 'private, no-store',
+        length: file.size,
+      }).send(file.stream);
+    },
+  );
+
+  app.post(
+    `${base}/payments/:paymentId/verify`,
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        summary: 'Approve or reject a bank slip waiting for verification',
+        description:
+          'Approving marks the payment paid by bank transfer and issues its receipt; rejecting fails it with the ' +
+          'reason the applicant reads (they may send another slip). 409 when the payment is not a pending slip.',
+        params: PaymentParams,
+        body: SlipVerificationSchema,
+        response: { 200: dataEnvelope(FinancePaymentSchema) },
+      },
+    },
+    async (request) => ({
+      data: await verifyBankSlip(db, request.staff!, request.user!.id, request.params.paymentId, request.body),
     }),
   );
 };

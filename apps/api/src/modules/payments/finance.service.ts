@@ -49,7 +49,8 @@ function financeWhere(partnerId: string, filters: FinanceFilters): SQL {
     const pattern = foldedOnce(containsPattern(filters.q));
     where.push(
       sql`(${folded(applicantName)} like ${pattern} or ${folded(sql`coalesce(${students.email}, '')`)} like ${pattern}
-        or lower(${payments.reference}) like ${pattern} or lower(coalesce(${payments.provider_transaction_id}, '')) like ${pattern})`,
+        or lower(${payments.reference}) like ${pattern} or lower(coalesce(${payments.provider_transaction_id}, '')) like ${pattern}
+        or lower(coalesce(${payments.bank_reference}, '')) like ${pattern})`,
     );
   }
   return and(...where)!;
@@ -76,10 +77,13 @@ const rowColumns = {
   provider_transaction_id: payments.provider_transaction_id,
   paid_at: payments.paid_at,
   created_at: payments.created_at,
+  bank_reference: payments.bank_reference,
+  has_slip: sql<boolean>`${payments.slip_file_id} is not null`,
+  reviewed_at: payments.reviewed_at,
 };
 
 /** The payments joined with what a row names: the application's applicant, program and cycle. */
-function selectRows(db: DbOrTx) {
+export function selectRows(db: DbOrTx) {
   return db
     .select(rowColumns)
     .from(payments)
@@ -91,7 +95,7 @@ function selectRows(db: DbOrTx) {
 
 type Row = Awaited<ReturnType<typeof selectRows>>[number];
 
-function toPayment(row: Row): FinancePayment {
+export function toPayment(row: Row): FinancePayment {
   return {
     id: row.id,
     reference: row.reference,
@@ -110,6 +114,9 @@ function toPayment(row: Row): FinancePayment {
     provider_transaction_id: row.provider_transaction_id,
     paid_at: iso(row.paid_at),
     created_at: iso(row.created_at)!,
+    bank_reference: row.bank_reference,
+    has_slip: Boolean(row.has_slip),
+    reviewed_at: iso(row.reviewed_at),
   };
 }
 

@@ -80,7 +80,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
   });
   const provider = card.provider;
   const mobileMoney = mobileMoneyProvidersFrom(env);
-  const availableChannels = new Set<FeeChannel>(['card', ...mobileMoney.keys()]);
+  // A bank slip needs no provider here: paymentOptions offers it where the institution has set its bank details.
+  const availableChannels = new Set<FeeChannel>(['card', ...mobileMoney.keys(), 'bank_slip']);
   const checkoutProviders = (log: SettleLogger): CheckoutProviders => ({
     card: provider,
     mobileMoney,

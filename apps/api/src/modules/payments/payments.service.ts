@@ -2,10 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import {
   APPLICATION_MESSAGES,
+  DOCUMENT_MIME_TYPES,
   MOBILE_MONEY_MARKETS,
   PAYMENT_MESSAGES,
   fromMinor,
   isMobileMoneyChannel,
+  type BankAccount,
   type CheckoutStarted,
   type FeeChannel,
   type FeeOption,
@@ -18,7 +20,7 @@ import {
   type SandboxResult,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { applications, cycles, partners, payments, programs, students } from '../../db/schema/index.ts';
+import { applications, cycles, files, partners, payments, programs, students } from '../../db/schema/index.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { claimIdempotencyKey, keyReused, requestFingerprint, sameRequest } from '../../lib/idempotency.ts';
@@ -129,16 +131,45 @@ export async function paymentOptions(
     .select({ phone: students.phone })
     .from(students)
     .where(eq(students.id, application.student_id));
+  const options = admissions.application_fees
+    .map((option) => ({
+      ...option,
+      amount_major: fromMinor(option.amount, option.currency),
+      channels: option.channels.filter(
+        (channel) =>
+          available.has(channel) &&
+          (channel !== 'bank_slip' || bankAccountOf(admissions.bank_accounts, option.currency) !== null),
+      ),
+    }))
+    .filter((option) => option.channels.length > 0);
+  const slipCurrencies = new Set(options.filter((o) => o.channels.includes('bank_slip')).map((o) => o.currency));
   return {
-    options: admissions.application_fees
-      .map((option) => ({
-        ...option,
-        amount_major: fromMinor(option.amount, option.currency),
-        channels: option.channels.filter((channel) => available.has(channel)),
-      }))
-      .filter((option) => option.channels.length > 0),
+    options,
     suggested_phone: student?.phone ?? null,
+    bank_accounts: admissions.bank_accounts.filter((account) => slipCurrencies.has(account.currency)),
   };
+}
+
+/** The institution's account for deposits in the currency, or null when it has set none. */
+const bankAccountOf = (accounts: readonly BankAccount[], currency: string) =>
+  accounts.find((account) => account.currency === currency) ?? null;
+
+/**
+ * The slip file sent with a bank slip payment: a file the caller uploaded as a slip (an image or a PDF,
+ * read from its bytes on upload) that no other payment holds. Anything else is a 400, never a hint whose it is.
+ */
+async function slipFileOf(db: DbOrTx, userId: string, fileId: string | undefined) {
+  if (!fileId) throw new AppError('INVALID_ARGUMENT', undefined, { slip_file_id: PAYMENT_MESSAGES.slip_file_required });
+  const [file] = await db
+    .select({ id: files.id, mime_type: files.mime_type, used_by: payments.id })
+    .from(files)
+    .leftJoin(payments, eq(payments.slip_file_id, files.id))
+    .where(and(eq(files.id, fileId), eq(files.owner_id, userId), eq(files.purpose, 'payment_slip')))
+    .limit(1);
+  if (!file || file.used_by !== null || !(DOCUMENT_MIME_TYPES as readonly string[]).includes(file.mime_type)) {
+    throw new AppError('INVALID_ARGUMENT', undefined, { slip_file_id: PAYMENT_MESSAGES.slip_file_invalid });
+  }
+  return file.id;
 }
 
 /** The payment a student's Idempotency-Key opened, whichever of their applications it was for. */
@@ -266,7 +297,11 @@ async function openCheckout(
     checkout: {
       payment: summary(row),
       checkout_url:
-        row.provider === provider.name ? await provider.checkoutUrl(row.reference) : payPageOf(row.reference),
+        row.provider === provider.name
+          ? await provider.checkoutUrl(row.reference)
+          : row.provider === 'bank_slip'
+            ? returnPathOf(row.partner_id)
+            : payPageOf(row.reference),
     },
   });
   const earlierOfKey = async () => {
@@ -299,7 +334,22 @@ async function openCheckout(
   const description = `${application.partner_name} — ${application.program_name}`;
   let checkout: Checkout;
   let prompt: Omit<PendingPrompt, 'id'> | null = null;
-  if (isMobileMoneyChannel(channel)) {
+  let slip: { slip_file_id: string; bank_reference: string } | null = null;
+  if (channel === 'bank_slip') {
+    if (!bankAccountOf(admissions.bank_accounts, option.currency)) {
+      throw new AppError('INVALID_ARGUMENT', undefined, { channel: PAYMENT_MESSAGES.channel_not_accepted });
+    }
+    const bankReference = choice.bank_reference?.trim();
+    if (!bankReference) {
+      throw new AppError('INVALID_ARGUMENT', undefined, { bank_reference: PAYMENT_MESSAGES.bank_reference_invalid });
+    }
+    slip = { slip_file_id: await slipFileOf(db, userId, choice.slip_file_id), bank_reference: bankReference };
+    // Staff verify it by hand: the applicant comes back to their application, which shows it awaiting review.
+    checkout = {
+      reference: `slip_${randomBytes(12).toString('hex')}`,
+      checkoutUrl: returnPathOf(application.partner_id),
+    };
+  } else if (isMobileMoneyChannel(channel)) {
     const network = providers.mobileMoney.get(channel);
     if (!network) throw invalidField('channel', PAYMENT_MESSAGES.channel_not_accepted);
     const payer = payerNumber(channel, option.currency, choice.phone ?? '');
@@ -353,7 +403,8 @@ async function openCheckout(
           application_id: applicationId,
           student_id: application.student_id,
           partner_id: application.partner_id,
-          provider: prompt ? prompt.provider.name : provider.name,
+          provider: slip ? 'bank_slip' : prompt ? prompt.provider.name : provider.name,
+          ...(slip ? { method: 'bank_transfer' as const, ...slip } : {}),
           reference: checkout.reference,
           amount,
           currency: option.currency,
@@ -487,7 +538,7 @@ export interface SettleDetails {
  * once it commits.
  */
 export async function settlePayment(
-  db: Db,
+  db: DbOrTx,
   providerName: PaymentRow['provider'],
   event: PaymentEvent,
   log: SettleLog,

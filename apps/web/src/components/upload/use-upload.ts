@@ -11,11 +11,11 @@ import {
 export type UploadState =
   | { status: 'idle' }
   | { status: 'uploading'; name: string; progress: UploadProgress }
-  | { status: 'done' }
+  | { status: 'done'; fileId: string | null }
   | { status: 'failed'; reason: UploadFailure };
 
 /** One upload at a time for a control: its progress, its outcome, and a way to cancel it. */
-export function useUpload(purpose: UploadPurpose, onDone: () => void) {
+export function useUpload(purpose: UploadPurpose, onDone: (fileId: string | null) => void) {
   const [state, setState] = useState<UploadState>({ status: 'idle' });
   const handle = useRef<UploadHandle | null>(null);
 
@@ -34,11 +34,11 @@ export function useUpload(purpose: UploadPurpose, onDone: () => void) {
       handle.current = current;
       setState({ status: 'uploading', name: file.name, progress: { sent: 0, total: file.size } });
       current.done.then(
-        () => {
+        (fileId) => {
           if (handle.current !== current) return;
           handle.current = null;
-          setState({ status: 'done' });
-          onDone();
+          setState({ status: 'done', fileId });
+          onDone(fileId);
         },
         (error: unknown) => {
           if (handle.current !== current) return;

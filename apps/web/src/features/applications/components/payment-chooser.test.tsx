@@ -20,7 +20,10 @@ function renderChooser(props: Partial<Parameters<typeof PaymentChooser>[0]> = {}
   render(
     <I18nextProvider i18n={i18n}>
       <PaymentChooser
+        applicationId="00000000-0000-4000-8000-000000000001"
         options={OPTIONS}
+        bankAccounts={[]}
+        onSlipSent={() => {}}
         suggestedPhone="+250788123456"
         busy={false}
         fieldError={() => undefined}

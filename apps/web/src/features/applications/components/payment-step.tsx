@@ -78,7 +78,9 @@ export function PaymentStep({
             </a>
           </div>
         ) : payment?.status === 'pending' ? (
-          <p>{t('applications.payment.pending')}</p>
+          <p>
+            {t(payment.provider === 'bank_slip' ? 'applications.payment.slip_pending' : 'applications.payment.pending')}
+          </p>
         ) : payment?.status === 'failed' ? (
           <p className="text-danger">{t('applications.payment.failed', { reason })}</p>
         ) : (
@@ -98,9 +100,11 @@ export function PaymentStep({
         </button>
       ) : pending ? (
         <div className="flex flex-wrap gap-2">
-          <Link to={`${paths.pay}?reference=${encodeURIComponent(payment.reference)}`} className="btn-primary">
-            {t('applications.payment.follow')}
-          </Link>
+          {payment.provider !== 'bank_slip' && (
+            <Link to={`${paths.pay}?reference=${encodeURIComponent(payment.reference)}`} className="btn-primary">
+              {t('applications.payment.follow')}
+            </Link>
+          )}
           <button type="button" className="btn-secondary" onClick={onRefresh}>
             {t('applications.payment.check_again')}
           </button>
@@ -117,7 +121,10 @@ export function PaymentStep({
         <p>{t('applications.payment.no_way_to_pay')}</p>
       ) : (
         <PaymentChooser
+          applicationId={draft.id}
           options={options.data.options}
+          bankAccounts={options.data.bank_accounts}
+          onSlipSent={onRefresh}
           suggestedPhone={options.data.suggested_phone}
           busy={pay.isPending}
           fieldError={fieldError}

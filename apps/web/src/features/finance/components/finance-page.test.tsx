@@ -58,6 +58,9 @@ const payment = (n: number, overrides: Partial<FinancePayment> = {}): FinancePay
   provider_transaction_id: `tx-${n}`,
   paid_at: '2026-03-02T09:30:00.000Z',
   created_at: '2026-03-02T09:29:00.000Z',
+  bank_reference: null,
+  has_slip: false,
+  reviewed_at: null,
   ...overrides,
 });
 

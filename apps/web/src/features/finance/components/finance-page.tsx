@@ -20,6 +20,8 @@ import {
 import { FinanceTotals, PaymentsList } from './finance-parts.tsx';
 import { DifferencesSection } from './differences-section.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
+import { VerifySlipDialog } from './verify-slip-dialog.tsx';
+import { useVerifySlip } from '../api/verify-slip.ts';
 
 /** Previous and next, and the page's place. */
 function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
@@ -56,6 +58,8 @@ export function FinancePage() {
   const cycles = useFinanceCycles(partnerId, canView);
   const refund = useRefundPayment(partnerId);
   const [refunding, setRefunding] = useState<FinancePayment | null>(null);
+  const verify = useVerifySlip(partnerId);
+  const [verifying, setVerifying] = useState<FinancePayment | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
   const change = useCallback(
@@ -114,6 +118,15 @@ export function FinancePage() {
                 }
               : null
           }
+          onVerify={
+            canManage
+              ? (payment) => {
+                  verify.reset();
+                  setDone(null);
+                  setVerifying(payment);
+                }
+              : null
+          }
         />
         <Pager page={query.page} pages={pages} onPage={(page) => change('page', String(page))} />
       </>
@@ -167,6 +180,36 @@ export function FinancePage() {
                 onSuccess: () => {
                   setDone(t('finance.refund_dialog.done', { reference: refunding.reference }));
                   setRefunding(null);
+                },
+              },
+            )
+          }
+        />
+      )}
+      {verifying && (
+        <VerifySlipDialog
+          partnerId={partnerId}
+          payment={verifying}
+          pending={verify.isPending}
+          error={verify.error}
+          onClose={() => setVerifying(null)}
+          onDecide={(decision) =>
+            verify.mutate(
+              { paymentId: verifying.id, ...decision },
+              {
+                onSuccess: () => {
+                  const reference = verifying.bank_reference ?? verifying.reference;
+                  setDone(
+                    t(
+                      decision.decision === 'approve'
+                        ? 'finance.verify_dialog.approved'
+                        : 'finance.verify_dialog.rejected',
+                      {
+                        reference,
+                      },
+                    ),
+                  );
+                  setVerifying(null);
                 },
               },
             )

@@ -88,6 +88,7 @@ function Details({ payment }: { payment: FinancePayment }) {
       )}
       {payment.failure_reason && <span>{t('finance.failure', { reason: payment.failure_reason })}</span>}
       {payment.refund_note && <span>{t('finance.refund_note', { note: payment.refund_note })}</span>}
+      {payment.bank_reference && <span>{t('finance.bank_reference', { reference: payment.bank_reference })}</span>}
     </span>
   );
 }
@@ -106,6 +107,41 @@ function RefundButton({ payment, onRefund }: { payment: FinancePayment; onRefund
   );
 }
 
+function VerifyButton({ payment, onVerify }: { payment: FinancePayment; onVerify: (payment: FinancePayment) => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="btn-primary"
+      aria-label={t('finance.verify_label', { reference: payment.bank_reference ?? payment.reference })}
+      onClick={() => onVerify(payment)}
+    >
+      {t('finance.verify')}
+    </button>
+  );
+}
+
+/** A payment's actions: verify a bank slip waiting for it, mark refunded one owed back. */
+function Actions({
+  payment,
+  onRefund,
+  onVerify,
+}: {
+  payment: FinancePayment;
+  onRefund: ((payment: FinancePayment) => void) | null;
+  onVerify: ((payment: FinancePayment) => void) | null;
+}) {
+  const verify = onVerify !== null && payment.provider === 'bank_slip' && payment.status === 'pending';
+  const refund = onRefund !== null && payment.refund_status === 'needed';
+  if (!verify && !refund) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {verify && <VerifyButton payment={payment} onVerify={onVerify} />}
+      {refund && <RefundButton payment={payment} onRefund={onRefund} />}
+    </div>
+  );
+}
+
 const th = 'px-2 py-2 text-left text-[0.8125rem] font-semibold whitespace-nowrap';
 const td = 'px-2 py-2 align-top text-[0.8125rem]';
 
@@ -117,14 +153,17 @@ export function PaymentsList({
   payments,
   busy,
   onRefund,
+  onVerify = null,
 }: {
   payments: readonly FinancePayment[];
   busy: boolean;
   onRefund: ((payment: FinancePayment) => void) | null;
+  /** Given only to members who may verify bank slips (manage_finance). */
+  onVerify?: ((payment: FinancePayment) => void) | null;
 }) {
   const { t } = useTranslation();
   const { money, date } = useFinanceFormats();
-  const canRefund = (payment: FinancePayment) => onRefund !== null && payment.refund_status === 'needed';
+  const hasActions = onRefund !== null || onVerify !== null;
   const applicant = (payment: FinancePayment) => payment.applicant.name || t('finance.no_name');
   const method = (payment: FinancePayment) => t(`finance.methods.${payment.method ?? 'none'}`);
   const place = (payment: FinancePayment) => [payment.program?.name, payment.cycle?.name].filter(Boolean).join(' · ');
@@ -157,7 +196,7 @@ export function PaymentsList({
               <th scope="col" className={th}>
                 {t('finance.columns.reference')}
               </th>
-              {onRefund && (
+              {hasActions && (
                 <th scope="col" className={th}>
                   <span className="sr-only">{t('finance.columns.actions')}</span>
                 </th>
@@ -187,8 +226,10 @@ export function PaymentsList({
                   {money(payment.amount, payment.currency)}
                 </td>
                 <td className={`${td} font-mono text-xs [overflow-wrap:anywhere]`}>{payment.reference}</td>
-                {onRefund && (
-                  <td className={td}>{canRefund(payment) && <RefundButton payment={payment} onRefund={onRefund} />}</td>
+                {hasActions && (
+                  <td className={td}>
+                    <Actions payment={payment} onRefund={onRefund} onVerify={onVerify} />
+                  </td>
                 )}
               </tr>
             ))}
@@ -217,11 +258,7 @@ export function PaymentsList({
             </span>
             <span className="font-mono text-xs text-muted [overflow-wrap:anywhere]">{payment.reference}</span>
             <Details payment={payment} />
-            {onRefund && canRefund(payment) && (
-              <div>
-                <RefundButton payment={payment} onRefund={onRefund} />
-              </div>
-            )}
+            <Actions payment={payment} onRefund={onRefund} onVerify={onVerify} />
           </li>
         ))}
       </ul>

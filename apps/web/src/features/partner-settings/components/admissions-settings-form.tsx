@@ -15,6 +15,7 @@ import { useUpdateAdmissionsSettings } from '../api/update-admissions-settings.t
 import { SaveBar, SettingsSection } from './form-parts.tsx';
 import { FeeOptionsEditor } from './fee-options-editor.tsx';
 import { RubricEditor } from './rubric-editor.tsx';
+import { BankAccountsEditor } from './bank-accounts-editor.tsx';
 
 type AdmissionsInput = z.input<typeof PartnerAdmissionsSettingsUpdateSchema>;
 type AdmissionsOutput = z.output<typeof PartnerAdmissionsSettingsUpdateSchema>;
@@ -171,6 +172,12 @@ export function AdmissionsSettingsForm({
             {...register('admission_letter.signature_image')}
           />
         </SettingsSection>
+
+        <BankAccountsEditor
+          form={form}
+          canEdit={canEdit}
+          defaultCurrency={admissions.application_fees[0]?.currency ?? admissions.application_fee_currency}
+        />
 
         <SettingsSection id="admissions-stages" title={l('stages_title')}>
           <p className="text-sm text-muted">{l('stages_hint')}</p>
