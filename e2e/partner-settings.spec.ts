@@ -79,8 +79,10 @@ test('an institution sets its languages, theme and admissions, and makes and rev
   await expect(page.getByText('The auto-reject threshold must be below the auto-accept threshold')).toBeVisible();
   await page.getByLabel('Auto-reject threshold (0–100)').fill('35');
   await page.getByLabel('Auto-accept threshold (0–100)').fill('85');
-  await page.getByLabel('Amount').fill('25');
-  await page.getByRole('combobox', { name: 'Currency' }).selectOption('RWF');
+  // The fee per currency: the default 100 USD becomes 25,000 RWF, payable by card or MTN MoMo.
+  await page.getByRole('combobox', { name: 'Currency 1' }).selectOption('RWF');
+  await page.getByRole('textbox', { name: 'Fee in RWF' }).fill('25000');
+  await page.getByRole('group', { name: 'Ways to pay in RWF' }).getByLabel('MTN MoMo').check();
   await page.getByRole('button', { name: 'Add a stage' }).click();
   await page.getByLabel('Stage 1 name').fill('Interview');
   await expectAccessibleAndFitting(page);
@@ -88,10 +90,11 @@ test('an institution sets its languages, theme and admissions, and makes and rev
   await expect(page.getByText('Changes saved.')).toBeVisible();
 
   await page.reload();
-  await expect(page.getByLabel('Amount')).toHaveValue('25');
+  await expect(page.getByRole('textbox', { name: 'Fee in RWF' })).toHaveValue('25000');
+  await expect(page.getByRole('group', { name: 'Ways to pay in RWF' }).getByLabel('MTN MoMo')).toBeChecked();
   await expect(page.getByLabel('Auto-accept threshold (0–100)')).toHaveValue('85');
   await expect(page.getByLabel('Auto-reject threshold (0–100)')).toHaveValue('35');
-  await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveValue('RWF');
+  await expect(page.getByRole('combobox', { name: 'Currency 1' })).toHaveValue('RWF');
   await expect(page.getByLabel('Stage 1 name')).toHaveValue('Interview');
   await tabs.getByRole('tab', { name: 'General' }).click();
   await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Africa/Kigali');

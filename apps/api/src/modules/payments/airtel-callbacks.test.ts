@@ -253,6 +253,7 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       AUTH_SECRET: 'a'.repeat(40),
       PAYMENTS_WEBHOOK_SECRET: 'b'.repeat(40),
+      PAYMENTS_PROVIDER: 'sandbox',
       AIRTEL_MONEY_CLIENT_ID: 'id',
       AIRTEL_MONEY_CLIENT_SECRET: 'secret',
     };
