@@ -15,7 +15,9 @@ import { startPaymentSimulators } from './dev/payment-simulators.ts';
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 // Outside production, providers left unconfigured are pointed at local simulators before anything reads the env.
-const simulators = await startPaymentSimulators(loadEnv());
+const simulators = await startPaymentSimulators(loadEnv(), undefined, {
+  cardProvider: process.env.PAYMENTS_PROVIDER !== undefined,
+});
 const env = simulators.env;
 const database = await openDatabase(databaseOptions(env));
 // Under a lock, so instances starting together take turns; off where the deploy runs `npm run db:migrate`,

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Env } from '../lib/env.ts';
 import type { SimulatorEndpoint } from '../modules/payments/dev-phone.client.ts';
 import { startAirtelSimulator } from '../simulators/airtel-money.ts';
+import { startFlutterwaveSimulator } from '../simulators/flutterwave.ts';
 import { startMomoSimulator } from '../simulators/mtn-momo.ts';
 import { startMpesaSimulator } from '../simulators/mpesa-daraja.ts';
 
@@ -29,6 +30,10 @@ interface SimulatorEntry {
   label: string;
   /** The provider's own variables: when any is set, the provider is the real one and no simulator starts. */
   variables: readonly PaymentVariable[];
+  /** Whether its prompts are answered on the dev phone (a mobile money network; a card checkout is not). */
+  prompts: boolean;
+  /** Whether it is wanted beyond its variables being unset (cards: not when PAYMENTS_PROVIDER names the sandbox). */
+  wanted?: (env: Env, named: { cardProvider: boolean }) => boolean;
   start(context: { publicUrl: string }): Promise<Started>;
 }
 
@@ -39,6 +44,7 @@ export const SIMULATED_PROVIDERS: readonly SimulatorEntry[] = [
   {
     provider: 'mtn_momo',
     label: 'MTN MoMo',
+    prompts: true,
     variables: [
       'MTN_MOMO_BASE_URL',
       'MTN_MOMO_API_USER',
@@ -65,6 +71,7 @@ export const SIMULATED_PROVIDERS: readonly SimulatorEntry[] = [
   {
     provider: 'mpesa',
     label: 'M-Pesa (Daraja)',
+    prompts: true,
     variables: ['MPESA_BASE_URL', 'MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY'],
     async start() {
       // 174379: the shortcode Daraja's sandbox documents for M-Pesa Express.
@@ -86,6 +93,7 @@ export const SIMULATED_PROVIDERS: readonly SimulatorEntry[] = [
   {
     provider: 'airtel_money',
     label: 'Airtel Money',
+    prompts: true,
     variables: ['AIRTEL_MONEY_BASE_URL', 'AIRTEL_MONEY_CLIENT_ID', 'AIRTEL_MONEY_CLIENT_SECRET'],
     async start({ publicUrl }) {
       const credentials = { clientId: randomUUID(), clientSecret: secret() };
@@ -101,6 +109,32 @@ export const SIMULATED_PROVIDERS: readonly SimulatorEntry[] = [
           AIRTEL_MONEY_BASE_URL: simulator.url,
           AIRTEL_MONEY_CLIENT_ID: credentials.clientId,
           AIRTEL_MONEY_CLIENT_SECRET: credentials.clientSecret,
+        },
+      };
+    },
+  },
+  {
+    provider: 'flutterwave',
+    label: 'Flutterwave (cards)',
+    variables: ['FLUTTERWAVE_BASE_URL', 'FLUTTERWAVE_SECRET_KEY', 'FLUTTERWAVE_SECRET_HASH'],
+    prompts: false,
+    // PAYMENTS_PROVIDER=sandbox keeps cards on the sandbox's own test page.
+    wanted: (_env, named) => !named.cardProvider,
+    async start({ publicUrl }) {
+      const credentials = { secretKey: `FLWSECK_TEST-${secret()}`, secretHash: secret() };
+      // Flutterwave calls the webhook URL set on its dashboard, with the dashboard's secret hash.
+      const simulator = await startFlutterwaveSimulator({
+        ...credentials,
+        webhookUrl: `${publicUrl}/api/v1/payments/callbacks/flutterwave`,
+      });
+      return {
+        url: simulator.url,
+        stop: () => simulator.stop(),
+        env: {
+          FLUTTERWAVE_BASE_URL: simulator.url,
+          FLUTTERWAVE_SECRET_KEY: credentials.secretKey,
+          FLUTTERWAVE_SECRET_HASH: credentials.secretHash,
+          PAYMENTS_PROVIDER: 'flutterwave',
         },
       };
     },
@@ -124,10 +158,15 @@ export interface PaymentSimulators {
 export async function startPaymentSimulators(
   env: Env,
   entries: readonly SimulatorEntry[] = SIMULATED_PROVIDERS,
+  /** Whether PAYMENTS_PROVIDER was set on purpose (the parsed env has a default). */
+  named: { cardProvider: boolean } = { cardProvider: false },
 ): Promise<PaymentSimulators> {
   const chosen =
     env.PAYMENT_SIMULATORS && env.NODE_ENV !== 'production'
-      ? entries.filter((entry) => entry.variables.every((name) => env[name] === undefined))
+      ? entries.filter(
+          (entry) =>
+            entry.variables.every((name) => env[name] === undefined) && (entry.wanted?.(env, named) ?? true),
+        )
       : [];
   const running: (Started & { entry: SimulatorEntry })[] = [];
   const stop = async () => {
@@ -149,7 +188,7 @@ export async function startPaymentSimulators(
         ].join('\n');
   return {
     env: Object.assign({}, env, ...running.map((simulator) => simulator.env)) as Env,
-    endpoints: running.map(({ entry, url }) => ({ provider: entry.provider, url })),
+    endpoints: running.filter(({ entry }) => entry.prompts).map(({ entry, url }) => ({ provider: entry.provider, url })),
     banner,
     stop,
   };

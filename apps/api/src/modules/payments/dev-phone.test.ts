@@ -54,6 +54,23 @@ describe('the payment simulators of the server', () => {
     expect([...mobileMoneyProvidersFrom(simulators.env).keys()]).toEqual(['mtn_momo', 'mpesa', 'airtel_money']);
     expect(simulators.env.MTN_MOMO_BASE_URL).toBe(simulators.endpoints[0]!.url);
     expect(simulators.banner).toContain(`${NOWHERE}/dev/phone`);
+    // Cards go through the Flutterwave simulator (no prompts for the phone: it is a hosted checkout).
+    expect(simulators.env.PAYMENTS_PROVIDER).toBe('flutterwave');
+    expect(simulators.env.FLUTTERWAVE_BASE_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(simulators.banner).toContain('Flutterwave (cards)');
+  });
+
+  it('keep cards on the sandbox when PAYMENTS_PROVIDER names it', async () => {
+    const sandbox = await startPaymentSimulators(testEnv({ PAYMENTS_PROVIDER: 'sandbox' }), undefined, {
+      cardProvider: true,
+    });
+    try {
+      expect(sandbox.env.PAYMENTS_PROVIDER).toBe('sandbox');
+      expect(sandbox.env.FLUTTERWAVE_BASE_URL).toBeUndefined();
+      expect(sandbox.endpoints).toHaveLength(3);
+    } finally {
+      await sandbox.stop();
+    }
   });
 
   it('leave a provider with real variables alone, and start none when off or in production', async () => {
