@@ -1,6 +1,7 @@
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { sameSecret, send, readBody, header } from './http.ts';
 
 /**
  * A local stand-in for Airtel Money's Open API (collections), for development and tests: the same paths,
@@ -111,7 +112,6 @@ export interface AirtelSimulator {
   lastHeaders(): Record<string, string | string[] | undefined>;
 }
 
-const MAX_BODY = 64 * 1024;
 
 /** Airtel's response codes the simulator answers, with their documented meaning. */
 const CODES = {
@@ -126,21 +126,7 @@ const CODES = {
 } as const;
 type Code = keyof typeof CODES;
 
-const sameSecret = (given: unknown, expected: string) => {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
-function send(res: ServerResponse, status: number, body?: object) {
-  if (body === undefined) {
-    res.writeHead(status).end();
-    return;
-  }
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) }).end(text);
-}
 
 /** Airtel's `status` object of an answer. */
 const statusOf = (httpCode: number, success: boolean, responseCode: Code | null, message?: string) => ({
@@ -151,22 +137,7 @@ const statusOf = (httpCode: number, success: boolean, responseCode: Code | null,
   success,
 });
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new Error('body too large');
-    chunks.push(chunk as Buffer);
-  }
-  if (size === 0) return null;
-  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-}
 
-const header = (req: IncomingMessage, name: string) => {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
 
 const isText = (value: unknown, pattern: RegExp) => typeof value === 'string' && pattern.test(value);
 

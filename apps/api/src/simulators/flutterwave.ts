@@ -1,6 +1,7 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { sameSecret, send, readText } from './http.ts';
 
 /**
  * A local stand-in for Flutterwave Standard (v3), for development and tests: the same paths, auth,
@@ -99,35 +100,11 @@ export interface FlutterwaveSimulator {
   idle(): Promise<void>;
 }
 
-const MAX_BODY = 64 * 1024;
 
-const sameSecret = (given: string | undefined, expected: string) => {
-  const a = Buffer.from(given ?? '');
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
-function send(res: ServerResponse, status: number, body?: object) {
-  if (body === undefined) {
-    res.writeHead(status).end();
-    return;
-  }
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) }).end(text);
-}
 
 const refusal = (message: string) => ({ status: 'error', message, data: null });
 
-async function readText(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new Error('body too large');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

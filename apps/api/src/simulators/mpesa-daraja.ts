@@ -1,6 +1,7 @@
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { sameSecret, send, readBody, header } from './http.ts';
 
 /**
  * A local stand-in for Safaricom's Daraja API (M-Pesa Express, "STK Push"), for development and tests: the
@@ -106,7 +107,6 @@ export interface MpesaSimulator {
   callbacksSent(): { url: string; body: Record<string, unknown>; status: number | null }[];
 }
 
-const MAX_BODY = 64 * 1024;
 const TIMESTAMP = /^\d{14}$/;
 const KENYAN_MSISDN = /^254\d{9}$/;
 
@@ -119,41 +119,13 @@ const RESULT_DESCRIPTIONS: Record<number, string> = {
   2001: 'The initiator information is invalid.',
 };
 
-const sameSecret = (given: string | undefined, expected: string) => {
-  const a = Buffer.from(given ?? '');
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
-function send(res: ServerResponse, status: number, body?: object) {
-  if (body === undefined) {
-    res.writeHead(status).end();
-    return;
-  }
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) }).end(text);
-}
 
 /** Daraja's error body. */
 const failure = (res: ServerResponse, status: number, errorCode: string, errorMessage: string) =>
   send(res, status, { requestId: `${randomBytes(4).toString('hex')}-${Date.now()}`, errorCode, errorMessage });
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new Error('body too large');
-    chunks.push(chunk as Buffer);
-  }
-  if (size === 0) return null;
-  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-}
 
-const header = (req: IncomingMessage, name: string) => {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
 
 /** Daraja takes its numbers as JSON numbers or strings of digits. */
 const digitsOf = (value: unknown) =>

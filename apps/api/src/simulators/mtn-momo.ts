@@ -1,6 +1,7 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { sameSecret, send, readBody, header } from './http.ts';
 
 /**
  * A local stand-in for MTN MoMo's Collection API, for development and tests: the same paths, headers,
@@ -92,39 +93,10 @@ export interface MomoSimulator {
 }
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-const MAX_BODY = 64 * 1024;
 
-const sameSecret = (given: string | undefined, expected: string) => {
-  const a = Buffer.from(given ?? '');
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
-function send(res: ServerResponse, status: number, body?: object) {
-  if (body === undefined) {
-    res.writeHead(status).end();
-    return;
-  }
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) }).end(text);
-}
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new Error('body too large');
-    chunks.push(chunk as Buffer);
-  }
-  if (size === 0) return null;
-  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-}
 
-const header = (req: IncomingMessage, name: string) => {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
 
 /** MoMo's ErrorReason messages for the codes the simulator answers. */
 const REASON_MESSAGES: Record<string, string> = {
