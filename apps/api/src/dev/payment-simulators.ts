@@ -164,8 +164,7 @@ export async function startPaymentSimulators(
   const chosen =
     env.PAYMENT_SIMULATORS && env.NODE_ENV !== 'production'
       ? entries.filter(
-          (entry) =>
-            entry.variables.every((name) => env[name] === undefined) && (entry.wanted?.(env, named) ?? true),
+          (entry) => entry.variables.every((name) => env[name] === undefined) && (entry.wanted?.(env, named) ?? true),
         )
       : [];
   const running: (Started & { entry: SimulatorEntry })[] = [];
@@ -188,7 +187,9 @@ export async function startPaymentSimulators(
         ].join('\n');
   return {
     env: Object.assign({}, env, ...running.map((simulator) => simulator.env)) as Env,
-    endpoints: running.filter(({ entry }) => entry.prompts).map(({ entry, url }) => ({ provider: entry.provider, url })),
+    endpoints: running
+      .filter(({ entry }) => entry.prompts)
+      .map(({ entry, url }) => ({ provider: entry.provider, url })),
     banner,
     stop,
   };

@@ -8,7 +8,12 @@ import { testEnv } from '../test/app.ts';
 import { createMetrics } from './metrics.ts';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
-const PRODUCTION = { NODE_ENV: 'production', AUTH_SECRET: 'a'.repeat(32), PAYMENTS_WEBHOOK_SECRET: 'w'.repeat(32), PAYMENTS_PROVIDER: 'sandbox' };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: 'a'.repeat(32),
+  PAYMENTS_WEBHOOK_SECRET: 'w'.repeat(32),
+  PAYMENTS_PROVIDER: 'sandbox',
+};
 
 let database: Database;
 beforeAll(async () => {

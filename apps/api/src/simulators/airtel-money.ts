@@ -112,7 +112,6 @@ export interface AirtelSimulator {
   lastHeaders(): Record<string, string | string[] | undefined>;
 }
 
-
 /** Airtel's response codes the simulator answers, with their documented meaning. */
 const CODES = {
   DP00800001001: 'Transaction is successful.',
@@ -126,8 +125,6 @@ const CODES = {
 } as const;
 type Code = keyof typeof CODES;
 
-
-
 /** Airtel's `status` object of an answer. */
 const statusOf = (httpCode: number, success: boolean, responseCode: Code | null, message?: string) => ({
   code: String(httpCode),
@@ -136,8 +133,6 @@ const statusOf = (httpCode: number, success: boolean, responseCode: Code | null,
   ...(responseCode ? { response_code: responseCode } : {}),
   success,
 });
-
-
 
 const isText = (value: unknown, pattern: RegExp) => typeof value === 'string' && pattern.test(value);
 

@@ -100,11 +100,7 @@ export interface FlutterwaveSimulator {
   idle(): Promise<void>;
 }
 
-
-
-
 const refusal = (message: string) => ({ status: 'error', message, data: null });
-
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

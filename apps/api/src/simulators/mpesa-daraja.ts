@@ -119,13 +119,9 @@ const RESULT_DESCRIPTIONS: Record<number, string> = {
   2001: 'The initiator information is invalid.',
 };
 
-
-
 /** Daraja's error body. */
 const failure = (res: ServerResponse, status: number, errorCode: string, errorMessage: string) =>
   send(res, status, { requestId: `${randomBytes(4).toString('hex')}-${Date.now()}`, errorCode, errorMessage });
-
-
 
 /** Daraja takes its numbers as JSON numbers or strings of digits. */
 const digitsOf = (value: unknown) =>

@@ -94,10 +94,6 @@ export interface MomoSimulator {
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
-
-
-
-
 /** MoMo's ErrorReason messages for the codes the simulator answers. */
 const REASON_MESSAGES: Record<string, string> = {
   APPROVAL_REJECTED: 'The payer rejected the request.',

@@ -274,7 +274,15 @@ describe('dev mailbox routes', () => {
   });
 
   it.each([
-    ['in production', { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(32), PAYMENTS_WEBHOOK_SECRET: 'w'.repeat(32), PAYMENTS_PROVIDER: 'sandbox' }],
+    [
+      'in production',
+      {
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'p'.repeat(32),
+        PAYMENTS_WEBHOOK_SECRET: 'w'.repeat(32),
+        PAYMENTS_PROVIDER: 'sandbox',
+      },
+    ],
     ['with MAILBOX=off', { MAILBOX: 'off' }],
     ['when SMTP_URL is set', { SMTP_URL: 'smtp://mail.example:587' }],
   ])('do not exist %s', async (_label, overrides) => {

@@ -9,7 +9,12 @@ import { MOMO_SCRIPTS, startMomoSimulator, type MomoSimulator } from '../../simu
 import { testEnv } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';
-import { createApplicationOf, createPayingInstitution, paymentByReference, settledPayment } from '../../test/payments.ts';
+import {
+  createApplicationOf,
+  createPayingInstitution,
+  paymentByReference,
+  settledPayment,
+} from '../../test/payments.ts';
 import { getSettings, updateAdmissions } from '../partner-settings/partner-settings.service.ts';
 import { paymentOptions } from './payments.service.ts';
 
