@@ -39,8 +39,10 @@ const PUBLIC_ROUTES = [
   '/signup/partner/invitation?token=not-a-real-token',
   '/pay?reference=pay_000000000000000000000000',
   '/letters/AAAA-BBBB-CCCC',
+  '/verify/receipt/AAAA-BBBB-CCCC',
   '/unsubscribe/not-a-real-token',
   '/dev/mailbox',
+  '/dev/phone',
   '/no/such/page',
 ];
 
@@ -80,6 +82,8 @@ const STAFF_ROUTES = [
   '/partner/applications',
   '/partner/applications/{submissionId}',
   '/partner/applications/new',
+  '/partner/finance',
+  '/partner/fee-waivers',
   '/partner/no-such-screen',
 ];
 
