@@ -97,7 +97,7 @@ test('an admin makes a new institution ready to receive applications, and a coll
   await page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab', { name: 'Admissions' }).click();
   await page.getByRole('switch', { name: 'Accept automatically' }).check();
   await page.getByLabel('Auto-accept threshold (0–100)').fill('85');
-  await page.getByLabel('Amount').fill('30');
+  await page.getByRole('textbox', { name: 'Fee in USD' }).fill('30');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Changes saved.')).toBeVisible();
 
