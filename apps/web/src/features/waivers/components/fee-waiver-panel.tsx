@@ -9,17 +9,12 @@ import {
   type FeeWaiver,
 } from '@kaminuza/shared';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../../components/form/field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { errorMessageKey } from '../../../lib/error-messages.ts';
+import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
 import { dateTimeFormat } from '../../../lib/intl.ts';
 import { useOwnWaiver, useRedeemWaiverCode, useRequestWaiver } from '../api/waivers.ts';
 
 /** The message of a refused field, when the API named the field (so it shows under it). */
-function fieldMessage(error: unknown, path: string): string | undefined {
-  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return undefined;
-  const issue = (error.details as Array<{ path?: unknown; message?: unknown }>).find((detail) => detail.path === path);
-  return typeof issue?.message === 'string' ? issue.message : undefined;
-}
+const fieldMessage = (error: unknown, path: string): string | undefined => fieldErrors(error)[path];
 
 /**
  * The fee waiver of an application, beside its payment: enter a waiver code the institution gave out, or ask
