@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { sameSecret, send, readBody, header } from './http.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sameSecret, send, readBody, header, isSimulatorMode, listenSimulator, type SimulatorMode } from './http.ts';
 
 /**
  * A local stand-in for Airtel Money's Open API (collections), for development and tests: the same paths,
@@ -47,8 +46,6 @@ export const AIRTEL_SCRIPTS = {
   wrongPin: '888',
   unknownPayer: '999',
 } as const;
-
-export type AirtelMode = 'normal' | '503' | 'close';
 
 export type AirtelTransactionStatus = 'TIP' | 'TS' | 'TF' | 'TE';
 
@@ -102,7 +99,7 @@ export interface AirtelSimulator {
   approve(id: string): boolean;
   decline(id: string): boolean;
   prompts(): AirtelPrompt[];
-  setMode(mode: AirtelMode): void;
+  setMode(mode: SimulatorMode): void;
   setCallbackUrl(url: string | null): void;
   /** How many tokens it has issued. */
   tokensIssued(): number;
@@ -146,11 +143,10 @@ export async function startAirtelSimulator(options: AirtelSimulatorOptions): Pro
   const prompts = new Map<string, AirtelPrompt>();
   const tokens = new Map<string, number>();
   const timers = new Set<NodeJS.Timeout>();
-  const sockets = new Set<Socket>();
   const callbacks: AirtelCallback[] = [];
   const deliveries = new Set<Promise<void>>();
   let issued = 0;
-  let mode: AirtelMode = 'normal';
+  let mode: SimulatorMode = 'normal';
   let lastHeaders: Record<string, string | string[] | undefined> = {};
 
   const later = (ms: number, run: () => void) => {
@@ -378,7 +374,7 @@ export async function startAirtelSimulator(options: AirtelSimulatorOptions): Pro
       if (method === 'GET' && path === '/_simulator/prompts') return send(res, 200, [...prompts.values()]);
       if (method === 'POST' && path === '/_simulator/mode') {
         const body = (await readBody(req).catch(() => null)) as { mode?: unknown } | null;
-        if (body?.mode !== 'normal' && body?.mode !== '503' && body?.mode !== 'close') return send(res, 400);
+        if (!isSimulatorMode(body?.mode)) return send(res, 400);
         mode = body.mode;
         return send(res, 204);
       }
@@ -415,32 +411,19 @@ export async function startAirtelSimulator(options: AirtelSimulatorOptions): Pro
     send(res, 404, { status: statusOf(404, false, null, 'Resource not found') });
   }
 
-  const server = createServer((req, res) => {
-    route(req, res).catch(() => {
-      if (!res.headersSent) send(res, 500, { status: statusOf(500, false, null, 'Something went wrong') });
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const server = await listenSimulator(
+    route,
+    (res) => send(res, 500, { status: statusOf(500, false, null, 'Something went wrong') }),
+    options,
+  );
 
   return {
-    url: `http://${host}:${port}`,
+    url: server.url,
     async stop() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       await Promise.allSettled([...deliveries]);
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      });
+      await server.close();
     },
     approve: (id) => decide(id, 'TS', 'DP00800001001'),
     decline: (id) => decide(id, 'TF', 'DP00800001008'),

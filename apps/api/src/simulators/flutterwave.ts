@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { sameSecret, send, readText } from './http.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sameSecret, send, readText, isSimulatorMode, listenSimulator, type SimulatorMode } from './http.ts';
 
 /**
  * A local stand-in for Flutterwave Standard (v3), for development and tests: the same paths, auth,
@@ -41,8 +40,6 @@ export const FLUTTERWAVE_CARDS = {
   wrongHashWebhook: '5531886652140341',
   declined: '5531886652149999',
 } as const;
-
-export type FlutterwaveMode = 'normal' | '503' | 'close';
 
 export interface FlutterwaveCheckout {
   id: string;
@@ -89,7 +86,7 @@ export interface FlutterwaveSimulatorOptions {
 export interface FlutterwaveSimulator {
   url: string;
   stop(): Promise<void>;
-  setMode(mode: FlutterwaveMode): void;
+  setMode(mode: SimulatorMode): void;
   /** Points its webhooks elsewhere (the dashboard setting), e.g. once the receiving server listens. */
   setWebhookUrl(url: string): void;
   checkouts(): FlutterwaveCheckout[];
@@ -156,12 +153,11 @@ export async function startFlutterwaveSimulator(options: FlutterwaveSimulatorOpt
   const checkouts = new Map<string, FlutterwaveCheckout>();
   const byReference = new Map<string, FlutterwaveTransaction>();
   const byId = new Map<number, FlutterwaveTransaction>();
-  const sockets = new Set<Socket>();
   const webhooks: FlutterwaveWebhook[] = [];
   const deliveries = new Set<Promise<void>>();
   let nextId = 4_000_000 + (randomBytes(2).readUInt16BE() % 1000) * 1000;
   let nextCustomer = 900_000;
-  let mode: FlutterwaveMode = 'normal';
+  let mode: SimulatorMode = 'normal';
   let webhookUrl = options.webhookUrl;
 
   const bearer = (req: IncomingMessage) => {
@@ -240,7 +236,11 @@ export async function startFlutterwaveSimulator(options: FlutterwaveSimulatorOpt
       description: typeof customizations.description === 'string' ? customizations.description : '',
     };
     checkouts.set(checkout.id, checkout);
-    send(res, 200, { status: 'success', message: 'Hosted Link', data: { link: `${url}/hosted/pay/${checkout.id}` } });
+    send(res, 200, {
+      status: 'success',
+      message: 'Hosted Link',
+      data: { link: `${server.url}/hosted/pay/${checkout.id}` },
+    });
   }
 
   async function pay(checkout: FlutterwaveCheckout, req: IncomingMessage, res: ServerResponse) {
@@ -319,7 +319,7 @@ export async function startFlutterwaveSimulator(options: FlutterwaveSimulatorOpt
         } catch {
           body = null;
         }
-        if (body?.mode !== 'normal' && body?.mode !== '503' && body?.mode !== 'close') return send(res, 400);
+        if (!isSimulatorMode(body?.mode)) return send(res, 400);
         mode = body.mode;
         return send(res, 204);
       }
@@ -356,31 +356,13 @@ export async function startFlutterwaveSimulator(options: FlutterwaveSimulatorOpt
     send(res, 404, refusal('Not found'));
   }
 
-  const server = createServer((req, res) => {
-    route(req, res).catch(() => {
-      if (!res.headersSent) send(res, 500, refusal('An internal error occurred'));
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${host}:${port}`;
+  const server = await listenSimulator(route, (res) => send(res, 500, refusal('An internal error occurred')), options);
 
   return {
-    url,
+    url: server.url,
     async stop() {
       await Promise.allSettled([...deliveries]);
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      });
+      await server.close();
     },
     setMode(next) {
       mode = next;

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 
 /*
  * What every payment simulator's HTTP side shares: a constant-time secret check, a JSON answer, a bounded
@@ -49,4 +50,52 @@ export async function readBody(req: IncomingMessage): Promise<unknown> {
 export function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** Whether the API answers (`normal`), answers 503 to everything, or drops every connection (`close`). */
+export type SimulatorMode = 'normal' | '503' | 'close';
+
+export function isSimulatorMode(value: unknown): value is SimulatorMode {
+  return value === 'normal' || value === '503' || value === 'close';
+}
+
+export interface ListeningSimulator {
+  url: string;
+  /** Stops listening and drops the connections still open (keep-alive sockets would hold it up). */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves `route` on `host:port` (an ephemeral port by default). A route that throws is answered 500 by
+ * `internalError`, in the provider's own error shape, when no answer has started.
+ */
+export async function listenSimulator(
+  route: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  internalError: (res: ServerResponse) => void,
+  options: { host?: string; port?: number },
+): Promise<ListeningSimulator> {
+  const sockets = new Set<Socket>();
+  const server = createServer((req, res) => {
+    route(req, res).catch(() => {
+      if (!res.headersSent) internalError(res);
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
 }

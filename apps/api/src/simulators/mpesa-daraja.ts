@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { sameSecret, send, readBody, header } from './http.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sameSecret, send, readBody, header, isSimulatorMode, listenSimulator, type SimulatorMode } from './http.ts';
 
 /**
  * A local stand-in for Safaricom's Daraja API (M-Pesa Express, "STK Push"), for development and tests: the
@@ -48,8 +47,6 @@ export const MPESA_SCRIPTS = {
   wrongPin: '888',
   unknownPayer: '999',
 } as const;
-
-export type MpesaMode = 'normal' | '503' | 'close';
 
 export interface MpesaPrompt {
   /** The fields every simulator lists its prompts with (the dev page's): id is the CheckoutRequestID. */
@@ -100,7 +97,7 @@ export interface MpesaSimulator {
   approve(checkoutRequestId: string): boolean;
   decline(checkoutRequestId: string): boolean;
   prompts(): MpesaPrompt[];
-  setMode(mode: MpesaMode): void;
+  setMode(mode: SimulatorMode): void;
   /** How many tokens it has issued. */
   tokensIssued(): number;
   /** Callbacks it has sent (or tried to), in order. */
@@ -139,12 +136,11 @@ export async function startMpesaSimulator(options: MpesaSimulatorOptions): Promi
   const prompts = new Map<string, MpesaPrompt>();
   const tokens = new Map<string, number>();
   const timers = new Set<NodeJS.Timeout>();
-  const sockets = new Set<Socket>();
   const callbacks: { url: string; body: Record<string, unknown>; status: number | null }[] = [];
   const deliveries = new Set<Promise<void>>();
   let issued = 0;
   let sequence = 0;
-  let mode: MpesaMode = 'normal';
+  let mode: SimulatorMode = 'normal';
 
   const later = (ms: number, run: () => void) => {
     const timer = setTimeout(() => {
@@ -386,7 +382,7 @@ export async function startMpesaSimulator(options: MpesaSimulatorOptions): Promi
       if (method === 'GET' && path === '/_simulator/prompts') return send(res, 200, [...prompts.values()]);
       if (method === 'POST' && path === '/_simulator/mode') {
         const body = (await readBody(req).catch(() => null)) as { mode?: unknown } | null;
-        if (body?.mode !== 'normal' && body?.mode !== '503' && body?.mode !== 'close') return send(res, 400);
+        if (!isSimulatorMode(body?.mode)) return send(res, 400);
         mode = body.mode;
         return send(res, 204);
       }
@@ -416,32 +412,19 @@ export async function startMpesaSimulator(options: MpesaSimulatorOptions): Promi
     failure(res, 404, '404.001.01', 'Resource not found');
   }
 
-  const server = createServer((req, res) => {
-    route(req, res).catch(() => {
-      if (!res.headersSent) failure(res, 500, '500.003.02', 'Internal Server Error');
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const server = await listenSimulator(
+    route,
+    (res) => failure(res, 500, '500.003.02', 'Internal Server Error'),
+    options,
+  );
 
   return {
-    url: `http://${host}:${port}`,
+    url: server.url,
     async stop() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       await Promise.allSettled([...deliveries]);
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      });
+      await server.close();
     },
     approve: (id) => decide(id, 0),
     decline: (id) => decide(id, 1032),

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { sameSecret, send, readBody, header } from './http.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sameSecret, send, readBody, header, isSimulatorMode, listenSimulator, type SimulatorMode } from './http.ts';
 
 /**
  * A local stand-in for MTN MoMo's Collection API, for development and tests: the same paths, headers,
@@ -44,8 +43,6 @@ export const MOMO_SCRIPTS = {
   unknownPayer: '999',
 } as const;
 
-export type MomoMode = 'normal' | '503' | 'close';
-
 export interface MomoPrompt {
   referenceId: string;
   amount: string;
@@ -85,7 +82,7 @@ export interface MomoSimulator {
   approve(referenceId: string): boolean;
   decline(referenceId: string): boolean;
   prompts(): MomoPrompt[];
-  setMode(mode: MomoMode): void;
+  setMode(mode: SimulatorMode): void;
   /** How many tokens it has issued. */
   tokensIssued(): number;
   /** Callbacks it has sent (or tried to), in order. */
@@ -139,11 +136,10 @@ export async function startMomoSimulator(options: MomoSimulatorOptions): Promise
   const prompts = new Map<string, MomoPrompt>();
   const tokens = new Map<string, number>();
   const timers = new Set<NodeJS.Timeout>();
-  const sockets = new Set<Socket>();
   const callbacks: { url: string; body: Record<string, unknown>; status: number | null }[] = [];
   const deliveries = new Set<Promise<void>>();
   let issued = 0;
-  let mode: MomoMode = 'normal';
+  let mode: SimulatorMode = 'normal';
 
   const later = (ms: number, run: () => void) => {
     const timer = setTimeout(() => {
@@ -335,7 +331,7 @@ export async function startMomoSimulator(options: MomoSimulatorOptions): Promise
       if (method === 'GET' && path === '/_simulator/prompts') return send(res, 200, [...prompts.values()].map(listed));
       if (method === 'POST' && path === '/_simulator/mode') {
         const body = (await readBody(req).catch(() => null)) as { mode?: unknown } | null;
-        if (body?.mode !== 'normal' && body?.mode !== '503' && body?.mode !== 'close') return send(res, 400);
+        if (!isSimulatorMode(body?.mode)) return send(res, 400);
         mode = body.mode;
         return send(res, 204);
       }
@@ -373,33 +369,19 @@ export async function startMomoSimulator(options: MomoSimulatorOptions): Promise
     send(res, 404, { statusCode: 404, message: 'Resource not found' });
   }
 
-  const server = createServer((req, res) => {
-    route(req, res).catch(() => {
-      if (!res.headersSent)
-        send(res, 500, { code: 'INTERNAL_PROCESSING_ERROR', message: 'An internal error occurred.' });
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const server = await listenSimulator(
+    route,
+    (res) => send(res, 500, { code: 'INTERNAL_PROCESSING_ERROR', message: 'An internal error occurred.' }),
+    options,
+  );
 
   return {
-    url: `http://${host}:${port}`,
+    url: server.url,
     async stop() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       await Promise.allSettled([...deliveries]);
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      });
+      await server.close();
     },
     approve: (referenceId) => decide(referenceId, 'SUCCESSFUL', null),
     decline: (referenceId) => decide(referenceId, 'FAILED', 'APPROVAL_REJECTED'),
