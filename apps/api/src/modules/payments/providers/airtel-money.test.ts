@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AIRTEL_SCRIPTS, startAirtelSimulator, type AirtelSimulator } from '../../../simulators/airtel-money.ts';
 import { airtelMsisdn, createAirtelMoneyProvider, type AirtelMoneyConfig } from './airtel-money.ts';
 import { ProviderError, type MobileMoneyStatus } from './mobile-money.ts';
+import type { RefundRequest } from './refunds.ts';
 
 /*
  * The Airtel Money adapter against the Airtel simulator over real sockets: every scripted outcome, the
@@ -296,19 +297,39 @@ describe('the Airtel Money adapter against the simulator', () => {
 });
 
 describe('refunds', () => {
+  const refundOf = (paymentReference: string, providerTransactionId: string): RefundRequest => ({
+    refundReference: randomUUID(),
+    paymentReference,
+    providerReference: null,
+    providerTransactionId,
+    amount: 5000,
+    currency: 'UGX',
+    country: 'UG',
+    resultUrl: 'http://127.0.0.1:9/unused',
+  });
+
   it('gives a succeeded payment back once, by its airtel_money_id', async () => {
     const reference = await prompt(AIRTEL_SCRIPTS.approve);
     const { providerTransactionId } = await statusWhenNot(reference, 'pending');
-    const refund = { providerTransactionId: providerTransactionId!, country: 'UG', currency: 'UGX' };
-    expect(await airtel.refund!(refund)).toEqual({ state: 'refunded', providerCode: 'DP00800001001' });
+    const refund = refundOf(reference, providerTransactionId!);
+    expect(await airtel.refunds!.refund(refund)).toEqual({
+      state: 'refunded',
+      providerRefundId: null,
+      providerCode: 'DP00800001001',
+    });
     expect(simulator.prompts().find((p) => p.id === reference)?.refunded).toBe(true);
-    expect(await airtel.refund!(refund)).toEqual({ state: 'failed', providerCode: 'DP00800001008' });
+    expect(await airtel.refunds!.refund(refund)).toEqual({
+      state: 'failed',
+      providerRefundId: null,
+      providerCode: 'DP00800001008',
+    });
   });
 
   it('an unknown airtel_money_id is refused', async () => {
-    await expect(
-      airtel.refund!({ providerTransactionId: 'MP000000', country: 'UG', currency: 'UGX' }),
-    ).rejects.toMatchObject({ kind: 'refused', status: 404 });
+    await expect(airtel.refunds!.refund(refundOf('pay_unknown', 'MP000000'))).rejects.toMatchObject({
+      kind: 'refused',
+      status: 404,
+    });
   });
 });
 

@@ -22,6 +22,7 @@
  */
 
 import { currencyDigits, type MobileMoneyProviderName } from '@kaminuza/shared';
+import type { RefundingProvider } from './refunds.ts';
 
 /** What we ask a payer to approve on their phone. Amounts are in minor units of the currency. */
 export interface MobileMoneyRequest {
@@ -108,29 +109,8 @@ export interface MobileMoneyProvider {
    * body is believed: the caller asks `status` next.
    */
   callbackSubject(body: unknown): MobileMoneyCallbackSubject | null;
-  /**
-   * Gives a succeeded payment's money back to the payer, where the provider's API can: Airtel Money's
-   * `POST standard/v1/payments/refund` names the money movement by its `airtel_money_id` (the status's
-   * `providerTransactionId`). MTN MoMo's Collection API (v1_0) has no refund of a request to pay — money
-   * goes back through the Disbursement product's transfer, a separate subscription — so its adapter has
-   * none. `pending` when the provider has taken the refund but not completed it yet.
-   */
-  refund?(payment: MobileMoneyRefundRequest): Promise<MobileMoneyRefund>;
-}
-
-/** A succeeded payment to refund, as the provider names it. */
-export interface MobileMoneyRefundRequest {
-  /** The provider's id of the money movement (Airtel's airtel_money_id). */
-  providerTransactionId: string;
-  /** ISO 3166-1 alpha-2 of the payer's number. */
-  country: string;
-  currency: string;
-}
-
-export interface MobileMoneyRefund {
-  state: 'refunded' | 'pending' | 'failed';
-  /** The provider's code of its answer, as it sent it. */
-  providerCode: string | null;
+  /** Its refund API, where it has one (providers/refunds.ts); without it, refunds are recorded by hand. */
+  readonly refunds?: RefundingProvider;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { RefundingProvider } from './refunds.ts';
 import type { PaymentEvent, PaymentMethod, PaymentProvider as ProviderName } from '@kaminuza/shared';
 
 /** What the api asks a provider to collect: one application's fee. */
@@ -57,4 +58,6 @@ export interface PaymentProvider {
    * the hosted page and cannot come back to it); a late success is then recorded as owed back. Unset: never.
    */
   readonly checkoutExpiresAfterMs?: number;
+  /** Its refund API, where it has one (providers/refunds.ts); without it, refunds are recorded by hand. */
+  readonly refunds?: RefundingProvider;
 }
