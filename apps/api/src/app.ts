@@ -61,6 +61,7 @@ import { applicationsRoutes } from './modules/applications/applications.routes.t
 import { submissionsRoutes } from './modules/submissions/submissions.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { financeRoutes } from './modules/payments/finance.routes.ts';
+import { refundingProvidersFrom } from './modules/payments/refund-providers.ts';
 import { waiversRoutes } from './modules/waivers/waivers.routes.ts';
 import { devPhoneRoutes } from './modules/payments/dev-phone.routes.ts';
 import type { SimulatorEndpoint } from './modules/payments/dev-phone.client.ts';
@@ -292,7 +293,12 @@ export async function buildApp({
         jobs,
         ...(sandboxCallbacks?.deliver ? { deliver: sandboxCallbacks.deliver } : {}),
       });
-      await api.register(financeRoutes, { db: database.db, storage: files.storage });
+      await api.register(financeRoutes, {
+        db: database.db,
+        storage: files.storage,
+        refunding: refundingProvidersFrom(env, { db: database.db, log: app.log }),
+        jobs,
+      });
       await api.register(waiversRoutes, { db: database.db, storage: files.storage });
       await api.register(devPhoneRoutes, { simulators: paymentSimulators });
       await api.register(decisionsRoutes, {

@@ -310,6 +310,9 @@ export const FINANCE_MESSAGES = {
   note_too_long: 'A note has at most 500 characters.',
   payment_not_found: 'Payment not found.',
   refund_not_needed: 'This payment is not waiting for a refund.',
+  refund_in_progress: 'This refund is already being processed by the provider.',
+  refund_not_available:
+    'This payment cannot be refunded through its provider: give the money back another way and record how.',
   slip_not_pending: 'This bank slip is not waiting for verification.',
   slip_reason_required: 'Write the reason the applicant will see.',
   slip_reason_too_long: 'A reason has at most 500 characters.',

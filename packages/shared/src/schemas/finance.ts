@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FINANCE_MESSAGES as F } from '../messages.ts';
-import { PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_STATUSES, REFUND_STATUSES } from './payments.ts';
+import { PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_STATUSES, REFUND_METHODS, REFUND_STATUSES } from './payments.ts';
 
 /*
  * The staff finance view: an institution's application fee payments, their totals per currency, the
@@ -72,6 +72,14 @@ export const FinancePaymentSchema = z.object({
   refund_status: z.enum(REFUND_STATUSES).nullable(),
   refund_note: z.string().nullable(),
   refunded_at: z.string().nullable(),
+  /** How it was refunded, once it was. */
+  refund_method: z.enum(REFUND_METHODS).nullable().default(null),
+  /** When staff last asked the provider to refund it. */
+  refund_requested_at: z.string().nullable().default(null),
+  /** The provider's code when its refund failed (the payment is owed back again). */
+  refund_error: z.string().nullable().default(null),
+  /** Whether the provider's refund API can give it back (a refund owed, a provider with one, its transaction known). */
+  provider_refund_available: z.boolean().default(false),
   provider_transaction_id: z.string().nullable(),
   paid_at: z.string().nullable(),
   created_at: z.string(),

@@ -15,6 +15,8 @@ export const NOTIFICATION_TYPES = [
   'payment_discrepancies',
   'payment_slip_approved',
   'payment_slip_rejected',
+  /** The applicant: money owed back was refunded through the provider. */
+  'payment_refunded',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -20,10 +20,17 @@ export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 
-/** A success for an application already paid is owed back: `needed`, then `refunded`. */
-export const REFUND_STATUSES = ['needed', 'refunded'] as const;
+/**
+ * A success for an application already paid is owed back: `needed`; `processing` while the provider's
+ * refund API works on it (back to `needed` if it fails); then `refunded`.
+ */
+export const REFUND_STATUSES = ['needed', 'processing', 'refunded'] as const;
 export const RefundStatusSchema = z.enum(REFUND_STATUSES);
 export type RefundStatus = z.infer<typeof RefundStatusSchema>;
+
+/** How money owed back was given: through the provider's refund API, or outside Kaminuza, with a note. */
+export const REFUND_METHODS = ['provider', 'by_hand'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
 
 export const PAYMENT_METHODS = ['card', 'mobile_money', 'bank_transfer'] as const;
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);

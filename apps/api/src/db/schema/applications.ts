@@ -6,6 +6,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
+  REFUND_METHODS,
   REFUND_STATUSES,
   type DiscrepancySide,
   type PaymentEvent,
@@ -117,6 +118,24 @@ export const payments = pgTable(
     refund_status: text('refund_status', { enum: REFUND_STATUSES }),
     refund_note: text('refund_note'),
     refunded_at: moment('refunded_at'),
+    /** How it was refunded: through the provider's refund API, or by hand (the note says how). */
+    refund_method: text('refund_method', { enum: REFUND_METHODS }),
+    /**
+     * A refund through the provider (providers/refunds.ts): our reference of it, chosen when staff asked —
+     * the provider's idempotency key and the secret part of the URL its asynchronous result comes to —,
+     * the provider's own id of it once it answered, who asked and when, and the provider's code when it
+     * failed (the payment is then owed back again, for staff to retry or refund by hand).
+     */
+    refund_reference: text('refund_reference'),
+    provider_refund_id: text('provider_refund_id'),
+    refund_requested_by: uuid('refund_requested_by').references(() => users.id, { onDelete: 'set null' }),
+    refund_requested_at: moment('refund_requested_at'),
+    refund_error: text('refund_error'),
+    /**
+     * Until when one step of the refund (a call to the provider) holds it: the job's retry and the sweep
+     * never ask the provider about the same refund at the same moment, so their answers cannot cross.
+     */
+    refund_lease_until: moment('refund_lease_until'),
     paid_at: moment('paid_at'),
     /**
      * The receipt of a succeeded payment (e.g. KZ-R-2026-4F7K2Q): issued when it settles, or the first time it
@@ -148,6 +167,12 @@ export const payments = pgTable(
     index('payments_partner_refund_idx')
       .on(t.partner_id)
       .where(sql`${t.refund_status} = 'needed'`),
+    uniqueIndex('payments_refund_reference_unique')
+      .on(t.refund_reference)
+      .where(sql`${t.refund_reference} is not null`),
+    index('payments_refund_processing_idx')
+      .on(t.updated_at)
+      .where(sql`${t.refund_status} = 'processing'`),
     uniqueIndex('payments_live_per_application_unique')
       .on(t.application_id)
       .where(sql`${t.status} in ('pending', 'succeeded')`),

@@ -18,6 +18,10 @@ import { staffGuard } from '../partners/index.ts';
 import { exportFinanceCsv, listFinancePayments, refundByHand } from './finance.service.ts';
 import { listOpenDiscrepancies, resolveDiscrepancy } from './reconciliation.service.ts';
 import { bankSlipFile, verifyBankSlip } from './bank-slips.service.ts';
+import type { JobSender } from '../../lib/jobs/queue.ts';
+import type { RefundingProviders } from './refund-providers.ts';
+import { requestProviderRefund } from './refunds.service.ts';
+import { sendProviderRefund } from './payments.jobs.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 
 /** Reading the finance view: view_payments, or manage_finance which implies it ('all' holds both). */
@@ -34,7 +38,13 @@ const DiscrepancyParams = PartnerParams.extend({ discrepancyId: z.uuid() });
  * export, for members holding view_payments or manage_finance; marking a payment owed back as refunded
  * by hand needs manage_finance. Another institution's id, or its payment, answers 404.
  */
-export const financeRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage }> = async (app, { db, storage }) => {
+export const financeRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  storage: Storage;
+  /** The providers whose refund API can give money back (refund-providers.ts). */
+  refunding: RefundingProviders;
+  jobs: JobSender;
+}> = async (app, { db, storage, refunding, jobs }) => {
   const tags = ['finance'];
   const read = staffGuard(db, FINANCE_READ_PERMISSIONS);
   const manage = staffGuard(db, FINANCE_MANAGE_PERMISSIONS);
@@ -54,7 +64,7 @@ export const financeRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage }> 
         response: { 200: dataEnvelope(FinancePageSchema) },
       },
     },
-    async (request) => ({ data: await listFinancePayments(db, request.staff!, request.query) }),
+    async (request) => ({ data: await listFinancePayments(db, request.staff!, request.query, refunding) }),
   );
 
   app.get(
@@ -94,6 +104,35 @@ export const financeRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage }> 
     async (request) => ({
       data: await refundByHand(db, request.staff!, request.user!.id, request.params.paymentId, request.body),
     }),
+  );
+
+  app.post(
+    `${base}/payments/:paymentId/provider-refund`,
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        summary: "Refund a payment owed back through its provider's refund API",
+        description:
+          'Answers at once with the refund under way (`refund_status: processing`); the provider is asked by a job, and its answer closes the refund (refunded, or owed back again with `refund_error`). Asking twice makes one refund: the second answers 409.',
+        params: PaymentParams,
+        response: { 200: dataEnvelope(FinancePaymentSchema) },
+      },
+    },
+    async (request) => {
+      const { payment, refundReference } = await requestProviderRefund(
+        db,
+        refunding,
+        request.staff!,
+        request.user!.id,
+        request.params.paymentId,
+      );
+      // Claimed and committed: a job lost here is picked up by the refund sweep a few minutes later.
+      await sendProviderRefund(jobs, payment.id, refundReference).catch((error: unknown) => {
+        request.log.warn({ err: error, payment: payment.id }, 'the refund job could not be sent; the sweep will');
+      });
+      return { data: payment };
+    },
   );
 
   app.get(

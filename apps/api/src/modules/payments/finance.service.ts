@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   FINANCE_MESSAGES,
   type FinanceFilters,
@@ -15,6 +15,7 @@ import { AppError } from '../../lib/errors.ts';
 import { containsPattern, folded, foldedOnce } from '../../lib/text-search.ts';
 import type { StaffCaller } from '../partners/index.ts';
 import { csvLine } from '../../lib/csv.ts';
+import { providerRefundAvailable, type RefundingProviders } from './refund-providers.ts';
 
 /*
  * The staff finance view: an institution's fee payments, filtered, totalled per currency, exported as
@@ -30,6 +31,9 @@ const CSV_BATCH = 1_000;
 const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
 const applicantName = sql<string>`trim(coalesce(${students.first_name}, '') || ' ' || coalesce(${students.last_name}, ''))`;
 
+/** Money still owed back: a refund to give, or one the provider is working on. */
+const owedBack = inArray(payments.refund_status, ['needed', 'processing']);
+
 /** Every condition of the filters, always within the caller's institution. */
 function financeWhere(partnerId: string, filters: FinanceFilters): SQL {
   const where: SQL[] = [eq(payments.partner_id, partnerId)];
@@ -39,11 +43,7 @@ function financeWhere(partnerId: string, filters: FinanceFilters): SQL {
   if (filters.status) where.push(eq(payments.status, filters.status));
   if (filters.currency) where.push(eq(payments.currency, filters.currency));
   if (filters.needs_refund !== undefined) {
-    where.push(
-      filters.needs_refund
-        ? eq(payments.refund_status, 'needed')
-        : sql`${payments.refund_status} is distinct from 'needed'`,
-    );
+    where.push(filters.needs_refund ? owedBack : sql`not coalesce(${owedBack}, false)`);
   }
   if (filters.q) {
     const pattern = foldedOnce(containsPattern(filters.q));
@@ -74,6 +74,9 @@ const rowColumns = {
   refund_status: payments.refund_status,
   refund_note: payments.refund_note,
   refunded_at: payments.refunded_at,
+  refund_method: payments.refund_method,
+  refund_requested_at: payments.refund_requested_at,
+  refund_error: payments.refund_error,
   provider_transaction_id: payments.provider_transaction_id,
   paid_at: payments.paid_at,
   created_at: payments.created_at,
@@ -95,7 +98,8 @@ export function selectRows(db: DbOrTx) {
 
 type Row = Awaited<ReturnType<typeof selectRows>>[number];
 
-export function toPayment(row: Row): FinancePayment {
+/** A row as the finance view shows it; `refunding` says which providers can refund through their API. */
+export function toPayment(row: Row, refunding: RefundingProviders = new Map()): FinancePayment {
   return {
     id: row.id,
     reference: row.reference,
@@ -111,6 +115,10 @@ export function toPayment(row: Row): FinancePayment {
     refund_status: row.refund_status,
     refund_note: row.refund_note,
     refunded_at: iso(row.refunded_at),
+    refund_method: row.refund_method,
+    refund_requested_at: iso(row.refund_requested_at),
+    refund_error: row.refund_error,
+    provider_refund_available: providerRefundAvailable(refunding, row),
     provider_transaction_id: row.provider_transaction_id,
     paid_at: iso(row.paid_at),
     created_at: iso(row.created_at)!,
@@ -133,8 +141,8 @@ export async function financeTotals(db: Db, partnerId: string, filters: FinanceF
       collected: sql<string>`(coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'succeeded'), 0))::numeric(16, 2)::text`,
       count_succeeded: sql<number>`(count(*) filter (where ${payments.status} = 'succeeded'))::int`,
       pending_count: sql<number>`(count(*) filter (where ${payments.status} = 'pending'))::int`,
-      refunds_amount: sql<string>`(coalesce(sum(${payments.amount}) filter (where ${payments.refund_status} = 'needed'), 0))::numeric(16, 2)::text`,
-      refunds_count: sql<number>`(count(*) filter (where ${payments.refund_status} = 'needed'))::int`,
+      refunds_amount: sql<string>`(coalesce(sum(${payments.amount}) filter (where ${owedBack}), 0))::numeric(16, 2)::text`,
+      refunds_count: sql<number>`(count(*) filter (where ${owedBack}))::int`,
     })
     .from(payments)
     .innerJoin(applications, eq(applications.id, payments.application_id))
@@ -152,7 +160,12 @@ export async function financeTotals(db: Db, partnerId: string, filters: FinanceF
 }
 
 /** One page of the institution's payments, newest first, with the totals of all that match. */
-export async function listFinancePayments(db: Db, caller: StaffCaller, query: FinanceQuery): Promise<FinancePage> {
+export async function listFinancePayments(
+  db: Db,
+  caller: StaffCaller,
+  query: FinanceQuery,
+  refunding: RefundingProviders = new Map(),
+): Promise<FinancePage> {
   const { page, limit, ...filters } = query;
   const where = financeWhere(caller.partnerId, filters);
   const [found, [count], totals] = await Promise.all([
@@ -165,7 +178,13 @@ export async function listFinancePayments(db: Db, caller: StaffCaller, query: Fi
       .where(where),
     financeTotals(db, caller.partnerId, filters),
   ]);
-  return { items: found.map(toPayment), total: Number(count?.total ?? 0), page, limit, totals };
+  return {
+    items: found.map((row) => toPayment(row, refunding)),
+    total: Number(count?.total ?? 0),
+    page,
+    limit,
+    totals,
+  };
 }
 
 export const FINANCE_CSV_HEADER = [
@@ -231,8 +250,8 @@ export function exportFinanceCsv(db: Db, caller: StaffCaller, filters: FinanceFi
 
 /**
  * Records that a payment owed back was refunded outside Kaminuza (by the provider's portal, in cash, by
- * bank transfer): only a payment whose refund is 'needed'; the note says how. A provider's own refund
- * call, where one exists, would be made before this and named in the note.
+ * bank transfer); the note says how. Also a refund left with the provider (`processing`) whose answer
+ * never came, once staff have checked it in the provider's portal: a late answer then changes nothing.
  */
 export async function refundByHand(
   db: Db,
@@ -253,11 +272,19 @@ export async function refundByHand(
       .where(and(eq(payments.id, paymentId), eq(payments.partner_id, caller.partnerId)))
       .for('update');
     if (!payment) throw new AppError('NOT_FOUND', FINANCE_MESSAGES.payment_not_found);
-    if (payment.refund_status !== 'needed') throw new AppError('ABORTED', FINANCE_MESSAGES.refund_not_needed);
+    if (payment.refund_status !== 'needed' && payment.refund_status !== 'processing') {
+      throw new AppError('ABORTED', FINANCE_MESSAGES.refund_not_needed);
+    }
     const now = new Date().toISOString();
     await tx
       .update(payments)
-      .set({ refund_status: 'refunded', refund_note: input.note, refunded_at: now, updated_at: now })
+      .set({
+        refund_status: 'refunded',
+        refund_method: 'by_hand',
+        refund_note: input.note,
+        refunded_at: now,
+        updated_at: now,
+      })
       .where(eq(payments.id, payment.id));
     await tx.insert(auditLog).values({
       actor_id: actorUserId,

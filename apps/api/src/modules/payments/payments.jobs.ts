@@ -16,6 +16,8 @@ import { mobileMoneyProvidersFrom, type MobileMoneyEnv, type MobileMoneyProvider
 import type { MobileMoneyCallbackSubject } from './providers/mobile-money.ts';
 import type { CallbackDelivery, UndeliveredCallback } from './providers/sandbox-provider.ts';
 import { cardProviderFrom, type CardEnv } from './card-providers.ts';
+import { refundingProviders, type RefundingProviders } from './refund-providers.ts';
+import { resumeProviderRefunds, runProviderRefund } from './refunds.service.ts';
 
 export const SANDBOX_CALLBACK_JOB = 'payments.sandbox-callback';
 /** A mobile money callback whose status call failed: the status is asked again later. */
@@ -180,6 +182,64 @@ export function dailyReconciliationJob({
   });
 }
 
+/** A refund staff asked the provider for (refunds.service.ts); its id comes from the refund reference. */
+export const PROVIDER_REFUND_JOB = 'payments.provider-refund';
+
+/** 10 s, 20 s … at most 5 min, for about half an hour; the sweep asks again after that. */
+export const PROVIDER_REFUND_RETRY: RetryPolicy = {
+  retryLimit: 8,
+  retryDelaySeconds: 10,
+  retryDelayMaxSeconds: 300,
+  expireInSeconds: 60,
+};
+
+export interface ProviderRefundJob {
+  paymentId: string;
+}
+
+/** Sends the refund job of a refund just claimed: once per refund reference, however often it is sent. */
+export async function sendProviderRefund(jobs: JobSender, paymentId: string, refundReference: string): Promise<void> {
+  await jobs.send(PROVIDER_REFUND_JOB, { paymentId } satisfies ProviderRefundJob, {
+    id: jobIdFor(PROVIDER_REFUND_JOB, refundReference),
+  });
+}
+
+/**
+ * Refunds through the providers' APIs: the job makes the call staff asked for (and retries it while the
+ * provider is unreachable); the sweep, every five minutes, asks about refunds still pending and steps any
+ * whose job was lost.
+ */
+export function refundJobs({
+  db,
+  refunding,
+  publicUrl,
+  retry = PROVIDER_REFUND_RETRY,
+  log,
+}: {
+  db: Db;
+  refunding: RefundingProviders;
+  publicUrl: string;
+  retry?: RetryPolicy;
+  log: { warn(object: object, message: string): void };
+}): JobDefinition[] {
+  if (refunding.size === 0) return [];
+  return [
+    defineJob<ProviderRefundJob>({
+      name: PROVIDER_REFUND_JOB,
+      retry,
+      async handle({ paymentId }) {
+        await runProviderRefund(db, refunding, paymentId, publicUrl, log);
+      },
+    }),
+    scheduledPass({
+      name: 'payments.refund-sweep',
+      schedule: '*/5 * * * *',
+      pass: () => resumeProviderRefunds(db, refunding, publicUrl, log),
+      done: "closed refunds from the providers' answers",
+    }),
+  ];
+}
+
 /** 2 s, 4 s, 8 s … at most 10 min between tries, for about half an hour: as providers retry webhooks. */
 export const SANDBOX_CALLBACK_RETRY: RetryPolicy = {
   retryLimit: 10,
@@ -214,7 +274,9 @@ export function paymentJobs({
   const card = cardProviderFrom(env, { db, log, ...(deliver ? { deliver } : {}) });
   const sandbox = card.name === 'sandbox' ? card.provider : null;
   const mobileMoney = mobileMoneyProvidersFrom(env);
+  const refunding = refundingProviders(mobileMoney, card);
   return [
+    ...refundJobs({ db, refunding, publicUrl: env.PUBLIC_URL, log }),
     ...mobileMoneyJobs({
       db,
       providers: mobileMoney,

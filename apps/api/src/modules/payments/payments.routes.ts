@@ -38,6 +38,8 @@ import { callbackPathOf, mobileMoneyProvidersFrom, type MobileMoneyEnv } from '.
 import type { CallbackDelivery } from './providers/sandbox-provider.ts';
 import { cardProviderFrom, type CardEnv } from './card-providers.ts';
 import type { Env } from '../../lib/env.ts';
+import { refundingProviders } from './refund-providers.ts';
+import { acceptRefundResult, pathSegmentOf } from './refunds.service.ts';
 
 const tags = ['payments'];
 
@@ -291,6 +293,43 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
         // The raw body escapes the request checks; what a provider signed is text all the same.
         assertSafeText(event);
         await settlePayment(db, provider.name, event, request.log);
+        return { data: { received: true as const } };
+      },
+    );
+  });
+
+  /*
+   * A refund's asynchronous result (Daraja's reversal Result and queue timeout), POSTed to the URL named in
+   * the refund request: the path's refund reference — ours, random, sent only to the provider — says which
+   * refund, and the body must be the provider's result for the refund it accepted (refunds.service.ts).
+   * Anything read is answered 200 so the provider stops sending it; a body that is no result is 400.
+   */
+  const refunding = refundingProviders(mobileMoney, card);
+  await app.register(async (scope) => {
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/payments/refund-results/:provider/:refundReference',
+      {
+        schema: {
+          tags,
+          summary: "A provider's asynchronous answer about a refund (Daraja's reversal result)",
+          params: z.object({ provider: z.string().max(40), refundReference: z.uuid() }),
+          response: { 200: dataEnvelope(z.object({ received: z.literal(true) })) },
+        },
+        bodyLimit: MOBILE_MONEY_CALLBACK_BODY_LIMIT,
+      },
+      async (request) => {
+        const provider = [...refunding.keys()].find((name) => pathSegmentOf(name) === request.params.provider);
+        if (!provider || !refunding.get(provider)?.refundResult) throw new AppError('NOT_FOUND');
+        const outcome = await acceptRefundResult(
+          db,
+          refunding,
+          provider,
+          request.params.refundReference,
+          request.body,
+          request.log,
+        );
+        if (outcome === 'unreadable')
+          throw new AppError('INVALID_ARGUMENT', undefined, { body: 'is not a refund result' });
         return { data: { received: true as const } };
       },
     );
