@@ -15,12 +15,20 @@ export const financePaymentsQuery = (partnerId: string, query: string) =>
     staleTime: CACHE_TTL_MS.answers,
   });
 
-/** The previous page stays on screen while the next one loads, so paging and filtering do not flash. */
+/** While a refund is with its provider, the list is asked again this often until the provider's answer shows. */
+export const REFUND_WATCH_MS = 5_000;
+
+/**
+ * The previous page stays on screen while the next one loads, so paging and filtering do not flash. A
+ * page showing a refund under way refreshes itself until that refund closes.
+ */
 export function useFinancePayments(partnerId: string, query: string, enabled = true) {
   return useQuery({
     ...financePaymentsQuery(partnerId, query),
     enabled: enabled && partnerId !== '',
     placeholderData: keepPreviousData,
+    refetchInterval: ({ state }) =>
+      state.data?.items.some((payment) => payment.refund_status === 'processing') ? REFUND_WATCH_MS : false,
   });
 }
 

@@ -18,3 +18,17 @@ export function useRefundPayment(partnerId: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: financeKeys.all(partnerId) }),
   });
 }
+
+/** Asks the provider's refund API to give the money back; the row answers `processing` until it closes. */
+export const refundThroughProvider = (partnerId: string, paymentId: string) =>
+  api(financePath(partnerId, `/payments/${encodeURIComponent(paymentId)}/provider-refund`), FinancePaymentSchema, {
+    method: 'POST',
+  });
+
+export function useProviderRefund(partnerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (paymentId: string) => refundThroughProvider(partnerId, paymentId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: financeKeys.all(partnerId) }),
+  });
+}

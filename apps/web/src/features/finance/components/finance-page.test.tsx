@@ -55,6 +55,10 @@ const payment = (n: number, overrides: Partial<FinancePayment> = {}): FinancePay
   refund_status: null,
   refund_note: null,
   refunded_at: null,
+  refund_method: null,
+  refund_requested_at: null,
+  refund_error: null,
+  provider_refund_available: false,
   provider_transaction_id: `tx-${n}`,
   paid_at: '2026-03-02T09:30:00.000Z',
   created_at: '2026-03-02T09:29:00.000Z',
@@ -91,8 +95,11 @@ function serve({
   fail = false,
   refund = 'ok' as 'ok' | 'conflict',
   differences = [] as FinanceDiscrepancy[],
+  /** What the list answers once a refund through the provider was asked. */
+  afterRefund = null as FinancePayment[] | null,
 } = {}) {
   let open = [...differences];
+  let refunded = false;
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const path = new URL(url, 'http://x').pathname;
     if (path === '/api/v1/auth/session') return json(200, { data: member(permissions) });
@@ -117,7 +124,8 @@ function serve({
     }
     if (path.endsWith('/finance/payments')) {
       if (fail) return json(500, { error: { status: 'INTERNAL', message: 'boom' } });
-      return json(200, { data: { items, total: items.length, page: 1, limit: 25, totals } });
+      const shown = refunded ? (afterRefund ?? items) : items;
+      return json(200, { data: { items: shown, total: shown.length, page: 1, limit: 25, totals } });
     }
     if (path.endsWith('/finance/discrepancies')) return json(200, { data: { items: open } });
     if (path.endsWith('/resolve') && init?.method === 'POST') {
@@ -126,6 +134,12 @@ function serve({
       const resolved = open.find((item) => item.id === id)!;
       open = open.filter((item) => item.id !== id);
       return json(200, { data: { ...resolved, resolved_at: '2026-03-04T08:00:00.000Z', note: body.note } });
+    }
+    if (path.endsWith('/provider-refund') && init?.method === 'POST') {
+      refunded = true;
+      return json(200, {
+        data: payment(3, { refund_status: 'processing', refund_requested_at: '2026-03-04T08:00:00.000Z' }),
+      });
     }
     if (path.endsWith('/refund') && init?.method === 'POST') {
       if (refund === 'conflict') {
@@ -229,7 +243,7 @@ describe('FinancePage', () => {
     renderPage();
     const table = await screen.findByRole('table', { name: 'Payments' });
     fireEvent.click(within(table).getByRole('button', { name: 'Mark payment ref-2 refunded' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Mark ref-2 refunded' });
+    const dialog = await screen.findByRole('dialog', { name: 'Refund ref-2' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark refunded' }));
     within(dialog).getByText(FINANCE_MESSAGES.note_required);
     fireEvent.change(within(dialog).getByLabelText('How was it refunded?'), {
@@ -245,6 +259,57 @@ describe('FinancePage', () => {
     expect(JSON.parse(String(post![1]!.body))).toEqual({ note: 'Sent back on MoMo' });
     // The list and totals are asked again.
     await waitFor(() => expect(listCalls(fetch).length).toBeGreaterThan(1));
+  });
+
+  it('refunds through the provider where it can, and watches the refund until the provider answers', async () => {
+    const owed = payment(3, { refund_status: 'needed', provider_refund_available: true, provider: 'airtel_money' });
+    const fetch = serve({
+      permissions: ['manage_finance'],
+      items: [owed],
+      afterRefund: [
+        payment(3, {
+          provider: 'airtel_money',
+          refund_status: 'processing',
+          refund_requested_at: '2026-03-04T08:00:00.000Z',
+        }),
+      ],
+    });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    fireEvent.click(within(table).getByRole('button', { name: 'Refund payment ref-3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund ref-3' });
+    within(dialog).getByText(/Airtel Money can give RWF\s5,000 back to the payer's account\./);
+    fireEvent.click(within(dialog).getByRole('button', { name: /Refund RWF\s5,000 through Airtel Money/ }));
+    await screen.findByText(
+      'The refund of ref-3 was sent to the provider. This list shows its answer as soon as it comes.',
+    );
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(new URL(post![0], 'http://x').pathname).toBe(
+      `/api/v1/partners/${PARTNER}/finance/payments/${owed.id}/provider-refund`,
+    );
+    // The row now says the refund is under way, and may still be recorded by hand.
+    const row = await within(table).findByText('Refund under way');
+    expect(row).toBeTruthy();
+    within(table).getByText(/Refund asked of Airtel Money on/);
+    within(table).getByRole('button', { name: 'Mark payment ref-3 refunded' });
+  });
+
+  it('shows a refund the provider refused, with its code', async () => {
+    serve({
+      permissions: ['manage_finance'],
+      items: [
+        payment(4, {
+          provider: 'mtn_momo',
+          refund_status: 'needed',
+          refund_error: 'NOT_ENOUGH_FUNDS',
+          provider_refund_available: true,
+        }),
+      ],
+    });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    within(table).getByText(/MTN MoMo refused the refund \(NOT_ENOUGH_FUNDS\)/);
+    within(table).getByRole('button', { name: 'Refund payment ref-4' });
   });
 
   it('shows the server refusing a refund in the dialog', async () => {

@@ -7,7 +7,7 @@ import { EmptyState, LoadError } from '../../../components/list-states.tsx';
 import { SkeletonTable } from '../../../components/skeleton-table.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { financeExportUrl, useFinanceCycles, useFinancePayments } from '../api/get-finance-payments.ts';
-import { useRefundPayment } from '../api/refund-payment.ts';
+import { useProviderRefund, useRefundPayment } from '../api/refund-payment.ts';
 import { FinanceFilters } from './finance-filters.tsx';
 import {
   financeQueryString,
@@ -57,6 +57,7 @@ export function FinancePage() {
   const payments = useFinancePayments(partnerId, queryString, canView);
   const cycles = useFinanceCycles(partnerId, canView);
   const refund = useRefundPayment(partnerId);
+  const providerRefund = useProviderRefund(partnerId);
   const [refunding, setRefunding] = useState<FinancePayment | null>(null);
   const verify = useVerifySlip(partnerId);
   const [verifying, setVerifying] = useState<FinancePayment | null>(null);
@@ -113,6 +114,7 @@ export function FinancePage() {
             canManage
               ? (payment) => {
                   refund.reset();
+                  providerRefund.reset();
                   setDone(null);
                   setRefunding(payment);
                 }
@@ -170,10 +172,20 @@ export function FinancePage() {
       {refunding && (
         <RefundDialog
           payment={refunding}
-          pending={refund.isPending}
-          error={refund.error}
+          pending={refund.isPending ? 'note' : providerRefund.isPending ? 'provider' : null}
+          error={refund.error ?? providerRefund.error}
           onClose={() => setRefunding(null)}
-          onRefund={(note) =>
+          onProviderRefund={() => {
+            refund.reset();
+            providerRefund.mutate(refunding.id, {
+              onSuccess: () => {
+                setDone(t('finance.refund_dialog.sent', { reference: refunding.reference }));
+                setRefunding(null);
+              },
+            });
+          }}
+          onRefund={(note) => {
+            providerRefund.reset();
             refund.mutate(
               { paymentId: refunding.id, note },
               {
@@ -182,8 +194,8 @@ export function FinancePage() {
                   setRefunding(null);
                 },
               },
-            )
-          }
+            );
+          }}
         />
       )}
       {verifying && (

@@ -22,6 +22,7 @@ function Badge({ tone, children }: { tone: keyof typeof TONES; children: ReactNo
 }
 
 const STATUS_TONE = { pending: 'warn', succeeded: 'good', failed: 'bad' } as const;
+const REFUND_TONE = { needed: 'bad', processing: 'warn', refunded: 'muted' } as const;
 
 /** The payment's status, and its refund when one is owed or was made. */
 export function PaymentBadges({ payment }: { payment: FinancePayment }) {
@@ -30,9 +31,7 @@ export function PaymentBadges({ payment }: { payment: FinancePayment }) {
     <span className="flex flex-wrap gap-1">
       <Badge tone={STATUS_TONE[payment.status]}>{t(`finance.statuses.${payment.status}`)}</Badge>
       {payment.refund_status && (
-        <Badge tone={payment.refund_status === 'needed' ? 'bad' : 'muted'}>
-          {t(`finance.refund_statuses.${payment.refund_status}`)}
-        </Badge>
+        <Badge tone={REFUND_TONE[payment.refund_status]}>{t(`finance.refund_statuses.${payment.refund_status}`)}</Badge>
       )}
     </span>
   );
@@ -87,22 +86,43 @@ function Details({ payment }: { payment: FinancePayment }) {
         <span>{t('finance.transaction', { id: payment.provider_transaction_id })}</span>
       )}
       {payment.failure_reason && <span>{t('finance.failure', { reason: payment.failure_reason })}</span>}
+      {payment.refund_status === 'processing' && payment.refund_requested_at && (
+        <span>
+          {t('finance.refund_processing', {
+            provider: t(`finance.providers.${payment.provider}`),
+            date: date(payment.refund_requested_at),
+          })}
+        </span>
+      )}
+      {payment.refund_status === 'needed' && payment.refund_error && (
+        <span className="font-medium text-red-800 dark:text-red-300">
+          {t('finance.refund_failed', {
+            provider: t(`finance.providers.${payment.provider}`),
+            code: payment.refund_error,
+          })}
+        </span>
+      )}
+      {payment.refund_status === 'refunded' && payment.refund_method === 'provider' && (
+        <span>{t('finance.refunded_through', { provider: t(`finance.providers.${payment.provider}`) })}</span>
+      )}
       {payment.refund_note && <span>{t('finance.refund_note', { note: payment.refund_note })}</span>}
       {payment.bank_reference && <span>{t('finance.bank_reference', { reference: payment.bank_reference })}</span>}
     </span>
   );
 }
 
+/** "Refund" where the provider can give the money back; "Mark refunded" where only a note can record it. */
 function RefundButton({ payment, onRefund }: { payment: FinancePayment; onRefund: (payment: FinancePayment) => void }) {
   const { t } = useTranslation();
+  const through = payment.provider_refund_available;
   return (
     <button
       type="button"
-      className="btn-secondary"
-      aria-label={t('finance.mark_refunded_label', { reference: payment.reference })}
+      className={through ? 'btn-primary' : 'btn-secondary'}
+      aria-label={t(through ? 'finance.refund_label' : 'finance.mark_refunded_label', { reference: payment.reference })}
       onClick={() => onRefund(payment)}
     >
-      {t('finance.mark_refunded')}
+      {t(through ? 'finance.refund' : 'finance.mark_refunded')}
     </button>
   );
 }
@@ -121,7 +141,7 @@ function VerifyButton({ payment, onVerify }: { payment: FinancePayment; onVerify
   );
 }
 
-/** A payment's actions: verify a bank slip waiting for it, mark refunded one owed back. */
+/** A payment's actions: verify a bank slip waiting for it, refund one owed back. */
 function Actions({
   payment,
   onRefund,
@@ -132,7 +152,8 @@ function Actions({
   onVerify: ((payment: FinancePayment) => void) | null;
 }) {
   const verify = onVerify !== null && payment.provider === 'bank_slip' && payment.status === 'pending';
-  const refund = onRefund !== null && payment.refund_status === 'needed';
+  // A refund left with a provider that never answered can still be recorded by hand, once checked.
+  const refund = onRefund !== null && (payment.refund_status === 'needed' || payment.refund_status === 'processing');
   if (!verify && !refund) return null;
   return (
     <div className="flex flex-wrap gap-2">
