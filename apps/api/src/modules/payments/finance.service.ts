@@ -249,6 +249,27 @@ export function exportFinanceCsv(db: Db, caller: StaffCaller, filters: FinanceFi
 }
 
 /**
+ * One of the caller's institution's payments, locked until the transaction ends (of two decisions about
+ * it at once, the second reads what the first did); another institution's is 404, as one that does not exist.
+ */
+export async function lockedPaymentOf(tx: DbOrTx, caller: StaffCaller, paymentId: string) {
+  const [payment] = await tx
+    .select({
+      id: payments.id,
+      provider: payments.provider,
+      refund_status: payments.refund_status,
+      provider_transaction_id: payments.provider_transaction_id,
+      amount: sql<string>`${payments.amount}::text`,
+      currency: payments.currency,
+    })
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.partner_id, caller.partnerId)))
+    .for('update');
+  if (!payment) throw new AppError('NOT_FOUND', FINANCE_MESSAGES.payment_not_found);
+  return payment;
+}
+
+/**
  * Records that a payment owed back was refunded outside Kaminuza (by the provider's portal, in cash, by
  * bank transfer); the note says how. Also a refund left with the provider (`processing`) whose answer
  * never came, once staff have checked it in the provider's portal: a late answer then changes nothing.
@@ -261,17 +282,7 @@ export async function refundByHand(
   input: RefundByHand,
 ): Promise<FinancePayment> {
   return db.transaction(async (tx) => {
-    const [payment] = await tx
-      .select({
-        id: payments.id,
-        refund_status: payments.refund_status,
-        amount: sql<string>`${payments.amount}::text`,
-        currency: payments.currency,
-      })
-      .from(payments)
-      .where(and(eq(payments.id, paymentId), eq(payments.partner_id, caller.partnerId)))
-      .for('update');
-    if (!payment) throw new AppError('NOT_FOUND', FINANCE_MESSAGES.payment_not_found);
+    const payment = await lockedPaymentOf(tx, caller, paymentId);
     if (payment.refund_status !== 'needed' && payment.refund_status !== 'processing') {
       throw new AppError('ABORTED', FINANCE_MESSAGES.refund_not_needed);
     }

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { countryOfMsisdn } from '../../lib/mobile-number.ts';
 import { notify } from '../notifications/index.ts';
 import type { StaffCaller } from '../partners/index.ts';
-import { selectRows, toPayment } from './finance.service.ts';
+import { lockedPaymentOf, selectRows, toPayment } from './finance.service.ts';
 import { decimalToMinor, ProviderError } from './providers/mobile-money.ts';
 import type { RefundAnswer, RefundRequest, RefundResult } from './providers/refunds.ts';
 import { providerRefundAvailable, type RefundingProviders } from './refund-providers.ts';
@@ -50,19 +50,7 @@ export async function requestProviderRefund(
   paymentId: string,
 ): Promise<{ payment: FinancePayment; refundReference: string }> {
   return db.transaction(async (tx) => {
-    const [payment] = await tx
-      .select({
-        id: payments.id,
-        provider: payments.provider,
-        refund_status: payments.refund_status,
-        provider_transaction_id: payments.provider_transaction_id,
-        amount: sql<string>`${payments.amount}::text`,
-        currency: payments.currency,
-      })
-      .from(payments)
-      .where(and(eq(payments.id, paymentId), eq(payments.partner_id, caller.partnerId)))
-      .for('update');
-    if (!payment) throw new AppError('NOT_FOUND', FINANCE_MESSAGES.payment_not_found);
+    const payment = await lockedPaymentOf(tx, caller, paymentId);
     if (payment.refund_status === 'processing') throw new AppError('ABORTED', FINANCE_MESSAGES.refund_in_progress);
     if (payment.refund_status !== 'needed') throw new AppError('ABORTED', FINANCE_MESSAGES.refund_not_needed);
     if (!providerRefundAvailable(refunding, payment)) {

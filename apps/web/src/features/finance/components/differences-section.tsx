@@ -1,17 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  REFUND_NOTE_MAX,
-  ResolveDiscrepancySchema,
-  fromMinor,
-  type DiscrepancySide,
-  type FinanceDiscrepancy,
-} from '@kaminuza/shared';
+import { ResolveDiscrepancySchema, fromMinor, type DiscrepancySide, type FinanceDiscrepancy } from '@kaminuza/shared';
 import { Dialog } from '../../../components/dialog.tsx';
-import { FormAlert, TextAreaField } from '../../../components/form/field.tsx';
+import { FormAlert } from '../../../components/form/field.tsx';
 import { LoadError } from '../../../components/list-states.tsx';
-import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { useDiscrepancies, useResolveDiscrepancy } from '../api/discrepancies.ts';
+import { NoteForm } from './note-form.tsx';
 import { useFinanceFormats } from './finance-formats.ts';
 
 /** Where the finance staff's notification of new differences leads. */
@@ -52,8 +46,6 @@ function ResolveDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [note, setNote] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
   return (
     <Dialog
       title={t('finance.discrepancies.dialog.title', { reference: discrepancy.payment.reference })}
@@ -61,41 +53,17 @@ function ResolveDialog({
       onClose={onClose}
     >
       {() => (
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const checked = ResolveDiscrepancySchema.safeParse({ note });
-            if (!checked.success) {
-              setProblem(checked.error.issues[0]?.message);
-              return;
-            }
-            onResolve(checked.data.note);
-          }}
-        >
-          <TextAreaField
-            label={t('finance.discrepancies.dialog.note')}
-            rows={4}
-            maxLength={REFUND_NOTE_MAX}
-            autoFocus
-            value={note}
-            error={problem}
-            onChange={(event) => {
-              setNote(event.target.value);
-              setProblem(undefined);
-            }}
-          />
-          {error !== null && error !== undefined && <FormAlert>{t(errorMessageKey(error))}</FormAlert>}
-          <div className="flex flex-wrap justify-end gap-2">
-            <button type="button" className="btn-secondary" onClick={onClose}>
-              {t('finance.discrepancies.dialog.cancel')}
-            </button>
-            <button type="submit" className="btn-primary" disabled={pending}>
-              {pending ? t('finance.discrepancies.dialog.saving') : t('finance.discrepancies.dialog.confirm')}
-            </button>
-          </div>
-        </form>
+        <NoteForm
+          schema={ResolveDiscrepancySchema}
+          label={t('finance.discrepancies.dialog.note')}
+          confirm={t('finance.discrepancies.dialog.confirm')}
+          saving={t('finance.discrepancies.dialog.saving')}
+          cancel={t('finance.discrepancies.dialog.cancel')}
+          pending={pending ? 'this' : null}
+          error={error}
+          onSubmit={onResolve}
+          onCancel={onClose}
+        />
       )}
     </Dialog>
   );

@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REFUND_NOTE_MAX, RefundByHandSchema, type FinancePayment } from '@kaminuza/shared';
+import { RefundByHandSchema, type FinancePayment } from '@kaminuza/shared';
 import { Dialog } from '../../../components/dialog.tsx';
-import { FormAlert, TextAreaField } from '../../../components/form/field.tsx';
-import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { useFinanceFormats } from './finance-formats.ts';
+import { NoteForm } from './note-form.tsx';
 
 /**
  * Gives back a payment owed back. Where its provider has a refund API, the first choice is to refund
@@ -30,8 +28,6 @@ export function RefundDialog({
 }) {
   const { t } = useTranslation();
   const { money } = useFinanceFormats();
-  const [note, setNote] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
   const provider = t(`finance.providers.${payment.provider}`);
   const amount = money(payment.amount, payment.currency);
   const through = payment.provider_refund_available;
@@ -64,41 +60,19 @@ export function RefundDialog({
               <p className="text-sm text-muted">{t('finance.refund_dialog.other_way')}</p>
             </div>
           )}
-          <form
-            noValidate
-            className="flex flex-col gap-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              const checked = RefundByHandSchema.safeParse({ note });
-              if (!checked.success) {
-                setProblem(checked.error.issues[0]?.message);
-                return;
-              }
-              onRefund(checked.data.note);
-            }}
-          >
-            <TextAreaField
-              label={t('finance.refund_dialog.note')}
-              rows={4}
-              maxLength={REFUND_NOTE_MAX}
-              autoFocus={!through}
-              value={note}
-              error={problem}
-              onChange={(event) => {
-                setNote(event.target.value);
-                setProblem(undefined);
-              }}
-            />
-            {error !== null && error !== undefined && <FormAlert>{t(errorMessageKey(error))}</FormAlert>}
-            <div className="flex flex-wrap justify-end gap-2">
-              <button type="button" className="btn-secondary" onClick={onClose}>
-                {t('finance.refund_dialog.cancel')}
-              </button>
-              <button type="submit" className={through ? 'btn-secondary' : 'btn-primary'} disabled={pending !== null}>
-                {pending === 'note' ? t('finance.refund_dialog.saving') : t('finance.refund_dialog.confirm')}
-              </button>
-            </div>
-          </form>
+          <NoteForm
+            schema={RefundByHandSchema}
+            label={t('finance.refund_dialog.note')}
+            confirm={t('finance.refund_dialog.confirm')}
+            saving={t('finance.refund_dialog.saving')}
+            cancel={t('finance.refund_dialog.cancel')}
+            pending={pending === null ? null : pending === 'note' ? 'this' : 'other'}
+            error={error}
+            autoFocus={!through}
+            secondary={through}
+            onSubmit={onRefund}
+            onCancel={onClose}
+          />
         </div>
       )}
     </Dialog>
