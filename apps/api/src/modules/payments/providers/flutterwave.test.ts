@@ -392,6 +392,12 @@ describe('refunds through Flutterwave', () => {
       providerRefundId: answer.providerRefundId,
       providerCode: 'failed',
     });
+    // Without its id, the transaction's refund list answers for it.
+    expect(await flutterwave.refunds.refundStatus(request, null)).toEqual({
+      state: 'failed',
+      providerRefundId: answer.providerRefundId,
+      providerCode: 'failed',
+    });
     // A failed refund gave nothing back: asking again asks Flutterwave again.
     const again = await flutterwave.refunds.refund(request);
     expect(again.state).toBe('pending');
@@ -476,6 +482,33 @@ describe('refunds through Flutterwave', () => {
     };
     expect(list.meta.page_info.total).toBe(2);
     expect(list.data.every((row) => String(row.transaction_id) === payment.transactionId)).toBe(true);
+  });
+
+  it('a stopped simulator leaves no refund timer behind: a pending refund stays as it was', async () => {
+    const settlesAfterMs = 300;
+    const own = await startFlutterwaveSimulator({
+      secretKey: SECRET_KEY,
+      secretHash: SECRET_HASH,
+      webhookUrl: 'http://127.0.0.1:9/unused',
+      refundSettlesAfterMs: settlesAfterMs,
+    });
+    const client = adapter({ baseUrl: own.url });
+    const reference = newReference();
+    const { checkoutUrl } = await client.createCheckout({
+      reference,
+      amount: 5000,
+      currency: 'RWF',
+      returnPath: '/',
+      description: 'Fee',
+      payer: { email: 'payer@test.kaminuza.example', name: 'Test Payer' },
+    });
+    await payOnHostedPage(checkoutUrl, FLUTTERWAVE_CARDS.refundPendingThenCompleted);
+    const transactionId = (await client.lookup(reference))!.providerTransactionId!;
+    const answer = await client.refunds.refund(refundOf({ reference, transactionId }));
+    expect(answer.state).toBe('pending');
+    await own.stop();
+    await new Promise((resolve) => setTimeout(resolve, settlesAfterMs * 2));
+    expect(own.refunds().map((refund) => refund.status)).toEqual(['pending']);
   });
 
   it('a wrong secret key is refused; a 503 or a closed socket is unreachable, and the same request later refunds once', async () => {

@@ -200,11 +200,15 @@ export function createFlutterwaveProvider(config: FlutterwaveConfig): Flutterwav
   }
 
   /**
-   * The refund of a transaction Flutterwave already has, from its refund list filtered by the transaction's
-   * id: the one our `refundReference` names in its comment, else any not failed (we only ever refund in
-   * full, so one that is given back or under way is the refund, whoever asked for it); null when none is.
+   * The refunds of a transaction Flutterwave already has, from its refund list filtered by the transaction's
+   * id: the one our `refundReference` names in its comment first. `active` is the first not failed (we only
+   * ever refund in full, so one given back or under way is the refund, whoever asked for it); `latest` (ours,
+   * else the newest listed) answers for the refund when all of them failed.
    */
-  async function existingRefund(transactionId: string, refundReference: string): Promise<RefundAnswer | null> {
+  async function listedRefunds(
+    transactionId: string,
+    refundReference: string,
+  ): Promise<{ active: RefundAnswer | null; latest: RefundAnswer | null }> {
     const path = `/v3/refunds?id=${encodeURIComponent(transactionId)}`;
     const body = await call(path, { method: 'GET' });
     if (body?.status !== 'success' || !Array.isArray(body.data)) {
@@ -217,7 +221,7 @@ export function createFlutterwaveProvider(config: FlutterwaveConfig): Flutterwav
     ) as Record<string, unknown>[];
     const ours = rows.find((row) => textOf(row.comment)?.includes(refundReference));
     const answers = (ours ? [ours, ...rows] : rows).map((row) => refundAnswerOf(row, transactionId, path));
-    return answers.find((answer) => answer.state !== 'failed') ?? null;
+    return { active: answers.find((answer) => answer.state !== 'failed') ?? null, latest: answers[0] ?? null };
   }
 
   function transactionIdOf({ providerTransactionId }: RefundRequest): string {
@@ -235,12 +239,11 @@ export function createFlutterwaveProvider(config: FlutterwaveConfig): Flutterwav
      * has a refund of the transaction not failed (the first call reached Flutterwave and its answer was
      * lost), that refund is answered and nothing is posted. Two calls racing past that check cannot both
      * refund either: Flutterwave refuses a refund beyond what is left of the transaction, and that refusal
-     * is answered with the refund it lists. What the list does not show yet (it is Flutterwave's own,
-     * read moments after) is the one window left; the refund job asks again only after an unreachable call.
+     * is answered with the refund it lists. A refund that failed gave nothing back: asking again posts anew.
      */
     async refund(request: RefundRequest): Promise<RefundAnswer> {
       const transactionId = transactionIdOf(request);
-      const before = await existingRefund(transactionId, request.refundReference);
+      const before = (await listedRefunds(transactionId, request.refundReference)).active;
       if (before) return before;
       const path = `/v3/transactions/${transactionId}/refund`;
       let body: Record<string, unknown> | null;
@@ -255,7 +258,7 @@ export function createFlutterwaveProvider(config: FlutterwaveConfig): Flutterwav
       } catch (error) {
         if (!(error instanceof ProviderError) || error.kind !== 'refused') throw error;
         // Not caught: when the list cannot be had now, the refusal is not final yet either.
-        const meanwhile = await existingRefund(transactionId, request.refundReference);
+        const meanwhile = (await listedRefunds(transactionId, request.refundReference)).active;
         if (meanwhile) return meanwhile;
         throw error;
       }
@@ -265,12 +268,14 @@ export function createFlutterwaveProvider(config: FlutterwaveConfig): Flutterwav
 
     /**
      * What became of a refund answered `pending`: `GET /v3/refunds/{id}` of the refund id it was answered
-     * with; without one, the transaction's refund list. A refund Flutterwave does not know is refused.
+     * with; without one, the transaction's refund list (its refund under way or given back, else the last
+     * that failed). A refund Flutterwave does not know is refused.
      */
     async refundStatus(request: RefundRequest, providerRefundId: string | null): Promise<RefundAnswer> {
       const transactionId = transactionIdOf(request);
       if (providerRefundId === null) {
-        const listed = await existingRefund(transactionId, request.refundReference);
+        const { active, latest } = await listedRefunds(transactionId, request.refundReference);
+        const listed = active ?? latest;
         if (listed) return listed;
         throw new ProviderError('refused', `Flutterwave lists no refund of transaction ${transactionId}`);
       }
