@@ -19,8 +19,9 @@ import { sameSecret, send, readText, isSimulatorMode, listenSimulator, type Simu
  * - `POST /v3/transactions/{id}/refund` — Bearer; `{ amount?, comments? }` (the amount in major units; all
  *   that is left when absent); answers `{ status: "success", message: "Transaction refund initiated", data:
  *   { id, account_id, tx_id, flw_ref, wallet_id, amount_refunded, status, destination, meta, created_at } }`.
- *   Refused (400) as Flutterwave refuses them: a transaction it does not know, one not successful, one
- *   already refunded in full, or an amount beyond what is left of it.
+ *   Refused (400, Flutterwave's error shape; the messages are ours, as Flutterwave lists none) where
+ *   Flutterwave refuses one: a transaction it does not know, one not successful, one already refunded in
+ *   full, or an amount beyond what is left of it.
  * - `GET /v3/refunds/{id}` — Bearer; the refund (`id, amount_refunded, status, flw_ref, comment,
  *   settlement_id, meta, created_at, account_id, transaction_id`), or 404. `GET /v3/refunds` — Bearer; the
  *   same rows, filtered by `id` (the transaction's), `flw_ref` and `status`, twenty a `page`, newest first.
