@@ -16,8 +16,8 @@ import type { RefundAnswer, RefundRequest, RefundingProvider } from './refunds.t
  * - The webhook (`charge.completed`) is authenticated only by its `verif-hash` header, equal to the
  *   secret hash set on the dashboard. It is read for the reference it names; the verify answer settles.
  * - `POST {base}/v3/transactions/{id}/refund` — Bearer secret key; `{ amount, comments }` of the transaction
- *   `data.id` verify answered; answers the refund: `data.id`, `data.tx_id`, `data.amount_refunded`,
- *   `data.status` (`completed`, `pending`, `failed`).
+ *   `data.id` verify answered; answers the refund: `data.id`, `data.amount_refunded`, `data.status`
+ *   (`completed`, `pending`, `failed`).
  * - `GET {base}/v3/refunds?id={transaction id}` (the refunds of a transaction) and `GET {base}/v3/refunds/{id}`
  *   (one refund) — Bearer secret key; `data.status`, `data.transaction_id`, `data.comment`.
  * The payer returns to `redirect_url` with `status`, `tx_ref` and `transaction_id` in the query string,
@@ -192,7 +192,9 @@ export function createFlutterwaveProvider(config: FlutterwaveConfig): Flutterwav
     const id = idOf(refund.id);
     const status = textOf(refund.status)?.toLowerCase();
     if (!id || !status) throw new ProviderError('unreachable', `Flutterwave ${path}: unreadable refund`);
-    const of = idOf(refund.tx_id ?? refund.transaction_id);
+    // The refund call's own answer is of the transaction in its path; its `tx_id` is not compared, as
+    // Flutterwave's documented example answers one unlike the transaction refunded.
+    const of = idOf(refund.transaction_id);
     if (of !== null && of !== transactionId) {
       throw new ProviderError('refused', `Flutterwave ${path} answered a refund of transaction ${of}`);
     }
