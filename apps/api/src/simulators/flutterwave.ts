@@ -16,9 +16,18 @@ import { sameSecret, send, readText, isSimulatorMode, listenSimulator, type Simu
  *   again on the same page (a new transaction of the same `tx_ref`); a paid one may not.
  * - `GET /v3/transactions/verify_by_reference?tx_ref=…` and `GET /v3/transactions/{id}/verify` — Bearer;
  *   the transaction, or 400 "No transaction was found for this id".
- * - `/_simulator/…`: `GET /_simulator/transactions`, and `POST /_simulator/mode` with `{ "mode": "normal" |
- *   "503" | "close" }` to make the API (`/v3/…`, not the hosted page) unreachable. Webhooks are sent
- *   once, not retried.
+ * - `POST /v3/transactions/{id}/refund` — Bearer; `{ amount?, comments? }` (the amount in major units; all
+ *   that is left when absent); answers `{ status: "success", message: "Transaction refund initiated", data:
+ *   { id, account_id, tx_id, flw_ref, wallet_id, amount_refunded, status, destination, meta, created_at } }`.
+ *   Refused (400, Flutterwave's error shape; the messages are ours, as Flutterwave lists none) where
+ *   Flutterwave refuses one: a transaction it does not know, one not successful, one already refunded in
+ *   full, or an amount beyond what is left of it.
+ * - `GET /v3/refunds/{id}` — Bearer; the refund (`id, amount_refunded, status, flw_ref, comment,
+ *   settlement_id, meta, created_at, account_id, transaction_id`), or 404. `GET /v3/refunds` — Bearer; the
+ *   same rows, filtered by `id` (the transaction's), `flw_ref` and `status`, twenty a `page`, newest first.
+ * - `/_simulator/…`: `GET /_simulator/transactions`, `GET /_simulator/refunds`, and `POST /_simulator/mode`
+ *   with `{ "mode": "normal" | "503" | "close" }` to make the API (`/v3/…`, not the hosted page)
+ *   unreachable. Webhooks are sent once, not retried.
  *
  * Scripted outcomes, by the card number's last four digits (FLUTTERWAVE_CARDS):
  * | ends in | what happens                                                                  |
@@ -29,7 +38,13 @@ import { sameSecret, send, readText, isSimulatorMode, listenSimulator, type Simu
  * | 0119    | successful, the same webhook sent twice                                       |
  * | 0127    | successful, but the webhook's body says ten times the amount (verify decides) |
  * | 0341    | successful, but the webhook carries a wrong `verif-hash` (refused)            |
+ * | 0184    | successful; a refund of it is pending, then completed                         |
+ * | 0192    | successful; a refund of it is pending, then failed                            |
+ * | 0200    | successful; a refund of it is refused (400)                                   |
  * | other   | failed (declined), one webhook                                                |
+ *
+ * A refund of any other successful card is completed at once. A pending refund is decided
+ * `refundSettlesAfterMs` after it was asked for (its timer is cleared by `stop()`).
  */
 export const FLUTTERWAVE_CARDS = {
   success: '4242424242424242',
@@ -38,6 +53,9 @@ export const FLUTTERWAVE_CARDS = {
   duplicateWebhook: '5531886652140119',
   wrongAmountWebhook: '5531886652140127',
   wrongHashWebhook: '5531886652140341',
+  refundPendingThenCompleted: '5531886652140184',
+  refundPendingThenFailed: '5531886652140192',
+  refundRefused: '5531886652140200',
   declined: '5531886652149999',
 } as const;
 
@@ -67,6 +85,20 @@ export interface FlutterwaveTransaction {
   card: { first_6digits: string; last_4digits: string };
 }
 
+/** A refund as Flutterwave keeps it (what its refund list and `GET /v3/refunds/{id}` answer). */
+export interface FlutterwaveRefund {
+  id: number;
+  account_id: number;
+  transaction_id: number;
+  flw_ref: string;
+  amount_refunded: number;
+  status: 'completed' | 'pending' | 'failed';
+  comment: string | null;
+  settlement_id: string;
+  meta: { source: string };
+  created_at: string;
+}
+
 export interface FlutterwaveWebhook {
   url: string;
   hash: string;
@@ -81,6 +113,8 @@ export interface FlutterwaveSimulatorOptions {
   secretHash: string;
   /** Where its webhooks go (the dashboard's webhook URL). */
   webhookUrl: string;
+  /** How long a pending refund (cards …0184, …0192) stays pending; 5 s by default. */
+  refundSettlesAfterMs?: number;
 }
 
 export interface FlutterwaveSimulator {
@@ -91,6 +125,10 @@ export interface FlutterwaveSimulator {
   setWebhookUrl(url: string): void;
   checkouts(): FlutterwaveCheckout[];
   transactions(): FlutterwaveTransaction[];
+  /** Refunds asked for, in order. */
+  refunds(): FlutterwaveRefund[];
+  /** The API calls it was asked, in order (`POST /v3/transactions/4000123/refund`), answered or not. */
+  calls(): string[];
   /** Webhooks sent (or tried), in order. */
   webhooksSent(): FlutterwaveWebhook[];
   /** Resolves once every webhook sent so far has been answered. */
@@ -98,6 +136,21 @@ export interface FlutterwaveSimulator {
 }
 
 const refusal = (message: string) => ({ status: 'error', message, data: null });
+
+/** What a successful card's refund does, by the card's last four digits. */
+type RefundScript = 'completed' | 'pendingThenCompleted' | 'pendingThenFailed' | 'refused';
+const REFUND_SCRIPTS: Record<string, RefundScript> = {
+  '0184': 'pendingThenCompleted',
+  '0192': 'pendingThenFailed',
+  '0200': 'refused',
+};
+
+/** Major-unit amounts compared in thousandths: no currency Flutterwave takes has more decimals. */
+const thousandths = (amount: number) => Math.round(amount * 1000);
+
+const REFUNDS_PAGE_SIZE = 20;
+const ACCOUNT_ID = 73_362;
+const WALLET_ID = 74_639;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -154,6 +207,12 @@ export async function startFlutterwaveSimulator(options: FlutterwaveSimulatorOpt
   const byReference = new Map<string, FlutterwaveTransaction>();
   const byId = new Map<number, FlutterwaveTransaction>();
   const webhooks: FlutterwaveWebhook[] = [];
+  const refunds = new Map<number, FlutterwaveRefund>();
+  const calls: string[] = [];
+  const refundScripts = new Map<number, RefundScript>();
+  const refundTimers = new Set<NodeJS.Timeout>();
+  const refundSettlesAfterMs = options.refundSettlesAfterMs ?? 5_000;
+  let nextRefundId = 70_000 + (randomBytes(2).readUInt16BE() % 1000) * 10;
   const deliveries = new Set<Promise<void>>();
   let nextId = 4_000_000 + (randomBytes(2).readUInt16BE() % 1000) * 1000;
   let nextCustomer = 900_000;
@@ -258,7 +317,7 @@ export async function startFlutterwaveSimulator(options: FlutterwaveSimulatorOpt
       );
     }
     const last4 = number.slice(-4);
-    const succeeded = ['4242', '0069', '0119', '0127', '0341'].includes(last4);
+    const succeeded = ['4242', '0069', '0119', '0127', '0341', ...Object.keys(REFUND_SCRIPTS)].includes(last4);
     const id = (nextId += 1);
     const transaction: FlutterwaveTransaction = {
       id,
@@ -281,6 +340,7 @@ export async function startFlutterwaveSimulator(options: FlutterwaveSimulatorOpt
     };
     byReference.set(checkout.txRef, transaction);
     byId.set(id, transaction);
+    refundScripts.set(id, REFUND_SCRIPTS[last4] ?? 'completed');
 
     if (last4 === '0119') {
       webhook(transaction);
@@ -300,6 +360,103 @@ export async function startFlutterwaveSimulator(options: FlutterwaveSimulatorOpt
     res.writeHead(303, { Location: back.toString() }).end();
   }
 
+  /** What is still refundable of a transaction: its amount less every refund not failed. */
+  const leftOf = (transaction: FlutterwaveTransaction) =>
+    thousandths(transaction.amount) -
+    [...refunds.values()]
+      .filter((refund) => refund.transaction_id === transaction.id && refund.status !== 'failed')
+      .reduce((sum, refund) => sum + thousandths(refund.amount_refunded), 0);
+
+  async function refund(transactionId: number, req: IncomingMessage, res: ServerResponse) {
+    let body: { amount?: unknown; comments?: unknown } | null;
+    try {
+      const text = await readText(req);
+      body = text === '' ? null : (JSON.parse(text) as { amount?: unknown; comments?: unknown } | null);
+    } catch {
+      return send(res, 400, refusal('Invalid JSON body'));
+    }
+    const transaction = byId.get(transactionId);
+    if (!transaction) return send(res, 400, refusal('No transaction was found for this id'));
+    if (transaction.status !== 'successful')
+      return send(res, 400, refusal('Only successful transactions can be refunded'));
+    const left = leftOf(transaction);
+    if (left <= 0) return send(res, 400, refusal('Transaction has been fully refunded'));
+    const asked =
+      body?.amount === undefined ? left / 1000 : typeof body.amount === 'string' ? Number(body.amount) : body.amount;
+    if (typeof asked !== 'number' || !Number.isFinite(asked) || asked <= 0)
+      return send(res, 400, refusal('Invalid amount'));
+    if (thousandths(asked) > left) {
+      return send(res, 400, refusal('Refund amount cannot be greater than the amount left on the transaction'));
+    }
+    const script = refundScripts.get(transaction.id) ?? 'completed';
+    if (script === 'refused') return send(res, 400, refusal('Refunds are not available for this transaction'));
+
+    const created: FlutterwaveRefund = {
+      id: (nextRefundId += 1),
+      account_id: ACCOUNT_ID,
+      transaction_id: transaction.id,
+      flw_ref: `URF_${Date.now()}_${randomBytes(3).readUIntBE(0, 3)}`,
+      amount_refunded: asked,
+      status: script === 'completed' ? 'completed' : 'pending',
+      comment: typeof body?.comments === 'string' ? body.comments.slice(0, 200) : null,
+      settlement_id: 'NEW',
+      meta: { source: 'availablebalance' },
+      created_at: new Date().toISOString(),
+    };
+    refunds.set(created.id, created);
+    if (created.status === 'pending') {
+      const timer = setTimeout(() => {
+        refundTimers.delete(timer);
+        created.status = script === 'pendingThenFailed' ? 'failed' : 'completed';
+      }, refundSettlesAfterMs);
+      refundTimers.add(timer);
+    }
+    send(res, 200, {
+      status: 'success',
+      message: 'Transaction refund initiated',
+      data: {
+        id: created.id,
+        account_id: created.account_id,
+        tx_id: created.transaction_id,
+        flw_ref: created.flw_ref,
+        wallet_id: WALLET_ID,
+        amount_refunded: created.amount_refunded,
+        status: created.status,
+        destination: 'payment_source',
+        meta: created.meta,
+        created_at: created.created_at,
+      },
+    });
+  }
+
+  function listRefunds(query: URLSearchParams, res: ServerResponse) {
+    const transactionId = query.get('id');
+    const flwRef = query.get('flw_ref');
+    const status = query.get('status');
+    const rows = [...refunds.values()]
+      .filter(
+        (refund) =>
+          (!transactionId || String(refund.transaction_id) === transactionId) &&
+          (!flwRef || refund.flw_ref === flwRef) &&
+          (!status || refund.status === status),
+      )
+      .reverse();
+    const page = Math.max(1, Number.parseInt(query.get('page') ?? '1', 10) || 1);
+    send(res, 200, {
+      status: 'success',
+      message: 'Refunds fetched',
+      meta: {
+        page_info: {
+          total: rows.length,
+          current_page: page,
+          total_pages: Math.max(1, Math.ceil(rows.length / REFUNDS_PAGE_SIZE)),
+          page_size: REFUNDS_PAGE_SIZE,
+        },
+      },
+      data: rows.slice((page - 1) * REFUNDS_PAGE_SIZE, page * REFUNDS_PAGE_SIZE).map((refund) => ({ ...refund })),
+    });
+  }
+
   const verifyAnswer = (res: ServerResponse, transaction: FlutterwaveTransaction | undefined) => {
     if (!transaction) return send(res, 400, refusal('No transaction was found for this id'));
     return send(res, 200, { status: 'success', message: 'Transaction fetched successfully', data: transaction });
@@ -312,6 +469,7 @@ export async function startFlutterwaveSimulator(options: FlutterwaveSimulatorOpt
 
     if (path.startsWith('/_simulator/')) {
       if (method === 'GET' && path === '/_simulator/transactions') return send(res, 200, [...byId.values()]);
+      if (method === 'GET' && path === '/_simulator/refunds') return send(res, 200, [...refunds.values()]);
       if (method === 'POST' && path === '/_simulator/mode') {
         let body: { mode?: unknown } | null = null;
         try {
@@ -340,6 +498,7 @@ export async function startFlutterwaveSimulator(options: FlutterwaveSimulatorOpt
     }
 
     if (!path.startsWith('/v3/')) return send(res, 404, refusal('Not found'));
+    calls.push(`${method} ${path}`);
     if (mode === 'close') {
       req.socket.destroy();
       return;
@@ -353,6 +512,15 @@ export async function startFlutterwaveSimulator(options: FlutterwaveSimulatorOpt
     }
     const byIdPath = /^\/v3\/transactions\/(\d{1,15})\/verify$/.exec(path);
     if (method === 'GET' && byIdPath) return verifyAnswer(res, byId.get(Number(byIdPath[1])));
+    const refundPath = /^\/v3\/transactions\/(\d{1,15})\/refund$/.exec(path);
+    if (method === 'POST' && refundPath) return refund(Number(refundPath[1]), req, res);
+    if (method === 'GET' && path === '/v3/refunds') return listRefunds(address.searchParams, res);
+    const oneRefund = /^\/v3\/refunds\/(\d{1,15})$/.exec(path);
+    if (method === 'GET' && oneRefund) {
+      const found = refunds.get(Number(oneRefund[1]));
+      if (!found) return send(res, 404, refusal('Refund not found'));
+      return send(res, 200, { status: 'success', message: 'Refund fetched', data: { ...found } });
+    }
     send(res, 404, refusal('Not found'));
   }
 
@@ -361,6 +529,8 @@ export async function startFlutterwaveSimulator(options: FlutterwaveSimulatorOpt
   return {
     url: server.url,
     async stop() {
+      for (const timer of refundTimers) clearTimeout(timer);
+      refundTimers.clear();
       await Promise.allSettled([...deliveries]);
       await server.close();
     },
@@ -372,6 +542,8 @@ export async function startFlutterwaveSimulator(options: FlutterwaveSimulatorOpt
     },
     checkouts: () => [...checkouts.values()].map((checkout) => ({ ...checkout })),
     transactions: () => [...byId.values()].map((transaction) => ({ ...transaction })),
+    refunds: () => [...refunds.values()].map((refund) => ({ ...refund })),
+    calls: () => [...calls],
     webhooksSent: () => webhooks.map((entry) => ({ ...entry })),
     async idle() {
       await Promise.allSettled([...deliveries]);

@@ -4,6 +4,7 @@ import { PAYMENT_MESSAGES, type PaymentEvent } from '@kaminuza/shared';
 import { AppError } from '../../../lib/errors.ts';
 import { ProviderError, currencyDigits, decimalToMinor, minorToDecimal } from './mobile-money.ts';
 import type { Checkout, CheckoutRequest, LookedUp, PaymentProvider } from './payment-provider.ts';
+import type { RefundAnswer, RefundRequest, RefundingProvider } from './refunds.ts';
 
 /**
  * Flutterwave Standard (v3), the hosted card checkout, over its published HTTP API:
@@ -14,6 +15,11 @@ import type { Checkout, CheckoutRequest, LookedUp, PaymentProvider } from './pay
  *   `data.tx_ref`, `data.id`; "No transaction was found" while the payer has not paid yet.
  * - The webhook (`charge.completed`) is authenticated only by its `verif-hash` header, equal to the
  *   secret hash set on the dashboard. It is read for the reference it names; the verify answer settles.
+ * - `POST {base}/v3/transactions/{id}/refund` — Bearer secret key; `{ amount, comments }` of the transaction
+ *   `data.id` verify answered; answers the refund: `data.id`, `data.amount_refunded`, `data.status`
+ *   (`completed`, `pending`, `failed`).
+ * - `GET {base}/v3/refunds?id={transaction id}` (the refunds of a transaction) and `GET {base}/v3/refunds/{id}`
+ *   (one refund) — Bearer secret key; `data.status`, `data.transaction_id`, `data.comment`.
  * The payer returns to `redirect_url` with `status`, `tx_ref` and `transaction_id` in the query string,
  * which is not believed either. No call is retried here: retries are jobs and the reconcile pass.
  */
@@ -49,6 +55,8 @@ export interface FlutterwaveProvider extends PaymentProvider {
   webhookSubject(body: unknown): FlutterwaveWebhookSubject | null;
   /** Flutterwave's verify answer for our reference: the outcome, or null while it is undecided. */
   lookup(reference: string): Promise<LookedUp | null>;
+  /** Refunds through Flutterwave's refund API: the secret key is all it needs, so it always has one. */
+  readonly refunds: Required<Pick<RefundingProvider, 'refund' | 'refundStatus'>>;
 }
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value : null);
@@ -57,6 +65,20 @@ const idOf = (value: unknown) =>
 
 /** Our references (`pay_…`), as they may appear in a webhook: anything else names no payment of ours. */
 const REFERENCE = /^[A-Za-z0-9_-]{6,100}$/;
+
+/** Flutterwave's ids (a transaction's `data.id`, a refund's `data.id`): digits, put in a path only so. */
+const FLUTTERWAVE_ID = /^\d{1,15}$/;
+
+/**
+ * A refund's `status` in our words. `completed` is what Flutterwave documents for money given back (its
+ * refund list also knows `completed-mpgs`, and `successful` on some rails); `failed` and its kin are final;
+ * anything else (`pending`, `new`, `processing`, a status added later) is still under way, to be asked again.
+ */
+function refundStateOf(status: string): RefundAnswer['state'] {
+  if (status === 'successful' || status === 'succeeded' || status.startsWith('completed')) return 'refunded';
+  if (['failed', 'declined', 'rejected', 'cancelled', 'canceled'].includes(status)) return 'failed';
+  return 'pending';
+}
 
 function sameSecret(given: string | undefined, expected: string): boolean {
   if (given === undefined) return false;
@@ -105,10 +127,12 @@ export function createFlutterwaveProvider(config: FlutterwaveConfig): Flutterwav
     if (response.status >= 400) {
       if (onRefused?.(response.status, body)) return null;
       const message = textOf(body?.message);
+      // Flutterwave's errors carry no code, only their message: it is the code staff are shown.
       throw new ProviderError(
         'refused',
         `Flutterwave ${path} refused (${response.status}${message ? `: ${message.slice(0, 200)}` : ''})`,
         response.status,
+        message ? message.slice(0, 200) : null,
       );
     }
     if (!body) throw new ProviderError('unreachable', `Flutterwave ${path}: unreadable answer`, response.status);
@@ -158,6 +182,114 @@ export function createFlutterwaveProvider(config: FlutterwaveConfig): Flutterwav
       },
     };
   }
+
+  /**
+   * A refund as Flutterwave answered it (the refund call's `data`, or one of its refund list's rows), for the
+   * transaction asked. An answer about another transaction's refund is refused rather than believed.
+   */
+  function refundAnswerOf(data: unknown, transactionId: string, path: string): RefundAnswer {
+    const refund = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+    const id = idOf(refund.id);
+    const status = textOf(refund.status)?.toLowerCase();
+    if (!id || !status) throw new ProviderError('unreachable', `Flutterwave ${path}: unreadable refund`);
+    // The refund call's own answer is of the transaction in its path; its `tx_id` is not compared, as
+    // Flutterwave's documented example answers one unlike the transaction refunded.
+    const of = idOf(refund.transaction_id);
+    if (of !== null && of !== transactionId) {
+      throw new ProviderError('refused', `Flutterwave ${path} answered a refund of transaction ${of}`);
+    }
+    return { state: refundStateOf(status), providerRefundId: id, providerCode: status };
+  }
+
+  /**
+   * The refunds of a transaction Flutterwave already has, from its refund list filtered by the transaction's
+   * id: the one our `refundReference` names in its comment first. `active` is the first not failed (we only
+   * ever refund in full, so one given back or under way is the refund, whoever asked for it); `latest` (ours,
+   * else the newest listed) answers for the refund when all of them failed.
+   */
+  async function listedRefunds(
+    transactionId: string,
+    refundReference: string,
+  ): Promise<{ active: RefundAnswer | null; latest: RefundAnswer | null }> {
+    const path = `/v3/refunds?id=${encodeURIComponent(transactionId)}`;
+    const body = await call(path, { method: 'GET' });
+    if (body?.status !== 'success' || !Array.isArray(body.data)) {
+      throw new ProviderError('unreachable', `Flutterwave ${path}: unreadable answer`);
+    }
+    // The filter is Flutterwave's; each row is checked to be of this transaction all the same.
+    const rows = (body.data as unknown[]).filter(
+      (row) =>
+        row && typeof row === 'object' && idOf((row as { transaction_id?: unknown }).transaction_id) === transactionId,
+    ) as Record<string, unknown>[];
+    const ours = rows.find((row) => textOf(row.comment)?.includes(refundReference));
+    const answers = (ours ? [ours, ...rows] : rows).map((row) => refundAnswerOf(row, transactionId, path));
+    return { active: answers.find((answer) => answer.state !== 'failed') ?? null, latest: answers[0] ?? null };
+  }
+
+  function transactionIdOf({ providerTransactionId }: RefundRequest): string {
+    if (!FLUTTERWAVE_ID.test(providerTransactionId)) {
+      throw new ProviderError('refused', `Flutterwave refunds need its transaction id, not ${providerTransactionId}`);
+    }
+    return providerTransactionId;
+  }
+
+  const refunds: FlutterwaveProvider['refunds'] = {
+    /**
+     * Gives a card payment back in full: `POST /v3/transactions/{id}/refund` with the amount, in major units
+     * (full by default, sent to be explicit), and our refund reference in `comments`. Flutterwave takes no
+     * idempotency key for refunds, so a repeat is made safe by asking first: when its refund list already
+     * has a refund of the transaction not failed (the first call reached Flutterwave and its answer was
+     * lost), that refund is answered and nothing is posted. Two calls racing past that check cannot both
+     * refund either: Flutterwave refuses a refund beyond what is left of the transaction, and that refusal
+     * is answered with the refund it lists. A refund that failed gave nothing back: asking again posts anew.
+     */
+    async refund(request: RefundRequest): Promise<RefundAnswer> {
+      const transactionId = transactionIdOf(request);
+      const before = (await listedRefunds(transactionId, request.refundReference)).active;
+      if (before) return before;
+      const path = `/v3/transactions/${transactionId}/refund`;
+      let body: Record<string, unknown> | null;
+      try {
+        body = await call(path, {
+          method: 'POST',
+          body: JSON.stringify({
+            amount: Number(minorToDecimal(request.amount, request.currency)),
+            comments: `Refund ${request.refundReference} of payment ${request.paymentReference}`,
+          }),
+        });
+      } catch (error) {
+        if (!(error instanceof ProviderError) || error.kind !== 'refused') throw error;
+        // Not caught: when the list cannot be had now, the refusal is not final yet either.
+        const meanwhile = (await listedRefunds(transactionId, request.refundReference)).active;
+        if (meanwhile) return meanwhile;
+        throw error;
+      }
+      if (body?.status !== 'success') throw new ProviderError('unreachable', `Flutterwave ${path}: unreadable answer`);
+      return refundAnswerOf(body.data, transactionId, path);
+    },
+
+    /**
+     * What became of a refund answered `pending`: `GET /v3/refunds/{id}` of the refund id it was answered
+     * with; without one, the transaction's refund list (its refund under way or given back, else the last
+     * that failed). A refund Flutterwave does not know is refused.
+     */
+    async refundStatus(request: RefundRequest, providerRefundId: string | null): Promise<RefundAnswer> {
+      const transactionId = transactionIdOf(request);
+      if (providerRefundId === null) {
+        const { active, latest } = await listedRefunds(transactionId, request.refundReference);
+        const listed = active ?? latest;
+        if (listed) return listed;
+        throw new ProviderError('refused', `Flutterwave lists no refund of transaction ${transactionId}`);
+      }
+      if (!FLUTTERWAVE_ID.test(providerRefundId)) {
+        throw new ProviderError('refused', `Flutterwave refund ids are digits, not ${providerRefundId}`);
+      }
+      const path = `/v3/refunds/${providerRefundId}`;
+      const body = await call(path, { method: 'GET' });
+      if (body?.status !== 'success') throw new ProviderError('unreachable', `Flutterwave ${path}: unreadable answer`);
+      return refundAnswerOf(body.data, transactionId, path);
+    },
+  };
 
   return {
     name: 'flutterwave',
@@ -216,5 +348,7 @@ export function createFlutterwaveProvider(config: FlutterwaveConfig): Flutterwav
     },
 
     lookup: verify,
+
+    refunds,
   };
 }
