@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { PAYMENT_MESSAGES } from '@kaminuza/shared';
+import { payments } from '../../db/schema/index.ts';
 import { buildApp, type App } from '../../app.ts';
 import {
   FLUTTERWAVE_CARDS,
@@ -20,6 +23,8 @@ import {
 import type { Env } from '../../lib/env.ts';
 import { cardProviderFrom } from './card-providers.ts';
 import { RECONCILE_AFTER_MS, reconcilePendingPayments } from './payments.service.ts';
+import { refundingProvidersFrom } from './refund-providers.ts';
+import { REFUND_SWEEP_AFTER_MS, resumeProviderRefunds, runProviderRefund } from './refunds.service.ts';
 
 /*
  * Cards through Flutterwave, end to end over real sockets: an app configured with FLUTTERWAVE_* opens
@@ -47,6 +52,7 @@ beforeAll(async () => {
     secretKey: SECRET_KEY,
     secretHash: SECRET_HASH,
     webhookUrl: 'http://127.0.0.1:9/unset',
+    refundSettlesAfterMs: 300,
   });
   env = testEnv({
     FLUTTERWAVE_BASE_URL: simulator.url,
@@ -326,5 +332,54 @@ describe('cards through Flutterwave', () => {
       payload: '{}',
     });
     expect(callback.statusCode).toBe(404);
+  });
+});
+
+describe('refunds through Flutterwave', () => {
+  /** A card payment paid with `card` on the hosted page, then owed back (as a success after a waiver leaves it). */
+  async function owedBack(card: string) {
+    const { link, reference } = await openCheckout();
+    expect((await payOnHostedPage(link, card)).status).toBe(303);
+    const paid = await settledPayment(database.db, reference);
+    expect(paid).toMatchObject({ status: 'succeeded', provider_transaction_id: expect.stringMatching(/^\d+$/) });
+    await database.db
+      .update(payments)
+      .set({ status: 'failed', paid_at: null, refund_status: 'needed', refund_reference: randomUUID() })
+      .where(eq(payments.id, paid.id));
+    await database.db.update(payments).set({ refund_status: 'processing' }).where(eq(payments.id, paid.id));
+    return paid;
+  }
+
+  const refunding = () => refundingProvidersFrom(env, { db: database.db, log });
+
+  it('pending at first: the sweep asks Flutterwave again and closes it refunded, once', async () => {
+    const paid = await owedBack(FLUTTERWAVE_CARDS.refundPendingThenCompleted);
+    expect(await runProviderRefund(database.db, refunding(), paid.id, TEST_PUBLIC_URL, log)).toBe('pending');
+    const pending = await paymentByReference(database.db, paid.reference);
+    expect(pending).toMatchObject({ refund_status: 'processing', provider_refund_id: expect.stringMatching(/^\d+$/) });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const later = Date.now() + REFUND_SWEEP_AFTER_MS + 1000;
+    expect(await resumeProviderRefunds(database.db, refunding(), TEST_PUBLIC_URL, log, later)).toBe(1);
+    expect(await paymentByReference(database.db, paid.reference)).toMatchObject({
+      refund_status: 'refunded',
+      refund_method: 'provider',
+      provider_refund_id: pending.provider_refund_id,
+    });
+    expect(
+      simulator.refunds().filter((refund) => String(refund.transaction_id) === paid.provider_transaction_id),
+    ).toHaveLength(1);
+  });
+
+  it('pending, then failed at Flutterwave: owed back again with Flutterwave’s status', async () => {
+    const paid = await owedBack(FLUTTERWAVE_CARDS.refundPendingThenFailed);
+    expect(await runProviderRefund(database.db, refunding(), paid.id, TEST_PUBLIC_URL, log)).toBe('pending');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const later = Date.now() + REFUND_SWEEP_AFTER_MS + 1000;
+    expect(await resumeProviderRefunds(database.db, refunding(), TEST_PUBLIC_URL, log, later)).toBe(1);
+    expect(await paymentByReference(database.db, paid.reference)).toMatchObject({
+      refund_status: 'needed',
+      refund_error: 'failed',
+      refunded_at: null,
+    });
   });
 });
