@@ -33,7 +33,7 @@ import { sameSecret, send, readBody, header, isSimulatorMode, listenSimulator, t
  * | pending_then_refunded | PENDING, then SUCCESSFUL after `refundDelayMs` (the default)                 |
  * | refunded              | SUCCESSFUL at once                                                           |
  * | pending_then_failed   | PENDING, then FAILED NOT_ENOUGH_FUNDS (the disbursement account is short)    |
- * | refused               | 403: the caller's address is not allowed to use the Disbursement API        |
+ * | refused               | 403: the caller's address is not allowed to use the Disbursement API         |
  *
  * The payer's phone is `/_simulator/…`: `GET /_simulator/prompts`, `POST /_simulator/prompts/{id}/approve`,
  * `POST /_simulator/prompts/{id}/decline`, and `POST /_simulator/mode` with `{ "mode": "normal" | "503" |
