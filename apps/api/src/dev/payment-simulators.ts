@@ -51,10 +51,15 @@ export const SIMULATED_PROVIDERS: readonly SimulatorEntry[] = [
       'MTN_MOMO_API_KEY',
       'MTN_MOMO_SUBSCRIPTION_KEY',
       'MTN_MOMO_TARGET_ENVIRONMENT',
+      'MTN_MOMO_DISBURSEMENT_API_USER',
+      'MTN_MOMO_DISBURSEMENT_API_KEY',
+      'MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY',
     ],
     async start() {
       const credentials = { apiUser: randomUUID(), apiKey: secret(), subscriptionKey: secret() };
-      const simulator = await startMomoSimulator(credentials);
+      // Refunds go through MoMo's Disbursement product, which has its own API user and keys.
+      const disbursement = { apiUser: randomUUID(), apiKey: secret(), subscriptionKey: secret() };
+      const simulator = await startMomoSimulator({ ...credentials, disbursement });
       return {
         url: simulator.url,
         stop: () => simulator.stop(),
@@ -64,6 +69,9 @@ export const SIMULATED_PROVIDERS: readonly SimulatorEntry[] = [
           MTN_MOMO_API_KEY: credentials.apiKey,
           MTN_MOMO_SUBSCRIPTION_KEY: credentials.subscriptionKey,
           MTN_MOMO_TARGET_ENVIRONMENT: 'sandbox',
+          MTN_MOMO_DISBURSEMENT_API_USER: disbursement.apiUser,
+          MTN_MOMO_DISBURSEMENT_API_KEY: disbursement.apiKey,
+          MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: disbursement.subscriptionKey,
         },
       };
     },

@@ -111,6 +111,27 @@ describe('parseEnv', () => {
     expect(parseEnv(live).MTN_MOMO_BASE_URL).toBe('https://proxy.momoapi.mtn.com');
   });
 
+  it('takes MTN MoMo’s Disbursement variables for refunds together, and only beside the MTN_MOMO_* ones', () => {
+    const momo = {
+      MTN_MOMO_BASE_URL: 'http://127.0.0.1:4010',
+      MTN_MOMO_API_USER: '3f1c5a0e-2b7d-4c1e-9a55-0e6f4b2d8c11',
+      MTN_MOMO_API_KEY: 'key',
+      MTN_MOMO_SUBSCRIPTION_KEY: 'subscription',
+      MTN_MOMO_TARGET_ENVIRONMENT: 'sandbox',
+    };
+    const disbursement = {
+      MTN_MOMO_DISBURSEMENT_API_USER: '6b0f4a8e-91c2-4d7a-b3e5-2f8c1d9a7e40',
+      MTN_MOMO_DISBURSEMENT_API_KEY: 'disbursement-key',
+      MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: 'disbursement-subscription',
+    };
+    expect(parseEnv({ ...momo, ...disbursement })).toMatchObject({ ...momo, ...disbursement });
+    expect(parseEnv(momo).MTN_MOMO_DISBURSEMENT_API_USER).toBeUndefined();
+    for (const name of Object.keys(disbursement)) {
+      expect(() => parseEnv({ ...momo, ...disbursement, [name]: undefined }), name).toThrow(/set together/);
+    }
+    expect(() => parseEnv(disbursement)).toThrow(/MTN_MOMO_BASE_URL/);
+  });
+
   it('takes M-Pesa’s variables together, and refuses a simulator or plain http in production', () => {
     const mpesa = {
       MPESA_BASE_URL: 'http://127.0.0.1:4011',

@@ -20,6 +20,11 @@ const MTN_MOMO_VARIABLES = [
   'MTN_MOMO_SUBSCRIPTION_KEY',
   'MTN_MOMO_TARGET_ENVIRONMENT',
 ] as const;
+const MTN_MOMO_DISBURSEMENT_VARIABLES = [
+  'MTN_MOMO_DISBURSEMENT_API_USER',
+  'MTN_MOMO_DISBURSEMENT_API_KEY',
+  'MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY',
+] as const;
 
 const MPESA_VARIABLES = ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY'] as const;
 const AIRTEL_MONEY_VARIABLES = ['AIRTEL_MONEY_CLIENT_ID', 'AIRTEL_MONEY_CLIENT_SECRET'] as const;
@@ -172,6 +177,14 @@ const EnvSchema = z
       .regex(/^[a-z][a-z0-9]{2,39}$/, 'must be sandbox or the market MTN names, e.g. mtnrwanda')
       .optional(),
     /**
+     * MTN MoMo refunds (ADR 037), which MoMo makes through its Disbursement product: that product's API user,
+     * API key and subscription key, at the same base URL and target environment. Set together or not at
+     * all, and only beside the MTN_MOMO_* above; without them MoMo payments are refunded by hand.
+     */
+    MTN_MOMO_DISBURSEMENT_API_USER: z.string().min(1).optional(),
+    MTN_MOMO_DISBURSEMENT_API_KEY: z.string().min(1).optional(),
+    MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: z.string().min(1).optional(),
+    /**
      * M-Pesa Express (STK Push) of Safaricom's Daraja API (ADR 037): the API's address —
      * https://sandbox.safaricom.co.ke for Daraja's sandbox, https://api.safaricom.co.ke live, or a local
      * simulator outside production — with the app's consumer key and secret, the paybill shortcode the
@@ -241,6 +254,20 @@ const EnvSchema = z
       message: `${MTN_MOMO_VARIABLES.join(', ')} and MTN_MOMO_BASE_URL are set together, or none of them`,
     },
   )
+  .refine(
+    (env) =>
+      MTN_MOMO_DISBURSEMENT_VARIABLES.every(
+        (name) => (env[name] === undefined) === (env.MTN_MOMO_DISBURSEMENT_API_USER === undefined),
+      ),
+    {
+      path: ['MTN_MOMO_DISBURSEMENT_API_USER'],
+      message: `${MTN_MOMO_DISBURSEMENT_VARIABLES.join(', ')} are set together, or none of them`,
+    },
+  )
+  .refine((env) => env.MTN_MOMO_DISBURSEMENT_API_USER === undefined || env.MTN_MOMO_BASE_URL !== undefined, {
+    path: ['MTN_MOMO_DISBURSEMENT_API_USER'],
+    message: 'refunds go through the MTN MoMo configured by MTN_MOMO_BASE_URL and the other MTN_MOMO_* variables',
+  })
   .refine(
     (env) =>
       env.NODE_ENV !== 'production' || env.MTN_MOMO_BASE_URL === undefined || !localAddress(env.MTN_MOMO_BASE_URL),

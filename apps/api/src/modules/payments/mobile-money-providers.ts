@@ -17,6 +17,9 @@ export type MobileMoneyEnv = Pick<
   | 'MTN_MOMO_API_KEY'
   | 'MTN_MOMO_SUBSCRIPTION_KEY'
   | 'MTN_MOMO_TARGET_ENVIRONMENT'
+  | 'MTN_MOMO_DISBURSEMENT_API_USER'
+  | 'MTN_MOMO_DISBURSEMENT_API_KEY'
+  | 'MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY'
   | 'MPESA_BASE_URL'
   | 'MPESA_CONSUMER_KEY'
   | 'MPESA_CONSUMER_SECRET'
@@ -32,7 +35,10 @@ export type MobileMoneyProviders = ReadonlyMap<MobileMoneyProviderName, MobileMo
 /** Per status or payment call: a callback is answered after one, so it stays short. */
 const CALL_TIMEOUT_MS = 5_000;
 
-/** The MTN MoMo adapter when its variables are set, else null. */
+/**
+ * The MTN MoMo adapter when its variables are set, else null. It refunds through MoMo's Disbursement
+ * product when that product's variables are set too; otherwise it has no `refunds`.
+ */
 export function mtnMomoProviderFrom(env: MobileMoneyEnv): MobileMoneyProvider | null {
   const {
     MTN_MOMO_BASE_URL: baseUrl,
@@ -40,14 +46,22 @@ export function mtnMomoProviderFrom(env: MobileMoneyEnv): MobileMoneyProvider | 
     MTN_MOMO_API_KEY: apiKey,
     MTN_MOMO_SUBSCRIPTION_KEY: subscriptionKey,
     MTN_MOMO_TARGET_ENVIRONMENT: targetEnvironment,
+    MTN_MOMO_DISBURSEMENT_API_USER: disbursementUser,
+    MTN_MOMO_DISBURSEMENT_API_KEY: disbursementKey,
+    MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: disbursementSubscriptionKey,
   } = env;
   if (!baseUrl || !apiUser || !apiKey || !subscriptionKey || !targetEnvironment) return null;
+  const disbursement =
+    disbursementUser && disbursementKey && disbursementSubscriptionKey
+      ? { apiUser: disbursementUser, apiKey: disbursementKey, subscriptionKey: disbursementSubscriptionKey }
+      : undefined;
   return createMtnMomoProvider({
     baseUrl,
     apiUser,
     apiKey,
     subscriptionKey,
     targetEnvironment,
+    disbursement,
     timeoutMs: CALL_TIMEOUT_MS,
   });
 }
