@@ -83,7 +83,7 @@ export interface MpesaReversal {
   QueueTimeOutURL: string;
   Remarks: string;
   Occasion: string | null;
-  /** `queued` until M-Pesa's turn; the ResultCode sent, or `timed_out` / `dropped` when none is. */
+  /** `queued` until M-Pesa's turn, then `sent` (its Result, ResultCode below), `timed_out` (the notice) or `dropped`. */
   status: 'queued' | 'sent' | 'timed_out' | 'dropped';
   ResultCode: number | string | null;
 }
