@@ -80,10 +80,26 @@ export const SIMULATED_PROVIDERS: readonly SimulatorEntry[] = [
     provider: 'mpesa',
     label: 'M-Pesa (Daraja)',
     prompts: true,
-    variables: ['MPESA_BASE_URL', 'MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY'],
+    variables: [
+      'MPESA_BASE_URL',
+      'MPESA_CONSUMER_KEY',
+      'MPESA_CONSUMER_SECRET',
+      'MPESA_SHORTCODE',
+      'MPESA_PASSKEY',
+      'MPESA_INITIATOR_NAME',
+      'MPESA_SECURITY_CREDENTIAL',
+    ],
     async start() {
       // 174379: the shortcode Daraja's sandbox documents for M-Pesa Express.
-      const credentials = { consumerKey: secret(), consumerSecret: secret(), shortcode: '174379', passkey: secret() };
+      const credentials = {
+        consumerKey: secret(),
+        consumerSecret: secret(),
+        shortcode: '174379',
+        passkey: secret(),
+        // The reversal initiator, so staff can try refunds through the API against the simulator too.
+        initiatorName: 'kaminuza-reversals',
+        securityCredential: randomBytes(48).toString('base64'),
+      };
       const simulator = await startMpesaSimulator(credentials);
       return {
         url: simulator.url,
@@ -94,6 +110,8 @@ export const SIMULATED_PROVIDERS: readonly SimulatorEntry[] = [
           MPESA_CONSUMER_SECRET: credentials.consumerSecret,
           MPESA_SHORTCODE: credentials.shortcode,
           MPESA_PASSKEY: credentials.passkey,
+          MPESA_INITIATOR_NAME: credentials.initiatorName,
+          MPESA_SECURITY_CREDENTIAL: credentials.securityCredential,
         },
       };
     },

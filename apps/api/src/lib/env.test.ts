@@ -154,6 +154,24 @@ describe('parseEnv', () => {
     expect(parseEnv(live).MPESA_BASE_URL).toBe('https://api.safaricom.co.ke');
   });
 
+  it('takes M-Pesa’s reversal initiator and credential together, and only with the other M-Pesa variables', () => {
+    const mpesa = {
+      MPESA_BASE_URL: 'https://api.safaricom.co.ke',
+      MPESA_CONSUMER_KEY: 'consumer-key',
+      MPESA_CONSUMER_SECRET: 'consumer-secret',
+      MPESA_SHORTCODE: '174379',
+      MPESA_PASSKEY: 'passkey',
+    };
+    const reversals = { MPESA_INITIATOR_NAME: 'reversals-operator', MPESA_SECURITY_CREDENTIAL: 'encrypted==' };
+    expect(parseEnv({ ...PRODUCTION, ...mpesa, ...reversals })).toMatchObject(reversals);
+    // Without them M-Pesa still collects; refunds are recorded by hand.
+    expect(parseEnv(mpesa).MPESA_INITIATOR_NAME).toBeUndefined();
+    expect(() => parseEnv({ ...mpesa, MPESA_INITIATOR_NAME: 'reversals-operator' })).toThrow(/set together/);
+    expect(() => parseEnv({ ...mpesa, MPESA_SECURITY_CREDENTIAL: 'encrypted==' })).toThrow(/set together/);
+    expect(() => parseEnv(reversals)).toThrow(/MPESA_INITIATOR_NAME.*set together/);
+    expect(() => parseEnv({ ...mpesa, ...reversals, MPESA_INITIATOR_NAME: '' })).toThrow();
+  });
+
   it('takes cards through Flutterwave when its variables are set, and never the sandbox in production unless named', () => {
     const flutterwave = {
       FLUTTERWAVE_BASE_URL: 'http://127.0.0.1:4020',

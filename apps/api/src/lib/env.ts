@@ -27,6 +27,7 @@ const MTN_MOMO_DISBURSEMENT_VARIABLES = [
 ] as const;
 
 const MPESA_VARIABLES = ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY'] as const;
+const MPESA_REVERSAL_VARIABLES = ['MPESA_INITIATOR_NAME', 'MPESA_SECURITY_CREDENTIAL'] as const;
 const AIRTEL_MONEY_VARIABLES = ['AIRTEL_MONEY_CLIENT_ID', 'AIRTEL_MONEY_CLIENT_SECRET'] as const;
 const FLUTTERWAVE_VARIABLES = ['FLUTTERWAVE_SECRET_KEY', 'FLUTTERWAVE_SECRET_HASH'] as const;
 
@@ -199,6 +200,14 @@ const EnvSchema = z
       .optional(),
     MPESA_PASSKEY: z.string().min(1).optional(),
     /**
+     * M-Pesa refunds through Daraja's Reversals API (ADR 037): the shortcode's API operator holding the "Org
+     * Reversals Initiator" role, and its password encrypted with Safaricom's certificate (the security
+     * credential Daraja's portal generates). Both or neither, and only with the variables above; without
+     * them M-Pesa refunds are made on the M-Pesa portal and recorded by hand.
+     */
+    MPESA_INITIATOR_NAME: z.string().min(1).optional(),
+    MPESA_SECURITY_CREDENTIAL: z.string().min(1).optional(),
+    /**
      * Airtel Money collections (ADR 037): the Open API's address — https://openapiuat.airtel.africa for
      * Airtel's staging, https://openapi.airtel.africa live, or a local simulator outside production — with
      * the application's client id and secret from Airtel's developer portal. Set together or not at all.
@@ -280,6 +289,16 @@ const EnvSchema = z
     path: ['MPESA_BASE_URL'],
     message: `${MPESA_VARIABLES.join(', ')} and MPESA_BASE_URL are set together, or none of them`,
   })
+  .refine(
+    (env) => {
+      const set = MPESA_REVERSAL_VARIABLES.filter((name) => env[name] !== undefined).length;
+      return set === 0 || (set === MPESA_REVERSAL_VARIABLES.length && env.MPESA_BASE_URL !== undefined);
+    },
+    {
+      path: ['MPESA_INITIATOR_NAME'],
+      message: `${MPESA_REVERSAL_VARIABLES.join(' and ')} are set together with the other MPESA_ variables, or not at all`,
+    },
+  )
   .refine(
     (env) => env.NODE_ENV !== 'production' || env.MPESA_BASE_URL === undefined || !localAddress(env.MPESA_BASE_URL),
     {

@@ -16,6 +16,15 @@ import { sameSecret, send, readBody, header, isSimulatorMode, listenSimulator, t
  *   answered, the error 500.001.1001 "The transaction is being processed" while the prompt waits.
  * - The callback: a POST of `{ Body: { stkCallback } }` to the prompt's `CallBackURL`, unsigned, like
  *   Safaricom's; `CallbackMetadata` (Amount, MpesaReceiptNumber, TransactionDate, PhoneNumber) on success only.
+ * - `POST /mpesa/reversal/v1/request` (Reversals) — Bearer token; `CommandID` TransactionReversal, a receipt-shaped
+ *   `TransactionID`, whole-shilling `Amount`, `ReceiverParty` = the shortcode, `RecieverIdentifierType` "11",
+ *   `ResultURL`, `QueueTimeOutURL`, `Remarks` (2–100 characters) checked (else 400, errorCode 400.002.02 "Bad
+ *   Request - Invalid <field>"); answers `{ OriginatorConversationID, ConversationID, ResponseCode: "0",
+ *   ResponseDescription }`. Like M-Pesa, it decides later and POSTs `{ Result: { ResultType, ResultCode,
+ *   ResultDesc, OriginatorConversationID, ConversationID, TransactionID, ResultParameters?, ReferenceData } }` to
+ *   `ResultURL` after `resultDelayMs`: 2001 when `Initiator` or `SecurityCredential` is not the configured one,
+ *   R000002 for a receipt it never issued (or one of a prompt that did not succeed), R000001 for a receipt
+ *   already reversed, else the receipt's script (below). Receipts are the `MpesaReceiptNumber`s of its callbacks.
  *
  * The payer's phone is `/_simulator/…`, the same paths as the MoMo simulator's: `GET /_simulator/prompts`,
  * `POST /_simulator/prompts/{id}/approve`, `POST /_simulator/prompts/{id}/decline` (id = CheckoutRequestID),
@@ -35,6 +44,17 @@ import { sameSecret, send, readBody, header, isSimulatorMode, listenSimulator, t
  * | 777     | ResultCode 0, but the callback's Amount is ten times the amount asked                        |
  * | 888     | 2001 (wrong PIN entered), one callback                                                       |
  * | 999     | the push itself is refused: 400, errorCode 400.002.02 "Bad Request - Invalid PhoneNumber"    |
+ *
+ * Scripted reversals, per receipt (`scriptReversal`, or `POST /_simulator/reversals/{receipt}` with
+ * `{ "outcome": … }`; `reversalScript` for the others, `reversed` by default):
+ * | outcome         | what happens                                                                            |
+ * | --------------- | --------------------------------------------------------------------------------------- |
+ * | `reversed`      | Result 0 with its ResultParameters; the receipt is reversed (a second reversal: R000001) |
+ * | `failed`        | Result 1 "The balance is insufficient" (the shortcode cannot cover it); not reversed    |
+ * | `queue_timeout` | no Result; after `queueTimeoutMs` a timeout notice POSTed to `QueueTimeOutURL`          |
+ * | `no_result`     | nothing is ever sent                                                                    |
+ * Daraja documents no body for the queue timeout notice; the simulator sends the Result envelope with
+ * ResultType 1 and its own ResultCode `QueueTimeout`, so only its shape is Daraja's.
  */
 export const MPESA_SCRIPTS = {
   approve: '111',
@@ -47,6 +67,26 @@ export const MPESA_SCRIPTS = {
   wrongPin: '888',
   unknownPayer: '999',
 } as const;
+
+export const REVERSAL_OUTCOMES = ['reversed', 'failed', 'queue_timeout', 'no_result'] as const;
+export type ReversalOutcome = (typeof REVERSAL_OUTCOMES)[number];
+
+/** A reversal request as the simulator received it (Daraja's field names), and what became of it. */
+export interface MpesaReversal {
+  OriginatorConversationID: string;
+  ConversationID: string;
+  Initiator: string;
+  TransactionID: string;
+  Amount: number;
+  ReceiverParty: string;
+  ResultURL: string;
+  QueueTimeOutURL: string;
+  Remarks: string;
+  Occasion: string | null;
+  /** `queued` until M-Pesa's turn, then `sent` (its Result, ResultCode below), `timed_out` (the notice) or `dropped`. */
+  status: 'queued' | 'sent' | 'timed_out' | 'dropped';
+  ResultCode: number | string | null;
+}
 
 export interface MpesaPrompt {
   /** The fields every simulator lists its prompts with (the dev page's): id is the CheckoutRequestID. */
@@ -88,6 +128,18 @@ export interface MpesaSimulatorOptions {
   lateAfterMs?: number;
   /** For the scripts that decide at once: how long "at once" is (the payer pressing a key). */
   payerDelayMs?: number;
+  /**
+   * The shortcode's reversal initiator and its security credential, as Daraja's portal set them up: a reversal
+   * naming others gets Result 2001. Unset: no initiator exists, and every reversal gets 2001.
+   */
+  initiatorName?: string;
+  securityCredential?: string;
+  /** How long M-Pesa takes to decide a reversal and POST its Result. */
+  resultDelayMs?: number;
+  /** For the `queue_timeout` outcome: how long until the timeout notice. */
+  queueTimeoutMs?: number;
+  /** The outcome of a reversal of a receipt not scripted on its own. */
+  reversalScript?: ReversalOutcome;
   now?: () => number;
 }
 
@@ -102,9 +154,19 @@ export interface MpesaSimulator {
   tokensIssued(): number;
   /** Callbacks it has sent (or tried to), in order. */
   callbacksSent(): { url: string; body: Record<string, unknown>; status: number | null }[];
+  /** What the next reversal of `receipt` (an MpesaReceiptNumber) does. */
+  scriptReversal(receipt: string, outcome: ReversalOutcome): void;
+  /** Reversal requests it accepted, in order. */
+  reversals(): MpesaReversal[];
+  /** The receipts it has reversed. */
+  reversedReceipts(): string[];
+  /** Reversal Results and timeout notices it has sent (or tried to), in order. */
+  resultsSent(): { url: string; body: Record<string, unknown>; status: number | null }[];
 }
 
 const TIMESTAMP = /^\d{14}$/;
+/** An M-Pesa receipt number: ten capitals and digits (the simulator's are hexadecimal). */
+const RECEIPT = /^[A-Z0-9]{10}$/;
 const KENYAN_MSISDN = /^254\d{9}$/;
 
 /** Daraja's ResultDesc of the codes the simulator answers. */
@@ -114,6 +176,16 @@ const RESULT_DESCRIPTIONS: Record<number, string> = {
   1032: 'Request cancelled by user',
   1037: 'DS timeout user cannot be reached',
   2001: 'The initiator information is invalid.',
+};
+
+/** Daraja's ResultDesc of the reversal Results the simulator sends. */
+const REVERSAL_DESCRIPTIONS: Record<string, string> = {
+  '0': 'The service request is processed successfully.',
+  '1': 'The balance is insufficient for the transaction.',
+  '2001': 'The initiator information is invalid.',
+  R000001: 'The transaction has already been reversed.',
+  R000002: 'The OriginalTransactionID is invalid.',
+  QueueTimeout: 'The request timed out in the queue before M-Pesa processed it.',
 };
 
 /** Daraja's error body. */
@@ -138,9 +210,17 @@ export async function startMpesaSimulator(options: MpesaSimulatorOptions): Promi
   const timers = new Set<NodeJS.Timeout>();
   const callbacks: { url: string; body: Record<string, unknown>; status: number | null }[] = [];
   const deliveries = new Set<Promise<void>>();
+  const resultDelayMs = options.resultDelayMs ?? 1_000;
+  const queueTimeoutMs = options.queueTimeoutMs ?? 30_000;
+  const reversals = new Map<string, MpesaReversal>();
+  const reversalScripts = new Map<string, ReversalOutcome>();
+  const reversed = new Set<string>();
+  const results: { url: string; body: Record<string, unknown>; status: number | null }[] = [];
   let issued = 0;
   let sequence = 0;
   let mode: SimulatorMode = 'normal';
+  /** Its own address, known once it listens: Daraja names its internal result queue in ReferenceData. */
+  let selfUrl = '';
 
   const later = (ms: number, run: () => void) => {
     const timer = setTimeout(() => {
@@ -174,11 +254,11 @@ export async function startMpesaSimulator(options: MpesaSimulatorOptions): Promi
     },
   });
 
-  const callback = (prompt: MpesaPrompt, amount?: number) => {
-    const body = callbackBody(prompt, amount);
-    const entry = { url: prompt.CallBackURL, body, status: null as number | null };
-    callbacks.push(entry);
-    const delivery = fetch(prompt.CallBackURL, {
+  /** POSTs `body` to `url` over a real socket, once, noting it (and its answer's status) in `log`. */
+  const deliver = (log: typeof callbacks, url: string, body: Record<string, unknown>) => {
+    const entry = { url, body, status: null as number | null };
+    log.push(entry);
+    const delivery = fetch(url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
@@ -193,6 +273,9 @@ export async function startMpesaSimulator(options: MpesaSimulatorOptions): Promi
       .finally(() => deliveries.delete(delivery));
     deliveries.add(delivery);
   };
+
+  const callback = (prompt: MpesaPrompt, amount?: number) =>
+    deliver(callbacks, prompt.CallBackURL, callbackBody(prompt, amount));
 
   const settle = (prompt: MpesaPrompt, resultCode: number) => {
     prompt.status = resultCode === 0 ? 'SUCCESSFUL' : 'FAILED';
@@ -250,6 +333,126 @@ export async function startMpesaSimulator(options: MpesaSimulatorOptions): Promi
         return expire();
     }
   };
+
+  /** Daraja's reversal Result for `code`; a success names the new reversal receipt and its parameters. */
+  const reversalResult = (reversal: MpesaReversal, code: number | string, prompt?: MpesaPrompt) => ({
+    Result: {
+      ResultType: code === 'QueueTimeout' ? 1 : 0,
+      ResultCode: code,
+      ResultDesc: REVERSAL_DESCRIPTIONS[String(code)] ?? 'The service request has failed.',
+      OriginatorConversationID: reversal.OriginatorConversationID,
+      ConversationID: reversal.ConversationID,
+      // A failed reversal has no receipt of its own: Daraja sends a zeroed one.
+      TransactionID:
+        code === 0 ? randomBytes(5).toString('hex').toUpperCase() : `${reversal.TransactionID.slice(0, 3)}0000000`,
+      ...(code === 0 && prompt
+        ? {
+            ResultParameters: {
+              ResultParameter: [
+                { Key: 'Amount', Value: reversal.Amount },
+                { Key: 'TransCompletedTime', Value: Number(eatStamp(now())) },
+                { Key: 'OriginalTransactionID', Value: reversal.TransactionID },
+                { Key: 'Charge', Value: 0 },
+                { Key: 'CreditPartyPublicName', Value: `${prompt.PhoneNumber} - M-PESA CUSTOMER` },
+                { Key: 'DebitPartyPublicName', Value: `${options.shortcode} - Simulated paybill` },
+              ],
+            },
+          }
+        : {}),
+      ReferenceData: {
+        ReferenceItem: { Key: 'QueueTimeoutURL', Value: `${selfUrl}/mpesa/reversalresults/v1/submit` },
+      },
+    },
+  });
+
+  const initiatorKnown = (initiator: string, credential: string) =>
+    options.initiatorName !== undefined &&
+    options.securityCredential !== undefined &&
+    sameSecret(initiator, options.initiatorName) &&
+    sameSecret(credential, options.securityCredential);
+
+  /** M-Pesa's turn: what it makes of a queued reversal, decided when it gets to it (not when accepted). */
+  const processReversal = (reversal: MpesaReversal, credential: string, outcome: ReversalOutcome) => {
+    if (outcome === 'no_result') {
+      reversal.status = 'dropped';
+      return;
+    }
+    if (outcome === 'queue_timeout') {
+      reversal.status = 'timed_out';
+      deliver(results, reversal.QueueTimeOutURL, reversalResult(reversal, 'QueueTimeout'));
+      return;
+    }
+    const prompt = [...prompts.values()].find(
+      (candidate) => candidate.status === 'SUCCESSFUL' && candidate.MpesaReceiptNumber === reversal.TransactionID,
+    );
+    let code: number | string;
+    if (!initiatorKnown(reversal.Initiator, credential)) code = 2001;
+    else if (!prompt) code = 'R000002';
+    else if (reversed.has(reversal.TransactionID)) code = 'R000001';
+    else if (outcome === 'failed') code = 1;
+    else {
+      code = 0;
+      reversed.add(reversal.TransactionID);
+    }
+    reversal.status = 'sent';
+    reversal.ResultCode = code;
+    deliver(results, reversal.ResultURL, reversalResult(reversal, code, prompt));
+  };
+
+  async function reversal(req: IncomingMessage, res: ServerResponse) {
+    const body = (await readBody(req).catch(() => undefined)) as Record<string, unknown> | null | undefined;
+    const invalid = (field: string) => failure(res, 400, '400.002.02', `Bad Request - Invalid ${field}`);
+    if (!body || typeof body !== 'object') return invalid('Body');
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    const webUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+    const initiator = text(body.Initiator);
+    const credential = text(body.SecurityCredential);
+    const transactionId = text(body.TransactionID);
+    const amount = Number(digitsOf(body.Amount) || Number.NaN);
+    const resultUrl = text(body.ResultURL);
+    const timeoutUrl = text(body.QueueTimeOutURL);
+    const remarks = text(body.Remarks);
+    const occasion = body.Occasion;
+    if (!initiator) return invalid('Initiator');
+    if (!credential) return invalid('SecurityCredential');
+    if (body.CommandID !== 'TransactionReversal') return invalid('CommandID');
+    if (!RECEIPT.test(transactionId)) return invalid('TransactionID');
+    if (!Number.isSafeInteger(amount) || amount < 1) return invalid('Amount');
+    if (digitsOf(body.ReceiverParty) !== options.shortcode) return invalid('ReceiverParty');
+    if (digitsOf(body.RecieverIdentifierType) !== '11') return invalid('RecieverIdentifierType');
+    if (!webUrl(resultUrl)) return invalid('ResultURL');
+    if (!webUrl(timeoutUrl)) return invalid('QueueTimeOutURL');
+    if (remarks.length < 2 || remarks.length > 100) return invalid('Remarks');
+    if (occasion !== undefined && (typeof occasion !== 'string' || occasion.length > 100)) return invalid('Occasion');
+    sequence += 1;
+    const entry: MpesaReversal = {
+      // Daraja's shapes: "f1e2-4b95-a71d-b30d3cdbb7a7735297" and "AG_20210706_20106e9209f64bebd05b".
+      OriginatorConversationID: `${randomUUID().slice(9)}${sequence}`,
+      ConversationID: `AG_${eatStamp(now()).slice(0, 8)}_${randomBytes(10).toString('hex')}`,
+      Initiator: initiator,
+      TransactionID: transactionId,
+      Amount: amount,
+      ReceiverParty: options.shortcode,
+      ResultURL: resultUrl,
+      QueueTimeOutURL: timeoutUrl,
+      Remarks: remarks,
+      Occasion: typeof occasion === 'string' ? occasion : null,
+      status: 'queued',
+      ResultCode: null,
+    };
+    reversals.set(entry.ConversationID, entry);
+    const outcome = reversalScripts.get(transactionId) ?? options.reversalScript ?? 'reversed';
+    reversalScripts.delete(transactionId);
+    later(outcome === 'queue_timeout' ? queueTimeoutMs : resultDelayMs, () =>
+      processReversal(entry, credential, outcome),
+    );
+    send(res, 200, {
+      OriginatorConversationID: entry.OriginatorConversationID,
+      ConversationID: entry.ConversationID,
+      ResponseCode: '0',
+      ResponseDescription: 'Accept the service request successfully.',
+    });
+  }
 
   function bearer(req: IncomingMessage, res: ServerResponse): boolean {
     const value = /^Bearer (.+)$/.exec(header(req, 'authorization') ?? '')?.[1];
@@ -386,6 +589,14 @@ export async function startMpesaSimulator(options: MpesaSimulatorOptions): Promi
         mode = body.mode;
         return send(res, 204);
       }
+      const script = /^\/_simulator\/reversals\/([^/]+)$/.exec(path);
+      if (method === 'POST' && script) {
+        const body = (await readBody(req).catch(() => null)) as { outcome?: unknown } | null;
+        const outcome = REVERSAL_OUTCOMES.find((candidate) => candidate === body?.outcome);
+        if (!outcome) return send(res, 400);
+        reversalScripts.set(decodeURIComponent(script[1]!), outcome);
+        return send(res, 204);
+      }
       const decision = /^\/_simulator\/prompts\/([^/]+)\/(approve|decline)$/.exec(path);
       if (method === 'POST' && decision) {
         const id = decodeURIComponent(decision[1]!);
@@ -409,6 +620,10 @@ export async function startMpesaSimulator(options: MpesaSimulatorOptions): Promi
       if (bearer(req, res)) await query(req, res);
       return;
     }
+    if (method === 'POST' && path === '/mpesa/reversal/v1/request') {
+      if (bearer(req, res)) await reversal(req, res);
+      return;
+    }
     failure(res, 404, '404.001.01', 'Resource not found');
   }
 
@@ -417,6 +632,7 @@ export async function startMpesaSimulator(options: MpesaSimulatorOptions): Promi
     (res) => failure(res, 500, '500.003.02', 'Internal Server Error'),
     options,
   );
+  selfUrl = server.url;
 
   return {
     url: server.url,
@@ -434,5 +650,11 @@ export async function startMpesaSimulator(options: MpesaSimulatorOptions): Promi
     },
     tokensIssued: () => issued,
     callbacksSent: () => callbacks.map((entry) => ({ ...entry })),
+    scriptReversal(receipt, outcome) {
+      reversalScripts.set(receipt, outcome);
+    },
+    reversals: () => [...reversals.values()].map((entry) => ({ ...entry })),
+    reversedReceipts: () => [...reversed],
+    resultsSent: () => results.map((entry) => ({ ...entry })),
   };
 }

@@ -25,6 +25,8 @@ export type MobileMoneyEnv = Pick<
   | 'MPESA_CONSUMER_SECRET'
   | 'MPESA_SHORTCODE'
   | 'MPESA_PASSKEY'
+  | 'MPESA_INITIATOR_NAME'
+  | 'MPESA_SECURITY_CREDENTIAL'
   | 'AIRTEL_MONEY_BASE_URL'
   | 'AIRTEL_MONEY_CLIENT_ID'
   | 'AIRTEL_MONEY_CLIENT_SECRET'
@@ -66,7 +68,10 @@ export function mtnMomoProviderFrom(env: MobileMoneyEnv): MobileMoneyProvider | 
   });
 }
 
-/** The M-Pesa (Daraja STK Push) adapter when its variables are set, else null. */
+/**
+ * The M-Pesa (Daraja STK Push) adapter when its variables are set, else null. With the reversal initiator
+ * and its security credential too, it refunds through Daraja's Reversals API (`refunds`).
+ */
 export function mpesaProviderFrom(env: MobileMoneyEnv): MobileMoneyProvider | null {
   const {
     MPESA_BASE_URL: baseUrl,
@@ -74,6 +79,8 @@ export function mpesaProviderFrom(env: MobileMoneyEnv): MobileMoneyProvider | nu
     MPESA_CONSUMER_SECRET: consumerSecret,
     MPESA_SHORTCODE: shortcode,
     MPESA_PASSKEY: passkey,
+    MPESA_INITIATOR_NAME: initiatorName,
+    MPESA_SECURITY_CREDENTIAL: securityCredential,
   } = env;
   if (!baseUrl || !consumerKey || !consumerSecret || !shortcode || !passkey) return null;
   return createMpesaDarajaProvider({
@@ -82,6 +89,8 @@ export function mpesaProviderFrom(env: MobileMoneyEnv): MobileMoneyProvider | nu
     consumerSecret,
     shortcode,
     passkey,
+    initiatorName,
+    securityCredential,
     timeoutMs: CALL_TIMEOUT_MS,
   });
 }

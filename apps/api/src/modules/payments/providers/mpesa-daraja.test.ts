@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SIMULATED_PROVIDERS } from '../../../dev/payment-simulators.ts';
+import { parseEnv } from '../../../lib/env.ts';
 import { MPESA_SCRIPTS, startMpesaSimulator, type MpesaSimulator } from '../../../simulators/mpesa-daraja.ts';
+import { mpesaProviderFrom } from '../mobile-money-providers.ts';
 import { ProviderError, type MobileMoneyStatus } from './mobile-money.ts';
 import {
   accountReferenceOf,
@@ -11,6 +14,7 @@ import {
   darajaTimestamp,
   type MpesaDarajaConfig,
 } from './mpesa-daraja.ts';
+import type { RefundRequest } from './refunds.ts';
 
 /*
  * The Daraja adapter against the Daraja simulator over real sockets: every scripted outcome, the token's
@@ -23,15 +27,26 @@ const CREDENTIALS = {
   consumerSecret: 'mpesa-consumer-secret',
   shortcode: '174379',
   passkey: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
+  // The reversal initiator and its encrypted password, as Daraja's portal would give them.
+  initiatorName: 'kaminuza-reversals',
+  securityCredential: 'c2VjdXJpdHktY3JlZGVudGlhbC1mb3ItdGVzdHM=',
 };
 // Margins wide enough for a loaded machine: each step is polled for, never slept on.
 const EXPIRE_AFTER_MS = 600;
 const LATE_AFTER_MS = 800;
+const RESULT_DELAY_MS = 20;
+const QUEUE_TIMEOUT_MS = 150;
 
 let simulator: MpesaSimulator;
 let receiver: Server;
 let callbackUrl: string;
-const received: { method: string; body: { Body?: { stkCallback?: Record<string, unknown> } } }[] = [];
+/** Where reversal Results come, followed by the refund reference (as the api's result route would take it). */
+let resultBase: string;
+const received: {
+  method: string;
+  url: string;
+  body: { Body?: { stkCallback?: Record<string, unknown> }; Result?: Record<string, unknown> };
+}[] = [];
 
 beforeAll(async () => {
   simulator = await startMpesaSimulator({
@@ -39,17 +54,24 @@ beforeAll(async () => {
     expireAfterMs: EXPIRE_AFTER_MS,
     lateAfterMs: LATE_AFTER_MS,
     payerDelayMs: 10,
+    resultDelayMs: RESULT_DELAY_MS,
+    queueTimeoutMs: QUEUE_TIMEOUT_MS,
   });
   receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      received.push({ method: req.method ?? '', body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+      received.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+      });
       res.writeHead(200).end();
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/v1/payments/callbacks/mpesa`;
+  resultBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/v1/payments/refunds/mpesa`;
   mpesa = adapter();
 });
 
@@ -429,6 +451,428 @@ describe('an unreachable provider', () => {
     } finally {
       silent.closeAllConnections();
       await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+});
+
+describe('refunds through Daraja’s Reversals API', () => {
+  /** A payment the payer approved (script 111): our reference, Daraja's id, and the receipt its callback carried. */
+  async function paid(amount = 150_000) {
+    const payment = await prompt(MPESA_SCRIPTS.approve, amount);
+    const [callback] = await callbacksAfter(payment.id, 1);
+    const receipt = metadata(callback).MpesaReceiptNumber;
+    expect(receipt).toMatch(/^[A-Z0-9]{10}$/);
+    return { ...payment, receipt: receipt as string };
+  }
+
+  /** The full refund of a payment, as the refund job asks it, with its own result URL. */
+  const refundOf = (payment: { reference: string; id: string; receipt: string }, amount = 150_000): RefundRequest => {
+    const refundReference = randomUUID();
+    return {
+      refundReference,
+      paymentReference: payment.reference,
+      providerReference: payment.id,
+      providerTransactionId: payment.receipt,
+      amount,
+      currency: 'KES',
+      country: 'KE',
+      resultUrl: `${resultBase}/${refundReference}`,
+    };
+  };
+
+  const resultsFor = (request: RefundRequest) => received.filter(({ url }) => url.endsWith(request.refundReference));
+
+  /** The Results POSTed to a refund's result URL once at least `count` have come (and a moment for any extra). */
+  async function resultsAfter(request: RefundRequest, count: number, within = 5000) {
+    const until = Date.now() + within;
+    while (resultsFor(request).length < count && Date.now() < until) await settle(20);
+    await settle(100);
+    return resultsFor(request);
+  }
+
+  const refunds = () => mpesa.refunds!;
+
+  it('reverses a paid receipt in full: pending with the ConversationID, then a Result read as refunded', async () => {
+    const payment = await paid(250_000);
+    const request = refundOf(payment, 250_000);
+    const answer = await refunds().refund(request);
+    expect(answer).toEqual({
+      state: 'pending',
+      providerRefundId: expect.stringMatching(/^AG_\d{8}_\w+$/),
+      providerCode: '0',
+    });
+    // The request as Daraja documents it.
+    expect(simulator.reversals().find((r) => r.ConversationID === answer.providerRefundId)).toMatchObject({
+      Initiator: CREDENTIALS.initiatorName,
+      TransactionID: payment.receipt,
+      Amount: 2500,
+      ReceiverParty: CREDENTIALS.shortcode,
+      ResultURL: request.resultUrl,
+      QueueTimeOutURL: request.resultUrl,
+      Remarks: 'Application fee refund',
+      Occasion: accountReferenceOf(payment.reference),
+    });
+    const [result] = await resultsAfter(request, 1);
+    expect(result).toMatchObject({
+      method: 'POST',
+      body: {
+        Result: {
+          ResultType: 0,
+          ResultCode: 0,
+          ConversationID: answer.providerRefundId,
+          ResultParameters: {
+            ResultParameter: expect.arrayContaining([
+              { Key: 'OriginalTransactionID', Value: payment.receipt },
+              { Key: 'Amount', Value: 2500 },
+            ]),
+          },
+        },
+      },
+    });
+    expect(refunds().refundResult!(result!.body)).toEqual({
+      state: 'refunded',
+      providerRefundId: answer.providerRefundId,
+      providerCode: '0',
+    });
+    expect(simulator.reversedReceipts()).toContain(payment.receipt);
+  });
+
+  it('the same request asked again reverses once: the second Result is R000001, read as refunded too', async () => {
+    const payment = await paid();
+    const request = refundOf(payment);
+    // An answer lost on the way: the job asks again with the same request, here even at the same moment.
+    const answers = await Promise.all([refunds().refund(request), refunds().refund(request)]);
+    expect(answers.map(({ state }) => state)).toEqual(['pending', 'pending']);
+    expect(answers[0]!.providerRefundId).not.toBe(answers[1]!.providerRefundId);
+    const results = await resultsAfter(request, 2);
+    expect(results.map(({ body }) => body.Result?.ResultCode).sort()).toEqual([0, 'R000001']);
+    const read = results.map(({ body }) => refunds().refundResult!(body));
+    expect(read.map((result) => result?.state)).toEqual(['refunded', 'refunded']);
+    expect(read.map((result) => result?.providerRefundId).sort()).toEqual(
+      answers.map(({ providerRefundId }) => providerRefundId).sort(),
+    );
+    // The money moved back once.
+    expect(simulator.reversedReceipts().filter((receipt) => receipt === payment.receipt)).toHaveLength(1);
+    expect(
+      simulator.resultsSent().filter(({ body }) => {
+        const result = body.Result as { ResultCode?: unknown; ResultParameters?: unknown } | undefined;
+        return result?.ResultCode === 0 && JSON.stringify(result.ResultParameters).includes(payment.receipt);
+      }),
+    ).toHaveLength(1);
+  });
+
+  it('pending, then failed: M-Pesa cannot cover it (Result 1); asked again later, it is reversed', async () => {
+    const payment = await paid();
+    simulator.scriptReversal(payment.receipt, 'failed');
+    const first = refundOf(payment);
+    const answer = await refunds().refund(first);
+    expect(answer.state).toBe('pending');
+    const [result] = await resultsAfter(first, 1);
+    expect(refunds().refundResult!(result!.body)).toEqual({
+      state: 'failed',
+      providerRefundId: answer.providerRefundId,
+      providerCode: '1',
+    });
+    expect(simulator.reversedReceipts()).not.toContain(payment.receipt);
+    const second = refundOf(payment);
+    await refunds().refund(second);
+    const [later] = await resultsAfter(second, 1);
+    expect(refunds().refundResult!(later!.body)?.state).toBe('refunded');
+  });
+
+  it('a queue timeout: no Result, then the timeout notice at the same URL, read as failed; nothing was reversed', async () => {
+    const payment = await paid();
+    simulator.scriptReversal(payment.receipt, 'queue_timeout');
+    const request = refundOf(payment);
+    const answer = await refunds().refund(request);
+    // The only thing ever sent is the notice: no Result came before it.
+    const sent = await resultsAfter(request, 1);
+    expect(sent).toHaveLength(1);
+    const [notice] = sent;
+    expect(notice!.body.Result).toMatchObject({ ResultType: 1, ConversationID: answer.providerRefundId });
+    expect(simulator.reversals().find((r) => r.ConversationID === answer.providerRefundId)?.status).toBe('timed_out');
+    expect(refunds().refundResult!(notice!.body)).toEqual({
+      state: 'failed',
+      providerRefundId: answer.providerRefundId,
+      providerCode: 'QueueTimeout',
+    });
+    expect(simulator.reversedReceipts()).not.toContain(payment.receipt);
+    // Asking again is safe: M-Pesa had not processed the first.
+    const again = refundOf(payment);
+    await refunds().refund(again);
+    expect(refunds().refundResult!((await resultsAfter(again, 1))[0]!.body)?.state).toBe('refunded');
+  });
+
+  it('no result at all: the refund stays pending (no refund status call exists to ask)', async () => {
+    const payment = await paid();
+    simulator.scriptReversal(payment.receipt, 'no_result');
+    const request = refundOf(payment);
+    const answer = await refunds().refund(request);
+    expect(answer.state).toBe('pending');
+    const statusOf = () => simulator.reversals().find((r) => r.ConversationID === answer.providerRefundId)?.status;
+    const until = Date.now() + 5000;
+    while (statusOf() === 'queued' && Date.now() < until) await settle(20);
+    expect(statusOf()).toBe('dropped');
+    // Not even the queue timeout's notice comes.
+    await settle(QUEUE_TIMEOUT_MS + 100);
+    expect(resultsFor(request)).toHaveLength(0);
+    expect(refunds().refundStatus).toBeUndefined();
+  });
+
+  it('a receipt M-Pesa never issued to the shortcode (or of a prompt that did not succeed): R000002, failed', async () => {
+    const request = refundOf({ reference: randomUUID(), id: 'ws_CO_1', receipt: 'ZZZZ000000' });
+    const answer = await refunds().refund(request);
+    const [result] = await resultsAfter(request, 1);
+    expect(result!.body.Result).toMatchObject({
+      ResultCode: 'R000002',
+      ResultDesc: 'The OriginalTransactionID is invalid.',
+    });
+    expect('ResultParameters' in result!.body.Result!).toBe(false);
+    expect(refunds().refundResult!(result!.body)).toEqual({
+      state: 'failed',
+      providerRefundId: answer.providerRefundId,
+      providerCode: 'R000002',
+    });
+  });
+
+  it.each([
+    ['initiator', { initiatorName: 'someone-else' }],
+    ['security credential', { securityCredential: 'bm90LXRoZS1jcmVkZW50aWFs' }],
+  ])(
+    'a wrong %s: accepted, then Result 2001 (the initiator information is invalid), nothing reversed',
+    async (_, wrong) => {
+      const payment = await paid();
+      const request = refundOf(payment);
+      const client = adapter(wrong);
+      const answer = await client.refunds!.refund(request);
+      const [result] = await resultsAfter(request, 1);
+      expect(client.refunds!.refundResult!(result!.body)).toEqual({
+        state: 'failed',
+        providerRefundId: answer.providerRefundId,
+        providerCode: '2001',
+      });
+      expect(simulator.reversedReceipts()).not.toContain(payment.receipt);
+      expect(JSON.stringify(result!.body)).not.toContain(Object.values(wrong)[0]);
+    },
+  );
+
+  it('outcomes can be scripted over HTTP too', async () => {
+    const payment = await paid();
+    const script = (outcome: unknown) =>
+      fetch(`${simulator.url}/_simulator/reversals/${payment.receipt}`, {
+        method: 'POST',
+        body: JSON.stringify({ outcome }),
+      });
+    expect((await script('sometimes')).status).toBe(400);
+    expect((await script('failed')).status).toBe(204);
+    const request = refundOf(payment);
+    await refunds().refund(request);
+    expect((await resultsAfter(request, 1))[0]!.body.Result?.ResultCode).toBe(1);
+  });
+
+  it('refuses what Daraja cannot take, without a call: cents, another currency', async () => {
+    const payment = await paid();
+    const before = simulator.reversals().length;
+    await expect(refunds().refund(refundOf(payment, 150_050))).rejects.toMatchObject({ kind: 'refused' });
+    await expect(refunds().refund({ ...refundOf(payment), currency: 'UGX' })).rejects.toMatchObject({
+      kind: 'refused',
+    });
+    expect(simulator.reversals()).toHaveLength(before);
+  });
+
+  it('a request Daraja refuses (400.002.02) is refused with its code, not retried', async () => {
+    const error = await refunds()
+      .refund(refundOf({ reference: randomUUID(), id: 'ws_CO_1', receipt: 'not-a-receipt' }))
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({ kind: 'refused', status: 400, providerCode: '400.002.02', retryable: false });
+  });
+
+  it('wrong consumer credentials are refused at the token', async () => {
+    const request = refundOf({ reference: randomUUID(), id: 'ws_CO_1', receipt: 'ABCDE12345' });
+    await expect(adapter({ consumerSecret: 'wrong' }).refunds!.refund(request)).rejects.toMatchObject({
+      kind: 'refused',
+      status: 400,
+      providerCode: '400.008.01',
+    });
+  });
+
+  it('an unreachable Daraja (503, closed connections, silence) is unreachable: retry the same request', async () => {
+    const request = refundOf({ reference: randomUUID(), id: 'ws_CO_1', receipt: 'ABCDE12345' });
+    const client = adapter();
+    simulator.setMode('503');
+    await expect(client.refunds!.refund(request)).rejects.toMatchObject({
+      kind: 'unreachable',
+      status: 503,
+      retryable: true,
+    });
+    simulator.setMode('close');
+    await expect(client.refunds!.refund(request)).rejects.toMatchObject({ kind: 'unreachable', status: null });
+    simulator.setMode('normal');
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const slow = adapter({ baseUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, timeoutMs: 200 });
+      await expect(slow.refunds!.refund(request)).rejects.toMatchObject({ kind: 'unreachable' });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
+  it('a token Daraja dropped early (401) is unreachable, and the retry gets a new token', async () => {
+    let clock = Date.now();
+    const short = await startMpesaSimulator({ ...CREDENTIALS, tokenTtlSeconds: 60, now: () => clock });
+    try {
+      const client = createMpesaDarajaProvider({ baseUrl: short.url, ...CREDENTIALS, tokenMarginMs: 0, now: () => 0 });
+      const request = refundOf({ reference: randomUUID(), id: 'ws_CO_1', receipt: 'ABCDE12345' });
+      expect((await client.refunds!.refund(request)).state).toBe('pending');
+      clock += 61_000;
+      await expect(client.refunds!.refund(request)).rejects.toMatchObject({
+        kind: 'unreachable',
+        status: 401,
+        providerCode: '404.001.03',
+      });
+      expect((await client.refunds!.refund(request)).state).toBe('pending');
+      expect(short.tokensIssued()).toBe(2);
+    } finally {
+      await short.stop();
+    }
+  });
+
+  it('reads Daraja’s other answers: 500.001.1001 is an outage here, a non-zero ResponseCode a refusal', async () => {
+    let reply: { status: number; body: Record<string, unknown> } = { status: 200, body: {} };
+    const stub = createServer((req, res) => {
+      req.resume();
+      const { status, body } = req.url?.startsWith('/oauth/')
+        ? { status: 200, body: { access_token: 'token', expires_in: '3599' } }
+        : reply;
+      res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
+    try {
+      const client = adapter({ baseUrl: `http://127.0.0.1:${(stub.address() as AddressInfo).port}` });
+      const request = refundOf({ reference: randomUUID(), id: 'ws_CO_1', receipt: 'ABCDE12345' });
+      reply = { status: 500, body: { errorCode: '500.001.1001', errorMessage: 'Internal Server Error' } };
+      await expect(client.refunds!.refund(request)).rejects.toMatchObject({
+        kind: 'unreachable',
+        providerCode: '500.001.1001',
+      });
+      reply = { status: 500, body: { errorCode: '500.003.02', errorMessage: 'Spike Arrest Violation' } };
+      await expect(client.refunds!.refund(request)).rejects.toMatchObject({
+        kind: 'unreachable',
+        providerCode: '500.003.02',
+      });
+      reply = { status: 200, body: { ConversationID: 'AG_1', ResponseCode: '1', ResponseDescription: 'Rejected' } };
+      await expect(client.refunds!.refund(request)).rejects.toMatchObject({ kind: 'refused', providerCode: '1' });
+      // Accepted without the id its Result will carry: unreadable, so asked again later (safe: R000001).
+      reply = { status: 200, body: { ResponseCode: '0' } };
+      await expect(client.refunds!.refund(request)).rejects.toMatchObject({ kind: 'unreachable' });
+    } finally {
+      stub.closeAllConnections();
+      await new Promise<void>((resolve) => stub.close(() => resolve()));
+    }
+  });
+
+  it('reads a reversal Result and nothing that is not one', () => {
+    const read = refunds().refundResult!;
+    const result = (fields: Record<string, unknown>) => ({
+      Result: { ResultType: 0, ResultDesc: 'text', OriginatorConversationID: 'o-1', TransactionID: 'X', ...fields },
+    });
+    expect(read(result({ ResultCode: 0, ConversationID: 'AG_1' }))).toEqual({
+      state: 'refunded',
+      providerRefundId: 'AG_1',
+      providerCode: '0',
+    });
+    expect(read(result({ ResultCode: '0', ConversationID: 'AG_1' }))?.state).toBe('refunded');
+    expect(read(result({ ResultCode: 'R000001', ConversationID: 'AG_1' }))?.state).toBe('refunded');
+    expect(read(result({ ResultCode: 2006, ConversationID: 'AG_1' }))).toMatchObject({
+      state: 'failed',
+      providerCode: '2006',
+    });
+    expect(read(result({ ResultCode: 0 }))).toBeNull();
+    expect(read(result({ ResultCode: 0, ConversationID: 42 }))).toBeNull();
+    expect(read(result({ ResultCode: 0, ConversationID: 'A'.repeat(101) }))).toBeNull();
+    expect(read(result({ ConversationID: 'AG_1' }))).toBeNull();
+    expect(read(result({ ResultCode: 0.5, ConversationID: 'AG_1' }))).toBeNull();
+    expect(read({ Body: { stkCallback: { CheckoutRequestID: 'ws_CO_1', ResultCode: 0 } } })).toBeNull();
+    expect(read({ Result: 'x' })).toBeNull();
+    expect(read({ ConversationID: 'AG_1', ResultCode: 0 })).toBeNull();
+    expect(read(null)).toBeNull();
+    expect(read('{"Result":{}}')).toBeNull();
+  });
+
+  it('stops cleanly with reversals queued: no Result is sent afterwards', async () => {
+    const quiet = await startMpesaSimulator({ ...CREDENTIALS, resultDelayMs: 150 });
+    const client = adapter({ baseUrl: quiet.url });
+    const request = refundOf({ reference: randomUUID(), id: 'ws_CO_1', receipt: 'ABCDE12345' });
+    expect((await client.refunds!.refund(request)).state).toBe('pending');
+    await quiet.stop();
+    await settle(300);
+    expect(quiet.resultsSent()).toHaveLength(0);
+    expect(resultsFor(request)).toHaveLength(0);
+  });
+});
+
+describe('refunds as configured', () => {
+  it('without the initiator and its credential the adapter has no refunds (staff refund by hand)', () => {
+    const { initiatorName: _initiator, securityCredential: _credential, ...collections } = CREDENTIALS;
+    expect(createMpesaDarajaProvider({ baseUrl: simulator.url, ...collections }).refunds).toBeUndefined();
+    expect(adapter({ securityCredential: '' }).refunds).toBeUndefined();
+    const env = {
+      MPESA_BASE_URL: simulator.url,
+      MPESA_CONSUMER_KEY: CREDENTIALS.consumerKey,
+      MPESA_CONSUMER_SECRET: CREDENTIALS.consumerSecret,
+      MPESA_SHORTCODE: CREDENTIALS.shortcode,
+      MPESA_PASSKEY: CREDENTIALS.passkey,
+    };
+    expect(mpesaProviderFrom(parseEnv(env))!.refunds).toBeUndefined();
+    const withInitiator = parseEnv({
+      ...env,
+      MPESA_INITIATOR_NAME: CREDENTIALS.initiatorName,
+      MPESA_SECURITY_CREDENTIAL: CREDENTIALS.securityCredential,
+    });
+    expect(mpesaProviderFrom(withInitiator)!.refunds?.refundResult).toBeTypeOf('function');
+  });
+
+  it('the development simulator and the app get matching reversal credentials', async () => {
+    const entry = SIMULATED_PROVIDERS.find(({ provider }) => provider === 'mpesa')!;
+    const started = await entry.start({ publicUrl: 'http://127.0.0.1:9' });
+    try {
+      const env = parseEnv(started.env as Record<string, string>);
+      expect(env.MPESA_INITIATOR_NAME).toBeTruthy();
+      const client = mpesaProviderFrom(env)!;
+      const reference = randomUUID();
+      const { providerReference } = await client.requestPayment({
+        reference,
+        amount: 150_000,
+        currency: 'KES',
+        msisdn: `254712345${MPESA_SCRIPTS.approve}`,
+        country: 'KE',
+        payerMessage: 'Application fee',
+        payeeNote: 'note',
+        callbackUrl,
+      });
+      const [callback] = await callbacksAfter(providerReference!, 1);
+      const refundReference = randomUUID();
+      const request: RefundRequest = {
+        refundReference,
+        paymentReference: reference,
+        providerReference,
+        providerTransactionId: metadata(callback).MpesaReceiptNumber as string,
+        amount: 150_000,
+        currency: 'KES',
+        country: 'KE',
+        resultUrl: `${resultBase}/${refundReference}`,
+      };
+      await client.refunds!.refund(request);
+      const until = Date.now() + 5000;
+      while (!received.some(({ url }) => url.endsWith(refundReference)) && Date.now() < until) await settle(20);
+      const result = received.find(({ url }) => url.endsWith(refundReference));
+      // Result 0, not 2001: the simulator knows the initiator the app was given.
+      expect(client.refunds!.refundResult!(result?.body)?.state).toBe('refunded');
+    } finally {
+      await started.stop();
     }
   });
 });

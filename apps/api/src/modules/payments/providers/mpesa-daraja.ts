@@ -9,6 +9,7 @@ import {
   type MobileMoneyRequested,
   type MobileMoneyStatus,
 } from './mobile-money.ts';
+import type { RefundAnswer, RefundRequest, RefundResult, RefundingProvider } from './refunds.ts';
 
 /**
  * M-Pesa Express (Lipa Na M-Pesa Online, "STK Push") of Safaricom's Daraja API, over its published HTTP API:
@@ -23,6 +24,11 @@ import {
  * - `POST {base}/mpesa/stkpushquery/v1/query` — `BusinessShortCode`, `Password`, `Timestamp`,
  *   `CheckoutRequestID`; answers `ResultCode` once the payer answered, and the error body with errorCode
  *   500.001.1001 ("The transaction is being processed") while the prompt waits.
+ * - `POST {base}/mpesa/reversal/v1/request` (Reversals, with an initiator: `refunds`) — `Initiator`,
+ *   `SecurityCredential`, `CommandID` TransactionReversal, `TransactionID` (the payment's MpesaReceiptNumber),
+ *   `Amount`, `ReceiverParty` (the shortcode), `RecieverIdentifierType` "11", `ResultURL`, `QueueTimeOutURL`,
+ *   `Remarks`, `Occasion`; answers `{ OriginatorConversationID, ConversationID, ResponseCode: "0", … }`, and
+ *   M-Pesa's outcome comes later, POSTed to `ResultURL` as `{ Result: { ResultCode, ConversationID, … } }`.
  * Daraja names the prompt by its own CheckoutRequestID, kept beside our reference as `providerReference`.
  * Its callback (a POST of `Body.stkCallback` to `CallBackURL`) is not signed: it only names the prompt to
  * ask about. No call is retried here: retries are jobs, which tell `unreachable` from `refused`.
@@ -36,6 +42,13 @@ export interface MpesaDarajaConfig {
   shortcode: string;
   /** The Lipa Na M-Pesa Online passkey Safaricom issues for that shortcode. */
   passkey: string;
+  /**
+   * The shortcode's API operator holding the "Org Reversals Initiator" role, and its password encrypted with
+   * Safaricom's public certificate (the security credential Daraja's portal generates). Reversals only:
+   * without both, the adapter has no `refunds` and staff refund on the M-Pesa portal by hand.
+   */
+  initiatorName?: string;
+  securityCredential?: string;
   /** Per call. */
   timeoutMs?: number;
   /** How long before `expires_in` a token is replaced. */
@@ -52,6 +65,14 @@ const ACCOUNT_REFERENCE_MAX = 12;
 const TRANSACTION_DESC_MAX = 13;
 /** The error Daraja answers a query with while the payer has not answered yet. */
 const STILL_PROCESSING = '500.001.1001';
+/** The reversal's receiving organisation is a shortcode: Daraja's `RecieverIdentifierType` (its spelling). */
+const SHORTCODE_IDENTIFIER = '11';
+/** The reversal Result of a receipt M-Pesa has reversed before: "The transaction has already been reversed". */
+const ALREADY_REVERSED = 'R000001';
+/** What the payer's statement and the institution's M-Pesa portal show of a reversal (2–100 characters). */
+const REVERSAL_REMARKS = 'Application fee refund';
+/** Daraja's ids (ConversationID) are short; anything longer is not one of its answers. */
+const MAX_ID_LENGTH = 100;
 
 /** The STK query's ResultCode in our words; any other code is a provider error. */
 const FAILURES: Record<string, MobileMoneyFailure> = {
@@ -164,6 +185,16 @@ export function createMpesaDarajaProvider(config: MpesaDarajaConfig): MobileMone
     });
   }
 
+  /** KES minor units as the whole shillings Daraja takes; refused (no call made) when they are not. */
+  const shillingsOf = (amount: number, currency: string, what: string) => {
+    if (currency !== 'KES') throw new ProviderError('refused', `M-Pesa ${what} Kenyan shillings, not ${currency}`);
+    const cents = 10 ** currencyDigits(currency);
+    if (!Number.isSafeInteger(amount) || amount <= 0 || amount % cents !== 0) {
+      throw new ProviderError('refused', `M-Pesa takes whole shillings: ${amount} cents is not`);
+    }
+    return amount / cents;
+  };
+
   /** The shortcode's credentials of one request, stamped now. */
   const signed = () => {
     const timestamp = darajaTimestamp(now());
@@ -174,21 +205,104 @@ export function createMpesaDarajaProvider(config: MpesaDarajaConfig): MobileMone
     };
   };
 
+  const { initiatorName, securityCredential } = config;
+  const refunds: RefundingProvider | null =
+    initiatorName && securityCredential
+      ? {
+          /**
+           * Asks M-Pesa to reverse the payment's receipt in full. Daraja only accepts the request here
+           * (pending, with its ConversationID); M-Pesa's outcome comes later to the request's result URL, as
+           * ResultURL, or as QueueTimeOutURL when the request waited too long in Daraja's queue.
+           *
+           * Daraja takes no idempotency key, but M-Pesa reverses a receipt at most once: a reversal asked
+           * again with the same request (its answer lost, or its result late) is accepted too, and its result
+           * is R000001 "already reversed", which `refundResult` reads as refunded — the money is back with the
+           * payer, whoever's request moved it. A 401 (a token Daraja dropped before its announced expiry) is
+           * `unreachable` here rather than refused: nothing reached M-Pesa, and the retry gets a new token.
+           */
+          async refund(request: RefundRequest): Promise<RefundAnswer> {
+            const shillings = shillingsOf(request.amount, request.currency, 'refunds');
+            const path = '/mpesa/reversal/v1/request';
+            let answer: Awaited<ReturnType<typeof post>>;
+            try {
+              answer = await post(path, {
+                Initiator: initiatorName,
+                SecurityCredential: securityCredential,
+                CommandID: 'TransactionReversal',
+                TransactionID: request.providerTransactionId,
+                Amount: shillings,
+                ReceiverParty: config.shortcode,
+                RecieverIdentifierType: SHORTCODE_IDENTIFIER,
+                ResultURL: request.resultUrl,
+                QueueTimeOutURL: request.resultUrl,
+                Remarks: REVERSAL_REMARKS,
+                Occasion: accountReferenceOf(request.paymentReference),
+              });
+            } catch (error) {
+              if (error instanceof ProviderError && error.status === 401) {
+                throw new ProviderError('unreachable', error.message, error.status, error.providerCode);
+              }
+              throw error;
+            }
+            // For this API 500.001.1001 is Daraja's internal server error, not a prompt being processed.
+            if (!answer.ok) {
+              throw new ProviderError(
+                'unreachable',
+                `M-Pesa ${path} answered ${STILL_PROCESSING}`,
+                500,
+                STILL_PROCESSING,
+              );
+            }
+            const responseCode = codeOf(answer.body?.ResponseCode);
+            const conversationId = textOf(answer.body?.ConversationID);
+            if (responseCode !== null && responseCode !== '0') {
+              throw new ProviderError(
+                'refused',
+                `M-Pesa refused the reversal (ResponseCode ${responseCode})`,
+                200,
+                responseCode,
+              );
+            }
+            if (!conversationId || conversationId.length > MAX_ID_LENGTH) {
+              throw new ProviderError('unreachable', 'M-Pesa reversal answer unreadable');
+            }
+            return { state: 'pending', providerRefundId: conversationId, providerCode: responseCode };
+          },
+
+          /**
+           * A reversal Result (`{ Result: { ResultCode, ConversationID, … } }`, to ResultURL or QueueTimeOutURL):
+           * ResultCode 0 reversed, R000001 already reversed (refunded too), anything else failed with its code —
+           * R000002 an unknown receipt, 2001 a wrong initiator or credential, 1 the shortcode's balance too low,
+           * and the queue timeout's notice, which means M-Pesa never processed the request. An unsigned body
+           * like the STK callback: the caller matches its ConversationID with the one `refund` answered.
+           */
+          refundResult(body: unknown): RefundResult | null {
+            if (!body || typeof body !== 'object') return null;
+            const result = (body as { Result?: unknown }).Result;
+            if (!result || typeof result !== 'object') return null;
+            const { ConversationID, ResultCode } = result as { ConversationID?: unknown; ResultCode?: unknown };
+            const conversationId = textOf(ConversationID);
+            const code = codeOf(ResultCode);
+            if (!conversationId || conversationId.length > MAX_ID_LENGTH || !code) return null;
+            return {
+              state: code === '0' || code === ALREADY_REVERSED ? 'refunded' : 'failed',
+              providerRefundId: conversationId,
+              providerCode: code,
+            };
+          },
+        }
+      : null;
+
   return {
     name: 'mpesa',
+    ...(refunds && { refunds }),
 
     async requestPayment(request: MobileMoneyRequest): Promise<MobileMoneyRequested> {
-      if (request.currency !== 'KES') {
-        throw new ProviderError('refused', `M-Pesa collects Kenyan shillings, not ${request.currency}`);
-      }
-      const cents = 10 ** currencyDigits(request.currency);
-      if (!Number.isSafeInteger(request.amount) || request.amount <= 0 || request.amount % cents !== 0) {
-        throw new ProviderError('refused', `M-Pesa takes whole shillings: ${request.amount} cents is not`);
-      }
+      const shillings = shillingsOf(request.amount, request.currency, 'collects');
       const answer = await post('/mpesa/stkpush/v1/processrequest', {
         ...signed(),
         TransactionType: 'CustomerPayBillOnline',
-        Amount: request.amount / cents,
+        Amount: shillings,
         PartyA: request.msisdn,
         PartyB: config.shortcode,
         PhoneNumber: request.msisdn,
