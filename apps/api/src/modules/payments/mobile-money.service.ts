@@ -1,5 +1,5 @@
 import { PAYMENT_MESSAGES, type PaymentEvent } from '@kaminuza/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import { countryOfMsisdn } from '../../lib/mobile-number.ts';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
@@ -123,7 +123,40 @@ export async function pollMobileMoneyPayment(
     log.warn({ provider: provider.name, subject }, 'mobile money status asked for no payment of ours: ignored');
     return 'refused';
   }
-  return settleFromStatus(db, provider, ref.reference, await provider.status(ref), log);
+  const status = await withTransactionHint(db, provider, ref.reference, await provider.status(ref), subject);
+  const settled = await settleFromStatus(db, provider, ref.reference, status, log);
+  if (settled === 'unchanged' && status.state === 'succeeded' && status.providerTransactionId) {
+    // Settled already by a poll that had no receipt: the confirmed callback's is kept now.
+    await db
+      .update(payments)
+      .set({ provider_transaction_id: status.providerTransactionId })
+      .where(
+        and(
+          eq(payments.provider, provider.name),
+          eq(payments.reference, ref.reference),
+          isNull(payments.provider_transaction_id),
+          or(eq(payments.status, 'succeeded'), isNotNull(payments.refund_status)),
+        ),
+      );
+  }
+  return settled;
+}
+
+/**
+ * A success whose status states no money movement takes the callback's (MobileMoneyCallbackSubject), when
+ * the callback states the payment's own amount.
+ */
+async function withTransactionHint(
+  db: Db,
+  provider: Pick<MobileMoneyProvider, 'name'>,
+  reference: string,
+  status: MobileMoneyStatus,
+  subject: string | MobileMoneyCallbackSubject,
+): Promise<MobileMoneyStatus> {
+  const hint = typeof subject === 'string' ? undefined : subject.transactionHint;
+  if (status.state !== 'succeeded' || status.providerTransactionId !== null || !hint) return status;
+  if (hint.amount === null || hint.amount !== (await recordedMinorAmount(db, provider.name, reference))) return status;
+  return { ...status, providerTransactionId: hint.id };
 }
 
 /**

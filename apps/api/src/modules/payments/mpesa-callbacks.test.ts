@@ -143,13 +143,16 @@ const post = (body: unknown) =>
 describe('M-Pesa callbacks', () => {
   it('the simulator’s callback (POST) reaches the route; the STK query settles the payment', async () => {
     const { reference, id } = await pendingPayment(MPESA_SCRIPTS.approve);
-    expect(await settledPaymentOf(reference)).toMatchObject({
+    const settled = await settledPaymentOf(reference);
+    const receipt = simulator.prompts().find((prompt) => prompt.CheckoutRequestID === id);
+    expect(settled).toMatchObject({
       status: 'succeeded',
       method: 'mobile_money',
       provider_event_id: `mpesa:${reference}:succeeded`,
-      // Daraja's query states no receipt; the callback's is not believed on its own.
-      provider_transaction_id: null,
+      // Daraja's query states no receipt: the callback's is kept once the query confirmed the success.
+      provider_transaction_id: receipt?.MpesaReceiptNumber,
     });
+    expect(receipt?.MpesaReceiptNumber).toMatch(/^[A-Z0-9]{10}$/);
     expect((await deliveredCallbacks(id, 1)).map(({ status }) => status)).toEqual([200]);
   });
 
@@ -214,6 +217,8 @@ describe('M-Pesa callbacks', () => {
       sent!.body.Body as { stkCallback: { CallbackMetadata: { Item: { Name: string; Value: unknown }[] } } }
     ).stkCallback.CallbackMetadata.Item;
     expect(items.find(({ Name }) => Name === 'Amount')?.Value).toBe(15_000);
+    // Its receipt is not kept: the amount it claims is not the payment's.
+    expect((await paymentOf(reference)).provider_transaction_id).toBeNull();
   });
 
   it('a forged success for a prompt still pending settles nothing', async () => {

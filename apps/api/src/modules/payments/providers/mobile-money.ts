@@ -75,8 +75,15 @@ export interface MobileMoneyPaymentRef {
   country: string;
 }
 
-/** Which payment a callback names: by our reference, or by the provider's own id of the request. */
-export type MobileMoneyCallbackSubject = { reference: string } | { providerReference: string };
+/**
+ * Which payment a callback names: by our reference, or by the provider's own id of the request. And, where
+ * the provider's status answer states no id of the money movement (Daraja's STK query has no receipt), the
+ * id the callback states (`MpesaReceiptNumber`) with the amount it states (minor units): kept only once the
+ * status call confirms the success, and only when that amount is the payment's.
+ */
+export type MobileMoneyCallbackSubject = ({ reference: string } | { providerReference: string }) & {
+  transactionHint?: { id: string; amount: number | null };
+};
 
 export interface MobileMoneyStatus {
   state: MobileMoneyState;

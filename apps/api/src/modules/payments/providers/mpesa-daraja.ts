@@ -357,7 +357,37 @@ export function createMpesaDarajaProvider(config: MpesaDarajaConfig): MobileMone
       const callback = (body as { Body?: { stkCallback?: unknown } }).Body?.stkCallback;
       if (!callback || typeof callback !== 'object') return null;
       const providerReference = textOf((callback as { CheckoutRequestID?: unknown }).CheckoutRequestID);
-      return providerReference && providerReference.length <= 100 ? { providerReference } : null;
+      if (!providerReference || providerReference.length > 100) return null;
+      const receipt = receiptOf(callback);
+      return receipt ? { providerReference, transactionHint: receipt } : { providerReference };
     },
+  };
+}
+
+/** M-Pesa receipts are ten capitals and digits (e.g. NLJ7RT61SV); anything else is not kept. */
+const RECEIPT = /^[A-Z0-9]{10}$/;
+
+/**
+ * The `MpesaReceiptNumber` and `Amount` (whole shillings, answered in cents) of a successful stkCallback's
+ * `CallbackMetadata.Item`: what a reversal names. Daraja's STK query states no receipt, so the callback's
+ * is the only one; it is kept only after the query confirms the success of the prompt the callback names
+ * (by its CheckoutRequestID, known only to Safaricom and us), and when its amount is the payment's.
+ */
+function receiptOf(callback: object): { id: string; amount: number | null } | null {
+  if ((callback as { ResultCode?: unknown }).ResultCode !== 0) return null;
+  const items = (callback as { CallbackMetadata?: { Item?: unknown } }).CallbackMetadata?.Item;
+  if (!Array.isArray(items)) return null;
+  const valueOf = (name: string) =>
+    (
+      items.find(
+        (entry: unknown) => !!entry && typeof entry === 'object' && (entry as { Name?: unknown }).Name === name,
+      ) as { Value?: unknown } | undefined
+    )?.Value;
+  const id = valueOf('MpesaReceiptNumber');
+  if (typeof id !== 'string' || !RECEIPT.test(id)) return null;
+  const amount = valueOf('Amount');
+  return {
+    id,
+    amount: typeof amount === 'number' && Number.isSafeInteger(amount) && amount >= 0 ? amount * 100 : null,
   };
 }
