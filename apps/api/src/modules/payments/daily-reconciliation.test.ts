@@ -347,7 +347,10 @@ describe('the daily reconciliation against M-Pesa (Daraja)', () => {
       payeeNote: 'Application fee',
       callbackUrl: NOWHERE,
     });
-    await ctx.db.update(payments).set({ provider_reference: providerReference }).where(eq(payments.reference, reference));
+    await ctx.db
+      .update(payments)
+      .set({ provider_reference: providerReference })
+      .where(eq(payments.reference, reference));
     await sleep(100);
     return { reference, checkoutRequestId: providerReference! };
   }
