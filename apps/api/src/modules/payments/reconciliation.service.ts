@@ -51,7 +51,7 @@ export interface ReconciledPayment {
   payerPhone: string | null;
 }
 
-/** The provider has no record of the payment; `code` is how its answer said so, when it had one. */
+/** The provider has no record of the payment; `missing` is the code its answer said so with, if any. */
 export interface NoRecord {
   missing: string | null;
 }
