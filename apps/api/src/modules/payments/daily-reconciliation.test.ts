@@ -12,10 +12,11 @@ import { auditLog, notifications, paymentDiscrepancies, payments } from '../../d
 import { startJobQueue, type JobQueue } from '../../lib/jobs/queue.ts';
 import { AIRTEL_SCRIPTS, startAirtelSimulator, type AirtelSimulator } from '../../simulators/airtel-money.ts';
 import { MOMO_SCRIPTS, startMomoSimulator, type MomoSimulator } from '../../simulators/mtn-momo.ts';
+import { MPESA_SCRIPTS, startMpesaSimulator, type MpesaSimulator } from '../../simulators/mpesa-daraja.ts';
 import { testEnv, useTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { createPayingInstitution, createPendingPayment, paymentByReference } from '../../test/payments.ts';
-import { airtelMoneyProviderFrom, mtnMomoProviderFrom } from './mobile-money-providers.ts';
+import { airtelMoneyProviderFrom, mpesaProviderFrom, mtnMomoProviderFrom } from './mobile-money-providers.ts';
 import { pollMobileMoneyPayment } from './mobile-money.service.ts';
 import { DAILY_RECONCILIATION_JOB, dailyReconciliationJob, paymentJobs } from './payments.jobs.ts';
 import type { MobileMoneyProvider } from './providers/mobile-money.ts';
@@ -23,9 +24,11 @@ import { reconcileSettledPayments, recordLookups, type RecordLookup } from './re
 import type { PaymentProvider as ProviderName } from '@kaminuza/shared';
 
 /*
- * The daily reconciliation against the MoMo simulator over HTTP: settled payments whose record differs
- * from MoMo's own are recorded once as discrepancies, finance staff are told once per run, an unreachable
- * MoMo fails the job and its retry compares what was left; and the finance routes that list and resolve them.
+ * The daily reconciliation against the mobile money simulators over HTTP: settled payments whose record
+ * differs from MoMo's own are recorded once as discrepancies, finance staff are told once per run, an
+ * unreachable MoMo fails the job and its retry compares what was left; Airtel's and Daraja's status answers,
+ * which state less, are compared for what they do state; and the finance routes that list and resolve them.
+ * The card providers' are in daily-reconciliation-cards.test.ts.
  */
 
 const ctx = useTestApp();
@@ -41,6 +44,14 @@ let airtelSimulator: AirtelSimulator;
 let momo: MobileMoneyProvider;
 let airtel: MobileMoneyProvider;
 const AIRTEL_CREDENTIALS = { clientId: 'airtel-client', clientSecret: 'airtel-secret' };
+let mpesaSimulator: MpesaSimulator;
+let mpesa: MobileMoneyProvider;
+const MPESA_CREDENTIALS = {
+  consumerKey: 'mpesa-consumer-key',
+  consumerSecret: 'mpesa-consumer-secret',
+  shortcode: '174379',
+  passkey: 'mpesa-passkey-for-reconciliation-tests',
+};
 let lookups: Map<ProviderName, RecordLookup>;
 
 const momoEnv = () => ({
@@ -62,10 +73,21 @@ beforeAll(async () => {
       AIRTEL_MONEY_CLIENT_SECRET: AIRTEL_CREDENTIALS.clientSecret,
     }),
   )!;
+  mpesaSimulator = await startMpesaSimulator({ ...MPESA_CREDENTIALS, expireAfterMs: 60_000, payerDelayMs: 10 });
+  mpesa = mpesaProviderFrom(
+    testEnv({
+      MPESA_BASE_URL: mpesaSimulator.url,
+      MPESA_CONSUMER_KEY: MPESA_CREDENTIALS.consumerKey,
+      MPESA_CONSUMER_SECRET: MPESA_CREDENTIALS.consumerSecret,
+      MPESA_SHORTCODE: MPESA_CREDENTIALS.shortcode,
+      MPESA_PASSKEY: MPESA_CREDENTIALS.passkey,
+    }),
+  )!;
   lookups = recordLookups({
     mobileMoney: new Map([
       ['mtn_momo', momo],
       ['airtel_money', airtel],
+      ['mpesa', mpesa],
     ]),
     card: null,
   });
@@ -74,6 +96,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await simulator?.stop();
   await airtelSimulator?.stop();
+  await mpesaSimulator?.stop();
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -166,7 +189,7 @@ describe('the daily reconciliation against MoMo', () => {
       theirs: { status: 'succeeded', amount: 1501, currency: 'RWF' },
     });
     expect(await discrepanciesOf(missing)).toMatchObject([
-      { kind: 'missing_at_provider', theirs: { status: null, amount: null } },
+      { kind: 'missing_at_provider', theirs: { status: null, amount: null, code: 'RESOURCE_NOT_FOUND' } },
     ]);
     expect((await paymentByReference(ctx.db, pending)).reconciled_at).toBeNull();
     expect((await paymentByReference(ctx.db, agreeing)).reconciled_at).not.toBeNull();
@@ -298,6 +321,109 @@ describe('the daily reconciliation against Airtel Money', () => {
     expect(await discrepanciesOf(otherMovement)).toMatchObject([
       { kind: 'status_mismatch', ours: { transaction_id: 'MP000000.0000.X00000' }, theirs: { status: 'succeeded' } },
     ]);
+  });
+});
+
+describe('the daily reconciliation against M-Pesa (Daraja)', () => {
+  /**
+   * An M-Pesa payment of 1500 KES pushed to a payer whose number ends in `script`, Daraja's CheckoutRequestID
+   * kept beside it as the start of a payment keeps it, and decided by the simulator.
+   */
+  async function pushedPayment(partnerId: string, script: string) {
+    const msisdn = `2547123${String(randomBytes(2).readUInt16BE() % 100).padStart(2, '0')}${script}`;
+    const { reference } = await createPendingPayment(ctx.db, partnerId, {
+      provider: 'mpesa',
+      amount: 1500,
+      currency: 'KES',
+      payerPhone: msisdn,
+    });
+    const { providerReference } = await mpesa.requestPayment({
+      reference,
+      amount: 150_000,
+      currency: 'KES',
+      msisdn,
+      country: 'KE',
+      payerMessage: 'Application fee',
+      payeeNote: 'Application fee',
+      callbackUrl: NOWHERE,
+    });
+    await ctx.db
+      .update(payments)
+      .set({ provider_reference: providerReference })
+      .where(eq(payments.reference, reference));
+    await sleep(100);
+    return { reference, checkoutRequestId: providerReference! };
+  }
+
+  it('compares the outcome Daraja states, not the amount or receipt it does not; a failure there differs', async () => {
+    const partnerId = await createPayingInstitution(ctx.db, 'recon-mpesa', 'KE');
+    const finance = await staffOf(partnerId, ['manage_finance']);
+
+    // Settled through the real path, and the payer's M-Pesa receipt kept on our side: Daraja's query
+    // answers neither amount nor receipt number, so neither can differ from what it does not say.
+    const approved = await pushedPayment(partnerId, MPESA_SCRIPTS.approve);
+    expect(await pollMobileMoneyPayment(ctx.db, mpesa, approved.reference, log)).toBe('settled');
+    const receipt = mpesaSimulator.prompts().find((p) => p.id === approved.checkoutRequestId)!.MpesaReceiptNumber;
+    expect(receipt).toMatch(/^[A-Z0-9]{10}$/);
+    const agreeing = await markSucceeded(approved.reference, { provider_transaction_id: receipt, amount: 1800 });
+    // Cancelled on the phone (ResultCode 1032) and a wrong PIN (2001); our rows say succeeded.
+    const cancelled = await markSucceeded((await pushedPayment(partnerId, MPESA_SCRIPTS.decline)).reference);
+    const wrongPin = await markSucceeded((await pushedPayment(partnerId, MPESA_SCRIPTS.wrongPin)).reference);
+    // A CheckoutRequestID Daraja never issued: its query refuses it as invalid.
+    const { reference: neverPushed } = await createPendingPayment(ctx.db, partnerId, {
+      provider: 'mpesa',
+      amount: 1500,
+      currency: 'KES',
+      providerReference: 'ws_CO_270520261200000001254712300000',
+    });
+    const unknown = await markSucceeded(neverPushed);
+    // No CheckoutRequestID kept at all: Daraja cannot be asked about it.
+    const { reference: unnamed } = await createPendingPayment(ctx.db, partnerId, {
+      provider: 'mpesa',
+      amount: 1500,
+      currency: 'KES',
+    });
+    const cannotAsk = await markSucceeded(unnamed);
+
+    const run = await reconcileSettledPayments(ctx.db, lookups, log, tomorrow());
+    expect(run.unreachable).toBe(0);
+    expect(await discrepanciesOf(agreeing)).toEqual([]);
+    expect((await paymentByReference(ctx.db, approved.reference)).reconciled_at).not.toBeNull();
+    expect(await discrepanciesOf(cancelled)).toMatchObject([
+      {
+        kind: 'status_mismatch',
+        ours: { status: 'succeeded', amount: 150_000, currency: 'KES' },
+        theirs: { status: 'failed', amount: null, currency: 'KES', transaction_id: null },
+      },
+    ]);
+    expect(await discrepanciesOf(wrongPin)).toMatchObject([{ kind: 'status_mismatch', theirs: { status: 'failed' } }]);
+    expect(await discrepanciesOf(unknown)).toMatchObject([
+      { kind: 'missing_at_provider', theirs: { status: null, code: '400.002.02' } },
+    ]);
+    expect(await discrepanciesOf(cannotAsk)).toMatchObject([{ kind: 'unknown_at_provider', theirs: { code: null } }]);
+    expect(await notificationsOf(finance.id)).toMatchObject([{ data: { count: 4 } }]);
+
+    await ctx.db.update(payments).set({ reconciled_at: null }).where(eq(payments.partner_id, partnerId));
+    expect((await reconcileSettledPayments(ctx.db, lookups, log, tomorrow())).found).toBe(0);
+    expect(await notificationsOf(finance.id)).toHaveLength(1);
+  });
+
+  it('a payment owed back agrees with a success at Daraja; an unreachable Daraja is asked again later', async () => {
+    const partnerId = await createPayingInstitution(ctx.db, 'recon-mpesa-owed', 'KE');
+    const { reference } = await pushedPayment(partnerId, MPESA_SCRIPTS.approve);
+    const owed = await markSucceeded(reference, { status: 'failed', refund_status: 'needed', paid_at: null });
+
+    mpesaSimulator.setMode('503');
+    try {
+      const down = await reconcileSettledPayments(ctx.db, lookups, log, tomorrow());
+      expect(down.unreachable).toBeGreaterThanOrEqual(1);
+      expect((await paymentByReference(ctx.db, reference)).reconciled_at).toBeNull();
+    } finally {
+      mpesaSimulator.setMode('normal');
+    }
+    await reconcileSettledPayments(ctx.db, lookups, log, tomorrow());
+    expect((await paymentByReference(ctx.db, reference)).reconciled_at).not.toBeNull();
+    expect(await discrepanciesOf(owed)).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   type DiscrepancySide,
   type FinanceDiscrepancy,
   type FinanceDiscrepancyList,
+  type MobileMoneyProviderName,
   type PaymentProvider as ProviderName,
   type ResolveDiscrepancy,
 } from '@kaminuza/shared';
@@ -50,11 +51,32 @@ export interface ReconciledPayment {
   payerPhone: string | null;
 }
 
+/** The provider has no record of the payment; `missing` is the code its answer said so with, if any. */
+export interface NoRecord {
+  missing: string | null;
+}
+
 /**
- * Asks a provider for its record of one payment: null when it has none (it does not know the payment);
+ * Asks a provider for its record of one payment: NoRecord when it has none (it does not know the payment);
  * a ProviderError 'refused' when it would not say; 'unreachable' when it could not be asked.
  */
-export type RecordLookup = (payment: ReconciledPayment) => Promise<ProviderRecord | null>;
+export type RecordLookup = (payment: ReconciledPayment) => Promise<ProviderRecord | NoRecord>;
+
+/** Daraja's errorCode for a request with an invalid field ("Bad Request - Invalid CheckoutRequestID" …). */
+const DARAJA_INVALID_FIELD = '400.002.02';
+
+/**
+ * Whether a network's refusal of a status call is its way of saying it has no such request. MoMo answers
+ * 404 (RESOURCE_NOT_FOUND). Daraja's STK query refuses a CheckoutRequestID it never issued with 400 and
+ * errorCode 400.002.02 — the code it gives any invalid field; the query's other fields are the shortcode's
+ * credentials, the same in every query and the ones the payment was confirmed with when it settled, so on
+ * a settled payment the code names the CheckoutRequestID. The code is kept on the difference either way.
+ */
+function saysNoSuchRequest(provider: MobileMoneyProviderName, error: ProviderError): boolean {
+  if (error.kind !== 'refused') return false;
+  if (error.status === 404) return true;
+  return provider === 'mpesa' && error.status === 400 && error.providerCode === DARAJA_INVALID_FIELD;
+}
 
 /** The providers reconciliation asks: the mobile money networks configured and the card provider. */
 export function recordLookups({
@@ -82,8 +104,9 @@ export function recordLookups({
           reference: status.externalId,
         };
       } catch (error) {
-        // A 404 is the provider saying it has no such request (MoMo's RESOURCE_NOT_FOUND).
-        if (error instanceof ProviderError && error.kind === 'refused' && error.status === 404) return null;
+        if (error instanceof ProviderError && saysNoSuchRequest(name, error)) {
+          return { missing: error.providerCode ?? (error.status === null ? null : String(error.status)) };
+        }
         throw error;
       }
     });
@@ -92,7 +115,7 @@ export function recordLookups({
   if (card && lookup) {
     lookups.set(card.name, async (payment) => {
       const found = await lookup(payment.reference);
-      if (!found) return null;
+      if (!found) return { missing: null };
       const { event, providerTransactionId } = found;
       const { data } = event;
       return {
@@ -140,14 +163,17 @@ const side = (record: {
  * owed back (failed, then a success arrived) are money the provider took: its record must say succeeded.
  * A transaction id is compared only when both sides have one; an amount only when the provider states one.
  */
-export function differences(ours: OurRecord, theirs: ProviderRecord | null | { refused: string | null }): Difference[] {
+export function differences(
+  ours: OurRecord,
+  theirs: ProviderRecord | NoRecord | { refused: string | null },
+): Difference[] {
   const oursSide = side(ours);
-  if (theirs === null) {
+  if ('missing' in theirs) {
     return [
       {
         kind: 'missing_at_provider',
         ours: oursSide,
-        theirs: side({ status: null, amount: null, currency: null, transactionId: null }),
+        theirs: side({ status: null, amount: null, currency: null, transactionId: null, code: theirs.missing }),
       },
     ];
   }
@@ -280,7 +306,7 @@ export async function reconcileSettledPayments(
   const newPerPartner = new Map<string, number>();
   for (const payment of due) {
     const lookup = lookups.get(payment.provider)!;
-    let theirs: ProviderRecord | null | { refused: string | null };
+    let theirs: ProviderRecord | NoRecord | { refused: string | null };
     try {
       theirs = await lookup({
         reference: payment.reference,
