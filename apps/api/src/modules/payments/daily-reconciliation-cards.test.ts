@@ -220,10 +220,12 @@ describe('the daily reconciliation against Flutterwave', () => {
       simulator.setMode('normal');
     }
 
-    // A key Flutterwave no longer takes: it would not say, which finance staff must hear of.
+    // A key Flutterwave no longer takes: it would not say (its refusal's message is kept), which finance staff must hear of.
     const refusing = recordLookups({ mobileMoney: new Map(), card: flutterwaveFrom('FLWSECK_TEST-revoked') });
     await reconcileSettledPayments(ctx.db, refusing, log, tomorrow());
-    expect(await discrepanciesOf(paid.id)).toMatchObject([{ kind: 'unknown_at_provider', theirs: { code: '401' } }]);
+    expect(await discrepanciesOf(paid.id)).toMatchObject([
+      { kind: 'unknown_at_provider', theirs: { code: 'Invalid authorization key' } },
+    ]);
   });
 });
 
