@@ -1,5 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gte, isNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  sql,
+  type AnyColumn,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import {
   APPLICATION_MESSAGES,
   PAYMENT_MESSAGES,
@@ -68,6 +81,40 @@ export const feeWaivedCondition = (applicationId: SQL | AnyColumn) =>
 export async function assertFeeNotWaived(db: DbOrTx, applicationId: string): Promise<void> {
   if (await feeWaived(db, applicationId))
     throw new AppError('ABORTED', W.fee_waived, undefined, { reason: 'fee_waived' });
+}
+
+/**
+ * Gives back the code uses of applications about to be deleted before they were submitted (a draft
+ * discarded, an account deleted): a use stands for a submission, and an application removed unsubmitted
+ * never made one, so the code can serve someone else. Call it in the transaction that deletes them, before
+ * the delete (their waivers go with them by cascade). A submitted application keeps its use.
+ */
+export async function releaseUnsubmittedCodeUses(
+  tx: DbOrTx,
+  applicationIds: SQLWrapper | readonly string[],
+): Promise<void> {
+  if (Array.isArray(applicationIds) && applicationIds.length === 0) return;
+  const uses = await tx
+    .select({ code_id: feeWaivers.code_id, count: sql<number>`count(*)::int` })
+    .from(feeWaivers)
+    .innerJoin(applications, eq(applications.id, feeWaivers.application_id))
+    .where(
+      and(
+        inArray(feeWaivers.application_id, applicationIds),
+        eq(feeWaivers.kind, 'code'),
+        eq(feeWaivers.status, 'approved'),
+        isNotNull(feeWaivers.code_id),
+        eq(applications.status, 'in_progress'),
+      ),
+    )
+    .groupBy(feeWaivers.code_id);
+  for (const { code_id, count } of uses) {
+    // Never below zero: the check constraint holds the count between 0 and max_uses.
+    await tx
+      .update(feeWaiverCodes)
+      .set({ used_count: sql`greatest(${feeWaiverCodes.used_count} - ${count}, 0)` })
+      .where(eq(feeWaiverCodes.id, code_id!));
+  }
 }
 
 /* ---------------------------------------------------------------- staff: codes */

@@ -13,8 +13,9 @@ import {
   type SubmissionReceipt,
   type WaiverCode,
 } from '@kaminuza/shared';
-import { cycles, feeWaiverCodes, notifications } from '../../db/schema/index.ts';
-import { useTestApp } from '../../test/app.ts';
+import { accountDeletions, cycles, feeWaiverCodes, notifications } from '../../db/schema/index.ts';
+import { openFileStores } from '../../lib/storage/index.ts';
+import { testEnv, useTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import {
   addDocument,
@@ -23,6 +24,7 @@ import {
   readyInstitution,
   type ReadyInstitution,
 } from '../applications/test-helpers.ts';
+import { runDueDeletions } from '../account-data/deletion.service.ts';
 
 const testApp = useTestApp();
 
@@ -30,7 +32,7 @@ type ErrorAnswer = { error: { status: string; message: string; reason?: string }
 const data = <T>(response: { json(): unknown }) => (response.json() as { data: T }).data;
 const error = (response: { json(): unknown }) => (response.json() as ErrorAnswer).error;
 
-function call(account: TestAccount, method: 'GET' | 'POST', url: string, payload?: object) {
+function call(account: TestAccount, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
   return testApp.app.inject({
     method,
     url: `/api/v1${url}`,
@@ -209,6 +211,70 @@ describe('waiver codes', () => {
     const again = await redeem(other.student, other.draft.id, code.code);
     expect(again.statusCode).toBe(409);
     expect(error(again).message).toBe(W.already_waived);
+  });
+});
+
+const usesOf = async (codeId: string) => {
+  const [row] = await testApp.db.select().from(feeWaiverCodes).where(eq(feeWaiverCodes.id, codeId));
+  return row!.used_count;
+};
+
+/** Runs the account's deletion now, as the deletion job does once its grace period is over. */
+async function deleteAccountNow(account: TestAccount) {
+  await testApp.db.insert(accountDeletions).values({ user_id: account.id, scheduled_for: new Date(0).toISOString() });
+  expect(await runDueDeletions(testApp.db, openFileStores(testEnv()).storage)).toBe(1);
+}
+
+describe('a code’s use given back', () => {
+  it('when the application it waived is discarded unsubmitted: the code serves someone else', async () => {
+    const institution = await readyInstitution(testApp.app, testApp.db, { fee: 100 });
+    const code = await issueCode(institution, { max_uses: 1 });
+    const first = await applicant(institution);
+    expect((await redeem(first.student, first.draft.id, code.code)).statusCode).toBe(201);
+    expect(await usesOf(code.id)).toBe(1);
+
+    const discarded = await call(first.student, 'DELETE', `/applications/${first.draft.id}`);
+    expect(discarded.statusCode).toBe(204);
+    expect(await usesOf(code.id)).toBe(0);
+
+    const second = await applicant(institution);
+    expect((await redeem(second.student, second.draft.id, code.code)).statusCode).toBe(201);
+    expect(await usesOf(code.id)).toBe(1);
+  });
+
+  it('not when the discard is refused, nor for another student’s attempt', async () => {
+    const institution = await readyInstitution(testApp.app, testApp.db, { fee: 100 });
+    const code = await issueCode(institution, { max_uses: 2 });
+    const { student, draft } = await applicant(institution);
+    expect((await redeem(student, draft.id, code.code)).statusCode).toBe(201);
+    const intruder = await signInAs(testApp.app, 'student');
+    expect((await call(intruder, 'DELETE', `/applications/${draft.id}`)).statusCode).toBe(404);
+    expect(await usesOf(code.id)).toBe(1);
+    // A request waiver (no code) discarded with its application takes nothing from any code.
+    const other = await applicant(institution);
+    expect((await ask(other.student, other.draft.id, { reason: REASON })).statusCode).toBe(201);
+    expect((await call(other.student, 'DELETE', `/applications/${other.draft.id}`)).statusCode).toBe(204);
+    expect(await usesOf(code.id)).toBe(1);
+  });
+
+  it('when the applicant’s account is deleted with the application unsubmitted, not for a submitted one', async () => {
+    const institution = await readyInstitution(testApp.app, testApp.db, { fee: 100 });
+    const code = await issueCode(institution, { max_uses: 5 });
+    const unsubmitted = await applicant(institution);
+    const submitted = await applicant(institution);
+    for (const { student, draft } of [unsubmitted, submitted]) {
+      expect((await redeem(student, draft.id, code.code)).statusCode).toBe(201);
+    }
+    const body = { version: 1, answers: demoAnswers(documentsOf.get(submitted.student.id)) };
+    expect((await call(submitted.student, 'POST', `/applications/${submitted.draft.id}/submit`, body)).statusCode).toBe(
+      201,
+    );
+    expect(await usesOf(code.id)).toBe(2);
+
+    await deleteAccountNow(submitted.student);
+    expect(await usesOf(code.id)).toBe(2);
+    await deleteAccountNow(unsubmitted.student);
+    expect(await usesOf(code.id)).toBe(1);
   });
 });
 
