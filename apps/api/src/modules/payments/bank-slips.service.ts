@@ -75,8 +75,11 @@ export async function verifyBankSlip(
       },
       silentLog,
     );
-    // The row is locked and pending, so the settlement applies; anything else is a bug, not a race.
-    if (settled !== 'settled') throw new Error(`bank slip ${payment.id} did not settle: ${settled}`);
+    // The row is locked and pending, so the settlement applies; anything else is a bug, not a race. A slip
+    // approved after the fee was waived is money received that is not the fee: settled as owed back.
+    if (settled !== 'settled' && !(approve && settled === 'refund_needed')) {
+      throw new Error(`bank slip ${payment.id} did not settle: ${settled}`);
+    }
     await tx.insert(auditLog).values({
       actor_id: actorUserId,
       action: approve ? 'payment.slip_approved' : 'payment.slip_rejected',

@@ -35,7 +35,7 @@ import { ProviderError } from './providers/mobile-money.ts';
 import type { SandboxProvider } from './providers/sandbox-provider.ts';
 import { applicationsOpen } from '../catalogue/index.ts';
 import { issueReceipt } from './receipts.service.ts';
-import { assertFeeNotWaived } from '../waivers/index.ts';
+import { assertFeeNotWaived, feeWaived } from '../waivers/index.ts';
 
 /** The fee payment that settled an application, if it is paid: what its submission records. */
 export interface FeePayment {
@@ -518,7 +518,7 @@ export interface SettleLog {
 
 /**
  * What a verified event did: `settled` the pending payment; `refund_needed` (a success for a payment that
- * had failed, recorded once); `unchanged` (already settled: a duplicate, a replay, a poll after the
+ * had failed, or for an application whose fee was waived while it waited, recorded once); `unchanged` (already settled: a duplicate, a replay, a poll after the
  * callback); `refused` (no such payment, or the amount or currency differs: logged, never trusted).
  */
 export type Settlement = 'settled' | 'refund_needed' | 'unchanged' | 'refused';
@@ -534,7 +534,8 @@ export interface SettleDetails {
  * a retried or replayed callback changes nothing; an event whose amount or currency differs from the
  * record is ignored and logged, never trusted. A success for a payment that already failed (its prompt
  * expired, and the payer may have paid another way since) is money taken that is not the fee: it is
- * recorded as needing a refund, once, and shown to the institution. The student's open tabs hear of it
+ * recorded as needing a refund, once, and shown to the institution. So is a success for an application
+ * whose fee was waived while the payment waited (ADR 037, "A payment after a waiver"). The student's open tabs hear of it
  * once it commits.
  */
 export async function settlePayment(
@@ -553,7 +554,10 @@ export async function settlePayment(
       .innerJoin(applications, eq(applications.id, payments.application_id))
       .innerJoin(students, eq(students.id, applications.student_id))
       .where(and(eq(payments.provider, providerName), eq(payments.reference, reference)))
-      .limit(1);
+      .limit(1)
+      // Held until the outcome is written: a waiver granted meanwhile waits (it locks pending payments
+      // too), so a success is either the fee, seen paid by the waiver, or owed back, seeing the waiver.
+      .for('update', { of: payments });
     if (!row) {
       log.warn({ reference, event: event.id }, 'payment callback for an unknown reference ignored');
       return 'refused';
@@ -566,6 +570,28 @@ export async function settlePayment(
       return 'refused';
     }
     const succeeded = event.type === 'payment.succeeded';
+    if (succeeded && row.payment.status === 'pending' && (await feeWaived(tx, row.payment.application_id))) {
+      // The fee was waived while this payment waited: the money is not the fee. The waiver stands and the
+      // payment is settled like a success that arrived too late — failed, owed back, shown to the institution.
+      await tx
+        .update(payments)
+        .set({
+          status: 'failed',
+          method,
+          failure_reason: PAYMENT_MESSAGES.fee_waived_refund,
+          provider_event_id: event.id,
+          provider_transaction_id: transactionId,
+          refund_status: 'needed',
+        })
+        .where(eq(payments.id, row.payment.id));
+      log.warn({ reference, event: event.id }, 'a success arrived for a waived fee: refund needed');
+      await publish(
+        tx,
+        { users: [row.user_id] },
+        { type: 'payment.updated', application_id: row.payment.application_id, reference },
+      );
+      return 'refund_needed';
+    }
     const now = new Date().toISOString();
     const [settled] = await tx
       .update(payments)

@@ -292,6 +292,14 @@ const applicationPath = (partnerId: string) => `/partners/${partnerId}/applicati
 
 /** A request staff answer: locked, theirs, still `requested`, on an unsubmitted, unpaid application. */
 async function requestToDecide(tx: DbOrTx, partnerId: string, waiverId: string) {
+  // The application first, as an applicant redeeming a code on it takes it: the two wait for each other
+  // rather than each holding what the other needs.
+  await tx
+    .select({ id: applications.id })
+    .from(applications)
+    .innerJoin(feeWaivers, eq(feeWaivers.application_id, applications.id))
+    .where(and(eq(feeWaivers.id, waiverId), eq(feeWaivers.partner_id, partnerId)))
+    .for('update', { of: applications });
   const [row] = await tx
     .select({
       waiver: feeWaivers,
@@ -324,6 +332,7 @@ async function decide(
         throw new AppError('ABORTED', APPLICATION_MESSAGES.already_submitted, undefined, {
           reason: 'already_submitted',
         });
+      await holdPendingPayments(tx, row.waiver.application_id);
       if (await paid(tx, row.waiver.application_id))
         throw new AppError('ABORTED', PAYMENT_MESSAGES.already_paid, undefined, { reason: 'already_paid' });
     }
@@ -382,6 +391,19 @@ function toWaiver(row: typeof feeWaivers.$inferSelect): FeeWaiver {
   };
 }
 
+/**
+ * Locks the application's pending payments before a waiver is granted: a settlement under way finishes
+ * first and is seen as paid, and one arriving later waits for the waiver and records its money as owed
+ * back (settlePayment). Without it a payment could settle as the fee of an application just waived.
+ */
+async function holdPendingPayments(tx: DbOrTx, applicationId: string): Promise<void> {
+  await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.application_id, applicationId), eq(payments.status, 'pending')))
+    .for('update');
+}
+
 async function paid(db: DbOrTx, applicationId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: payments.id })
@@ -422,6 +444,7 @@ async function waiverOf(db: DbOrTx, applicationId: string) {
 async function assertWaivable(tx: DbOrTx, application: { id: string; status: string }, kind: 'code' | 'request') {
   if (application.status !== 'in_progress')
     throw new AppError('ABORTED', APPLICATION_MESSAGES.already_submitted, undefined, { reason: 'already_submitted' });
+  if (kind === 'code') await holdPendingPayments(tx, application.id);
   if (await paid(tx, application.id))
     throw new AppError('ABORTED', PAYMENT_MESSAGES.already_paid, undefined, { reason: 'already_paid' });
   const existing = await waiverOf(tx, application.id);
