@@ -277,6 +277,12 @@ export async function startCheckout(
   return { created: true, checkout: { ...opened.checkout, payment: after ?? opened.checkout.payment } };
 }
 
+/** The way to pay a payment record was opened by: its network, a bank slip, or a card (any card provider). */
+function channelOf({ provider }: Pick<PaymentRow, 'provider'>): FeeChannel {
+  if (provider === 'bank_slip') return 'bank_slip';
+  return provider === 'sandbox' || provider === 'flutterwave' ? 'card' : provider;
+}
+
 const isDefaultChoice = (choice: PaymentStart) =>
   (choice.channel ?? 'card') === 'card' && choice.currency === undefined && choice.phone === undefined;
 
@@ -313,6 +319,19 @@ async function openCheckout(
     return earlier;
   };
 
+  /**
+   * The pending payment found instead of opening a new one: the same way to pay resumes it (a retry, a second
+   * tab); another way is refused rather than answered with a payment the applicant did not ask for — a slip
+   * and its bank reference would otherwise be dropped unseen, a prompt sent to the phone while a card
+   * checkout is open. Nothing is recorded; the applicant waits for that payment to end, then chooses again.
+   */
+  const resumed = (pending: PaymentRow) => {
+    if (channelOf(pending) !== channel) {
+      throw new AppError('ABORTED', PAYMENT_MESSAGES.other_payment_pending, undefined, { reason: 'payment_pending' });
+    }
+    return answer(pending, false);
+  };
+
   const earlier = await earlierOfKey();
   if (earlier) return answer(earlier, false);
   if (application.status !== 'in_progress')
@@ -321,15 +340,15 @@ async function openCheckout(
   if (!applicationsOpen({ current_cycle_id: currentCycleId, timezone }, application.cycle_id, application.cycle, now)) {
     throw new AppError('ABORTED', APPLICATION_MESSAGES.cycle_closed, undefined, { reason: 'cycle_closed' });
   }
+  const channel = choice.channel ?? 'card';
   const live = await livePayment(db, applicationId);
   if (live?.status === 'succeeded')
     throw new AppError('ABORTED', PAYMENT_MESSAGES.already_paid, undefined, { reason: 'already_paid' });
-  if (live) return answer(live, false);
+  if (live) return resumed(live);
   await assertFeeNotWaived(db, applicationId);
 
   const { admissions } = await getSettings(db, application.partner_id);
   const option = chosenOption(admissions.application_fees, choice);
-  const channel = choice.channel ?? 'card';
   const amount = fromMinor(option.amount, option.currency);
   const description = `${application.partner_name} — ${application.program_name}`;
   let checkout: Checkout;
@@ -424,10 +443,11 @@ async function openCheckout(
     if (uniqueViolation(error) === null) throw error;
     const winner = (await earlierOfKey()) ?? (await livePayment(db, applicationId));
     if (!winner) throw error;
-    if (winner.idempotency_key !== idempotency?.key && winner.status === 'succeeded') {
+    if (idempotency && winner.idempotency_key === idempotency.key) return answer(winner, false);
+    if (winner.status === 'succeeded') {
       throw new AppError('ABORTED', PAYMENT_MESSAGES.already_paid, undefined, { reason: 'already_paid' });
     }
-    return answer(winner, false);
+    return resumed(winner);
   }
 }
 

@@ -27,9 +27,12 @@ import { getSettings, updateAdmissions } from '../partner-settings/partner-setti
 import { uploadFile } from '../uploads/test-helpers.ts';
 
 /*
- * A fee waived while a payment of it still waits (ADR 037, "A payment after a waiver"): the waiver stands,
- * and money that arrives afterwards is recorded as owed back, never kept as the fee. Driven through the
- * api over HTTP, the MTN MoMo adapter against its simulator, and a bank slip verified by staff.
+ * What happens around a payment still waiting for its outcome, driven through the api over HTTP, the MTN
+ * MoMo adapter against its simulator, the sandbox card checkout and bank slips verified by staff:
+ * - a fee waived meanwhile (ADR 037, "A payment after a waiver"): the waiver stands, and money that arrives
+ *   afterwards is recorded as owed back, never kept as the fee;
+ * - another way to pay asked for meanwhile: refused with a clear 409 that records nothing, while the same way
+ *   to pay resumes the pending payment.
  */
 
 const CREDENTIALS = { apiUser: randomUUID(), apiKey: 'momo-api-key', subscriptionKey: 'momo-subscription-key' };
@@ -240,5 +243,104 @@ describe('a payment that succeeds after the fee was waived', () => {
     const [row] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
     expect(row).toMatchObject({ reviewed_by: finance.id, receipt_number: null, paid_at: null });
     expect(await receiptEmailsTo(student.email)).toEqual([]);
+  });
+});
+
+describe('another way to pay while a payment is pending', () => {
+  const paymentsOf = (applicationId: string) =>
+    database.db.select().from(payments).where(eq(payments.application_id, applicationId));
+
+  const expectPendingRefusal = (response: { statusCode: number; json(): unknown }) => {
+    expect(response.statusCode).toBe(409);
+    expect((response.json() as { error: unknown }).error).toMatchObject({
+      status: 'ABORTED',
+      message: PAYMENT_MESSAGES.other_payment_pending,
+      reason: 'payment_pending',
+    });
+  };
+
+  it('a bank slip sent while a MoMo prompt waits is refused and recorded nowhere; it goes through once the prompt ends', async () => {
+    const { student, applicationId } = await applicant();
+    const reference = await pendingPrompt(student, applicationId);
+    const slip = await uploadSlip(student);
+    const body = { channel: 'bank_slip', currency: 'RWF', bank_reference: 'FT-WHILE-MOMO', slip_file_id: slip };
+    expectPendingRefusal(await call(student, 'POST', `/applications/${applicationId}/payment`, body));
+    const rows = await paymentsOf(applicationId);
+    expect(rows.map((row) => [row.reference, row.status])).toEqual([[reference, 'pending']]);
+
+    expect(simulator.decline(reference)).toBe(true);
+    expect((await settledPayment(database.db, reference)).status).toBe('failed');
+    // The slip file was not taken by the refused request: the same one is accepted now.
+    const sent = await call(student, 'POST', `/applications/${applicationId}/payment`, body);
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().data.payment).toMatchObject({ provider: 'bank_slip', status: 'pending' });
+  });
+
+  it('a MoMo prompt or a card checkout asked for while a slip waits for staff is refused', async () => {
+    const { student, applicationId } = await applicant();
+    const sent = await call(student, 'POST', `/applications/${applicationId}/payment`, {
+      channel: 'bank_slip',
+      currency: 'RWF',
+      bank_reference: 'FT-FIRST',
+      slip_file_id: await uploadSlip(student),
+    });
+    expect(sent.statusCode).toBe(201);
+    const prompts = simulator.prompts().length;
+    expectPendingRefusal(
+      await call(student, 'POST', `/applications/${applicationId}/payment`, {
+        channel: 'mtn_momo',
+        currency: 'RWF',
+        phone: WAITING_PHONE,
+      }),
+    );
+    expect(simulator.prompts()).toHaveLength(prompts);
+    expectPendingRefusal(
+      await call(student, 'POST', `/applications/${applicationId}/payment`, { channel: 'card', currency: 'RWF' }),
+    );
+    expect(await paymentsOf(applicationId)).toHaveLength(1);
+  });
+
+  it('the same way to pay resumes the pending payment: a card checkout, a MoMo prompt', async () => {
+    const card = await applicant();
+    const opened = await call(card.student, 'POST', `/applications/${card.applicationId}/payment`, {
+      channel: 'card',
+      currency: 'RWF',
+    });
+    expect(opened.statusCode).toBe(201);
+    const again = await call(card.student, 'POST', `/applications/${card.applicationId}/payment`, {
+      channel: 'card',
+      currency: 'RWF',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.payment.id).toBe(opened.json().data.payment.id);
+    expectPendingRefusal(
+      await call(card.student, 'POST', `/applications/${card.applicationId}/payment`, {
+        channel: 'mtn_momo',
+        currency: 'RWF',
+        phone: WAITING_PHONE,
+      }),
+    );
+
+    const momo = await applicant();
+    const reference = await pendingPrompt(momo.student, momo.applicationId);
+    const resumed = await call(momo.student, 'POST', `/applications/${momo.applicationId}/payment`, {
+      channel: 'mtn_momo',
+      currency: 'RWF',
+      phone: '+250788000999',
+    });
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json().data.payment.reference).toBe(reference);
+    expect(simulator.prompts().filter((prompt) => prompt.payer.partyId === '250788000999')).toEqual([]);
+  });
+
+  it('another student cannot learn of the pending payment: 404', async () => {
+    const { student, applicationId } = await applicant();
+    await pendingPrompt(student, applicationId);
+    const intruder = await signInAs(app, 'student');
+    const response = await call(intruder, 'POST', `/applications/${applicationId}/payment`, {
+      channel: 'card',
+      currency: 'RWF',
+    });
+    expect(response.statusCode).toBe(404);
   });
 });
