@@ -107,7 +107,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
         schema: {
           tags,
           summary: 'Open the checkout of an application’s fee',
-          description: `201 with a new checkout, or 200 with the pending one. ${idempotencyDescription(
+          description: `201 with a new checkout, or 200 with the pending one of the same way to pay; 409 payment_pending while one of another way is pending. ${idempotencyDescription(
             'the application; keys are unique per student, so a key sent for another application is refused',
           )}`,
           params: ApplicationIdParamsSchema,

@@ -249,8 +249,9 @@ function payerNumber(network: MobileMoneyProviderName, currency: string, phone: 
  * POST /applications/:id/payment. A retry with the same Idempotency-Key answers the payment that key
  * opened; the key sent for another application is 422, and while its first request runs, 409
  * (lib/idempotency.ts: the key is claimed for the whole request, provider call included). Without a key,
- * a pending checkout is answered again rather than doubled; otherwise a new checkout is opened.
- * Two requests racing past the checks meet the partial unique index, and the loser answers the winner's.
+ * a pending checkout of the same way to pay is answered again rather than doubled, one of another way is a
+ * 409 (payment_pending); otherwise a new checkout is opened. Two requests racing past the checks meet the
+ * partial unique index, and the loser answers the winner's (or the same 409).
  */
 export async function startCheckout(
   db: Db,
