@@ -292,8 +292,8 @@ export async function buildApp({
         jobs,
         ...(sandboxCallbacks?.deliver ? { deliver: sandboxCallbacks.deliver } : {}),
       });
-      await api.register(financeRoutes, { db: database.db, storage: files.storage });
-      await api.register(waiversRoutes, { db: database.db, storage: files.storage });
+      await api.register(financeRoutes, { db: database.db, storage: files.storage, publicUrl: env.PUBLIC_URL });
+      await api.register(waiversRoutes, { db: database.db, storage: files.storage, publicUrl: env.PUBLIC_URL });
       await api.register(devPhoneRoutes, { simulators: paymentSimulators });
       await api.register(decisionsRoutes, {
         db: database.db,

@@ -34,7 +34,10 @@ const DiscrepancyParams = PartnerParams.extend({ discrepancyId: z.uuid() });
  * export, for members holding view_payments or manage_finance; marking a payment owed back as refunded
  * by hand needs manage_finance. Another institution's id, or its payment, answers 404.
  */
-export const financeRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage }> = async (app, { db, storage }) => {
+export const financeRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage; publicUrl: string }> = async (
+  app,
+  { db, storage, publicUrl },
+) => {
   const tags = ['finance'];
   const read = staffGuard(db, FINANCE_READ_PERMISSIONS);
   const manage = staffGuard(db, FINANCE_MANAGE_PERMISSIONS);
@@ -167,7 +170,14 @@ export const financeRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage }> 
       },
     },
     async (request) => ({
-      data: await verifyBankSlip(db, request.staff!, request.user!.id, request.params.paymentId, request.body),
+      data: await verifyBankSlip(
+        db,
+        request.staff!,
+        request.user!.id,
+        request.params.paymentId,
+        request.body,
+        publicUrl,
+      ),
     }),
   );
 };

@@ -41,7 +41,7 @@ import {
 } from '../../db/schema/index.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
-import { notify } from '../notifications/index.ts';
+import { notifyFeeDecision } from '../notifications/index.ts';
 import { assertCycleOfPartner, cycleSettings } from '../partner-settings/index.ts';
 import type { StaffCaller } from '../partners/index.ts';
 
@@ -324,6 +324,7 @@ async function decide(
   caller: StaffCaller,
   waiverId: string,
   decision: { status: 'approved' } | { status: 'declined'; reason: string },
+  publicUrl: string,
 ): Promise<StaffFeeWaiver> {
   await db.transaction(async (tx) => {
     const row = await requestToDecide(tx, caller.partnerId, waiverId);
@@ -350,30 +351,28 @@ async function decide(
       .from(partners)
       .where(eq(partners.id, caller.partnerId))
       .limit(1);
-    await notify(tx, {
+    await notifyFeeDecision(tx, {
       userId: row.user_id,
-      category: 'status_updates',
       type: decision.status === 'approved' ? 'fee_waiver_approved' : 'fee_waiver_declined',
-      data: {
-        institution: institution?.name ?? '',
-        program: row.program_name,
-        ...(decision.status === 'declined' ? { reason: decision.reason } : {}),
-      },
-      link: applicationPath(caller.partnerId),
+      institution: institution?.name ?? '',
+      program: row.program_name,
+      reason: decision.status === 'declined' ? decision.reason : null,
+      path: applicationPath(caller.partnerId),
+      publicUrl,
     });
   });
   const [waiver] = await staffWaivers(db, caller.partnerId, { id: waiverId });
   return waiver!;
 }
 
-/** POST /partners/:partnerId/fee-waivers/:waiverId/approve */
-export function approveFeeWaiver(db: Db, caller: StaffCaller, waiverId: string) {
-  return decide(db, caller, waiverId, { status: 'approved' });
+/** POST /partners/:partnerId/fee-waivers/:waiverId/approve — the applicant is told in the app and by email. */
+export function approveFeeWaiver(db: Db, caller: StaffCaller, waiverId: string, publicUrl: string) {
+  return decide(db, caller, waiverId, { status: 'approved' }, publicUrl);
 }
 
-/** POST /partners/:partnerId/fee-waivers/:waiverId/decline — the reason is shown to the applicant. */
-export function declineFeeWaiver(db: Db, caller: StaffCaller, waiverId: string, reason: string) {
-  return decide(db, caller, waiverId, { status: 'declined', reason });
+/** POST /partners/:partnerId/fee-waivers/:waiverId/decline — the reason is shown to the applicant and emailed. */
+export function declineFeeWaiver(db: Db, caller: StaffCaller, waiverId: string, reason: string, publicUrl: string) {
+  return decide(db, caller, waiverId, { status: 'declined', reason }, publicUrl);
 }
 
 /* ---------------------------------------------------------------- applicant */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   APPLICATION_MESSAGES,
@@ -13,7 +13,14 @@ import {
   type SubmissionReceipt,
   type WaiverCode,
 } from '@kaminuza/shared';
-import { accountDeletions, cycles, feeWaiverCodes, notifications } from '../../db/schema/index.ts';
+import {
+  accountDeletions,
+  cycles,
+  emailOutbox,
+  feeWaiverCodes,
+  notifications,
+  students,
+} from '../../db/schema/index.ts';
 import { openFileStores } from '../../lib/storage/index.ts';
 import { testEnv, useTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
@@ -399,6 +406,43 @@ describe('waiver requests', () => {
     expect(told.find((row) => row.type === 'fee_waiver_declined')!.data).toMatchObject({
       reason: 'Please attach a letter from your school.',
     });
+  });
+
+  it('email the decision to the applicant in their language, and to no one else', async () => {
+    const institution = await readyInstitution(testApp.app, testApp.db, { fee: 100 });
+    const { student, draft } = await applicant(institution);
+    const bystander = await applicant(institution);
+    await testApp.db.update(students).set({ language: 'fr' }).where(eq(students.user_id, student.id));
+    const feeEmails = (to: string) =>
+      testApp.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.to, to), like(emailOutbox.template, 'fee_waiver_%')));
+    const base = `/partners/${institution.partnerId}/fee-waivers`;
+    expect((await ask(bystander.student, bystander.draft.id, { reason: REASON })).statusCode).toBe(201);
+
+    const first = data<FeeWaiver>(await ask(student, draft.id, { reason: REASON }));
+    const reason = 'Joignez une lettre de votre école.';
+    expect((await call(institution.admin, 'POST', `${base}/${first.id}/decline`, { reason })).statusCode).toBe(200);
+    const [declined] = await feeEmails(student.email);
+    expect(declined).toMatchObject({ template: 'fee_waiver_declined', language: 'fr', from: 'info' });
+    expect(declined!.subject).toContain('a refusé votre demande d’exonération');
+    expect(declined!.text).toContain(`Motif indiqué : ${reason}`);
+    expect(declined!.text).toContain(`/partners/${institution.partnerId}/application/form`);
+
+    expect((await ask(student, draft.id, { reason: `${REASON} Here is the letter.` })).statusCode).toBe(201);
+    expect((await call(institution.admin, 'POST', `${base}/${first.id}/approve`)).statusCode).toBe(200);
+    const emails = await feeEmails(student.email);
+    expect(emails.map((email) => email.template).sort()).toEqual(['fee_waiver_approved', 'fee_waiver_declined']);
+    const approved = emails.find((email) => email.template === 'fee_waiver_approved')!;
+    expect(approved.subject).toContain('a exonéré vos frais de candidature');
+    expect(approved.text).toContain('Vous pouvez soumettre votre candidature sans payer.');
+
+    // The other applicant's request is still waiting: nothing was sent to them.
+    expect(await feeEmails(bystander.student.email)).toEqual([]);
+    // A refused decision sends nothing either.
+    expect((await call(institution.admin, 'POST', `${base}/${first.id}/approve`)).statusCode).toBe(409);
+    expect(await feeEmails(student.email)).toHaveLength(2);
   });
 
   it('cannot be approved once the fee is paid', async () => {
