@@ -77,7 +77,7 @@ export async function verifyBankSlip(
           failure_reason: reason,
         },
       },
-      silentLog,
+      { log: silentLog, publicUrl },
     );
     // The row is locked and pending, so the settlement applies; anything else is a bug, not a race. A slip
     // approved after the fee was waived is money received that is not the fee: settled as owed back.

@@ -29,6 +29,7 @@ import {
   settlePayment,
   startCheckout,
   type CheckoutProviders,
+  type SettleContext,
 } from './payments.service.ts';
 import type { JobSender } from '../../lib/jobs/queue.ts';
 import { pollMobileMoneyPayment, sendMobileMoneyPrompt } from './mobile-money.service.ts';
@@ -82,6 +83,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
   const mobileMoney = mobileMoneyProvidersFrom(env);
   // A bank slip needs no provider here: paymentOptions offers it where the institution has set its bank details.
   const availableChannels = new Set<FeeChannel>(['card', ...mobileMoney.keys(), 'bank_slip']);
+  /** A settlement from this request: its log, and the configured public URL its receipt email links to. */
+  const settling = (log: SettleLogger): SettleContext => ({ log, publicUrl: env.PUBLIC_URL });
   const checkoutProviders = (log: SettleLogger): CheckoutProviders => ({
     card: provider,
     mobileMoney,
@@ -93,7 +96,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
           callbackUrl: `${env.PUBLIC_URL}/api/v1${callbackPathOf(prompt.provider.name)}`,
           startPoll: (poll) => sendMobileMoneyPoll(jobs, { provider: prompt.provider.name, ...poll, attempt: 0 }),
         },
-        log,
+        settling(log),
       ),
   });
 
@@ -150,7 +153,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
         schema: { tags, params: PaymentReferenceParamsSchema, response: { 200: dataEnvelope(PaymentCheckoutSchema) } },
       },
       async (request) => ({
-        data: await getCheckout(db, provider, request.user!.id, request.params.reference, request.log),
+        data: await getCheckout(db, provider, request.user!.id, request.params.reference, settling(request.log)),
       }),
     );
 
@@ -266,7 +269,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
           }
           if (answer) {
             assertSafeText(answer.event);
-            await settlePayment(db, flutterwave.name, answer.event, request.log, {
+            await settlePayment(db, flutterwave.name, answer.event, settling(request.log), {
               providerTransactionId: answer.providerTransactionId,
             });
           }
@@ -290,7 +293,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
         const event = provider.verifyCallback(body, request.headers, new Date());
         // The raw body escapes the request checks; what a provider signed is text all the same.
         assertSafeText(event);
-        await settlePayment(db, provider.name, event, request.log);
+        await settlePayment(db, provider.name, event, settling(request.log));
         return { data: { received: true as const } };
       },
     );
@@ -312,7 +315,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
           throw new AppError('INVALID_ARGUMENT', undefined, { body: 'names no payment' });
         }
         try {
-          await pollMobileMoneyPayment(db, mobile, subject, request.log);
+          await pollMobileMoneyPayment(db, mobile, subject, settling(request.log));
         } catch (error) {
           request.log.warn({ err: error, subject }, 'mobile money status unavailable: asked again later');
           await jobs.send(MOBILE_MONEY_STATUS_JOB, { provider: mobile.name, subject });

@@ -482,17 +482,17 @@ export async function getCheckout(
   provider: PaymentProvider,
   userId: string,
   reference: string,
-  log?: SettleLog,
+  context?: SettleContext,
 ): Promise<PaymentCheckout> {
   let { payment, partner_name, program_name } = await paymentOfPayer(db, userId, reference);
-  if (log && payment.status === 'pending' && payment.provider === provider.name && provider.name !== 'sandbox') {
+  if (context && payment.status === 'pending' && payment.provider === provider.name && provider.name !== 'sandbox') {
     const answer = await provider.lookup?.(reference).catch((error: unknown) => {
       // The provider is unreachable: the page shows the payment pending; webhook or reconcile settles it.
-      log.warn({ err: error, reference }, 'payment lookup failed: shown as pending');
+      context.log.warn({ err: error, reference }, 'payment lookup failed: shown as pending');
       return null;
     });
     if (answer) {
-      await settlePayment(db, provider.name, answer.event, log, {
+      await settlePayment(db, provider.name, answer.event, context, {
         providerTransactionId: answer.providerTransactionId,
       });
       ({ payment, partner_name, program_name } = await paymentOfPayer(db, userId, reference));
@@ -538,6 +538,16 @@ export interface SettleLog {
 }
 
 /**
+ * Where a settlement runs: the log of its request or job, and the deployment's public URL (the configured
+ * env's) that the receipt email of a success links to. Whoever settles hands both down; no module reads
+ * them from the process.
+ */
+export interface SettleContext {
+  log: SettleLog;
+  publicUrl: string;
+}
+
+/**
  * What a verified event did: `settled` the pending payment; `refund_needed` (a success for a payment that
  * had failed, or for an application whose fee was waived while it waited, recorded once); `unchanged` (already settled: a duplicate, a replay, a poll after the
  * callback); `refused` (no such payment, or the amount or currency differs: logged, never trusted).
@@ -563,7 +573,7 @@ export async function settlePayment(
   db: DbOrTx,
   providerName: PaymentRow['provider'],
   event: PaymentEvent,
-  log: SettleLog,
+  { log, publicUrl }: SettleContext,
   details: SettleDetails = {},
 ): Promise<Settlement> {
   const { reference, amount, currency, method, failure_reason } = event.data;
@@ -636,7 +646,7 @@ export async function settlePayment(
       if (!owed) return 'unchanged';
       log.warn({ reference, event: event.id }, 'a success arrived for a payment that had failed: refund needed');
     } else if (succeeded) {
-      await issueReceipt(tx, settled.id);
+      await issueReceipt(tx, settled.id, publicUrl);
     }
     await publish(
       tx,
@@ -659,7 +669,7 @@ const RECONCILE_BATCH = 100;
 export async function reconcilePendingPayments(
   db: Db,
   provider: PaymentProvider,
-  log: SettleLog,
+  context: SettleContext,
   now = new Date(),
 ): Promise<number> {
   if (!provider.lookup) return 0;
@@ -685,7 +695,7 @@ export async function reconcilePendingPayments(
   for (const { reference, amount, currency, created_at } of stale) {
     const answer = await provider.lookup(reference).catch((error: unknown) => {
       // One payment the provider cannot answer for now does not hold up the others: the next pass asks again.
-      log.warn({ err: error, reference }, 'payment lookup failed: asked again by the next pass');
+      context.log.warn({ err: error, reference }, 'payment lookup failed: asked again by the next pass');
       return 'unanswered' as const;
     });
     if (answer === 'unanswered') continue;
@@ -697,10 +707,10 @@ export async function reconcilePendingPayments(
         type: 'payment.failed',
         data: { reference, amount, currency, method: 'card', failure_reason: PAYMENT_MESSAGES.checkout_expired },
       };
-      if ((await settlePayment(db, provider.name, expired, log)) === 'settled') settled += 1;
+      if ((await settlePayment(db, provider.name, expired, context)) === 'settled') settled += 1;
       continue;
     }
-    await settlePayment(db, provider.name, answer.event, log, {
+    await settlePayment(db, provider.name, answer.event, context, {
       providerTransactionId: answer.providerTransactionId,
     });
     settled += 1;

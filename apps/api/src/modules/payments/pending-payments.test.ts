@@ -54,6 +54,8 @@ let simulator: MomoSimulator;
 let app: App;
 let partnerId: string;
 let finance: TestAccount;
+/** The app's PUBLIC_URL: receipts settled from its callbacks and jobs link to it. */
+let publicUrl: string;
 
 /** A port free now, for the app to listen on: the callbacks MoMo sends go to PUBLIC_URL. */
 async function freePort(): Promise<number> {
@@ -68,10 +70,11 @@ beforeAll(async () => {
   database = await createTestDatabase();
   simulator = await startMomoSimulator({ ...CREDENTIALS, expireAfterMs: 60_000, payerDelayMs: 10 });
   const port = await freePort();
+  publicUrl = `http://127.0.0.1:${port}`;
   app = await buildApp({
     database,
     env: testEnv({
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: publicUrl,
       MTN_MOMO_BASE_URL: simulator.url,
       MTN_MOMO_API_USER: CREDENTIALS.apiUser,
       MTN_MOMO_API_KEY: CREDENTIALS.apiKey,
@@ -211,6 +214,9 @@ describe('a payment that succeeds after the fee was waived', () => {
     const settled = await settledPayment(database.db, reference);
     expect(settled).toMatchObject({ status: 'succeeded', refund_status: null });
     expect(settled.receipt_number).toMatch(/^KZ-R-/);
+    // Settled from the network's callback: the receipt email links to the configured public URL.
+    const [receipt] = await receiptEmailsTo(student.email);
+    expect(receipt!.text).toContain(`${publicUrl}/verify/receipt/${settled.receipt_code}`);
   });
 
   it('a bank slip approved after staff approved a waiver request is owed back', async () => {
