@@ -20,6 +20,7 @@ import {
   feeWaiverCodes,
   notifications,
   students,
+  userPreferences,
 } from '../../db/schema/index.ts';
 import { openFileStores } from '../../lib/storage/index.ts';
 import { testEnv, useTestApp } from '../../test/app.ts';
@@ -443,6 +444,26 @@ describe('waiver requests', () => {
     // A refused decision sends nothing either.
     expect((await call(institution.admin, 'POST', `${base}/${first.id}/approve`)).statusCode).toBe(409);
     expect(await feeEmails(student.email)).toHaveLength(2);
+  });
+
+  it('tell an applicant who takes no application emails in the app only', async () => {
+    const institution = await readyInstitution(testApp.app, testApp.db, { fee: 100 });
+    const { student, draft } = await applicant(institution);
+    await testApp.db
+      .insert(userPreferences)
+      .values({ user_id: student.id, email_application_updates: false })
+      .onConflictDoUpdate({ target: userPreferences.user_id, set: { email_application_updates: false } });
+    const waiver = data<FeeWaiver>(await ask(student, draft.id, { reason: REASON }));
+    const approved = await call(
+      institution.admin,
+      'POST',
+      `/partners/${institution.partnerId}/fee-waivers/${waiver.id}/approve`,
+    );
+    expect(approved.statusCode).toBe(200);
+    const told = await testApp.db.select().from(notifications).where(eq(notifications.user_id, student.id));
+    expect(told.map((row) => row.type)).toEqual(['fee_waiver_approved']);
+    const emails = await testApp.db.select().from(emailOutbox).where(eq(emailOutbox.to, student.email));
+    expect(emails.filter((email) => email.template.startsWith('fee_waiver_'))).toEqual([]);
   });
 
   it('cannot be approved once the fee is paid', async () => {
