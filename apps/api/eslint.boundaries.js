@@ -16,7 +16,7 @@ export const API_LAYERS = [
   ['forms', 'team'],
   ['institution-onboarding', 'catalogue'],
   ['students'],
-  ['documents'],
+  ['documents', 'waivers'],
   ['uploads', 'payments', 'messaging'],
   ['submissions'],
   ['applications'],

@@ -296,10 +296,11 @@ export async function buildApp({
       await api.register(financeRoutes, {
         db: database.db,
         storage: files.storage,
+        publicUrl: env.PUBLIC_URL,
         refunding: refundingProvidersFrom(env, { db: database.db, log: app.log }),
         jobs,
       });
-      await api.register(waiversRoutes, { db: database.db, storage: files.storage });
+      await api.register(waiversRoutes, { db: database.db, storage: files.storage, publicUrl: env.PUBLIC_URL });
       await api.register(devPhoneRoutes, { simulators: paymentSimulators });
       await api.register(decisionsRoutes, {
         db: database.db,

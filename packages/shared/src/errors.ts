@@ -91,6 +91,11 @@ export const ERROR_REASON_INFO = {
   already_paid: { status: 'ABORTED', description: "The application's fee is already paid." },
   not_paid: { status: 'ABORTED', description: 'The payment has not gone through: it has no receipt yet.' },
   fee_waived: { status: 'ABORTED', description: "The application's fee is waived: there is nothing to pay." },
+  payment_pending: {
+    status: 'ABORTED',
+    description:
+      'Another way of paying the fee is still waiting for its outcome (a prompt, a card checkout or a slip): nothing was recorded.',
+  },
   form_stale: {
     status: 'ABORTED',
     description: 'The application form changed since the editor loaded it; reload it before saving.',

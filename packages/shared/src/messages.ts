@@ -299,6 +299,9 @@ export const PAYMENT_MESSAGES = {
   bank_reference_invalid: 'Enter the reference printed on the bank slip (at most 64 characters).',
   slip_file_required: 'Upload a photo or PDF of the bank slip.',
   slip_file_invalid: 'This file cannot be used as the bank slip. Upload a photo or PDF of it again.',
+  fee_waived_refund: 'The application fee was waived, so this payment was not needed. The institution will refund it.',
+  other_payment_pending:
+    'A payment for this application is still waiting for an answer. Wait for it to finish, or try again in a few minutes.',
 } as const;
 
 /** The staff finance view: filters and refunds by hand, shown under `finance.errors`. */

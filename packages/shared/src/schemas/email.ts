@@ -30,6 +30,11 @@ export const EMAIL_TEMPLATES = [
   'new_device_sign_in',
   /** A paid application fee's receipt: its number, a link to the PDF and the public verify link. */
   'payment_receipt',
+  /** A need-based fee waiver request approved, or declined with the reason staff gave (issue 22). */
+  'fee_waiver_approved',
+  'fee_waiver_declined',
+  /** A bank slip staff could not accept, with their reason: the applicant may send another (issue 22). */
+  'payment_slip_rejected',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 /** Templates that exist to deliver a link; they cannot be sent without one. */

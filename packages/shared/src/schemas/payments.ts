@@ -210,7 +210,8 @@ export type PaymentSummary = z.infer<typeof PaymentSummarySchema>;
 
 /**
  * POST /applications/:id/payment (header Idempotency-Key): opens the fee's checkout, or answers the
- * live one the application already has (200). 409 'already_paid' once paid; 409 'no_fee' when the fee is 0.
+ * pending one of the same way to pay (200). 409 'already_paid' once paid; 409 'payment_pending' while a payment
+ * of another way is pending; 409 'no_fee' when the fee is 0.
  */
 export const CheckoutStartedSchema = z.object({
   payment: PaymentSummarySchema,

@@ -23,6 +23,7 @@ import type { Storage } from '../../lib/storage/index.ts';
 import { isOwnPassword, assertUnder, countEvent, RateLimitedError, resetCounter, type Limit } from '../auth/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { enqueueCustomEmail, catalogueText, emailLanguage } from '../email/index.ts';
+import { releaseUnsubmittedCodeUses } from '../waivers/index.ts';
 
 const DAY_MS = 86_400_000;
 /** Wrong passwords on the deletion form, per account: the same bound as sign-in's. */
@@ -163,6 +164,7 @@ async function deleteAccountData(tx: Tx, userId: string): Promise<string[]> {
       .where(eq(submissions.student_id, student.id));
     await tx.update(submissions).set({ payment_id: null }).where(inArray(submissions.payment_id, feePayments));
     await tx.delete(payments).where(inArray(payments.application_id, own));
+    await releaseUnsubmittedCodeUses(tx, own);
     // Documents first: their files would otherwise be held by the documents' restrict.
     await tx.delete(documents).where(eq(documents.student_id, student.id));
   }

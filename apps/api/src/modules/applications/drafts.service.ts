@@ -42,7 +42,7 @@ import { studentIdOf } from '../documents/index.ts';
 import { snapshotForm } from '../forms/index.ts';
 import { getSettings } from '../partner-settings/index.ts';
 import { succeededPaymentOf } from '../payments/index.ts';
-import { feeWaived } from '../waivers/index.ts';
+import { feeWaived, releaseUnsubmittedCodeUses } from '../waivers/index.ts';
 import {
   applicationForm,
   applicationsOpen,
@@ -482,6 +482,7 @@ export async function discardDraft(db: Db, userId: string, applicationId: string
     if (row.status === 'submitted')
       throw new AppError('ABORTED', A.already_submitted, undefined, { reason: 'already_submitted' });
     if (await succeededPaymentOf(tx, applicationId)) throw new AppError('ABORTED', A.paid_draft);
+    await releaseUnsubmittedCodeUses(tx, [applicationId]);
     await tx
       .delete(payments)
       .where(and(eq(payments.application_id, applicationId), inArray(payments.status, ['pending', 'failed'])));

@@ -44,6 +44,10 @@ const DEFAULT_SENDER: Record<EmailTemplate, EmailSender> = {
   new_device_sign_in: 'no_reply',
   // A payer may well reply to their receipt with a question.
   payment_receipt: 'info',
+  // Fee decisions, like document reviews: the applicant may write back about them.
+  fee_waiver_approved: 'info',
+  fee_waiver_declined: 'info',
+  payment_slip_rejected: 'info',
 };
 
 /** The spec's "Failed to send …" text for each template (section 8). */
@@ -65,6 +69,9 @@ export const SEND_FAILURE_MESSAGES: Record<EmailTemplate, string> = {
   password_changed: GENERIC_MESSAGES.generic,
   new_device_sign_in: GENERIC_MESSAGES.generic,
   payment_receipt: GENERIC_MESSAGES.generic,
+  fee_waiver_approved: GENERIC_MESSAGES.generic,
+  fee_waiver_declined: GENERIC_MESSAGES.generic,
+  payment_slip_rejected: GENERIC_MESSAGES.generic,
 };
 
 export interface EnqueueEmailInput {

@@ -70,6 +70,69 @@ export async function notifyDocumentReviewed(
   });
 }
 
+/** Fee decisions an applicant is told of by email as well as in the app. */
+export type FeeDecisionType = 'fee_waiver_approved' | 'fee_waiver_declined' | 'payment_slip_rejected';
+
+/**
+ * Tells an applicant of a decision on their fee: a waiver request approved or declined, a bank slip rejected
+ * (with the reason staff gave). A notification always, a push if they want status updates pushed, an email in
+ * their language if they want application updates emailed, linking to `path` on the public URL. In the
+ * caller's transaction, so the decision, the notification and the email commit together.
+ */
+export async function notifyFeeDecision(
+  tx: DbOrTx,
+  input: {
+    userId: string;
+    type: FeeDecisionType;
+    institution: string;
+    program: string;
+    reason: string | null;
+    /** What the in-app notification's text reads beyond the institution, program and reason. */
+    data?: Record<string, unknown>;
+    path: string;
+    publicUrl: string;
+  },
+): Promise<void> {
+  const [student] = await tx
+    .select({
+      email: students.email,
+      language: students.language,
+      name: students.preferred_name,
+      first_name: students.first_name,
+    })
+    .from(students)
+    .where(eq(students.user_id, input.userId))
+    .limit(1);
+  const preferences = await readPreferences(tx, input.userId);
+  await notify(tx, {
+    userId: input.userId,
+    preferences,
+    category: 'status_updates',
+    type: input.type,
+    data: {
+      institution: input.institution,
+      program: input.program,
+      ...input.data,
+      ...(input.reason ? { reason: input.reason } : {}),
+    },
+    link: input.path,
+  });
+  if (!student || !preferences.email.application_updates) return;
+  const name = student.name ?? student.first_name;
+  await enqueueEmail(tx, {
+    to: student.email,
+    template: input.type,
+    language: emailLanguage(student.language),
+    data: {
+      ...(name ? { name } : {}),
+      institution_name: input.institution,
+      program_name: input.program,
+      ...(input.reason ? { reason: input.reason } : {}),
+      link: new URL(input.path, input.publicUrl).toString(),
+    },
+  });
+}
+
 /**
  * Tells a student staff or the support team replied: a notification always, a push if they want messages
  * pushed. (The email about an unread reply is the unread-message worker's, later, and only if still unread.)

@@ -1,3 +1,3 @@
 /** The notifications module's public entry: what other modules may use (docs/architecture.md). */
-export { notifyDocumentReviewed, notifyNewMessage } from './events.ts';
+export { notifyDocumentReviewed, notifyFeeDecision, notifyNewMessage, type FeeDecisionType } from './events.ts';
 export { notify } from './notifications.service.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '@kaminuza/shared';
 import { buildApp, type App } from '../../app.ts';
 import { AIRTEL_SCRIPTS, startAirtelSimulator, type AirtelSimulator } from '../../simulators/airtel-money.ts';
-import { testEnv } from '../../test/app.ts';
+import { TEST_PUBLIC_URL, testEnv } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import {
   createPayingInstitution,
@@ -26,6 +26,8 @@ import type { MobileMoneyProvider } from './providers/mobile-money.ts';
 
 const CREDENTIALS = { clientId: randomUUID(), clientSecret: 'airtel-client-secret' };
 const log = { warn() {} };
+/** What a settlement driven directly by this file reports to, and links its receipt email from. */
+const settling = { log, publicUrl: TEST_PUBLIC_URL };
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let simulator: AirtelSimulator;
@@ -148,10 +150,10 @@ describe('Airtel Money callbacks', () => {
   it('a late success after the payment expired is recorded as owed back, not as paid', async () => {
     const reference = await pendingPayment(AIRTEL_SCRIPTS.lateSuccess);
     // No callback for the expiry: the poll finds TE and fails the payment.
-    let outcome = await pollMobileMoneyPayment(database.db, airtel, reference, log);
+    let outcome = await pollMobileMoneyPayment(database.db, airtel, reference, settling);
     for (let tries = 0; outcome === 'pending' && tries < 200; tries += 1) {
       await pause(25);
-      outcome = await pollMobileMoneyPayment(database.db, airtel, reference, log);
+      outcome = await pollMobileMoneyPayment(database.db, airtel, reference, settling);
     }
     expect(outcome).toBe('settled');
     expect(await paymentOf(reference)).toMatchObject({
@@ -164,7 +166,7 @@ describe('Airtel Money callbacks', () => {
     expect(payment).toMatchObject({ status: 'failed', paid_at: null, refund_status: 'needed' });
     expect(payment.provider_transaction_id).toMatch(/^MP/);
     // Asked again, the same success is recorded once.
-    expect(await pollMobileMoneyPayment(database.db, airtel, reference, log)).toBe('unchanged');
+    expect(await pollMobileMoneyPayment(database.db, airtel, reference, settling)).toBe('unchanged');
   });
 
   it('10 callbacks at once, through the route and directly, and a poll settle the payment once', async () => {
@@ -181,8 +183,8 @@ describe('Airtel Money callbacks', () => {
     const [replies, direct] = await Promise.all([
       Promise.all(Array.from({ length: 10 }, () => post(JSON.stringify(body)).then((reply) => reply.status))),
       Promise.all([
-        ...Array.from({ length: 10 }, () => mobileMoneyCallback(database.db, airtel, body, log)),
-        pollMobileMoneyPayment(database.db, airtel, reference, log),
+        ...Array.from({ length: 10 }, () => mobileMoneyCallback(database.db, airtel, body, settling)),
+        pollMobileMoneyPayment(database.db, airtel, reference, settling),
       ]),
     ]);
     expect(replies).toEqual(Array.from({ length: 10 }, () => 200));

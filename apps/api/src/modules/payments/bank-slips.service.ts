@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { FINANCE_MESSAGES, type FinancePayment, type SlipVerification } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { auditLog, partners, payments, students } from '../../db/schema/index.ts';
+import { applications, auditLog, partners, payments, programs, students } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { openFile, type StoredFile } from '../documents/index.ts';
-import { notify } from '../notifications/index.ts';
+import { notify, notifyFeeDecision } from '../notifications/index.ts';
 import type { StaffCaller } from '../partners/index.ts';
 import { selectRows, toPayment } from './finance.service.ts';
 import { settlePayment } from './payments.service.ts';
@@ -34,6 +34,7 @@ export async function verifyBankSlip(
   actorUserId: string,
   paymentId: string,
   input: SlipVerification,
+  publicUrl: string,
 ): Promise<FinancePayment> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -41,9 +42,12 @@ export async function verifyBankSlip(
         payment: payments,
         user_id: students.user_id,
         institution: partners.name,
+        program: programs.name,
       })
       .from(payments)
       .innerJoin(partners, eq(partners.id, payments.partner_id))
+      .innerJoin(applications, eq(applications.id, payments.application_id))
+      .innerJoin(programs, eq(programs.id, applications.program_id))
       .leftJoin(students, eq(students.id, payments.student_id))
       .where(and(eq(payments.id, paymentId), eq(payments.partner_id, caller.partnerId)))
       .for('update', { of: payments });
@@ -73,10 +77,13 @@ export async function verifyBankSlip(
           failure_reason: reason,
         },
       },
-      silentLog,
+      { log: silentLog, publicUrl },
     );
-    // The row is locked and pending, so the settlement applies; anything else is a bug, not a race.
-    if (settled !== 'settled') throw new Error(`bank slip ${payment.id} did not settle: ${settled}`);
+    // The row is locked and pending, so the settlement applies; anything else is a bug, not a race. A slip
+    // approved after the fee was waived is money received that is not the fee: settled as owed back.
+    if (settled !== 'settled' && !(approve && settled === 'refund_needed')) {
+      throw new Error(`bank slip ${payment.id} did not settle: ${settled}`);
+    }
     await tx.insert(auditLog).values({
       actor_id: actorUserId,
       action: approve ? 'payment.slip_approved' : 'payment.slip_rejected',
@@ -91,13 +98,25 @@ export async function verifyBankSlip(
         ...(reason ? { reason } : {}),
       },
     });
-    if (row.user_id) {
+    if (row.user_id && approve) {
+      // The receipt email tells of the payment: the approval itself is told in the app only.
       await notify(tx, {
         userId: row.user_id,
         category: 'status_updates',
-        type: approve ? 'payment_slip_approved' : 'payment_slip_rejected',
+        type: 'payment_slip_approved',
         data: { institution: row.institution, bank_reference: payment.bank_reference, reason },
         link: applicationPathOf(payment.partner_id),
+      });
+    } else if (row.user_id) {
+      await notifyFeeDecision(tx, {
+        userId: row.user_id,
+        type: 'payment_slip_rejected',
+        institution: row.institution,
+        program: row.program,
+        reason,
+        data: { bank_reference: payment.bank_reference },
+        path: applicationPathOf(payment.partner_id),
+        publicUrl,
       });
     }
     const [after] = await selectRows(tx).where(eq(payments.id, payment.id));

@@ -11,7 +11,7 @@ import {
   type PaymentOptions,
   type StaffPermission,
 } from '@kaminuza/shared';
-import { auditLog, emailOutbox, notifications, payments } from '../../db/schema/index.ts';
+import { auditLog, emailOutbox, notifications, payments, students } from '../../db/schema/index.ts';
 import { samplePdf, samplePng } from '../../seed/sample-files.ts';
 import { useTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
@@ -286,6 +286,36 @@ describe('staff verifying a bank slip', () => {
     expect(retry.body.data.payment.id).not.toBe(paymentId);
     const approved = await verify(staff, partnerId, retry.body.data.payment.id, { decision: 'approve' });
     expect(approved.body.data.status).toBe('succeeded');
+  });
+
+  it('emails a rejection to the applicant in their language with the reason, and to no one else', async () => {
+    const partnerId = await institution('slip-reject-email');
+    const { paymentId, student } = await sentSlip(partnerId, 'FT-EMAIL-1');
+    const bystander = await sentSlip(partnerId, 'FT-EMAIL-2');
+    await ctx.db.update(students).set({ language: 'rw' }).where(eq(students.user_id, student.id));
+    const staff = await staffOf(partnerId);
+    const reason = 'The amount on the slip is not the fee.';
+    expect((await verify(staff, partnerId, paymentId, { decision: 'reject', reason })).status).toBe(200);
+    const slipEmails = (to: string) =>
+      ctx.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.to, to), eq(emailOutbox.template, 'payment_slip_rejected')));
+    const [email] = await slipEmails(student.email);
+    expect(email).toMatchObject({ template: 'payment_slip_rejected', language: 'rw', from: 'info' });
+    expect(email!.subject).toContain('ntiyashoboye kwemera inyemezabwishyu yawe ya banki');
+    expect(email!.text).toContain(`Impamvu yatanzwe: ${reason}`);
+    expect(email!.text).toContain(`/partners/${partnerId}/application/form`);
+    expect(await slipEmails(bystander.student.email)).toEqual([]);
+
+    // Approving the other slip sends its receipt, not a rejection.
+    expect((await verify(staff, partnerId, bystander.paymentId, { decision: 'approve' })).status).toBe(200);
+    expect(await slipEmails(bystander.student.email)).toEqual([]);
+    const receipts = await ctx.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, bystander.student.email), eq(emailOutbox.template, 'payment_receipt')));
+    expect(receipts).toHaveLength(1);
   });
 
   it('denies another institution (404), no permission (403), a decided or non-slip payment (409), bad input (400)', async () => {

@@ -7,7 +7,7 @@ import {
   startFlutterwaveSimulator,
   type FlutterwaveSimulator,
 } from '../../simulators/flutterwave.ts';
-import { testEnv, useTestApp } from '../../test/app.ts';
+import { TEST_PUBLIC_URL, testEnv, useTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { payOnHostedPage } from '../../test/flutterwave.ts';
 import {
@@ -133,7 +133,12 @@ describe('the daily reconciliation against Flutterwave', () => {
       payer: { email: 'payer@test.kaminuza.example', name: 'Test Payer' },
     });
     expect((await payOnHostedPage(checkoutUrl, card)).status).toBe(303);
-    await reconcilePendingPayments(ctx.db, flutterwave, log, new Date(Date.now() + RECONCILE_AFTER_MS + 1000));
+    await reconcilePendingPayments(
+      ctx.db,
+      flutterwave,
+      { log, publicUrl: TEST_PUBLIC_URL },
+      new Date(Date.now() + RECONCILE_AFTER_MS + 1000),
+    );
     const payment = await paymentByReference(ctx.db, reference);
     expect(payment.status).not.toBe('pending');
     return payment;

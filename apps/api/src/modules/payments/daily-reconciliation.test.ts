@@ -13,7 +13,7 @@ import { startJobQueue, type JobQueue } from '../../lib/jobs/queue.ts';
 import { AIRTEL_SCRIPTS, startAirtelSimulator, type AirtelSimulator } from '../../simulators/airtel-money.ts';
 import { MOMO_SCRIPTS, startMomoSimulator, type MomoSimulator } from '../../simulators/mtn-momo.ts';
 import { MPESA_SCRIPTS, startMpesaSimulator, type MpesaSimulator } from '../../simulators/mpesa-daraja.ts';
-import { testEnv, useTestApp } from '../../test/app.ts';
+import { TEST_PUBLIC_URL, testEnv, useTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { createPayingInstitution, createPendingPayment, paymentByReference } from '../../test/payments.ts';
 import { airtelMoneyProviderFrom, mpesaProviderFrom, mtnMomoProviderFrom } from './mobile-money-providers.ts';
@@ -36,6 +36,8 @@ const CREDENTIALS = { apiUser: randomUUID(), apiKey: 'momo-api-key', subscriptio
 const NOWHERE = 'http://127.0.0.1:9/nowhere';
 const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
 const log = { warn() {} };
+/** What a settlement driven directly by this file reports to, and links its receipt email from. */
+const settling = { log, publicUrl: TEST_PUBLIC_URL };
 /** The run happens the day after the payments settled. */
 const tomorrow = () => new Date(Date.now() + 24 * 3600_000);
 
@@ -153,7 +155,7 @@ describe('the daily reconciliation against MoMo', () => {
 
     // Settled through the real path: MoMo's record and ours agree.
     const agreeing = await promptedPayment(partnerId, MOMO_SCRIPTS.approve);
-    expect(await pollMobileMoneyPayment(ctx.db, momo, agreeing, log)).toBe('settled');
+    expect(await pollMobileMoneyPayment(ctx.db, momo, agreeing, settling)).toBe('settled');
     // MoMo says FAILED; our row says succeeded.
     const declined = await markSucceeded(await promptedPayment(partnerId, MOMO_SCRIPTS.decline));
     // MoMo's record says one more than asked; our row says succeeded for 1500.
@@ -299,7 +301,7 @@ describe('the daily reconciliation against Airtel Money', () => {
       callbackUrl: NOWHERE,
     });
     await sleep(100);
-    expect(await pollMobileMoneyPayment(ctx.db, airtel, reference, log)).toBe('settled');
+    expect(await pollMobileMoneyPayment(ctx.db, airtel, reference, settling)).toBe('settled');
     return (await paymentByReference(ctx.db, reference)).id;
   }
 
@@ -362,7 +364,7 @@ describe('the daily reconciliation against M-Pesa (Daraja)', () => {
     // Settled through the real path, and the payer's M-Pesa receipt kept on our side: Daraja's query
     // answers neither amount nor receipt number, so neither can differ from what it does not say.
     const approved = await pushedPayment(partnerId, MPESA_SCRIPTS.approve);
-    expect(await pollMobileMoneyPayment(ctx.db, mpesa, approved.reference, log)).toBe('settled');
+    expect(await pollMobileMoneyPayment(ctx.db, mpesa, approved.reference, settling)).toBe('settled');
     const receipt = mpesaSimulator.prompts().find((p) => p.id === approved.checkoutRequestId)!.MpesaReceiptNumber;
     expect(receipt).toMatch(/^[A-Z0-9]{10}$/);
     const agreeing = await markSucceeded(approved.reference, { provider_transaction_id: receipt, amount: 1800 });

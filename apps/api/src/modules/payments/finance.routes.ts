@@ -41,10 +41,11 @@ const DiscrepancyParams = PartnerParams.extend({ discrepancyId: z.uuid() });
 export const financeRoutes: FastifyPluginAsyncZod<{
   db: Db;
   storage: Storage;
+  publicUrl: string;
   /** The providers whose refund API can give money back (refund-providers.ts). */
   refunding: RefundingProviders;
   jobs: JobSender;
-}> = async (app, { db, storage, refunding, jobs }) => {
+}> = async (app, { db, storage, publicUrl, refunding, jobs }) => {
   const tags = ['finance'];
   const read = staffGuard(db, FINANCE_READ_PERMISSIONS);
   const manage = staffGuard(db, FINANCE_MANAGE_PERMISSIONS);
@@ -206,7 +207,14 @@ export const financeRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      data: await verifyBankSlip(db, request.staff!, request.user!.id, request.params.paymentId, request.body),
+      data: await verifyBankSlip(
+        db,
+        request.staff!,
+        request.user!.id,
+        request.params.paymentId,
+        request.body,
+        publicUrl,
+      ),
     }),
   );
 };

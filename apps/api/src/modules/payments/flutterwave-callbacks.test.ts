@@ -44,6 +44,8 @@ let webhookUrl: string;
 let partnerId: string;
 const warnings: string[] = [];
 const log = { warn: (_object: object, message: string) => void warnings.push(message) };
+/** What a settlement driven directly by this file reports to, and links its receipt email from. */
+const settling = { log, publicUrl: TEST_PUBLIC_URL };
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -259,11 +261,11 @@ describe('cards through Flutterwave', () => {
     simulator.setMode('close');
     const { provider } = cardProviderFrom(env, { db: database.db, log });
     const later = new Date(Date.now() + RECONCILE_AFTER_MS + 60_000);
-    expect(await reconcilePendingPayments(database.db, provider, log, later)).toBe(0);
+    expect(await reconcilePendingPayments(database.db, provider, settling, later)).toBe(0);
     expect((await paymentByReference(database.db, reference)).status).toBe('pending');
 
     simulator.setMode('normal');
-    expect(await reconcilePendingPayments(database.db, provider, log, later)).toBeGreaterThanOrEqual(1);
+    expect(await reconcilePendingPayments(database.db, provider, settling, later)).toBeGreaterThanOrEqual(1);
     expect(await paymentByReference(database.db, reference)).toMatchObject({
       status: 'succeeded',
       provider_transaction_id: String(simulator.transactions().find((entry) => entry.tx_ref === reference)!.id),
@@ -274,17 +276,17 @@ describe('cards through Flutterwave', () => {
     const { student, applicationId, reference, link } = await openCheckout();
     const { provider } = cardProviderFrom(env, { db: database.db, log });
     const soon = new Date(Date.now() + RECONCILE_AFTER_MS + 60_000);
-    await reconcilePendingPayments(database.db, provider, log, soon);
+    await reconcilePendingPayments(database.db, provider, settling, soon);
     expect((await paymentByReference(database.db, reference)).status).toBe('pending');
 
     // While Flutterwave cannot answer, nothing is given up.
     const hours = new Date(Date.now() + 2 * 60 * 60_000);
     simulator.setMode('503');
-    await reconcilePendingPayments(database.db, provider, log, hours);
+    await reconcilePendingPayments(database.db, provider, settling, hours);
     expect((await paymentByReference(database.db, reference)).status).toBe('pending');
     simulator.setMode('normal');
 
-    await reconcilePendingPayments(database.db, provider, log, hours);
+    await reconcilePendingPayments(database.db, provider, settling, hours);
     expect(await paymentByReference(database.db, reference)).toMatchObject({
       status: 'failed',
       failure_reason: PAYMENT_MESSAGES.checkout_expired,

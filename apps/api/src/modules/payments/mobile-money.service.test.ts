@@ -14,6 +14,7 @@ import {
 } from './mobile-money.service.ts';
 import type { MobileMoneyProvider } from './providers/mobile-money.ts';
 import { createMtnMomoProvider } from './providers/mtn-momo.ts';
+import { TEST_PUBLIC_URL } from '../../test/app.ts';
 
 /** A payment as the status call names it (MoMo reads only our reference). */
 const paymentRef = (reference: string) => ({ reference, providerReference: null, currency: 'RWF', country: 'RW' });
@@ -40,6 +41,8 @@ const log = {
     warnings.push({ object, message });
   },
 };
+/** What a settlement driven directly by this file reports to, and links its receipt email from. */
+const settling = { log, publicUrl: TEST_PUBLIC_URL };
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -55,7 +58,7 @@ beforeAll(async () => {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      mobileMoneyCallback(database.db, momo, body, log)
+      mobileMoneyCallback(database.db, momo, body, settling)
         .catch(() => 'error' as const)
         .then((outcome) => {
           const subject = momo.callbackSubject(body);
@@ -114,7 +117,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function pollUntilSettled(reference: string, within = 5000) {
   const until = Date.now() + within;
   for (;;) {
-    const outcome = await pollMobileMoneyPayment(database.db, momo, reference, log);
+    const outcome = await pollMobileMoneyPayment(database.db, momo, reference, settling);
     if (outcome !== 'pending' || Date.now() > until) return outcome;
     await pause(25);
   }
@@ -145,7 +148,7 @@ describe('MoMo payments settled from the provider’s status', () => {
 
   it('timeout: no callback comes; a poll finds it pending, then expired', async () => {
     const reference = await pendingPayment(MOMO_SCRIPTS.timeout);
-    expect(await pollMobileMoneyPayment(database.db, momo, reference, log)).toBe('pending');
+    expect(await pollMobileMoneyPayment(database.db, momo, reference, settling)).toBe('pending');
     expect(await pollUntilSettled(reference)).toBe('settled');
     expect(await callbacksHandled(reference, 1, 0)).toEqual([]);
     expect(await paymentOf(reference)).toMatchObject({
@@ -167,7 +170,7 @@ describe('MoMo payments settled from the provider’s status', () => {
     expect(await callbacksHandled(reference, 1, 5000)).toEqual(['refund_needed']);
     expect(await paymentOf(reference)).toMatchObject({ status: 'failed', paid_at: null, refund_status: 'needed' });
     // Asked again, the same success is recorded once.
-    expect(await pollMobileMoneyPayment(database.db, momo, reference, log)).toBe('unchanged');
+    expect(await pollMobileMoneyPayment(database.db, momo, reference, settling)).toBe('unchanged');
   });
 
   it('a callback with the wrong amount is not believed: the status’s amount is what settles', async () => {
@@ -203,7 +206,13 @@ describe('MoMo payments settled from the provider’s status', () => {
   it('a status naming another payment is refused and logged', async () => {
     const reference = await pendingPayment('001');
     const status = await momo.status(paymentRef(reference));
-    const outcome = await settleFromStatus(database.db, momo, randomUUID(), { ...status, state: 'succeeded' }, log);
+    const outcome = await settleFromStatus(
+      database.db,
+      momo,
+      randomUUID(),
+      { ...status, state: 'succeeded' },
+      settling,
+    );
     expect(outcome).toBe('refused');
     expect(warnings.at(-1)?.message).toBe('mobile money status names another payment: ignored');
   });
@@ -232,7 +241,7 @@ describe('MoMo payments settled from the provider’s status', () => {
           .then((reply) => reply.json() as Promise<{ outcome: string }>)
           .then(({ outcome }) => outcome),
       ),
-      pollMobileMoneyPayment(database.db, momo, reference, log),
+      pollMobileMoneyPayment(database.db, momo, reference, settling),
     ]);
     expect(results.filter((outcome) => outcome === 'settled')).toHaveLength(1);
     expect(results.filter((outcome) => outcome === 'unchanged')).toHaveLength(10);

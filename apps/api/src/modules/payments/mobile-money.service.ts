@@ -3,7 +3,7 @@ import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import { countryOfMsisdn } from '../../lib/mobile-number.ts';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
-import { settlePayment, type SettleLog, type Settlement } from './payments.service.ts';
+import { settlePayment, type SettleContext, type Settlement } from './payments.service.ts';
 import type { PendingPrompt } from './payments.service.ts';
 import {
   ProviderError,
@@ -41,11 +41,11 @@ export async function settleFromStatus(
   provider: Pick<MobileMoneyProvider, 'name'>,
   reference: string,
   status: MobileMoneyStatus,
-  log: SettleLog,
+  context: SettleContext,
 ): Promise<MobileMoneySettlement> {
   if (status.state === 'pending') return 'pending';
   if (status.externalId !== reference) {
-    log.warn(
+    context.log.warn(
       { provider: provider.name, reference, external_id: status.externalId },
       'mobile money status names another payment: ignored',
     );
@@ -66,7 +66,7 @@ export async function settleFromStatus(
       failure_reason: status.reason ? FAILURE_MESSAGES[status.reason] : null,
     },
   };
-  return settlePayment(db, provider.name, event, log, { providerTransactionId: status.providerTransactionId });
+  return settlePayment(db, provider.name, event, context, { providerTransactionId: status.providerTransactionId });
 }
 
 async function recordedMinorAmount(db: Db, provider: MobileMoneyProvider['name'], reference: string) {
@@ -116,15 +116,15 @@ export async function pollMobileMoneyPayment(
   db: Db,
   provider: MobileMoneyProvider,
   subject: string | MobileMoneyCallbackSubject,
-  log: SettleLog,
+  context: SettleContext,
 ): Promise<MobileMoneySettlement> {
   const ref = await paymentRef(db, provider.name, typeof subject === 'string' ? { reference: subject } : subject);
   if (!ref) {
-    log.warn({ provider: provider.name, subject }, 'mobile money status asked for no payment of ours: ignored');
+    context.log.warn({ provider: provider.name, subject }, 'mobile money status asked for no payment of ours: ignored');
     return 'refused';
   }
   const status = await withTransactionHint(db, provider, ref.reference, await provider.status(ref), subject);
-  const settled = await settleFromStatus(db, provider, ref.reference, status, log);
+  const settled = await settleFromStatus(db, provider, ref.reference, status, context);
   if (settled === 'unchanged' && status.state === 'succeeded' && status.providerTransactionId) {
     // Settled already by a poll that had no receipt: the confirmed callback's is kept now.
     await db
@@ -168,14 +168,14 @@ export async function mobileMoneyCallback(
   db: Db,
   provider: MobileMoneyProvider,
   body: unknown,
-  log: SettleLog,
+  context: SettleContext,
 ): Promise<MobileMoneySettlement | 'ignored'> {
   const subject = provider.callbackSubject(body);
   if (!subject) {
-    log.warn({ provider: provider.name }, 'mobile money callback names no payment: ignored');
+    context.log.warn({ provider: provider.name }, 'mobile money callback names no payment: ignored');
     return 'ignored';
   }
-  return pollMobileMoneyPayment(db, provider, subject, log);
+  return pollMobileMoneyPayment(db, provider, subject, context);
 }
 
 /**
@@ -188,7 +188,7 @@ export async function failMobileMoneyPayment(
   provider: Pick<MobileMoneyProvider, 'name'>,
   reference: string,
   reason: MobileMoneyFailure,
-  log: SettleLog,
+  context: SettleContext,
 ): Promise<MobileMoneySettlement> {
   const [payment] = await db
     .select({ amount: payments.amount, currency: payments.currency, status: payments.status })
@@ -208,7 +208,7 @@ export async function failMobileMoneyPayment(
       providerReason: null,
       providerTransactionId: null,
     },
-    log,
+    context,
   );
 }
 
@@ -217,8 +217,8 @@ export const expireMobileMoneyPayment = (
   db: Db,
   provider: Pick<MobileMoneyProvider, 'name'>,
   reference: string,
-  log: SettleLog,
-) => failMobileMoneyPayment(db, provider, reference, 'timeout', log);
+  context: SettleContext,
+) => failMobileMoneyPayment(db, provider, reference, 'timeout', context);
 
 /** How long a prompt may wait for the payer before the payment fails with the timeout reason. */
 export const PROMPT_TTL_MS = 5 * 60_000;
@@ -233,7 +233,7 @@ export async function sendMobileMoneyPrompt(
   db: Db,
   prompt: PendingPrompt,
   deps: { callbackUrl: string; startPoll: (poll: { reference: string; until: string }) => Promise<void> },
-  log: SettleLog,
+  context: SettleContext,
 ): Promise<void> {
   const { provider } = prompt;
   try {
@@ -255,8 +255,11 @@ export async function sendMobileMoneyPrompt(
     }
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    log.warn({ err: error, reference: prompt.reference, provider: provider.name }, 'mobile money prompt not sent');
-    await failMobileMoneyPayment(db, provider, prompt.reference, error.failure ?? 'unavailable', log);
+    context.log.warn(
+      { err: error, reference: prompt.reference, provider: provider.name },
+      'mobile money prompt not sent',
+    );
+    await failMobileMoneyPayment(db, provider, prompt.reference, error.failure ?? 'unavailable', context);
     return;
   }
   await deps.startPoll({ reference: prompt.reference, until: new Date(Date.now() + PROMPT_TTL_MS).toISOString() });

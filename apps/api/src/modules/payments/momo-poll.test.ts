@@ -1,10 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '@kaminuza/shared';
 import { startJobQueue, type JobQueue } from '../../lib/jobs/queue.ts';
 import { MOMO_SCRIPTS, startMomoSimulator, type MomoSimulator } from '../../simulators/mtn-momo.ts';
-import { testEnv } from '../../test/app.ts';
+import { emailOutbox } from '../../db/schema/index.ts';
+import { TEST_PUBLIC_URL, testEnv } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import {
   createPayingInstitution,
@@ -40,6 +42,8 @@ let momo: MobileMoneyProvider;
 let queue: JobQueue;
 let partnerId: string;
 const log = { warn() {} };
+/** What a settlement driven directly by this file reports to, and links its receipt email from. */
+const settling = { log, publicUrl: TEST_PUBLIC_URL };
 
 const momoEnv = () => ({
   MTN_MOMO_BASE_URL: simulator.url,
@@ -59,6 +63,7 @@ beforeAll(async () => {
       db: database.db,
       providers: new Map([['mtn_momo', momo]]),
       log,
+      publicUrl: TEST_PUBLIC_URL,
       retry: { retryLimit: 3, retryDelaySeconds: 1, retryDelayMaxSeconds: 1, expireInSeconds: 30 },
       poll: QUICK_POLL,
     }),
@@ -110,10 +115,17 @@ describe('the poll of a pending MoMo payment', () => {
   it('settles the payment from the status when no callback comes', async () => {
     const reference = await pendingPayment(MOMO_SCRIPTS.approve);
     await startPoll(reference, 60_000);
-    expect(await settledPaymentOf(reference)).toMatchObject({
+    const settled = await settledPaymentOf(reference);
+    expect(settled).toMatchObject({
       status: 'succeeded',
       provider_event_id: `mtn_momo:${reference}:succeeded`,
     });
+    // The job was handed the configured public URL: the receipt email links to it.
+    const [receipt] = await database.db
+      .select({ text: emailOutbox.text })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.template, 'payment_receipt'), like(emailOutbox.text, `%${reference}%`)));
+    expect(receipt!.text).toContain(`${TEST_PUBLIC_URL}/verify/receipt/${settled.receipt_code}`);
   });
 
   it('asks again while the payer has not answered, and settles once they approve', async () => {
@@ -142,7 +154,7 @@ describe('the poll of a pending MoMo payment', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const [, ...outcomes] = await Promise.all([
       startPoll(reference, 60_000),
-      ...Array.from({ length: 10 }, () => mobileMoneyCallback(database.db, momo, { externalId: reference }, log)),
+      ...Array.from({ length: 10 }, () => mobileMoneyCallback(database.db, momo, { externalId: reference }, settling)),
     ]);
     expect(await settledPaymentOf(reference)).toMatchObject({ status: 'succeeded' });
     const settled = outcomes.filter((outcome) => outcome === 'settled').length;

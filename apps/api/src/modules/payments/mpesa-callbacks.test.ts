@@ -6,7 +6,7 @@ import { PAYMENT_MESSAGES } from '@kaminuza/shared';
 import { buildApp, type App } from '../../app.ts';
 import { payments } from '../../db/schema/index.ts';
 import { MPESA_SCRIPTS, startMpesaSimulator, type MpesaSimulator } from '../../simulators/mpesa-daraja.ts';
-import { testEnv } from '../../test/app.ts';
+import { TEST_PUBLIC_URL, testEnv } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import {
   createPayingInstitution,
@@ -32,6 +32,8 @@ const CREDENTIALS = {
   passkey: 'mpesa-passkey-for-callback-tests',
 };
 const log = { warn() {} };
+/** What a settlement driven directly by this file reports to, and links its receipt email from. */
+const settling = { log, publicUrl: TEST_PUBLIC_URL };
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let simulator: MpesaSimulator;
@@ -174,7 +176,7 @@ describe('M-Pesa callbacks', () => {
     expect((await paymentOf(reference)).status).toBe('pending');
     const [replies, polled] = await Promise.all([
       Promise.all(Array.from({ length: 10 }, () => post(sent.body).then((reply) => reply.status))),
-      pollMobileMoneyPayment(database.db, mpesa, { providerReference: id }, log),
+      pollMobileMoneyPayment(database.db, mpesa, { providerReference: id }, settling),
     ]);
     expect(replies).toEqual(Array.from({ length: 10 }, () => 200));
     expect(['settled', 'unchanged']).toContain(polled);
@@ -185,7 +187,7 @@ describe('M-Pesa callbacks', () => {
       refund_status: null,
     });
     // Settled once: whatever asks again changes nothing, not even the moment it was paid.
-    expect(await pollMobileMoneyPayment(database.db, mpesa, reference, log)).toBe('unchanged');
+    expect(await pollMobileMoneyPayment(database.db, mpesa, reference, settling)).toBe('unchanged');
     expect((await post(sent.body)).status).toBe(200);
     expect(await paymentOf(reference)).toMatchObject({ status: 'succeeded', paid_at: settled.paid_at });
   });
@@ -194,7 +196,7 @@ describe('M-Pesa callbacks', () => {
     const { reference, id } = await pendingPayment(MPESA_SCRIPTS.lateSuccess);
     // Our poll chain gives up on the prompt (its time is over) and fails the payment with the timeout reason;
     // Daraja says 1037 too, without a callback.
-    expect(await expireMobileMoneyPayment(database.db, mpesa, reference, log)).toBe('settled');
+    expect(await expireMobileMoneyPayment(database.db, mpesa, reference, settling)).toBe('settled');
     expect(await paymentOf(reference)).toMatchObject({
       status: 'failed',
       failure_reason: PAYMENT_MESSAGES.mobile_money_timeout,
@@ -205,8 +207,8 @@ describe('M-Pesa callbacks', () => {
     expect(late?.status).toBe(200);
     expect(await paymentOf(reference)).toMatchObject({ status: 'failed', paid_at: null, refund_status: 'needed' });
     // Asked again, the same success is recorded once.
-    expect(await pollMobileMoneyPayment(database.db, mpesa, reference, log)).toBe('unchanged');
-    expect(await expireMobileMoneyPayment(database.db, mpesa, reference, log)).toBe('unchanged');
+    expect(await pollMobileMoneyPayment(database.db, mpesa, reference, settling)).toBe('unchanged');
+    expect(await expireMobileMoneyPayment(database.db, mpesa, reference, settling)).toBe('unchanged');
   });
 
   it('a callback with the wrong amount settles nothing on its word: the query decides', async () => {

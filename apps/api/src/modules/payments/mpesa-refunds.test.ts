@@ -150,7 +150,8 @@ describe('the M-Pesa receipt', () => {
   it('is kept from the callback once the STK query confirms the success, also when a poll settled it first', async () => {
     // The simulator's callback goes nowhere: a poll settles the payment, without a receipt.
     const paid = await paidByMpesa(`${simulator.url}/nowhere`);
-    while ((await pollMobileMoneyPayment(database.db, mpesa, paid.reference, log)) === 'pending') await pause(20);
+    while ((await pollMobileMoneyPayment(database.db, mpesa, paid.reference, { log, publicUrl: origin })) === 'pending')
+      await pause(20);
     expect(await paymentByReference(database.db, paid.reference)).toMatchObject({
       status: 'succeeded',
       provider_transaction_id: null,
@@ -173,7 +174,8 @@ describe('the M-Pesa receipt', () => {
 
   it('a receipt that is not one (format) is not kept', async () => {
     const paid = await paidByMpesa(`${simulator.url}/nowhere`);
-    while ((await pollMobileMoneyPayment(database.db, mpesa, paid.reference, log)) === 'pending') await pause(20);
+    while ((await pollMobileMoneyPayment(database.db, mpesa, paid.reference, { log, publicUrl: origin })) === 'pending')
+      await pause(20);
     const forged = {
       Body: {
         stkCallback: {

@@ -90,6 +90,7 @@ export function mobileMoneyJobs({
   retry,
   poll = MOBILE_MONEY_POLL_SCHEDULE,
   log,
+  publicUrl,
 }: {
   db: Db;
   providers: MobileMoneyProviders;
@@ -97,8 +98,11 @@ export function mobileMoneyJobs({
   retry?: RetryPolicy;
   poll?: PollSchedule;
   log: { warn(object: object, message: string): void };
+  /** The configured PUBLIC_URL, which the receipt email of a payment settled here links to. */
+  publicUrl: string;
 }): JobDefinition[] {
   if (providers.size === 0) return [];
+  const settling = { log, publicUrl };
   const providerOf = (name: MobileMoneyProviderName) => {
     const provider = providers.get(name);
     // A job for a provider no longer configured fails, kept for an admin to see rather than dropped.
@@ -110,7 +114,7 @@ export function mobileMoneyJobs({
       name: MOBILE_MONEY_STATUS_JOB,
       retry: retry ?? MOBILE_MONEY_STATUS_RETRY,
       async handle({ provider, subject }) {
-        await pollMobileMoneyPayment(db, providerOf(provider), subject, log);
+        await pollMobileMoneyPayment(db, providerOf(provider), subject, settling);
       },
     }),
     /*
@@ -123,10 +127,10 @@ export function mobileMoneyJobs({
       retry: retry ?? MOBILE_MONEY_POLL_RETRY,
       async handle(job, { queue }) {
         const provider = providerOf(job.provider);
-        const outcome = await pollMobileMoneyPayment(db, provider, job.reference, log);
+        const outcome = await pollMobileMoneyPayment(db, provider, job.reference, settling);
         if (outcome !== 'pending') return;
         if (Date.now() >= Date.parse(job.until)) {
-          await expireMobileMoneyPayment(db, provider, job.reference, log);
+          await expireMobileMoneyPayment(db, provider, job.reference, settling);
           return;
         }
         await sendMobileMoneyPoll(queue, { ...job, attempt: job.attempt + 1 }, poll);
@@ -281,6 +285,7 @@ export function paymentJobs({
       db,
       providers: mobileMoney,
       log,
+      publicUrl: env.PUBLIC_URL,
       ...(mobileMoneyRetry ? { retry: mobileMoneyRetry } : {}),
     }),
     defineJob<UndeliveredCallback>({
@@ -297,7 +302,7 @@ export function paymentJobs({
     scheduledPass({
       name: 'payments.reconcile',
       schedule: '*/5 * * * *',
-      pass: () => reconcilePendingPayments(db, card.provider, log),
+      pass: () => reconcilePendingPayments(db, card.provider, { log, publicUrl: env.PUBLIC_URL }),
       done: 'settled pending payments from the provider',
     }),
     dailyReconciliationJob({ db, lookups: recordLookups({ mobileMoney, card: card.provider }) }),

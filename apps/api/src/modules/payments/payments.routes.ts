@@ -29,6 +29,7 @@ import {
   settlePayment,
   startCheckout,
   type CheckoutProviders,
+  type SettleContext,
 } from './payments.service.ts';
 import type { JobSender } from '../../lib/jobs/queue.ts';
 import { pollMobileMoneyPayment, sendMobileMoneyPrompt } from './mobile-money.service.ts';
@@ -84,6 +85,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
   const mobileMoney = mobileMoneyProvidersFrom(env);
   // A bank slip needs no provider here: paymentOptions offers it where the institution has set its bank details.
   const availableChannels = new Set<FeeChannel>(['card', ...mobileMoney.keys(), 'bank_slip']);
+  /** A settlement from this request: its log, and the configured public URL its receipt email links to. */
+  const settling = (log: SettleLogger): SettleContext => ({ log, publicUrl: env.PUBLIC_URL });
   const checkoutProviders = (log: SettleLogger): CheckoutProviders => ({
     card: provider,
     mobileMoney,
@@ -95,7 +98,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
           callbackUrl: `${env.PUBLIC_URL}/api/v1${callbackPathOf(prompt.provider.name)}`,
           startPoll: (poll) => sendMobileMoneyPoll(jobs, { provider: prompt.provider.name, ...poll, attempt: 0 }),
         },
-        log,
+        settling(log),
       ),
   });
 
@@ -109,7 +112,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
         schema: {
           tags,
           summary: 'Open the checkout of an application’s fee',
-          description: `201 with a new checkout, or 200 with the pending one. ${idempotencyDescription(
+          description: `201 with a new checkout, or 200 with the pending one of the same way to pay; 409 payment_pending while one of another way is pending. ${idempotencyDescription(
             'the application; keys are unique per student, so a key sent for another application is refused',
           )}`,
           params: ApplicationIdParamsSchema,
@@ -152,7 +155,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
         schema: { tags, params: PaymentReferenceParamsSchema, response: { 200: dataEnvelope(PaymentCheckoutSchema) } },
       },
       async (request) => ({
-        data: await getCheckout(db, provider, request.user!.id, request.params.reference, request.log),
+        data: await getCheckout(db, provider, request.user!.id, request.params.reference, settling(request.log)),
       }),
     );
 
@@ -268,7 +271,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
           }
           if (answer) {
             assertSafeText(answer.event);
-            await settlePayment(db, flutterwave.name, answer.event, request.log, {
+            await settlePayment(db, flutterwave.name, answer.event, settling(request.log), {
               providerTransactionId: answer.providerTransactionId,
             });
           }
@@ -292,7 +295,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
         const event = provider.verifyCallback(body, request.headers, new Date());
         // The raw body escapes the request checks; what a provider signed is text all the same.
         assertSafeText(event);
-        await settlePayment(db, provider.name, event, request.log);
+        await settlePayment(db, provider.name, event, settling(request.log));
         return { data: { received: true as const } };
       },
     );
@@ -351,7 +354,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
           throw new AppError('INVALID_ARGUMENT', undefined, { body: 'names no payment' });
         }
         try {
-          await pollMobileMoneyPayment(db, mobile, subject, request.log);
+          await pollMobileMoneyPayment(db, mobile, subject, settling(request.log));
         } catch (error) {
           request.log.warn({ err: error, subject }, 'mobile money status unavailable: asked again later');
           await jobs.send(MOBILE_MONEY_STATUS_JOB, { provider: mobile.name, subject });

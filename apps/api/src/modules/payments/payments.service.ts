@@ -35,7 +35,7 @@ import { ProviderError } from './providers/mobile-money.ts';
 import type { SandboxProvider } from './providers/sandbox-provider.ts';
 import { applicationsOpen } from '../catalogue/index.ts';
 import { issueReceipt } from './receipts.service.ts';
-import { assertFeeNotWaived } from '../waivers/index.ts';
+import { assertFeeNotWaived, feeWaived } from '../waivers/index.ts';
 
 /** The fee payment that settled an application, if it is paid: what its submission records. */
 export interface FeePayment {
@@ -249,8 +249,9 @@ function payerNumber(network: MobileMoneyProviderName, currency: string, phone: 
  * POST /applications/:id/payment. A retry with the same Idempotency-Key answers the payment that key
  * opened; the key sent for another application is 422, and while its first request runs, 409
  * (lib/idempotency.ts: the key is claimed for the whole request, provider call included). Without a key,
- * a pending checkout is answered again rather than doubled; otherwise a new checkout is opened.
- * Two requests racing past the checks meet the partial unique index, and the loser answers the winner's.
+ * a pending checkout of the same way to pay is answered again rather than doubled, one of another way is a
+ * 409 (payment_pending); otherwise a new checkout is opened. Two requests racing past the checks meet the
+ * partial unique index, and the loser answers the winner's (or the same 409).
  */
 export async function startCheckout(
   db: Db,
@@ -275,6 +276,12 @@ export async function startCheckout(
   await providers.sendPrompt(opened.prompt);
   const after = await paymentSummaryById(db, opened.prompt.id);
   return { created: true, checkout: { ...opened.checkout, payment: after ?? opened.checkout.payment } };
+}
+
+/** The way to pay a payment record was opened by: its network, a bank slip, or a card (any card provider). */
+function channelOf({ provider }: Pick<PaymentRow, 'provider'>): FeeChannel {
+  if (provider === 'bank_slip') return 'bank_slip';
+  return provider === 'sandbox' || provider === 'flutterwave' ? 'card' : provider;
 }
 
 const isDefaultChoice = (choice: PaymentStart) =>
@@ -313,6 +320,19 @@ async function openCheckout(
     return earlier;
   };
 
+  /**
+   * The pending payment found instead of opening a new one: the same way to pay resumes it (a retry, a second
+   * tab); another way is refused rather than answered with a payment the applicant did not ask for — a slip
+   * and its bank reference would otherwise be dropped unseen, a prompt sent to the phone while a card
+   * checkout is open. Nothing is recorded; the applicant waits for that payment to end, then chooses again.
+   */
+  const resumed = (pending: PaymentRow) => {
+    if (channelOf(pending) !== channel) {
+      throw new AppError('ABORTED', PAYMENT_MESSAGES.other_payment_pending, undefined, { reason: 'payment_pending' });
+    }
+    return answer(pending, false);
+  };
+
   const earlier = await earlierOfKey();
   if (earlier) return answer(earlier, false);
   if (application.status !== 'in_progress')
@@ -321,15 +341,15 @@ async function openCheckout(
   if (!applicationsOpen({ current_cycle_id: currentCycleId, timezone }, application.cycle_id, application.cycle, now)) {
     throw new AppError('ABORTED', APPLICATION_MESSAGES.cycle_closed, undefined, { reason: 'cycle_closed' });
   }
+  const channel = choice.channel ?? 'card';
   const live = await livePayment(db, applicationId);
   if (live?.status === 'succeeded')
     throw new AppError('ABORTED', PAYMENT_MESSAGES.already_paid, undefined, { reason: 'already_paid' });
-  if (live) return answer(live, false);
+  if (live) return resumed(live);
   await assertFeeNotWaived(db, applicationId);
 
   const { admissions } = await getSettings(db, application.partner_id);
   const option = chosenOption(admissions.application_fees, choice);
-  const channel = choice.channel ?? 'card';
   const amount = fromMinor(option.amount, option.currency);
   const description = `${application.partner_name} — ${application.program_name}`;
   let checkout: Checkout;
@@ -424,10 +444,11 @@ async function openCheckout(
     if (uniqueViolation(error) === null) throw error;
     const winner = (await earlierOfKey()) ?? (await livePayment(db, applicationId));
     if (!winner) throw error;
-    if (winner.idempotency_key !== idempotency?.key && winner.status === 'succeeded') {
+    if (idempotency && winner.idempotency_key === idempotency.key) return answer(winner, false);
+    if (winner.status === 'succeeded') {
       throw new AppError('ABORTED', PAYMENT_MESSAGES.already_paid, undefined, { reason: 'already_paid' });
     }
-    return answer(winner, false);
+    return resumed(winner);
   }
 }
 
@@ -461,17 +482,17 @@ export async function getCheckout(
   provider: PaymentProvider,
   userId: string,
   reference: string,
-  log?: SettleLog,
+  context?: SettleContext,
 ): Promise<PaymentCheckout> {
   let { payment, partner_name, program_name } = await paymentOfPayer(db, userId, reference);
-  if (log && payment.status === 'pending' && payment.provider === provider.name && provider.name !== 'sandbox') {
+  if (context && payment.status === 'pending' && payment.provider === provider.name && provider.name !== 'sandbox') {
     const answer = await provider.lookup?.(reference).catch((error: unknown) => {
       // The provider is unreachable: the page shows the payment pending; webhook or reconcile settles it.
-      log.warn({ err: error, reference }, 'payment lookup failed: shown as pending');
+      context.log.warn({ err: error, reference }, 'payment lookup failed: shown as pending');
       return null;
     });
     if (answer) {
-      await settlePayment(db, provider.name, answer.event, log, {
+      await settlePayment(db, provider.name, answer.event, context, {
         providerTransactionId: answer.providerTransactionId,
       });
       ({ payment, partner_name, program_name } = await paymentOfPayer(db, userId, reference));
@@ -517,8 +538,18 @@ export interface SettleLog {
 }
 
 /**
+ * Where a settlement runs: the log of its request or job, and the deployment's public URL (the configured
+ * env's) that the receipt email of a success links to. Whoever settles hands both down; no module reads
+ * them from the process.
+ */
+export interface SettleContext {
+  log: SettleLog;
+  publicUrl: string;
+}
+
+/**
  * What a verified event did: `settled` the pending payment; `refund_needed` (a success for a payment that
- * had failed, recorded once); `unchanged` (already settled: a duplicate, a replay, a poll after the
+ * had failed, or for an application whose fee was waived while it waited, recorded once); `unchanged` (already settled: a duplicate, a replay, a poll after the
  * callback); `refused` (no such payment, or the amount or currency differs: logged, never trusted).
  */
 export type Settlement = 'settled' | 'refund_needed' | 'unchanged' | 'refused';
@@ -534,14 +565,15 @@ export interface SettleDetails {
  * a retried or replayed callback changes nothing; an event whose amount or currency differs from the
  * record is ignored and logged, never trusted. A success for a payment that already failed (its prompt
  * expired, and the payer may have paid another way since) is money taken that is not the fee: it is
- * recorded as needing a refund, once, and shown to the institution. The student's open tabs hear of it
+ * recorded as needing a refund, once, and shown to the institution. So is a success for an application
+ * whose fee was waived while the payment waited (ADR 037, "A payment after a waiver"). The student's open tabs hear of it
  * once it commits.
  */
 export async function settlePayment(
   db: DbOrTx,
   providerName: PaymentRow['provider'],
   event: PaymentEvent,
-  log: SettleLog,
+  { log, publicUrl }: SettleContext,
   details: SettleDetails = {},
 ): Promise<Settlement> {
   const { reference, amount, currency, method, failure_reason } = event.data;
@@ -553,7 +585,10 @@ export async function settlePayment(
       .innerJoin(applications, eq(applications.id, payments.application_id))
       .innerJoin(students, eq(students.id, applications.student_id))
       .where(and(eq(payments.provider, providerName), eq(payments.reference, reference)))
-      .limit(1);
+      .limit(1)
+      // Held until the outcome is written: a waiver granted meanwhile waits (it locks pending payments
+      // too), so a success is either the fee, seen paid by the waiver, or owed back, seeing the waiver.
+      .for('update', { of: payments });
     if (!row) {
       log.warn({ reference, event: event.id }, 'payment callback for an unknown reference ignored');
       return 'refused';
@@ -566,6 +601,28 @@ export async function settlePayment(
       return 'refused';
     }
     const succeeded = event.type === 'payment.succeeded';
+    if (succeeded && row.payment.status === 'pending' && (await feeWaived(tx, row.payment.application_id))) {
+      // The fee was waived while this payment waited: the money is not the fee. The waiver stands and the
+      // payment is settled like a success that arrived too late — failed, owed back, shown to the institution.
+      await tx
+        .update(payments)
+        .set({
+          status: 'failed',
+          method,
+          failure_reason: PAYMENT_MESSAGES.fee_waived_refund,
+          provider_event_id: event.id,
+          provider_transaction_id: transactionId,
+          refund_status: 'needed',
+        })
+        .where(eq(payments.id, row.payment.id));
+      log.warn({ reference, event: event.id }, 'a success arrived for a waived fee: refund needed');
+      await publish(
+        tx,
+        { users: [row.user_id] },
+        { type: 'payment.updated', application_id: row.payment.application_id, reference },
+      );
+      return 'refund_needed';
+    }
     const now = new Date().toISOString();
     const [settled] = await tx
       .update(payments)
@@ -589,7 +646,7 @@ export async function settlePayment(
       if (!owed) return 'unchanged';
       log.warn({ reference, event: event.id }, 'a success arrived for a payment that had failed: refund needed');
     } else if (succeeded) {
-      await issueReceipt(tx, settled.id);
+      await issueReceipt(tx, settled.id, publicUrl);
     }
     await publish(
       tx,
@@ -612,7 +669,7 @@ const RECONCILE_BATCH = 100;
 export async function reconcilePendingPayments(
   db: Db,
   provider: PaymentProvider,
-  log: SettleLog,
+  context: SettleContext,
   now = new Date(),
 ): Promise<number> {
   if (!provider.lookup) return 0;
@@ -638,7 +695,7 @@ export async function reconcilePendingPayments(
   for (const { reference, amount, currency, created_at } of stale) {
     const answer = await provider.lookup(reference).catch((error: unknown) => {
       // One payment the provider cannot answer for now does not hold up the others: the next pass asks again.
-      log.warn({ err: error, reference }, 'payment lookup failed: asked again by the next pass');
+      context.log.warn({ err: error, reference }, 'payment lookup failed: asked again by the next pass');
       return 'unanswered' as const;
     });
     if (answer === 'unanswered') continue;
@@ -650,10 +707,10 @@ export async function reconcilePendingPayments(
         type: 'payment.failed',
         data: { reference, amount, currency, method: 'card', failure_reason: PAYMENT_MESSAGES.checkout_expired },
       };
-      if ((await settlePayment(db, provider.name, expired, log)) === 'settled') settled += 1;
+      if ((await settlePayment(db, provider.name, expired, context)) === 'settled') settled += 1;
       continue;
     }
-    await settlePayment(db, provider.name, answer.event, log, {
+    await settlePayment(db, provider.name, answer.event, context, {
       providerTransactionId: answer.providerTransactionId,
     });
     settled += 1;

@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { DEVELOPMENT_PAYMENTS_WEBHOOK_SECRET } from '../../lib/env.ts';
 import { expectAccess, signInAs, type TestAccount } from '../../test/auth.ts';
-import { testEnv } from '../../test/app.ts';
+import { TEST_PUBLIC_URL, testEnv } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { holdWrites } from '../../test/hold-writes.ts';
 import { getSettings, updateAdmissions } from '../partner-settings/partner-settings.service.ts';
@@ -566,16 +566,17 @@ describe('reconciliation', () => {
       charges: sandboxChargesIn(database.db),
     });
     const log = { warn() {} };
+    const settling = { log, publicUrl: TEST_PUBLIC_URL };
     // Too recent to ask about yet.
-    expect(await reconcilePendingPayments(database.db, provider, log)).toBe(0);
+    expect(await reconcilePendingPayments(database.db, provider, settling)).toBe(0);
     expect((await paymentsOf(paid.applicationId))[0]!.status).toBe('pending');
     const later = new Date(Date.now() + RECONCILE_AFTER_MS + 1_000);
-    expect(await reconcilePendingPayments(database.db, provider, log, later)).toBe(1);
+    expect(await reconcilePendingPayments(database.db, provider, settling, later)).toBe(1);
     expect((await paymentsOf(paid.applicationId))[0]).toMatchObject({ status: 'succeeded', method: 'card' });
     expect((await paymentsOf(waiting.applicationId))[0]!.status).toBe('pending');
     expect((await paymentsOf(waiting.applicationId))[0]!.reference).toBe(undecided);
     // Once settled there is nothing more to ask about.
-    expect(await reconcilePendingPayments(database.db, provider, log, later)).toBe(0);
+    expect(await reconcilePendingPayments(database.db, provider, settling, later)).toBe(0);
   });
 });
 

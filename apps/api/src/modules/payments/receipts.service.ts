@@ -3,7 +3,6 @@ import { PAYMENT_MESSAGES, type Language, type ReceiptVerification } from '@kami
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { applications, partners, payments, programs, students, submissions, users } from '../../db/schema/index.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
-import { parseEnv } from '../../lib/env.ts';
 import { AppError } from '../../lib/errors.ts';
 import { codeCharacters, newVerificationCode } from '../../lib/verification-code.ts';
 import { emailLanguage, enqueueEmail } from '../email/index.ts';
@@ -24,16 +23,6 @@ export function newReceiptNumber(paidAt: Date): string {
 
 /** Draws again on the (unlikely) clash of a number or code with another receipt's. */
 const ISSUE_ATTEMPTS = 5;
-
-/**
- * The public URL links are built from where no caller passes it (a settlement from a callback, a poll or
- * a job): the deployment's own, as the server read it at start.
- */
-let processPublicUrl: string | undefined;
-function publicUrlOfProcess(): string {
-  processPublicUrl ??= parseEnv(process.env).PUBLIC_URL;
-  return processPublicUrl;
-}
 
 const downloadUrlOf = (publicUrl: string, reference: string) =>
   `${publicUrl}/api/v1/payments/${encodeURIComponent(reference)}/receipt`;
@@ -95,13 +84,10 @@ const payerNameOf = (row: Pick<ReceiptRow, 'first_name' | 'last_name' | 'email'>
 /**
  * Issues the receipt of a payment that just settled as succeeded, in the settling transaction: its
  * number and code, and the email to the payer (in their language) with the link to the PDF and the
- * verify link. Does nothing for a payment that has its receipt already; answers what was issued.
+ * verify link, both under `publicUrl` (the configured env's, handed down by whoever settles). Does nothing
+ * for a payment that has its receipt already; answers what was issued.
  */
-export async function issueReceipt(
-  tx: DbOrTx,
-  paymentId: string,
-  publicUrl: string = publicUrlOfProcess(),
-): Promise<Issued | null> {
+export async function issueReceipt(tx: DbOrTx, paymentId: string, publicUrl: string): Promise<Issued | null> {
   const row = await receiptRow(tx, eq(payments.id, paymentId));
   if (!row || row.payment.status !== 'succeeded') return null;
   const issued = await assignReceipt(tx, paymentId, new Date(row.payment.paid_at ?? Date.now()));

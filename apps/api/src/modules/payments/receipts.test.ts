@@ -21,6 +21,8 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let app: App;
 let partnerId: string;
 const log = { warn: () => undefined };
+/** What a settlement driven directly by this file reports to, and links its receipt email from. */
+const settling = { log, publicUrl: TEST_PUBLIC_URL };
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -72,10 +74,31 @@ async function paidByStudent(amount = 10000) {
 }
 
 describe('issuing at settlement', () => {
+  it('links the email to the public URL the settlement is handed, whatever the process environment says', async () => {
+    const { reference, payer } = await paidByStudent();
+    const publicUrl = 'https://admissions.example.org';
+    const before = process.env.PUBLIC_URL;
+    process.env.PUBLIC_URL = 'https://not-this-one.example.com';
+    try {
+      expect(await settlePayment(database.db, 'sandbox', succeeded(reference), { log, publicUrl })).toBe('settled');
+    } finally {
+      if (before === undefined) delete process.env.PUBLIC_URL;
+      else process.env.PUBLIC_URL = before;
+    }
+    const row = await paymentByReference(database.db, reference);
+    const [email] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, payer.email), eq(emailOutbox.template, 'payment_receipt')));
+    expect(email!.text).toContain(`${publicUrl}/api/v1/payments/${reference}/receipt`);
+    expect(email!.text).toContain(`${publicUrl}/verify/receipt/${row.receipt_code}`);
+    expect(email!.html).not.toContain('not-this-one');
+  });
+
   it('issues one receipt and one email even when the success is delivered 10 times at once', async () => {
     const { reference, payer } = await paidByStudent();
     const outcomes = await Promise.all(
-      Array.from({ length: 10 }, () => settlePayment(database.db, 'sandbox', succeeded(reference), log)),
+      Array.from({ length: 10 }, () => settlePayment(database.db, 'sandbox', succeeded(reference), settling)),
     );
     expect(outcomes.filter((outcome) => outcome === 'settled')).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome === 'unchanged')).toHaveLength(9);
@@ -91,11 +114,11 @@ describe('issuing at settlement', () => {
     expect(emails).toHaveLength(1);
     const [email] = emails;
     expect(email!.text).toContain(row.receipt_number!);
-    expect(email!.text).toContain(`/api/v1/payments/${reference}/receipt`);
-    expect(email!.text).toContain(`/verify/receipt/${row.receipt_code}`);
+    expect(email!.text).toContain(`${TEST_PUBLIC_URL}/api/v1/payments/${reference}/receipt`);
+    expect(email!.text).toContain(`${TEST_PUBLIC_URL}/verify/receipt/${row.receipt_code}`);
 
     // A replay long after changes nothing either.
-    expect(await settlePayment(database.db, 'sandbox', succeeded(reference), log)).toBe('unchanged');
+    expect(await settlePayment(database.db, 'sandbox', succeeded(reference), settling)).toBe('unchanged');
     expect((await paymentByReference(database.db, reference)).receipt_number).toBe(row.receipt_number);
   });
 
@@ -106,7 +129,7 @@ describe('issuing at settlement', () => {
       type: 'payment.failed',
       data: { reference, amount: 10000, currency: 'RWF', method: 'card', failure_reason: null },
     };
-    expect(await settlePayment(database.db, 'sandbox', failed, log)).toBe('settled');
+    expect(await settlePayment(database.db, 'sandbox', failed, settling)).toBe('settled');
     const row = await paymentByReference(database.db, reference);
     expect([row.receipt_number, row.receipt_code]).toEqual([null, null]);
   });
@@ -114,7 +137,7 @@ describe('issuing at settlement', () => {
   it('writes the email in the payer’s language', async () => {
     const { reference, payer } = await paidByStudent();
     await database.db.update(students).set({ language: 'fr' }).where(eq(students.user_id, payer.id));
-    await settlePayment(database.db, 'sandbox', succeeded(reference), log);
+    await settlePayment(database.db, 'sandbox', succeeded(reference), settling);
     const [email] = await database.db
       .select()
       .from(emailOutbox)
@@ -127,7 +150,7 @@ describe('issuing at settlement', () => {
 describe('GET /payments/:reference/receipt', () => {
   it('answers the payer the PDF, with the number and a QR code', async () => {
     const { reference, payer } = await paidByStudent(25000);
-    await settlePayment(database.db, 'sandbox', succeeded(reference, 25000), log);
+    await settlePayment(database.db, 'sandbox', succeeded(reference, 25000), settling);
     const row = await paymentByReference(database.db, reference);
     const response = await app.inject({
       method: 'GET',
@@ -155,7 +178,7 @@ describe('GET /payments/:reference/receipt', () => {
   it('writes a French payer’s receipt in French, accents included', async () => {
     const { reference, payer } = await paidByStudent();
     await database.db.update(students).set({ language: 'fr' }).where(eq(students.user_id, payer.id));
-    await settlePayment(database.db, 'sandbox', succeeded(reference), log);
+    await settlePayment(database.db, 'sandbox', succeeded(reference), settling);
     const response = await app.inject({
       method: 'GET',
       url: `/api/v1/payments/${reference}/receipt`,
@@ -169,7 +192,7 @@ describe('GET /payments/:reference/receipt', () => {
   it('writes a Kinyarwanda payer’s receipt in Kinyarwanda', async () => {
     const { reference, payer } = await paidByStudent();
     await database.db.update(students).set({ language: 'rw' }).where(eq(students.user_id, payer.id));
-    await settlePayment(database.db, 'sandbox', succeeded(reference), log);
+    await settlePayment(database.db, 'sandbox', succeeded(reference), settling);
     const response = await app.inject({
       method: 'GET',
       url: `/api/v1/payments/${reference}/receipt`,
@@ -185,7 +208,7 @@ describe('GET /payments/:reference/receipt', () => {
     expect(pending.statusCode).toBe(409);
     expect(pending.json().error.message).toBe(PAYMENT_MESSAGES.receipt_not_ready);
 
-    await settlePayment(database.db, 'sandbox', succeeded(reference), log);
+    await settlePayment(database.db, 'sandbox', succeeded(reference), settling);
     const other = await signInAs(app, 'student');
     expect((await app.inject({ method: 'GET', url, headers: other.headers })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
@@ -215,7 +238,7 @@ describe('GET /payments/:reference/receipt', () => {
 describe('GET /partners/:partnerId/review/payments/:paymentId/receipt', () => {
   it('answers the institution’s reviewers, and no one else', async () => {
     const { reference } = await paidByStudent();
-    await settlePayment(database.db, 'sandbox', succeeded(reference), log);
+    await settlePayment(database.db, 'sandbox', succeeded(reference), settling);
     const row = await paymentByReference(database.db, reference);
     const url = `/api/v1/partners/${partnerId}/review/payments/${row.id}/receipt`;
 
@@ -255,7 +278,7 @@ describe('GET /partners/:partnerId/review/payments/:paymentId/receipt', () => {
 describe('GET /receipts/verify/:code', () => {
   it('confirms a receipt with the payer by initials only', async () => {
     const { reference } = await paidByStudent(15000);
-    await settlePayment(database.db, 'sandbox', succeeded(reference, 15000), log);
+    await settlePayment(database.db, 'sandbox', succeeded(reference, 15000), settling);
     const row = await paymentByReference(database.db, reference);
     // Any case works: a code is typed back from paper.
     const response = await app.inject({

@@ -82,7 +82,8 @@ async function owedBack() {
     payeeNote: 'Application',
     callbackUrl: 'http://127.0.0.1:9/unused',
   });
-  while ((await pollMobileMoneyPayment(database.db, airtel, reference, log)) === 'pending') await pause(20);
+  while ((await pollMobileMoneyPayment(database.db, airtel, reference, { log, publicUrl: publicUrl() })) === 'pending')
+    await pause(20);
   const paid = await paymentByReference(database.db, reference);
   expect(paid).toMatchObject({ status: 'succeeded', provider_transaction_id: expect.stringMatching(/^MP/) });
   await database.db

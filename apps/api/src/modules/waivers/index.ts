@@ -1,2 +1,2 @@
 /** The waivers module's public entry: what other modules may use (docs/architecture.md). */
-export { assertFeeNotWaived, feeWaived, feeWaivedCondition } from './waivers.service.ts';
+export { assertFeeNotWaived, feeWaived, feeWaivedCondition, releaseUnsubmittedCodeUses } from './waivers.service.ts';

@@ -44,7 +44,10 @@ const PartnerParamsSchema = z.object({ partnerId: z.uuid() });
  * institution's ids are 404. An applicant redeems a code or asks for a waiver on their own application only
  * (anyone else's is 404).
  */
-export const waiversRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage }> = async (app, { db, storage }) => {
+export const waiversRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage; publicUrl: string }> = async (
+  app,
+  { db, storage, publicUrl },
+) => {
   const base = '/partners/:partnerId';
   const preHandler = staffGuard(db, FINANCE);
 
@@ -119,7 +122,7 @@ export const waiversRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage }> 
         response: { 200: dataEnvelope(StaffFeeWaiverSchema) },
       },
     },
-    async (request) => ({ data: await approveFeeWaiver(db, request.staff!, request.params.waiverId) }),
+    async (request) => ({ data: await approveFeeWaiver(db, request.staff!, request.params.waiverId, publicUrl) }),
   );
 
   app.post(
@@ -135,7 +138,7 @@ export const waiversRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage }> 
       },
     },
     async (request) => ({
-      data: await declineFeeWaiver(db, request.staff!, request.params.waiverId, request.body.reason),
+      data: await declineFeeWaiver(db, request.staff!, request.params.waiverId, request.body.reason, publicUrl),
     }),
   );
 

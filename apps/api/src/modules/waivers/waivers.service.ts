@@ -1,5 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gte, isNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  sql,
+  type AnyColumn,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import {
   APPLICATION_MESSAGES,
   PAYMENT_MESSAGES,
@@ -28,7 +41,7 @@ import {
 } from '../../db/schema/index.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
-import { notify } from '../notifications/index.ts';
+import { notifyFeeDecision } from '../notifications/index.ts';
 import { assertCycleOfPartner, cycleSettings } from '../partner-settings/index.ts';
 import type { StaffCaller } from '../partners/index.ts';
 
@@ -68,6 +81,40 @@ export const feeWaivedCondition = (applicationId: SQL | AnyColumn) =>
 export async function assertFeeNotWaived(db: DbOrTx, applicationId: string): Promise<void> {
   if (await feeWaived(db, applicationId))
     throw new AppError('ABORTED', W.fee_waived, undefined, { reason: 'fee_waived' });
+}
+
+/**
+ * Gives back the code uses of applications about to be deleted before they were submitted (a draft
+ * discarded, an account deleted): a use stands for a submission, and an application removed unsubmitted
+ * never made one, so the code can serve someone else. Call it in the transaction that deletes them, before
+ * the delete (their waivers go with them by cascade). A submitted application keeps its use.
+ */
+export async function releaseUnsubmittedCodeUses(
+  tx: DbOrTx,
+  applicationIds: SQLWrapper | readonly string[],
+): Promise<void> {
+  if (Array.isArray(applicationIds) && applicationIds.length === 0) return;
+  const uses = await tx
+    .select({ code_id: feeWaivers.code_id, count: sql<number>`count(*)::int` })
+    .from(feeWaivers)
+    .innerJoin(applications, eq(applications.id, feeWaivers.application_id))
+    .where(
+      and(
+        inArray(feeWaivers.application_id, applicationIds),
+        eq(feeWaivers.kind, 'code'),
+        eq(feeWaivers.status, 'approved'),
+        isNotNull(feeWaivers.code_id),
+        eq(applications.status, 'in_progress'),
+      ),
+    )
+    .groupBy(feeWaivers.code_id);
+  for (const { code_id, count } of uses) {
+    // Never below zero: the check constraint holds the count between 0 and max_uses.
+    await tx
+      .update(feeWaiverCodes)
+      .set({ used_count: sql`greatest(${feeWaiverCodes.used_count} - ${count}, 0)` })
+      .where(eq(feeWaiverCodes.id, code_id!));
+  }
 }
 
 /* ---------------------------------------------------------------- staff: codes */
@@ -245,6 +292,14 @@ const applicationPath = (partnerId: string) => `/partners/${partnerId}/applicati
 
 /** A request staff answer: locked, theirs, still `requested`, on an unsubmitted, unpaid application. */
 async function requestToDecide(tx: DbOrTx, partnerId: string, waiverId: string) {
+  // The application first, as an applicant redeeming a code on it takes it: the two wait for each other
+  // rather than each holding what the other needs.
+  await tx
+    .select({ id: applications.id })
+    .from(applications)
+    .innerJoin(feeWaivers, eq(feeWaivers.application_id, applications.id))
+    .where(and(eq(feeWaivers.id, waiverId), eq(feeWaivers.partner_id, partnerId)))
+    .for('update', { of: applications });
   const [row] = await tx
     .select({
       waiver: feeWaivers,
@@ -269,6 +324,7 @@ async function decide(
   caller: StaffCaller,
   waiverId: string,
   decision: { status: 'approved' } | { status: 'declined'; reason: string },
+  publicUrl: string,
 ): Promise<StaffFeeWaiver> {
   await db.transaction(async (tx) => {
     const row = await requestToDecide(tx, caller.partnerId, waiverId);
@@ -277,6 +333,7 @@ async function decide(
         throw new AppError('ABORTED', APPLICATION_MESSAGES.already_submitted, undefined, {
           reason: 'already_submitted',
         });
+      await holdPendingPayments(tx, row.waiver.application_id);
       if (await paid(tx, row.waiver.application_id))
         throw new AppError('ABORTED', PAYMENT_MESSAGES.already_paid, undefined, { reason: 'already_paid' });
     }
@@ -294,30 +351,28 @@ async function decide(
       .from(partners)
       .where(eq(partners.id, caller.partnerId))
       .limit(1);
-    await notify(tx, {
+    await notifyFeeDecision(tx, {
       userId: row.user_id,
-      category: 'status_updates',
       type: decision.status === 'approved' ? 'fee_waiver_approved' : 'fee_waiver_declined',
-      data: {
-        institution: institution?.name ?? '',
-        program: row.program_name,
-        ...(decision.status === 'declined' ? { reason: decision.reason } : {}),
-      },
-      link: applicationPath(caller.partnerId),
+      institution: institution?.name ?? '',
+      program: row.program_name,
+      reason: decision.status === 'declined' ? decision.reason : null,
+      path: applicationPath(caller.partnerId),
+      publicUrl,
     });
   });
   const [waiver] = await staffWaivers(db, caller.partnerId, { id: waiverId });
   return waiver!;
 }
 
-/** POST /partners/:partnerId/fee-waivers/:waiverId/approve */
-export function approveFeeWaiver(db: Db, caller: StaffCaller, waiverId: string) {
-  return decide(db, caller, waiverId, { status: 'approved' });
+/** POST /partners/:partnerId/fee-waivers/:waiverId/approve — the applicant is told in the app and by email. */
+export function approveFeeWaiver(db: Db, caller: StaffCaller, waiverId: string, publicUrl: string) {
+  return decide(db, caller, waiverId, { status: 'approved' }, publicUrl);
 }
 
-/** POST /partners/:partnerId/fee-waivers/:waiverId/decline — the reason is shown to the applicant. */
-export function declineFeeWaiver(db: Db, caller: StaffCaller, waiverId: string, reason: string) {
-  return decide(db, caller, waiverId, { status: 'declined', reason });
+/** POST /partners/:partnerId/fee-waivers/:waiverId/decline — the reason is shown to the applicant and emailed. */
+export function declineFeeWaiver(db: Db, caller: StaffCaller, waiverId: string, reason: string, publicUrl: string) {
+  return decide(db, caller, waiverId, { status: 'declined', reason }, publicUrl);
 }
 
 /* ---------------------------------------------------------------- applicant */
@@ -333,6 +388,19 @@ function toWaiver(row: typeof feeWaivers.$inferSelect): FeeWaiver {
     decided_at: iso(row.decided_at),
     created_at: iso(row.created_at)!,
   };
+}
+
+/**
+ * Locks the application's pending payments before a waiver is granted: a settlement under way finishes
+ * first and is seen as paid, and one arriving later waits for the waiver and records its money as owed
+ * back (settlePayment). Without it a payment could settle as the fee of an application just waived.
+ */
+async function holdPendingPayments(tx: DbOrTx, applicationId: string): Promise<void> {
+  await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.application_id, applicationId), eq(payments.status, 'pending')))
+    .for('update');
 }
 
 async function paid(db: DbOrTx, applicationId: string): Promise<boolean> {
@@ -375,6 +443,7 @@ async function waiverOf(db: DbOrTx, applicationId: string) {
 async function assertWaivable(tx: DbOrTx, application: { id: string; status: string }, kind: 'code' | 'request') {
   if (application.status !== 'in_progress')
     throw new AppError('ABORTED', APPLICATION_MESSAGES.already_submitted, undefined, { reason: 'already_submitted' });
+  if (kind === 'code') await holdPendingPayments(tx, application.id);
   if (await paid(tx, application.id))
     throw new AppError('ABORTED', PAYMENT_MESSAGES.already_paid, undefined, { reason: 'already_paid' });
   const existing = await waiverOf(tx, application.id);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   APPLICATION_MESSAGES,
@@ -13,8 +13,17 @@ import {
   type SubmissionReceipt,
   type WaiverCode,
 } from '@kaminuza/shared';
-import { cycles, feeWaiverCodes, notifications } from '../../db/schema/index.ts';
-import { useTestApp } from '../../test/app.ts';
+import {
+  accountDeletions,
+  cycles,
+  emailOutbox,
+  feeWaiverCodes,
+  notifications,
+  students,
+  userPreferences,
+} from '../../db/schema/index.ts';
+import { openFileStores } from '../../lib/storage/index.ts';
+import { testEnv, useTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import {
   addDocument,
@@ -23,6 +32,7 @@ import {
   readyInstitution,
   type ReadyInstitution,
 } from '../applications/test-helpers.ts';
+import { runDueDeletions } from '../account-data/deletion.service.ts';
 
 const testApp = useTestApp();
 
@@ -30,7 +40,7 @@ type ErrorAnswer = { error: { status: string; message: string; reason?: string }
 const data = <T>(response: { json(): unknown }) => (response.json() as { data: T }).data;
 const error = (response: { json(): unknown }) => (response.json() as ErrorAnswer).error;
 
-function call(account: TestAccount, method: 'GET' | 'POST', url: string, payload?: object) {
+function call(account: TestAccount, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
   return testApp.app.inject({
     method,
     url: `/api/v1${url}`,
@@ -212,6 +222,70 @@ describe('waiver codes', () => {
   });
 });
 
+const usesOf = async (codeId: string) => {
+  const [row] = await testApp.db.select().from(feeWaiverCodes).where(eq(feeWaiverCodes.id, codeId));
+  return row!.used_count;
+};
+
+/** Runs the account's deletion now, as the deletion job does once its grace period is over. */
+async function deleteAccountNow(account: TestAccount) {
+  await testApp.db.insert(accountDeletions).values({ user_id: account.id, scheduled_for: new Date(0).toISOString() });
+  expect(await runDueDeletions(testApp.db, openFileStores(testEnv()).storage)).toBe(1);
+}
+
+describe('a code’s use given back', () => {
+  it('when the application it waived is discarded unsubmitted: the code serves someone else', async () => {
+    const institution = await readyInstitution(testApp.app, testApp.db, { fee: 100 });
+    const code = await issueCode(institution, { max_uses: 1 });
+    const first = await applicant(institution);
+    expect((await redeem(first.student, first.draft.id, code.code)).statusCode).toBe(201);
+    expect(await usesOf(code.id)).toBe(1);
+
+    const discarded = await call(first.student, 'DELETE', `/applications/${first.draft.id}`);
+    expect(discarded.statusCode).toBe(204);
+    expect(await usesOf(code.id)).toBe(0);
+
+    const second = await applicant(institution);
+    expect((await redeem(second.student, second.draft.id, code.code)).statusCode).toBe(201);
+    expect(await usesOf(code.id)).toBe(1);
+  });
+
+  it('not when the discard is refused, nor for another student’s attempt', async () => {
+    const institution = await readyInstitution(testApp.app, testApp.db, { fee: 100 });
+    const code = await issueCode(institution, { max_uses: 2 });
+    const { student, draft } = await applicant(institution);
+    expect((await redeem(student, draft.id, code.code)).statusCode).toBe(201);
+    const intruder = await signInAs(testApp.app, 'student');
+    expect((await call(intruder, 'DELETE', `/applications/${draft.id}`)).statusCode).toBe(404);
+    expect(await usesOf(code.id)).toBe(1);
+    // A request waiver (no code) discarded with its application takes nothing from any code.
+    const other = await applicant(institution);
+    expect((await ask(other.student, other.draft.id, { reason: REASON })).statusCode).toBe(201);
+    expect((await call(other.student, 'DELETE', `/applications/${other.draft.id}`)).statusCode).toBe(204);
+    expect(await usesOf(code.id)).toBe(1);
+  });
+
+  it('when the applicant’s account is deleted with the application unsubmitted, not for a submitted one', async () => {
+    const institution = await readyInstitution(testApp.app, testApp.db, { fee: 100 });
+    const code = await issueCode(institution, { max_uses: 5 });
+    const unsubmitted = await applicant(institution);
+    const submitted = await applicant(institution);
+    for (const { student, draft } of [unsubmitted, submitted]) {
+      expect((await redeem(student, draft.id, code.code)).statusCode).toBe(201);
+    }
+    const body = { version: 1, answers: demoAnswers(documentsOf.get(submitted.student.id)) };
+    expect((await call(submitted.student, 'POST', `/applications/${submitted.draft.id}/submit`, body)).statusCode).toBe(
+      201,
+    );
+    expect(await usesOf(code.id)).toBe(2);
+
+    await deleteAccountNow(submitted.student);
+    expect(await usesOf(code.id)).toBe(2);
+    await deleteAccountNow(unsubmitted.student);
+    expect(await usesOf(code.id)).toBe(1);
+  });
+});
+
 describe('access', () => {
   it('staff without manage_finance are refused, another institution’s staff get 404', async () => {
     const institution = await readyInstitution(testApp.app, testApp.db, { fee: 100 });
@@ -333,6 +407,63 @@ describe('waiver requests', () => {
     expect(told.find((row) => row.type === 'fee_waiver_declined')!.data).toMatchObject({
       reason: 'Please attach a letter from your school.',
     });
+  });
+
+  it('email the decision to the applicant in their language, and to no one else', async () => {
+    const institution = await readyInstitution(testApp.app, testApp.db, { fee: 100 });
+    const { student, draft } = await applicant(institution);
+    const bystander = await applicant(institution);
+    await testApp.db.update(students).set({ language: 'fr' }).where(eq(students.user_id, student.id));
+    const feeEmails = (to: string) =>
+      testApp.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.to, to), like(emailOutbox.template, 'fee_waiver_%')));
+    const base = `/partners/${institution.partnerId}/fee-waivers`;
+    expect((await ask(bystander.student, bystander.draft.id, { reason: REASON })).statusCode).toBe(201);
+
+    const first = data<FeeWaiver>(await ask(student, draft.id, { reason: REASON }));
+    const reason = 'Joignez une lettre de votre école.';
+    expect((await call(institution.admin, 'POST', `${base}/${first.id}/decline`, { reason })).statusCode).toBe(200);
+    const [declined] = await feeEmails(student.email);
+    expect(declined).toMatchObject({ template: 'fee_waiver_declined', language: 'fr', from: 'info' });
+    expect(declined!.subject).toContain('a refusé votre demande d’exonération');
+    expect(declined!.text).toContain(`Motif indiqué : ${reason}`);
+    expect(declined!.text).toContain(`/partners/${institution.partnerId}/application/form`);
+
+    expect((await ask(student, draft.id, { reason: `${REASON} Here is the letter.` })).statusCode).toBe(201);
+    expect((await call(institution.admin, 'POST', `${base}/${first.id}/approve`)).statusCode).toBe(200);
+    const emails = await feeEmails(student.email);
+    expect(emails.map((email) => email.template).sort()).toEqual(['fee_waiver_approved', 'fee_waiver_declined']);
+    const approved = emails.find((email) => email.template === 'fee_waiver_approved')!;
+    expect(approved.subject).toContain('a exonéré vos frais de candidature');
+    expect(approved.text).toContain('Vous pouvez soumettre votre candidature sans payer.');
+
+    // The other applicant's request is still waiting: nothing was sent to them.
+    expect(await feeEmails(bystander.student.email)).toEqual([]);
+    // A refused decision sends nothing either.
+    expect((await call(institution.admin, 'POST', `${base}/${first.id}/approve`)).statusCode).toBe(409);
+    expect(await feeEmails(student.email)).toHaveLength(2);
+  });
+
+  it('tell an applicant who takes no application emails in the app only', async () => {
+    const institution = await readyInstitution(testApp.app, testApp.db, { fee: 100 });
+    const { student, draft } = await applicant(institution);
+    await testApp.db
+      .insert(userPreferences)
+      .values({ user_id: student.id, email_application_updates: false })
+      .onConflictDoUpdate({ target: userPreferences.user_id, set: { email_application_updates: false } });
+    const waiver = data<FeeWaiver>(await ask(student, draft.id, { reason: REASON }));
+    const approved = await call(
+      institution.admin,
+      'POST',
+      `/partners/${institution.partnerId}/fee-waivers/${waiver.id}/approve`,
+    );
+    expect(approved.statusCode).toBe(200);
+    const told = await testApp.db.select().from(notifications).where(eq(notifications.user_id, student.id));
+    expect(told.map((row) => row.type)).toEqual(['fee_waiver_approved']);
+    const emails = await testApp.db.select().from(emailOutbox).where(eq(emailOutbox.to, student.email));
+    expect(emails.filter((email) => email.template.startsWith('fee_waiver_'))).toEqual([]);
   });
 
   it('cannot be approved once the fee is paid', async () => {

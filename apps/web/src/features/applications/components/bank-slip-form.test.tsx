@@ -168,6 +168,27 @@ describe('BankSlipForm', () => {
     expect(onSubmitted).not.toHaveBeenCalled();
   });
 
+  it('says so when another payment of the application is still waiting, keeping the slip to send later', async () => {
+    const fetch = serve(() =>
+      json(409, {
+        error: { status: 'ABORTED', message: PAYMENT_MESSAGES.other_payment_pending, reason: 'payment_pending' },
+      }),
+    );
+    const onSubmitted = renderForm();
+    await chooseSlip();
+    await screen.findByText('Slip uploaded.');
+    fireEvent.change(screen.getByLabelText('Bank reference on the slip'), { target: { value: 'FT1' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send the slip for verification' })));
+    await screen.findByText(en.payments.errors.other_payment_pending);
+    expect(onSubmitted).not.toHaveBeenCalled();
+    // The slip and the reference stay: once the other payment ends, the same slip is sent again.
+    screen.getByText('Slip uploaded.');
+    expect((screen.getByLabelText('Bank reference on the slip') as HTMLInputElement).value).toBe('FT1');
+    fetch.mockImplementation(async () => json(201, { data: CHECKOUT }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send the slip for verification' })));
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalledWith(CHECKOUT));
+  });
+
   it('says when the institution has no account in the currency', () => {
     serve();
     renderForm([{ ...ACCOUNT, currency: 'USD' }]);

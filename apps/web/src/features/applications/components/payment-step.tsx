@@ -54,7 +54,9 @@ export function PaymentStep({
       // A card goes to the provider's page; a mobile money prompt to ours, which follows it live.
       onSuccess: (checkout) => goToCheckout(checkout.checkout_url, navigate),
       onError: (error) => {
-        if (hasReason(error, 'already_paid')) onRefresh();
+        // Paid meanwhile, or another way to pay still pending (another tab or device): the step then shows it,
+        // with the refusal's message above.
+        if (hasReason(error, 'already_paid') || hasReason(error, 'payment_pending')) onRefresh();
       },
     });
   };
