@@ -287,6 +287,7 @@ export const PAYMENT_MESSAGES = {
   fee_amount_invalid: 'Enter an amount greater than 0 in this currency (at most its decimals).',
   not_pending: 'This payment is already complete.',
   checkout_expired: 'This checkout expired before it was paid. Start a new payment; no money was taken.',
+  checkout_abandoned: 'You chose another way to pay, so this card payment was cancelled. No money was taken.',
   card_provider_unavailable: 'Card payments are unavailable right now. Please try again in a few minutes.',
   signature_invalid: 'Invalid signature',
   receipt_not_found: 'No receipt has this verification code. Check the code and try again.',

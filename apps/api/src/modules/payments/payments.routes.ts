@@ -90,6 +90,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<
   const checkoutProviders = (log: SettleLogger): CheckoutProviders => ({
     card: provider,
     mobileMoney,
+    settling: settling(log),
     sendPrompt: (prompt) =>
       sendMobileMoneyPrompt(
         db,

@@ -205,6 +205,8 @@ export interface StartCheckoutInput {
 export interface CheckoutProviders {
   card: PaymentProvider;
   mobileMoney: MobileMoneyProviders;
+  /** Settles a card checkout given up for another way to pay (its log, the receipt links' URL). */
+  settling: SettleContext;
   /** Pushes the prompt of a mobile money payment just recorded (after its transaction committed). */
   sendPrompt: (payment: PendingPrompt) => Promise<void>;
 }
@@ -278,6 +280,22 @@ export async function startCheckout(
   return { created: true, checkout: { ...opened.checkout, payment: after ?? opened.checkout.payment } };
 }
 
+/** Fails a pending card checkout the applicant left for another way to pay; once, like every settlement. */
+async function giveUpCardCheckout(db: DbOrTx, pending: PaymentRow, context: SettleContext): Promise<void> {
+  const event: PaymentEvent = {
+    id: `abandoned_${pending.reference}`,
+    type: 'payment.failed',
+    data: {
+      reference: pending.reference,
+      amount: pending.amount,
+      currency: pending.currency,
+      method: 'card',
+      failure_reason: PAYMENT_MESSAGES.checkout_abandoned,
+    },
+  };
+  await settlePayment(db, pending.provider, event, context);
+}
+
 /** The way to pay a payment record was opened by: its network, a bank slip, or a card (any card provider). */
 function channelOf({ provider }: Pick<PaymentRow, 'provider'>): FeeChannel {
   if (provider === 'bank_slip') return 'bank_slip';
@@ -322,15 +340,20 @@ async function openCheckout(
 
   /**
    * The pending payment found instead of opening a new one: the same way to pay resumes it (a retry, a second
-   * tab); another way is refused rather than answered with a payment the applicant did not ask for — a slip
-   * and its bank reference would otherwise be dropped unseen, a prompt sent to the phone while a card
-   * checkout is open. Nothing is recorded; the applicant waits for that payment to end, then chooses again.
+   * tab). A card checkout left open on the provider's page is given up for another way (failed, "you chose
+   * another way to pay"): it would otherwise hold the applicant for the provider's hour, and should they pay
+   * on that page after all, the success is recorded as owed back (settlePayment). A mobile money prompt (on
+   * the payer's phone, ended by the network within minutes) or a bank slip (money perhaps deposited, waiting
+   * for staff) is not given up: another way is refused — a slip and its bank reference would otherwise be
+   * dropped unseen. Answers null once the card checkout is given up: a new one may open.
    */
-  const resumed = (pending: PaymentRow) => {
-    if (channelOf(pending) !== channel) {
-      throw new AppError('ABORTED', PAYMENT_MESSAGES.other_payment_pending, undefined, { reason: 'payment_pending' });
+  const resumed = async (pending: PaymentRow) => {
+    if (channelOf(pending) === channel) return answer(pending, false);
+    if (channelOf(pending) === 'card') {
+      await giveUpCardCheckout(db, pending, providers.settling);
+      return null;
     }
-    return answer(pending, false);
+    throw otherWayPending();
   };
 
   const earlier = await earlierOfKey();
@@ -345,7 +368,8 @@ async function openCheckout(
   const live = await livePayment(db, applicationId);
   if (live?.status === 'succeeded')
     throw new AppError('ABORTED', PAYMENT_MESSAGES.already_paid, undefined, { reason: 'already_paid' });
-  if (live) return resumed(live);
+  const resuming = live ? await resumed(live) : null;
+  if (resuming) return resuming;
   await assertFeeNotWaived(db, applicationId);
 
   const { admissions } = await getSettings(db, application.partner_id);
@@ -448,9 +472,14 @@ async function openCheckout(
     if (winner.status === 'succeeded') {
       throw new AppError('ABORTED', PAYMENT_MESSAGES.already_paid, undefined, { reason: 'already_paid' });
     }
-    return resumed(winner);
+    // Another request opened it a moment ago: never given up, whatever its way to pay.
+    if (channelOf(winner) === channel) return answer(winner, false);
+    throw otherWayPending();
   }
 }
+
+const otherWayPending = () =>
+  new AppError('ABORTED', PAYMENT_MESSAGES.other_payment_pending, undefined, { reason: 'payment_pending' });
 
 /** A payment with its application's institution and program, readable only by the student who owes it. */
 async function paymentOfPayer(db: DbOrTx, userId: string, reference: string) {

@@ -319,13 +319,6 @@ describe('another way to pay while a payment is pending', () => {
     });
     expect(again.statusCode).toBe(200);
     expect(again.json().data.payment.id).toBe(opened.json().data.payment.id);
-    expectPendingRefusal(
-      await call(card.student, 'POST', `/applications/${card.applicationId}/payment`, {
-        channel: 'mtn_momo',
-        currency: 'RWF',
-        phone: WAITING_PHONE,
-      }),
-    );
 
     const momo = await applicant();
     const reference = await pendingPrompt(momo.student, momo.applicationId);
@@ -337,6 +330,36 @@ describe('another way to pay while a payment is pending', () => {
     expect(resumed.statusCode).toBe(200);
     expect(resumed.json().data.payment.reference).toBe(reference);
     expect(simulator.prompts().filter((prompt) => prompt.payer.partyId === '250788000999')).toEqual([]);
+  });
+
+  it('a card checkout left open is given up for another way to pay, and its page takes no card any more', async () => {
+    const { student, applicationId } = await applicant();
+    const opened = await call(student, 'POST', `/applications/${applicationId}/payment`, {
+      channel: 'card',
+      currency: 'RWF',
+    });
+    expect(opened.statusCode).toBe(201);
+    const card = opened.json().data.payment as { id: string; reference: string };
+    const prompted = await call(student, 'POST', `/applications/${applicationId}/payment`, {
+      channel: 'mtn_momo',
+      currency: 'RWF',
+      phone: WAITING_PHONE,
+    });
+    expect(prompted.statusCode).toBe(201);
+    expect(prompted.json().data.payment).toMatchObject({ provider: 'mtn_momo', status: 'pending' });
+    const [given] = await database.db.select().from(payments).where(eq(payments.id, card.id));
+    expect(given).toMatchObject({ status: 'failed', failure_reason: PAYMENT_MESSAGES.checkout_abandoned });
+
+    // Its page no longer takes the card (Flutterwave's would: that success is then owed back, as any late one).
+    const late = await app.inject({
+      method: 'POST',
+      url: `/api/v1/payments/sandbox/${card.reference}/complete`,
+      headers: student.headers,
+      payload: { method: 'card', card_number: '4242424242424242', expiry: '12/30', cvc: '123' },
+    });
+    expect(late.statusCode).toBe(409);
+    const [after] = await database.db.select().from(payments).where(eq(payments.id, card.id));
+    expect(after).toMatchObject({ status: 'failed', refund_status: null, paid_at: null });
   });
 
   it('another student cannot learn of the pending payment: 404', async () => {
