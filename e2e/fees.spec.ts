@@ -226,6 +226,79 @@ test.describe('application fees', () => {
     await submit(student, institution);
   });
 
+  test('a payment approved after the fee was waived is owed back, and finance staff refund it through MTN MoMo', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    test.slow();
+    const institution = await signInReadyInstitution(page, request);
+    await chargeInThreeCurrencies(page, institution);
+    const code = await ok<{ code: string }>(
+      await page.request.post(`/api/v1/partners/${institution.partnerId}/waiver-codes`, {
+        headers: { origin: baseURL! },
+        data: {
+          cycle_id: institution.cycleId,
+          max_uses: 1,
+          expires_on: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+          label: `e2e-refund-${randomBytes(3).toString('hex')}`,
+        },
+      }),
+    );
+    const { student } = await applicantAtPayment(browser, baseURL!, institution);
+
+    // A MoMo prompt waits on the payer's phone…
+    const number = `0788 ${String(100 + (randomBytes(1)[0]! % 800))} 000`;
+    const msisdn = `250${number.replaceAll(' ', '').slice(1)}`;
+    await student.getByRole('radio', { name: /RWF\s30,000/ }).check();
+    await student.getByRole('radio', { name: /MTN MoMo/ }).check();
+    await student.getByLabel('MTN MoMo number').fill(number);
+    await student.getByRole('button', { name: /Send the payment request/ }).click();
+    await expect(student.getByRole('heading', { name: 'Approve the payment on your phone' })).toBeVisible();
+
+    // …while the applicant uses a waiver code instead.
+    await student.goto(`/partners/${institution.partnerId}/application/form`);
+    await waitForApp(student);
+    await student.getByRole('textbox', { name: 'Waiver code' }).fill(code.code);
+    await student.getByRole('button', { name: 'Apply code' }).click();
+    await expect(
+      student.getByText('The application fee is waived with your code. You can submit without paying.'),
+    ).toBeVisible();
+
+    // Then the payer approves the prompt after all: the money is owed back, not kept as the fee.
+    const phone = await ownBrowser(browser, baseURL);
+    await phone.goto('/dev/phone');
+    const prompt = phone
+      .getByRole('region', { name: 'Waiting for the payer' })
+      .getByRole('listitem')
+      .filter({ hasText: msisdn });
+    await prompt.getByRole('button', { name: 'Approve' }).click();
+    await student.getByRole('button', { name: 'Continue to review' }).first().click();
+    await submit(student, institution);
+
+    // Finance staff see it owed back and refund it through MoMo's own refund API.
+    await page.goto('/partner/finance?needs_refund=true');
+    await expect(page.getByRole('heading', { level: 1, name: 'Finance' })).toBeVisible();
+    const refund = page
+      .getByRole('button', { name: /^Refund payment / })
+      .locator('visible=true')
+      .first();
+    await expect(refund).toBeVisible({ timeout: 30_000 });
+    await refund.click();
+    const dialog = page.getByRole('dialog', { name: /^Refund / });
+    await expect(dialog.getByText(/MTN MoMo can give RWF\s30,000 back to the payer's account\./)).toBeVisible();
+    await expectAccessibleAndFitting(page);
+    await dialog.getByRole('button', { name: /Refund RWF\s30,000 through MTN MoMo/ }).click();
+    await expect(page.getByText(/The refund of .* was sent to the provider\./)).toBeVisible();
+    // The row says the refund is under way, and follows it until MoMo answers.
+    await page.goto('/partner/finance?provider=mtn_momo');
+    await expect(page.getByText('Refunded through MTN MoMo.').locator('visible=true').first()).toBeVisible({
+      timeout: 30_000,
+    });
+    await expectAccessibleAndFitting(page);
+  });
+
   test('a bank slip is sent by the applicant, approved by finance staff, and the applicant submits', async ({
     page,
     request,

@@ -129,7 +129,7 @@ export const financeRoutes: FastifyPluginAsyncZod<{
         request.params.paymentId,
       );
       // Claimed and committed: a job lost here is picked up by the refund sweep a few minutes later.
-      await sendProviderRefund(jobs, payment.id, refundReference).catch((error: unknown) => {
+      await sendProviderRefund(jobs, { paymentId: payment.id, refundReference, attempt: 0 }).catch((error: unknown) => {
         request.log.warn({ err: error, payment: payment.id }, 'the refund job could not be sent; the sweep will');
       });
       return { data: payment };

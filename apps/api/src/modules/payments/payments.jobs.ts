@@ -199,19 +199,32 @@ export const PROVIDER_REFUND_RETRY: RetryPolicy = {
 
 export interface ProviderRefundJob {
   paymentId: string;
+  refundReference: string;
+  /** 0 for the call staff asked for; then each follow-up of a refund the provider answered pending. */
+  attempt: number;
 }
 
-/** Sends the refund job of a refund just claimed: once per refund reference, however often it is sent. */
-export async function sendProviderRefund(jobs: JobSender, paymentId: string, refundReference: string): Promise<void> {
-  await jobs.send(PROVIDER_REFUND_JOB, { paymentId } satisfies ProviderRefundJob, {
-    id: jobIdFor(PROVIDER_REFUND_JOB, refundReference),
+/** A pending refund is asked about 10 s, 20 s, 40 s … then every 5 min, for about an hour; the sweep after that. */
+export const REFUND_FOLLOW_UP = { firstSeconds: 10, maxSeconds: 300, attempts: 16 };
+
+/** Sends a refund's job number `attempt` (0 when staff asked): once per refund and attempt, however often sent. */
+export async function sendProviderRefund(
+  jobs: JobSender,
+  { paymentId, refundReference, attempt }: ProviderRefundJob,
+  now = Date.now(),
+): Promise<void> {
+  const delaySeconds =
+    attempt === 0 ? 0 : Math.min(REFUND_FOLLOW_UP.firstSeconds * 2 ** (attempt - 1), REFUND_FOLLOW_UP.maxSeconds);
+  await jobs.send(PROVIDER_REFUND_JOB, { paymentId, refundReference, attempt } satisfies ProviderRefundJob, {
+    id: jobIdFor(PROVIDER_REFUND_JOB, refundReference, String(attempt)),
+    ...(delaySeconds > 0 ? { startAfter: new Date(now + delaySeconds * 1000) } : {}),
   });
 }
 
 /**
  * Refunds through the providers' APIs: the job makes the call staff asked for (and retries it while the
- * provider is unreachable); the sweep, every five minutes, asks about refunds still pending and steps any
- * whose job was lost.
+ * provider is unreachable), then follows a refund answered pending for about an hour; the sweep, every five
+ * minutes, asks about refunds still pending after that and steps any whose job was lost.
  */
 export function refundJobs({
   db,
@@ -231,8 +244,12 @@ export function refundJobs({
     defineJob<ProviderRefundJob>({
       name: PROVIDER_REFUND_JOB,
       retry,
-      async handle({ paymentId }) {
-        await runProviderRefund(db, refunding, paymentId, publicUrl, log);
+      async handle(job, { queue }) {
+        const state = await runProviderRefund(db, refunding, job.paymentId, publicUrl, log);
+        // Still with the provider: asked again soon, while someone may be watching the finance view.
+        if (state === 'pending' && job.attempt + 1 < REFUND_FOLLOW_UP.attempts) {
+          await sendProviderRefund(queue, { ...job, attempt: job.attempt + 1 });
+        }
       },
     }),
     scheduledPass({

@@ -139,11 +139,11 @@ export function refundResultPathOf(provider: ProviderName, refundReference: stri
 async function recordAnswer(db: Db, processing: Processing, answer: RefundAnswer, log: Log): Promise<boolean> {
   const { payment } = processing;
   if (answer.state === 'pending') {
-    if (answer.providerRefundId === null || answer.providerRefundId === payment.provider_refund_id) return false;
+    // Still with the provider: the step lets go of the refund, so the next one may ask at once.
     const updated = await db
       .update(payments)
       .set({
-        provider_refund_id: answer.providerRefundId,
+        provider_refund_id: answer.providerRefundId ?? payment.provider_refund_id,
         refund_lease_until: null,
         updated_at: new Date().toISOString(),
       })
