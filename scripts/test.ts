@@ -4,7 +4,7 @@
  * many-instances test (PostgreSQL, two api processes and nginx, all started by the test), a production
  * build, then the end-to-end tests in Chromium (on PGlite).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromiumPath } from '../e2e/chromium.ts';
 import { clusterPrerequisites } from '../apps/api/src/cluster/prerequisites.ts';
@@ -20,6 +20,40 @@ function run(label: string, command: string, args: string[], env: NodeJS.Process
     process.exit(result.status ?? 1);
   }
   console.log(`✔ ${label} (${seconds}s)`);
+}
+
+/**
+ * Steps that do not depend on each other and are each mostly one process (lint, types): run side by side,
+ * their output shown whole once each ends, in the order given.
+ */
+async function runTogether(steps: { label: string; command: string; args: string[] }[]) {
+  const started = Date.now();
+  console.log(`\n▶ ${steps.map(({ label }) => label).join(' + ')}`);
+  const results = await Promise.all(
+    steps.map(
+      ({ command, args }) =>
+        new Promise<{ status: number | null; output: string }>((resolve) => {
+          const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          child.on('close', (status) => resolve({ status, output }));
+        }),
+    ),
+  );
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  let failed = false;
+  steps.forEach(({ label }, index) => {
+    const { status, output } = results[index]!;
+    if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+    if (status === 0) console.log(`✔ ${label}`);
+    else {
+      console.error(`✖ ${label} failed`);
+      failed = true;
+    }
+  });
+  if (failed) process.exit(1);
+  console.log(`✔ together in ${seconds}s`);
 }
 
 function ensureChromium() {
@@ -62,8 +96,10 @@ function ensureTestPrograms() {
 ensureChromium();
 ensureTestPrograms();
 run('migrations match the schema', 'npm', ['run', '--silent', 'db:check']);
-run('lint', 'npm', ['run', '--silent', 'lint']);
-run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+await runTogether([
+  { label: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
+  { label: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+]);
 // The api tests run on PostgreSQL when one is given (CI), and on embedded PGlite otherwise. PGlite, the
 // default database, still runs under the whole platform in the end-to-end tests below (ADR 017).
 const { TEST_DATABASE_URL } = process.env;
