@@ -49,6 +49,21 @@ async function chargeInThreeCurrencies(staff: Page, institution: ReadyInstitutio
   );
 }
 
+/** A waiver code of the institution's current cycle, valid 30 days, usable `maxUses` times. */
+async function waiverCode(staff: Page, institution: ReadyInstitution, maxUses: number) {
+  return ok<{ code: string }>(
+    await staff.request.post(`/api/v1/partners/${institution.partnerId}/waiver-codes`, {
+      headers: { origin: new URL(staff.url()).origin },
+      data: {
+        cycle_id: institution.cycleId,
+        max_uses: maxUses,
+        expires_on: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+        label: `e2e-${randomBytes(3).toString('hex')}`,
+      },
+    }),
+  );
+}
+
 /** A new applicant with an application whose form is answered, left at the payment step. */
 async function applicantAtPayment(browser: Browser, baseURL: string, institution: ReadyInstitution) {
   const student = await ownBrowser(browser, baseURL);
@@ -204,17 +219,7 @@ test.describe('application fees', () => {
     test.slow();
     const institution = await signInReadyInstitution(page, request);
     await chargeInThreeCurrencies(page, institution);
-    const code = await ok<{ code: string }>(
-      await page.request.post(`/api/v1/partners/${institution.partnerId}/waiver-codes`, {
-        headers: { origin: baseURL! },
-        data: {
-          cycle_id: institution.cycleId,
-          max_uses: 5,
-          expires_on: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
-          label: `e2e-${randomBytes(3).toString('hex')}`,
-        },
-      }),
-    );
+    const code = await waiverCode(page, institution, 5);
     const { student } = await applicantAtPayment(browser, baseURL!, institution);
     await student.getByRole('textbox', { name: 'Waiver code' }).fill(code.code.toLowerCase());
     await student.getByRole('button', { name: 'Apply code' }).click();
@@ -235,17 +240,7 @@ test.describe('application fees', () => {
     test.slow();
     const institution = await signInReadyInstitution(page, request);
     await chargeInThreeCurrencies(page, institution);
-    const code = await ok<{ code: string }>(
-      await page.request.post(`/api/v1/partners/${institution.partnerId}/waiver-codes`, {
-        headers: { origin: baseURL! },
-        data: {
-          cycle_id: institution.cycleId,
-          max_uses: 1,
-          expires_on: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
-          label: `e2e-refund-${randomBytes(3).toString('hex')}`,
-        },
-      }),
-    );
+    const code = await waiverCode(page, institution, 1);
     const { student } = await applicantAtPayment(browser, baseURL!, institution);
 
     // A MoMo prompt waits on the payer's phone…

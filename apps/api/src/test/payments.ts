@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { PaymentProvider } from '@kaminuza/shared';
+import { currencyDigits, type PaymentProvider } from '@kaminuza/shared';
 import type { Db } from '../db/client.ts';
 import { applications, cycles, forms, partners, payments, programs, students } from '../db/schema/index.ts';
 import { seedDemoAdmissions } from '../seed/admissions.ts';
 import { createVerifiedAccount } from '../modules/auth/accounts.ts';
+import type { MobileMoneyProvider } from '../modules/payments/providers/mobile-money.ts';
 
 /*
  * What the payment tests stand on: a published institution with the demo admissions (a current cycle,
@@ -114,4 +115,51 @@ export async function settledPayment(db: Db, reference: string, within = 8000) {
     if (row.status !== 'pending' || Date.now() > until) return row;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** A test payer's number per network: a number of its market ending in the simulator's script digits. */
+const PAYER_NUMBERS = {
+  mtn_momo: { prefix: '250788', random: 3, country: 'RW' },
+  mpesa: { prefix: '2547123', random: 2, country: 'KE' },
+  airtel_money: { prefix: '2567500', random: 3, country: 'UG' },
+} as const;
+
+/**
+ * A pending mobile money payment of `amount` (major units) of a new applicant, and its prompt asked of the
+ * network's simulator through the real adapter, as the start of a payment does: the payer's number ends in
+ * `script` (the simulator's scripted outcome), and the provider's own id of the prompt (Daraja's
+ * CheckoutRequestID) is kept beside our reference.
+ */
+export async function promptedPayment(
+  db: Db,
+  partnerId: string,
+  provider: MobileMoneyProvider,
+  { script, amount, currency, callbackUrl }: { script: string; amount: number; currency: string; callbackUrl: string },
+) {
+  const payer = PAYER_NUMBERS[provider.name];
+  const random = String(randomBytes(2).readUInt16BE() % 10 ** payer.random).padStart(payer.random, '0');
+  const msisdn = `${payer.prefix}${random}${script}`;
+  const created = await createPendingPayment(db, partnerId, {
+    provider: provider.name,
+    amount,
+    currency,
+    payerPhone: msisdn,
+  });
+  const { providerReference } = await provider.requestPayment({
+    reference: created.reference,
+    amount: Math.round(amount * 10 ** currencyDigits(currency)),
+    currency,
+    msisdn,
+    country: payer.country,
+    payerMessage: 'Application fee',
+    payeeNote: `Application ${created.applicationId}`,
+    callbackUrl,
+  });
+  if (providerReference) {
+    await db
+      .update(payments)
+      .set({ provider_reference: providerReference })
+      .where(eq(payments.reference, created.reference));
+  }
+  return { ...created, msisdn, providerReference };
 }

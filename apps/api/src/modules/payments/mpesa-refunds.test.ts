@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,12 +8,7 @@ import { MPESA_SCRIPTS, startMpesaSimulator, type MpesaSimulator } from '../../s
 import { testEnv } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';
-import {
-  createPayingInstitution,
-  createPendingPayment,
-  paymentByReference,
-  settledPayment,
-} from '../../test/payments.ts';
+import { createPayingInstitution, paymentByReference, promptedPayment, settledPayment } from '../../test/payments.ts';
 import { mpesaProviderFrom } from './mobile-money-providers.ts';
 import { pollMobileMoneyPayment } from './mobile-money.service.ts';
 import type { MobileMoneyProvider } from './providers/mobile-money.ts';
@@ -82,27 +77,12 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A 1500 KES M-Pesa payment approved by the payer, its callback delivered to the app's route. */
 async function paidByMpesa(callbackUrl = `${origin}/api/v1/payments/callbacks/mpesa`) {
-  const msisdn = `2547123${String(randomBytes(2).readUInt16BE() % 100).padStart(2, '0')}${MPESA_SCRIPTS.approve}`;
-  const { reference } = await createPendingPayment(database.db, partnerId, {
-    provider: 'mpesa',
+  const { reference, providerReference } = await promptedPayment(database.db, partnerId, mpesa, {
+    script: MPESA_SCRIPTS.approve,
     amount: 1500,
     currency: 'KES',
-    payerPhone: msisdn,
-  });
-  const { providerReference } = await mpesa.requestPayment({
-    reference,
-    amount: 150_000,
-    currency: 'KES',
-    msisdn,
-    country: 'KE',
-    payerMessage: 'Application fee',
-    payeeNote: 'Application',
     callbackUrl,
   });
-  await database.db
-    .update(payments)
-    .set({ provider_reference: providerReference })
-    .where(eq(payments.reference, reference));
   const receipt = async () => {
     for (let tries = 0; tries < 200; tries += 1) {
       const found = simulator.prompts().find((prompt) => prompt.CheckoutRequestID === providerReference);

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINANCE_MESSAGES, type FinancePage, type FinancePayment } from '@kaminuza/shared';
@@ -8,7 +8,12 @@ import { AIRTEL_SCRIPTS, startAirtelSimulator, type AirtelSimulator } from '../.
 import { testEnv } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';
-import { createPayingInstitution, createPendingPayment, paymentByReference } from '../../test/payments.ts';
+import {
+  createPayingInstitution,
+  createPendingPayment,
+  paymentByReference,
+  promptedPayment,
+} from '../../test/payments.ts';
 import { airtelMoneyProviderFrom } from './mobile-money-providers.ts';
 import { pollMobileMoneyPayment } from './mobile-money.service.ts';
 import type { MobileMoneyProvider } from './providers/mobile-money.ts';
@@ -64,24 +69,13 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * expired leaves it: failed, with Airtel's transaction id and refund 'needed').
  */
 async function owedBack() {
-  const msisdn = `2567500${String(randomBytes(2).readUInt16BE() % 1000).padStart(3, '0')}${AIRTEL_SCRIPTS.approve}`;
-  const created = await createPendingPayment(database.db, partnerId, {
-    provider: 'airtel_money',
+  const created = await promptedPayment(database.db, partnerId, airtel, {
+    script: AIRTEL_SCRIPTS.approve,
     amount: 1500,
     currency: 'UGX',
-    payerPhone: msisdn,
-  });
-  const { reference } = created;
-  await airtel.requestPayment({
-    reference,
-    amount: 1500,
-    currency: 'UGX',
-    msisdn,
-    country: 'UG',
-    payerMessage: 'Application fee',
-    payeeNote: 'Application',
     callbackUrl: 'http://127.0.0.1:9/unused',
   });
+  const { reference } = created;
   while ((await pollMobileMoneyPayment(database.db, airtel, reference, { log, publicUrl: publicUrl() })) === 'pending')
     await pause(20);
   const paid = await paymentByReference(database.db, reference);
