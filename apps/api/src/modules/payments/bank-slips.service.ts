@@ -98,8 +98,9 @@ export async function verifyBankSlip(
         ...(reason ? { reason } : {}),
       },
     });
-    if (row.user_id && approve) {
-      // The receipt email tells of the payment: the approval itself is told in the app only.
+    if (row.user_id && approve && settled === 'settled') {
+      // The receipt email tells of the payment: the approval itself is told in the app only. A deposit
+      // received after the fee was waived is not "accepted" as the fee: the refund staff make tells of it.
       await notify(tx, {
         userId: row.user_id,
         category: 'status_updates',
@@ -107,7 +108,7 @@ export async function verifyBankSlip(
         data: { institution: row.institution, bank_reference: payment.bank_reference, reason },
         link: applicationPathOf(payment.partner_id),
       });
-    } else if (row.user_id) {
+    } else if (row.user_id && !approve) {
       await notifyFeeDecision(tx, {
         userId: row.user_id,
         type: 'payment_slip_rejected',

@@ -11,7 +11,7 @@ import {
   type WaiverCode,
 } from '@kaminuza/shared';
 import { buildApp, type App } from '../../app.ts';
-import { applications, emailOutbox, feeWaivers, payments } from '../../db/schema/index.ts';
+import { applications, emailOutbox, feeWaivers, notifications, payments } from '../../db/schema/index.ts';
 import { samplePng } from '../../seed/sample-files.ts';
 import { startMomoSimulator, type MomoSimulator } from '../../simulators/mtn-momo.ts';
 import { testEnv } from '../../test/app.ts';
@@ -249,6 +249,12 @@ describe('a payment that succeeds after the fee was waived', () => {
     const [row] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
     expect(row).toMatchObject({ reviewed_by: finance.id, receipt_number: null, paid_at: null });
     expect(await receiptEmailsTo(student.email)).toEqual([]);
+    // Nor is it "accepted" as the fee in the applicant's notifications.
+    const told = await database.db
+      .select({ type: notifications.type })
+      .from(notifications)
+      .where(eq(notifications.user_id, student.id));
+    expect(told.map(({ type }) => type)).not.toContain('payment_slip_approved');
   });
 });
 
