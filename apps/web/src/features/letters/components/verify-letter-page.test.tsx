@@ -1,15 +1,8 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import en from '@kaminuza/shared/locales/en.json';
 import type { LetterVerification } from '@kaminuza/shared';
+import { failure, renderPage, serve } from '../../../components/verification-page.testing.tsx';
 import { normaliseCode, VerifyLetterPage } from './verify-letter-page.tsx';
-
-const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } }, initAsync: false });
 
 const CODE = 'ABCD-EFGH-JKLM';
 const verified: LetterVerification = {
@@ -20,40 +13,7 @@ const verified: LetterVerification = {
   issued_on: '2026-07-15',
 };
 
-type Reply = { status: number; body: unknown };
-const failure = (status: number, code: string, message: string): Reply => ({
-  status,
-  body: { error: { status: code, message } },
-});
-
-/** The API as the browser sees it: envelope bodies by path. */
-function serve(routes: Record<string, Reply | (() => Reply)>) {
-  const fetch = vi.fn(async (input: string) => {
-    const route = routes[input];
-    const reply = typeof route === 'function' ? route() : (route ?? failure(404, 'NOT_FOUND', 'Not found'));
-    return new Response(JSON.stringify(reply.body), {
-      status: reply.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
-
-function renderAt(url: string) {
-  const router = createMemoryRouter([{ path: '/letters/:code', element: <VerifyLetterPage /> }], {
-    initialEntries: [url],
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return router;
-}
+const renderAt = (url: string) => renderPage('/letters/:code', <VerifyLetterPage />, url);
 
 afterEach(() => {
   cleanup();
@@ -79,7 +39,7 @@ describe('normaliseCode', () => {
 describe('VerifyLetterPage', () => {
   it('confirms a genuine letter with no more than the name, institution, program, decision and date', async () => {
     const fetch = serve({ [`/api/v1/letters/${CODE}`]: { status: 200, body: { data: verified } } });
-    renderAt('/letters/abcd-efgh-jklm');
+    await renderAt('/letters/abcd-efgh-jklm');
     expect(await screen.findByRole('heading', { name: /This letter is genuine/ })).toBeTruthy();
     screen.getByText('Aline Uwase');
     screen.getByText('Lake Kivu Institute');
@@ -96,7 +56,7 @@ describe('VerifyLetterPage', () => {
       '/api/v1/letters/ABCD-EFGH-JKLN': failure(404, 'NOT_FOUND', 'No letter matches this verification code.'),
       [`/api/v1/letters/${CODE}`]: { status: 200, body: { data: verified } },
     });
-    const router = renderAt('/letters/ABCD-EFGH-JKLN');
+    const router = await renderAt('/letters/ABCD-EFGH-JKLN');
     expect(await screen.findByRole('heading', { name: 'Letter not found' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('No letter matches this verification code.');
     const input = screen.getByRole('textbox', { name: 'Verification code' });
@@ -108,7 +68,7 @@ describe('VerifyLetterPage', () => {
 
   it('answers a malformed code without asking the server', async () => {
     const fetch = serve({});
-    renderAt('/letters/not-a-code');
+    await renderAt('/letters/not-a-code');
     expect(await screen.findByRole('heading', { name: 'Letter not found' })).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
   });
@@ -119,7 +79,7 @@ describe('VerifyLetterPage', () => {
       [`/api/v1/letters/${CODE}`]: () =>
         up ? { status: 200, body: { data: verified } } : failure(503, 'UNAVAILABLE', 'unavailable'),
     });
-    renderAt(`/letters/${CODE}`);
+    await renderAt(`/letters/${CODE}`);
     expect(screen.getByRole('status').textContent).toBe('Loading');
     // One retry after a second before the failure shows.
     expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toBeTruthy();

@@ -1,13 +1,7 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import en from '@kaminuza/shared/locales/en.json';
-import fr from '@kaminuza/shared/locales/fr.json';
-import rw from '@kaminuza/shared/locales/rw.json';
 import type { ReceiptVerification } from '@kaminuza/shared';
+import { failure, renderPage, serve } from '../../../components/verification-page.testing.tsx';
 import { normaliseReceiptCode, VerifyReceiptPage } from './verify-receipt-page.tsx';
 
 const CODE = 'ABCD-EFGH-JKLM';
@@ -23,47 +17,8 @@ const verified: ReceiptVerification = {
   provider: 'mtn_momo',
 };
 
-type Reply = { status: number; body: unknown };
-const failure = (status: number, code: string, message: string): Reply => ({
-  status,
-  body: { error: { status: code, message } },
-});
-
-/** The API as the browser sees it: envelope bodies by path. */
-function serve(routes: Record<string, Reply | (() => Reply)>) {
-  const fetch = vi.fn(async (input: string) => {
-    const route = routes[input];
-    const reply = typeof route === 'function' ? route() : (route ?? failure(404, 'NOT_FOUND', 'Not found'));
-    return new Response(JSON.stringify(reply.body), {
-      status: reply.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
-
-async function renderAt(url: string, lng: 'en' | 'fr' | 'rw' = 'en') {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng,
-    fallbackLng: 'en',
-    resources: { en: { translation: en }, fr: { translation: fr }, rw: { translation: rw } },
-    initAsync: false,
-  });
-  const router = createMemoryRouter([{ path: '/verify/receipt/:code', element: <VerifyReceiptPage /> }], {
-    initialEntries: [url],
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return router;
-}
+const renderAt = (url: string, lng?: 'en' | 'fr' | 'rw') =>
+  renderPage('/verify/receipt/:code', <VerifyReceiptPage />, url, lng);
 
 afterEach(() => {
   cleanup();
