@@ -44,7 +44,7 @@ export function InstitutionLogo({
       <button
         type="button"
         // The label takes the colour of the text around it, readable on an institution's band as on a card.
-        className="flex shrink-0 flex-col items-center gap-1 rounded-lg text-xs font-medium underline underline-offset-2 hover:no-underline"
+        className="group flex shrink-0 flex-col items-center gap-1 rounded-lg text-xs font-medium"
         aria-label={t('low_data.show_logo', { name })}
         onClick={() => {
           setShown(true);
@@ -52,7 +52,7 @@ export function InstitutionLogo({
         }}
       >
         {letter}
-        <span>{t('low_data.show_image')}</span>
+        <span className="underline underline-offset-2 group-hover:no-underline">{t('low_data.show_image')}</span>
       </button>
     );
   }
