@@ -48,7 +48,7 @@ describe('InstitutionLogo', () => {
     const { container } = render(logo());
     expect(container.querySelector('img')).toBeNull();
     const button = screen.getByRole('button', { name: 'Show image: logo of Kigali College' });
-    expect(button.textContent).toBe('KShow image');
+    expect(button.textContent).toBe('Show image');
     act(() => fireEvent.click(button));
     const image = screen.getByRole('img', { name: 'Logo of Kigali College' });
     expect(image.getAttribute('src')).toBe('/logo.png');

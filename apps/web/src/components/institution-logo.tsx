@@ -4,8 +4,8 @@ import { useLowData } from '../lib/low-data.ts';
 
 /**
  * An institution's logo, or the first letter of its name when it has none. In low-data mode the logo is
- * not downloaded until the person taps the letter, which then says "Show image"; the name is always
- * beside it in the screen, so nothing is lost while it stays hidden.
+ * not downloaded until the person taps "Show image" under the letter; the name is always beside it in
+ * the screen, so nothing is lost while it stays hidden.
  */
 export function InstitutionLogo({
   src,
@@ -41,19 +41,22 @@ export function InstitutionLogo({
   if (!src) return letter;
   if (active && !shown) {
     return (
-      <button
-        type="button"
-        // The label takes the colour of the text around it, readable on an institution's band as on a card.
-        className="group flex shrink-0 flex-col items-center gap-1 rounded-lg text-xs font-medium"
-        aria-label={t('low_data.show_logo', { name })}
-        onClick={() => {
-          setShown(true);
-          setFocusImage(true);
-        }}
-      >
+      // The letter stays outside the button, so the button's visible text is exactly the start of its name.
+      <span className="flex shrink-0 flex-col items-center">
         {letter}
-        <span className="underline underline-offset-2 group-hover:no-underline">{t('low_data.show_image')}</span>
-      </button>
+        <button
+          type="button"
+          // The label takes the colour of the text around it, readable on an institution's band as on a card.
+          className="min-h-11 px-1 text-xs font-medium underline underline-offset-2 hover:no-underline"
+          aria-label={t('low_data.show_logo', { name })}
+          onClick={() => {
+            setShown(true);
+            setFocusImage(true);
+          }}
+        >
+          {t('low_data.show_image')}
+        </button>
+      </span>
     );
   }
   return (
