@@ -5,6 +5,7 @@ import { DocumentTypeSchema, AcknowledgedSchema, StudentDocumentsSchema, dataEnv
 import type { Db } from '../../db/client.ts';
 import { requireUserType } from '../auth/index.ts';
 import { attachmentDisposition, downloadHeaders } from '../../lib/file-download.ts';
+import { SAVE_DATA_VARY, smallerPicture, wantsLessData } from '../../lib/save-data.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import {
   deleteOwnDocument,
@@ -61,7 +62,16 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage }
     async (request, reply) => {
       const file = await readOwnProfilePicture(db, storage, request.user!);
       // Each new picture has a new URL (?v=<file id>), so the browser may keep this one a while.
-      return sendFile(reply, file, 'inline', 'private, max-age=86400');
+      const cacheControl = 'private, max-age=86400';
+      reply.header('vary', SAVE_DATA_VARY);
+      if (!wantsLessData(request.headers)) return sendFile(reply, file, 'inline', cacheControl);
+      const picture = await smallerPicture(file.stream, file.mimeType, request.headers.accept);
+      return downloadHeaders(reply, {
+        contentType: picture.mimeType,
+        disposition: 'inline',
+        cacheControl,
+        length: picture.bytes.length,
+      }).send(picture.bytes);
     },
   );
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { DOCUMENT_TYPES, StudentDocumentsSchema } from '@kaminuza/shared';
 import { files } from '../../db/schema/index.ts';
 import { samplePdf, samplePng } from '../../seed/sample-files.ts';
@@ -7,6 +8,7 @@ import { useTestApp } from '../../test/app.ts';
 import { expectAccess, signInAs } from '../../test/auth.ts';
 import { uploadFile } from '../uploads/test-helpers.ts';
 import { DOWNLOAD_CSP } from '../../lib/file-download.ts';
+import { SAVE_DATA_PICTURE_PX } from '../../lib/save-data.ts';
 
 const testApp = useTestApp();
 
@@ -140,6 +142,92 @@ describe('profile picture', () => {
     expect((await testApp.app.inject({ method: 'DELETE', url, headers: student.headers })).statusCode).toBe(200);
     expect((await testApp.app.inject({ method: 'GET', url, headers: student.headers })).statusCode).toBe(404);
     expect(await testApp.database.db.select().from(files).where(eq(files.owner_id, student.id))).toEqual([]);
+  });
+});
+
+describe('profile picture for a browser saving data', () => {
+  const url = '/api/v1/students/me/profile-picture';
+
+  /** A photo-like picture: noise compresses badly, so its size is that of a real camera's picture. */
+  async function largePicture(): Promise<Buffer> {
+    const width = 900;
+    const height = 600;
+    const pixels = Buffer.alloc(width * height * 3);
+    for (let i = 0; i < pixels.length; i += 1) pixels[i] = (i * 2654435761) >>> 24;
+    return sharp(pixels, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+  }
+
+  it('sends a smaller rendition with Save-Data: on, the original without, and says the answer varies', async () => {
+    const student = await signInAs(testApp.app, 'student');
+    const photo = await largePicture();
+    expect((await uploadFile(testApp.app, student.headers, 'profile_picture', 'me.jpg', photo)).statusCode).toBe(204);
+
+    const full = await testApp.app.inject({ method: 'GET', url, headers: { ...student.headers, accept: 'image/*' } });
+    expect(full.statusCode).toBe(200);
+    expect(full.headers.vary).toMatch(/Save-Data/);
+    expect(full.rawPayload.equals(photo)).toBe(true);
+
+    const saving = await testApp.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...student.headers, 'save-data': 'on', accept: 'image/avif,image/webp,image/*' },
+    });
+    expect(saving.statusCode).toBe(200);
+    expect(saving.headers.vary).toMatch(/Save-Data/);
+    expect(saving.headers['content-type']).toBe('image/webp');
+    expect(saving.headers['content-disposition']).toBe('inline');
+    expect(saving.headers['x-content-type-options']).toBe('nosniff');
+    expect(saving.headers['content-security-policy']).toBe(DOWNLOAD_CSP);
+    expect(saving.headers['cache-control']).toMatch(/^private/);
+    expect(Number(saving.headers['content-length'])).toBe(saving.rawPayload.length);
+    expect(saving.rawPayload.length).toBeLessThan(photo.length / 4);
+    const meta = await sharp(saving.rawPayload).metadata();
+    expect(meta.format).toBe('webp');
+    expect(Math.max(meta.width, meta.height)).toBe(SAVE_DATA_PICTURE_PX);
+    expect(meta.width / meta.height).toBeCloseTo(1.5, 1);
+
+    // A browser that does not take WebP gets the picture's own format.
+    const jpeg = await testApp.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...student.headers, 'save-data': 'on', accept: 'image/jpeg' },
+    });
+    expect(jpeg.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(jpeg.rawPayload).metadata()).width).toBe(SAVE_DATA_PICTURE_PX);
+    expect(jpeg.rawPayload.length).toBeLessThan(photo.length / 4);
+
+    // Any other value of the hint is no request to save data.
+    const off = await testApp.app.inject({ method: 'GET', url, headers: { ...student.headers, 'save-data': 'off' } });
+    expect(off.rawPayload.equals(photo)).toBe(true);
+  });
+
+  it('sends a picture already that small as it is', async () => {
+    const student = await signInAs(testApp.app, 'student');
+    const png = samplePng(6, [0, 100, 200]);
+    await uploadFile(testApp.app, student.headers, 'profile_picture', 'me.png', png);
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...student.headers, 'save-data': 'on', accept: 'image/webp' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.rawPayload.equals(png)).toBe(true);
+  });
+
+  it("is still only the student's own", async () => {
+    const student = await signInAs(testApp.app, 'student');
+    await uploadFile(testApp.app, student.headers, 'profile_picture', 'me.jpg', await largePicture());
+    const other = await signInAs(testApp.app, 'student');
+    const headers = { ...other.headers, 'save-data': 'on' };
+    expect((await testApp.app.inject({ method: 'GET', url, headers })).statusCode).toBe(404);
+    const staff = await signInAs(testApp.app, 'staff');
+    expect(
+      (await testApp.app.inject({ method: 'GET', url, headers: { ...staff.headers, 'save-data': 'on' } })).statusCode,
+    ).toBe(403);
+    expect((await testApp.app.inject({ method: 'GET', url, headers: { 'save-data': 'on' } })).statusCode).toBe(401);
   });
 });
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AdminJobsSchema, JobRetriedSchema, type AdminJobsQuery } from '@kaminuza/shared';
 import { api } from '../../../lib/api-client.ts';
+import { backgroundInterval } from '../../../lib/low-data.ts';
 import { ADMIN_QUERY_KEY, queryString } from './query-string.ts';
 
 /** Queues change on their own (jobs run, fail, retry): the section looks again this often while open. */
@@ -16,7 +17,11 @@ export const jobsQuery = (params: AdminJobsQuery) =>
   });
 
 export function useJobs(params: AdminJobsQuery) {
-  return useQuery({ ...jobsQuery(params), placeholderData: keepPreviousData, refetchInterval: JOBS_REFRESH_MS });
+  return useQuery({
+    ...jobsQuery(params),
+    placeholderData: keepPreviousData,
+    refetchInterval: backgroundInterval(JOBS_REFRESH_MS),
+  });
 }
 
 export const retryJob = ({ queue, id }: { queue: string; id: string }) =>

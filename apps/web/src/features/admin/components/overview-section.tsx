@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Bar,
@@ -14,6 +14,7 @@ import {
 } from 'recharts';
 import { PARTNER_STATUSES, SUBMISSION_STATUSES, type AdminAnalytics } from '@kaminuza/shared';
 import { SkeletonTable } from '../../../components/skeleton-table.tsx';
+import { useLowData } from '../../../lib/low-data.ts';
 import { useAnalytics } from '../api/get-analytics.ts';
 import { SectionError, useFormats } from './list-parts.tsx';
 
@@ -38,7 +39,8 @@ interface Datum {
 
 /**
  * A chart with its text alternative: the drawing is hidden from assistive technology, which reads the
- * same figures from a table instead.
+ * same figures from a table instead. In low-data mode the table is what everyone sees, and the drawing
+ * (its library and its rendering) waits until asked for.
  */
 function ChartFigure({
   title,
@@ -54,28 +56,49 @@ function ChartFigure({
   children: ReactNode;
 }) {
   const id = useId();
+  const { t } = useTranslation();
+  const lowData = useLowData();
+  const [chartAsked, setChartAsked] = useState(false);
+  const drawn = !lowData.active || chartAsked;
   return (
     <figure aria-labelledby={id} className="flex min-w-0 flex-col gap-3 rounded-xl border border-border bg-surface p-4">
       <figcaption id={id} className="font-semibold">
         {title}
       </figcaption>
       {summary && <p className="text-sm text-muted">{summary}</p>}
-      <div aria-hidden="true" className="h-56 w-full text-muted">
-        {children}
-      </div>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
+      {drawn ? (
+        <div aria-hidden="true" className="h-56 w-full text-muted">
+          {children}
+        </div>
+      ) : (
+        <button
+          type="button"
+          className="btn-secondary self-start"
+          aria-label={t('low_data.show_chart_of', { title })}
+          onClick={() => setChartAsked(true)}
+        >
+          {t('low_data.show_chart')}
+        </button>
+      )}
+      <table className={drawn ? 'sr-only' : 'w-full text-left text-sm'}>
+        <caption className="sr-only">{title}</caption>
+        <thead className="text-muted">
           <tr>
-            <th scope="col">{columns[0]}</th>
-            <th scope="col">{columns[1]}</th>
+            <th scope="col" className="py-1 pr-4 font-medium">
+              {columns[0]}
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              {columns[1]}
+            </th>
           </tr>
         </thead>
         <tbody>
           {rows.map(([label, value]) => (
-            <tr key={label}>
-              <th scope="row">{label}</th>
-              <td>{value}</td>
+            <tr key={label} className={drawn ? undefined : 'border-t border-border'}>
+              <th scope="row" className="py-1 pr-4 font-normal">
+                {label}
+              </th>
+              <td className="py-1 text-right font-medium tabular-nums">{value}</td>
             </tr>
           ))}
         </tbody>

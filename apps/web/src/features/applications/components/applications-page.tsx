@@ -9,6 +9,7 @@ import { useDecisions } from '../api/list-decisions.ts';
 import { displayName } from '../../../lib/intl.ts';
 import { DiscardDraftButton, discardedName } from './discard-draft.tsx';
 import { useApplicationFormats } from './formats.ts';
+import { InstitutionLogo } from '../../../components/institution-logo.tsx';
 
 const BADGE: Record<ApplicationCard['state'], string> = {
   apply: 'border-border text-muted',
@@ -34,16 +35,12 @@ function Card({ card, decision }: { card: ApplicationCard; decision: StudentDeci
       className="flex min-w-0 flex-col gap-3 rounded-xl border border-border bg-surface p-4"
     >
       <div className="flex min-w-0 gap-3">
-        {card.partner_logo_url ? (
-          <img src={card.partner_logo_url} alt="" className="size-11 shrink-0 rounded-lg object-cover" />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="grid size-11 shrink-0 place-items-center rounded-lg bg-surface-muted text-lg font-bold text-brand"
-          >
-            {card.partner_name.charAt(0)}
-          </span>
-        )}
+        <InstitutionLogo
+          src={card.partner_logo_url}
+          name={card.partner_name}
+          className="size-11 rounded-lg"
+          letterClassName="bg-surface-muted text-lg"
+        />
         <div className="min-w-0 flex-1">
           <h2 id={headingId} className="font-semibold break-words">
             <Link to={paths.student.university(card.partner_id)} className="link">

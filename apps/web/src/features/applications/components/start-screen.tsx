@@ -12,6 +12,7 @@ import { startDestination, viewPath, type ApplicationArea } from './application-
 import { displayName } from '../../../lib/intl.ts';
 import { useApplicationFormats } from './formats.ts';
 import { QueryState, ViewFrame } from './view-frame.tsx';
+import { InstitutionLogo } from '../../../components/institution-logo.tsx';
 
 /** /partners/{id}/application: sends the student on, or lets them choose a program and a campus and start. */
 export function StartScreen({ partnerId }: { partnerId: string }) {
@@ -85,16 +86,12 @@ function StartForm({ context, area }: { context: ApplyContext; area: Application
         {t('applications.links.university', { name: partner.name })}
       </Link>
       <header className="institution-band flex min-w-0 gap-4 p-4">
-        {partner.logo_url ? (
-          <img src={partner.logo_url} alt="" className="size-14 shrink-0 rounded-xl object-cover" />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="grid size-14 shrink-0 place-items-center rounded-xl bg-surface text-2xl font-bold text-brand"
-          >
-            {partner.name.charAt(0)}
-          </span>
-        )}
+        <InstitutionLogo
+          src={partner.logo_url}
+          name={partner.name}
+          className="size-14 rounded-xl"
+          letterClassName="bg-surface text-2xl"
+        />
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight break-words">
             {t('applications.start.title', { name: partner.name })}

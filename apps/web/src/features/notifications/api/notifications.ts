@@ -13,6 +13,7 @@ import {
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { MESSAGING_KEY } from '../../../lib/realtime.ts';
+import { backgroundInterval } from '../../../lib/low-data.ts';
 
 /**
  * Under the messaging key: every notice of the realtime socket (a `notification` event among them)
@@ -35,13 +36,16 @@ export function useNotifications(enabled = true) {
   return useInfiniteQuery({ ...notificationsQuery(), enabled });
 }
 
-/** The bell's count: the first page's unread total, refetched on focus and every minute as a fallback. */
+/**
+ * The bell's count: the first page's unread total, refetched on focus and every minute as a fallback
+ * (realtime brings changes at once); every five minutes in low-data mode.
+ */
 export function useUnreadNotifications(enabled: boolean) {
   return useQuery({
     queryKey: [...NOTIFICATIONS_KEY, 'unread'],
     queryFn: async ({ signal }) => (await api('/notifications?limit=1', NotificationPageSchema, { signal })).unread,
     enabled,
-    refetchInterval: 60_000,
+    refetchInterval: backgroundInterval(60_000),
     staleTime: 30_000,
   });
 }

@@ -4,13 +4,14 @@ import { ACCOUNT_NOTIFICATION_PREFERENCES } from '@kaminuza/shared';
 import { useSession } from '../../../lib/session.tsx';
 import { AppearanceSection } from './appearance-section.tsx';
 import { LanguageSection } from './language-section.tsx';
+import { LowDataSection } from './low-data-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 
 /**
- * The account's settings (spec section 2): theme, language, password, notification preferences, push on
- * this device, and the account's data. The same page serves students, staff and admins. Push and the
- * account's data belong to other features: app/ passes their sections in.
+ * The account's settings (spec section 2): theme, language, using less data on this device, password,
+ * notification preferences, push on this device, and the account's data. The same page serves students,
+ * staff and admins. Push and the account's data belong to other features: app/ passes their sections in.
  */
 export function SettingsPage({ push, dataRights }: { push: ReactNode; dataRights: ReactNode }) {
   const { t } = useTranslation();
@@ -22,6 +23,7 @@ export function SettingsPage({ push, dataRights }: { push: ReactNode; dataRights
       <h1 className="text-3xl font-bold tracking-tight">{t('settings.title')}</h1>
       <AppearanceSection />
       <LanguageSection />
+      <LowDataSection />
       <NotificationsSection />
       <PasswordSection />
       {pushed && push}

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { CATALOGUE_PAGE_SIZE_DEFAULT, CATALOGUE_SORTS } from '@kaminuza/shared';
 import { useUniversities } from '../api/search-universities.ts';
 import { UniversityCard } from './university-card.tsx';
-import { apiQuery, DEADLINE_CHOICES, FILTER_NAMES, MULTI_FILTERS } from './explore-query.ts';
+import { apiQuery, DEADLINE_CHOICES, FILTER_NAMES, LOW_DATA_PAGE_SIZE, MULTI_FILTERS } from './explore-query.ts';
 import { SkeletonCards } from '../../../components/list-states.tsx';
 import { countryOptions } from '../../../lib/countries.ts';
+import { useLowData } from '../../../lib/low-data.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -171,7 +172,8 @@ export function ExplorePage({ conversations }: { conversations?: ReactNode }) {
   const searchId = useId();
   const sortId = useId();
   const today = useMemo(() => new Date(), []);
-  const query = apiQuery(params, today);
+  const lowData = useLowData();
+  const query = apiQuery(params, today, lowData.active ? LOW_DATA_PAGE_SIZE : undefined);
   const { data, isPending, isError, isFetching, refetch } = useUniversities(query);
 
   const savedOnly = params.get('saved') === 'true';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogueQuerySchema } from '@kaminuza/shared';
-import { apiQuery } from './explore-query.ts';
+import { apiQuery, LOW_DATA_PAGE_SIZE } from './explore-query.ts';
 
 const today = new Date('2026-03-01T10:00:00Z');
 const query = (address: string) => apiQuery(new URLSearchParams(address), today);
@@ -34,5 +34,13 @@ describe('apiQuery', () => {
   it('keeps the chosen country, as the address shares it', () => {
     expect(query('country=RW')).toBe('country=RW');
     expect(query('country=rw&q=college')).toBe('q=college&country=RW');
+  });
+
+  it('asks for a smaller page in low-data mode, a size the API takes, and the default otherwise', () => {
+    const out = apiQuery(new URLSearchParams('q=law&page=2'), today, LOW_DATA_PAGE_SIZE);
+    expect(out).toBe('q=law&page=2&page_size=10');
+    const parsed = CatalogueQuerySchema.parse(Object.fromEntries(new URLSearchParams(out)));
+    expect(parsed.page_size).toBe(LOW_DATA_PAGE_SIZE);
+    expect(query('q=law')).not.toContain('page_size');
   });
 });

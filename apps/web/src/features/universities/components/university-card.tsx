@@ -4,6 +4,7 @@ import type { UniversityCard as Card } from '@kaminuza/shared';
 import { SaveButton } from './save-button.tsx';
 import { useFormats } from './formats.ts';
 import { applicationPath, universityPath } from './paths.ts';
+import { InstitutionLogo } from '../../../components/institution-logo.tsx';
 
 export function UniversityCard({ university }: { university: Card }) {
   const { t } = useTranslation();
@@ -11,16 +12,12 @@ export function UniversityCard({ university }: { university: Card }) {
   return (
     <li className="flex min-w-0 flex-col gap-3 rounded-xl border border-border bg-surface p-4">
       <div className="flex min-w-0 gap-3">
-        {university.images.logo_url ? (
-          <img src={university.images.logo_url} alt="" className="size-11 shrink-0 rounded-lg object-cover" />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="grid size-11 shrink-0 place-items-center rounded-lg bg-surface-muted text-lg font-bold text-brand"
-          >
-            {university.name.charAt(0)}
-          </span>
-        )}
+        <InstitutionLogo
+          src={university.images.logo_url}
+          name={university.name}
+          className="size-11 rounded-lg"
+          letterClassName="bg-surface-muted text-lg"
+        />
         <div className="min-w-0">
           <h2 className="font-semibold break-words">
             <Link to={universityPath(university.id)} className="link">

@@ -10,6 +10,7 @@ import { useUniversity } from '../api/get-university.ts';
 import { SaveButton } from './save-button.tsx';
 import { useFormats } from './formats.ts';
 import { applicationPath } from './paths.ts';
+import { InstitutionLogo } from '../../../components/institution-logo.tsx';
 
 function Facts({ items }: { items: Array<[string, string]> }) {
   return (
@@ -260,16 +261,12 @@ export function UniversityPage() {
       <BackLink />
       <header className={`flex flex-col gap-4 ${theme ? '' : 'sm:flex-row sm:items-start sm:justify-between'}`}>
         <div className={`flex min-w-0 gap-4 ${theme ? `institution-band ${compact ? 'p-3' : 'p-4 sm:p-6'}` : ''}`}>
-          {data.images.logo_url ? (
-            <img src={data.images.logo_url} alt="" className="size-16 shrink-0 rounded-xl object-cover" />
-          ) : (
-            <span
-              aria-hidden="true"
-              className="grid size-16 shrink-0 place-items-center rounded-xl bg-surface-muted text-2xl font-bold text-brand"
-            >
-              {data.name.charAt(0)}
-            </span>
-          )}
+          <InstitutionLogo
+            src={data.images.logo_url}
+            name={data.name}
+            className="size-16 rounded-xl"
+            letterClassName="bg-surface-muted text-2xl"
+          />
           <div className="min-w-0">
             <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{data.name}</h1>
             <p className={theme ? '' : 'text-muted'}>
