@@ -211,7 +211,10 @@ describe('failed mobile money payments in the daily reconciliation', () => {
     expect(night.getTime() - Date.parse(failedAt)).toBeLessThan(LATE_SUCCESS_GRACE_MS);
 
     await reconcileSettledPayments(ctx.db, lookups, log, night);
-    expect(await paymentByReference(ctx.db, late.reference)).toMatchObject({ refund_status: null, reconciled_at: null });
+    expect(await paymentByReference(ctx.db, late.reference)).toMatchObject({
+      refund_status: null,
+      reconciled_at: null,
+    });
 
     await reconcileSettledPayments(ctx.db, lookups, log, new Date(night.getTime() + DAY));
     expect(await paymentByReference(ctx.db, late.reference)).toMatchObject({ refund_status: 'needed' });
