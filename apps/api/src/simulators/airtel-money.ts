@@ -19,7 +19,8 @@ import { sameSecret, send, readBody, header, isSimulatorMode, listenSimulator, t
  *
  * The payer's phone is `/_simulator/…`, as for the MoMo simulator: `GET /_simulator/prompts`,
  * `POST /_simulator/prompts/{id}/approve`, `POST /_simulator/prompts/{id}/decline`, and
- * `POST /_simulator/mode` with `{ "mode": "normal" | "503" | "close" }` to make the whole API unreachable.
+ * `POST /_simulator/mode` with `{ "mode": "normal" | "503" | "429" | "close" }` to make the whole API unreachable
+ * or rate limited.
  *
  * Scripted outcomes, by the last three digits of the payer's msisdn (AIRTEL_SCRIPTS):
  * | ends in | what happens                                                                                  |
@@ -392,6 +393,7 @@ export async function startAirtelSimulator(options: AirtelSimulatorOptions): Pro
       return;
     }
     if (mode === '503') return send(res, 503, { status: statusOf(503, false, null, 'Service Unavailable') });
+    if (mode === '429') return send(res, 429, { status: statusOf(429, false, null, 'Too Many Requests') });
     lastHeaders = { ...req.headers };
 
     if (method === 'POST' && path === '/auth/oauth2/token') return token(req, res);

@@ -26,8 +26,8 @@ import { sameSecret, send, readText, isSimulatorMode, listenSimulator, type Simu
  *   settlement_id, meta, created_at, account_id, transaction_id`), or 404. `GET /v3/refunds` — Bearer; the
  *   same rows, filtered by `id` (the transaction's), `flw_ref` and `status`, twenty a `page`, newest first.
  * - `/_simulator/…`: `GET /_simulator/transactions`, `GET /_simulator/refunds`, and `POST /_simulator/mode`
- *   with `{ "mode": "normal" | "503" | "close" }` to make the API (`/v3/…`, not the hosted page)
- *   unreachable. Webhooks are sent once, not retried.
+ *   with `{ "mode": "normal" | "503" | "429" | "close" }` to make the API (`/v3/…`, not the hosted page)
+ *   unreachable or rate limited. Webhooks are sent once, not retried.
  *
  * Scripted outcomes, by the card number's last four digits (FLUTTERWAVE_CARDS):
  * | ends in | what happens                                                                  |
@@ -41,6 +41,7 @@ import { sameSecret, send, readText, isSimulatorMode, listenSimulator, type Simu
  * | 0184    | successful; a refund of it is pending, then completed                         |
  * | 0192    | successful; a refund of it is pending, then failed                            |
  * | 0200    | successful; a refund of it is refused (400)                                   |
+ * | 0036    | pending (the card's bank has not authorised it yet), no webhook               |
  * | other   | failed (declined), one webhook                                                |
  *
  * A refund of any other successful card is completed at once. A pending refund is decided
@@ -56,6 +57,7 @@ export const FLUTTERWAVE_CARDS = {
   refundPendingThenCompleted: '5531886652140184',
   refundPendingThenFailed: '5531886652140192',
   refundRefused: '5531886652140200',
+  pendingAuthorisation: '5531886652140036',
   declined: '5531886652149999',
 } as const;
 
@@ -77,7 +79,7 @@ export interface FlutterwaveTransaction {
   amount: number;
   charged_amount: number;
   currency: string;
-  status: 'successful' | 'failed';
+  status: 'successful' | 'failed' | 'pending';
   processor_response: string;
   payment_type: 'card';
   created_at: string;
@@ -318,6 +320,7 @@ export async function startFlutterwaveSimulator(options: FlutterwaveSimulatorOpt
     }
     const last4 = number.slice(-4);
     const succeeded = ['4242', '0069', '0119', '0127', '0341', ...Object.keys(REFUND_SCRIPTS)].includes(last4);
+    const pending = last4 === '0036';
     const id = (nextId += 1);
     const transaction: FlutterwaveTransaction = {
       id,
@@ -326,8 +329,14 @@ export async function startFlutterwaveSimulator(options: FlutterwaveSimulatorOpt
       amount: checkout.amount,
       charged_amount: checkout.amount,
       currency: checkout.currency,
-      status: succeeded ? 'successful' : 'failed',
-      processor_response: succeeded ? 'Approved' : last4 === '0002' ? 'Insufficient funds' : 'Declined',
+      status: pending ? 'pending' : succeeded ? 'successful' : 'failed',
+      processor_response: pending
+        ? 'Pending authorisation'
+        : succeeded
+          ? 'Approved'
+          : last4 === '0002'
+            ? 'Insufficient funds'
+            : 'Declined',
       payment_type: 'card',
       created_at: new Date().toISOString(),
       customer: {
@@ -349,7 +358,8 @@ export async function startFlutterwaveSimulator(options: FlutterwaveSimulatorOpt
       webhook(transaction, { amount: transaction.amount * 10, charged_amount: transaction.amount * 10 });
     } else if (last4 === '0341') {
       webhook(transaction, {}, `not-${options.secretHash}`);
-    } else if (last4 !== '0069') {
+    } else if (last4 !== '0069' && !pending) {
+      // Flutterwave sends charge.completed once a charge is decided: a pending one has none yet.
       webhook(transaction);
     }
 
@@ -504,6 +514,7 @@ export async function startFlutterwaveSimulator(options: FlutterwaveSimulatorOpt
       return;
     }
     if (mode === '503') return send(res, 503, refusal('Service Unavailable'));
+    if (mode === '429') return send(res, 429, refusal('Too many requests, please try again later'));
     if (!bearer(req)) return send(res, 401, refusal('Invalid authorization key'));
 
     if (method === 'POST' && path === '/v3/payments') return createPayment(req, res);

@@ -52,11 +52,14 @@ export function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Whether the API answers (`normal`), answers 503 to everything, or drops every connection (`close`). */
-export type SimulatorMode = 'normal' | '503' | 'close';
+/**
+ * Whether the API answers (`normal`), answers 503 to everything, answers 429 to everything (the provider's
+ * rate limit, reached), or drops every connection (`close`).
+ */
+export type SimulatorMode = 'normal' | '503' | '429' | 'close';
 
 export function isSimulatorMode(value: unknown): value is SimulatorMode {
-  return value === 'normal' || value === '503' || value === 'close';
+  return value === 'normal' || value === '503' || value === '429' || value === 'close';
 }
 
 export interface ListeningSimulator {

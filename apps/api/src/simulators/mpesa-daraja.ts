@@ -28,7 +28,7 @@ import { sameSecret, send, readBody, header, isSimulatorMode, listenSimulator, t
  *
  * The payer's phone is `/_simulator/…`, the same paths as the MoMo simulator's: `GET /_simulator/prompts`,
  * `POST /_simulator/prompts/{id}/approve`, `POST /_simulator/prompts/{id}/decline` (id = CheckoutRequestID),
- * and `POST /_simulator/mode` with `{ "mode": "normal" | "503" | "close" }`.
+ * and `POST /_simulator/mode` with `{ "mode": "normal" | "503" | "429" | "close" }`.
  *
  * Scripted outcomes, by the last three digits of `PhoneNumber` (MPESA_SCRIPTS, MoMo's table; Daraja's
  * query states no amount, so 888 is a wrong PIN instead of a wrong amount on record):
@@ -610,6 +610,7 @@ export async function startMpesaSimulator(options: MpesaSimulatorOptions): Promi
       return;
     }
     if (mode === '503') return failure(res, 503, '503.001.01', 'Service Unavailable');
+    if (mode === '429') return failure(res, 429, '429.001.01', 'Too Many Requests');
 
     if (method === 'GET' && path === '/oauth/v1/generate') return token(req, res, url);
     if (method === 'POST' && path === '/mpesa/stkpush/v1/processrequest') {

@@ -37,7 +37,7 @@ import { sameSecret, send, readBody, header, isSimulatorMode, listenSimulator, t
  *
  * The payer's phone is `/_simulator/…`: `GET /_simulator/prompts`, `POST /_simulator/prompts/{id}/approve`,
  * `POST /_simulator/prompts/{id}/decline`, and `POST /_simulator/mode` with `{ "mode": "normal" | "503" |
- * "close" }` to make the whole API unreachable.
+ * "429" | "close" }` to make the whole API unreachable or rate limited.
  *
  * Scripted outcomes, by the last three digits of the payer's number (MOMO_SCRIPTS):
  * | ends in | what happens                                                                                 |
@@ -535,6 +535,8 @@ export async function startMomoSimulator(options: MomoSimulatorOptions): Promise
       return;
     }
     if (mode === '503') return send(res, 503, { statusCode: 503, message: 'Service Unavailable' });
+    // MoMo's gateway (Azure API Management) answers its rate limit so.
+    if (mode === '429') return send(res, 429, { statusCode: 429, message: 'Rate limit is exceeded. Try again later.' });
 
     if (method === 'POST' && path === '/collection/token/') {
       if (authorised(req, res) && token(req, res, options, tokens)) issued += 1;

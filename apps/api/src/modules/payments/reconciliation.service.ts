@@ -18,20 +18,40 @@ import { notify } from '../notifications/index.ts';
 import type { StaffCaller } from '../partners/index.ts';
 import { readPreferencesOf } from '../settings/index.ts';
 import type { MobileMoneyProviders } from './mobile-money-providers.ts';
+import { settleFromStatus } from './mobile-money.service.ts';
+import { settlePayment, type SettleLog, type Settlement } from './payments.service.ts';
 import { ProviderError } from './providers/mobile-money.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
 
 /*
- * The daily reconciliation (ADR 037): every settled payment — succeeded, or failed with a success that
- * arrived too late (refund needed) — is compared once with the provider's own record of it, asked through
- * the provider's status call. What differs becomes an open discrepancy for the institution's finance staff,
- * who are told once per run. A provider that cannot be reached is asked again at the job's retry; the
- * payments it was not asked about stay unreconciled until then. Providers without a status call (bank
- * slips) are not asked.
+ * The daily reconciliation (ADR 037): every settled payment — succeeded, failed, or failed with a success
+ * that arrived too late (refund needed) — is compared once with the provider's own record of it, asked
+ * through the provider's status call. What differs becomes an open discrepancy for the institution's finance
+ * staff, who are told once per run. A failure the provider says succeeded is money taken whose callback was
+ * lost: it is settled as owed back, through the same path a late callback takes, and shown as a difference.
+ * A failure the provider says failed, or does not know, agrees: failures make no noise. A provider that
+ * cannot be reached, or limits our rate, is asked again at the job's retry; the payments it was not asked
+ * about stay unreconciled until then. Providers without a status call (bank slips) are not asked.
  */
 
 /** Payments compared per run at most; the rest wait for the next (a backlog drains over a few nights). */
 export const RECONCILIATION_BATCH = 500;
+
+/**
+ * How old a failure must be to be compared. The networks report a late outcome within hours of an expired
+ * prompt, and a Flutterwave page may be paid again for its hour after a decline: a failure of the evening
+ * waits for the next night rather than being found to agree before its payer is done.
+ */
+export const LATE_SUCCESS_GRACE_MS = 6 * 3600_000;
+
+/**
+ * How long after a payment settled a provider still calling it pending is asked again each night. Past it,
+ * nothing will change there: a success is a difference, a failure agrees.
+ */
+export const PENDING_ASKED_FOR_MS = 3 * 24 * 3600_000;
+
+/** The rate limit (HTTP 429): the provider answers again later, as one unreachable does. */
+const RATE_LIMITED = 429;
 
 /** What the provider's record says of a payment; `reference` is the payment its answer names. */
 export interface ProviderRecord {
@@ -41,6 +61,11 @@ export interface ProviderRecord {
   currency: string | null;
   transactionId: string | null;
   reference: string;
+  /**
+   * Settles the payment from this answer through the one settlement path (settleFromStatus, settlePayment):
+   * used for a success of a payment we recorded as failed, which it records as owed back, once.
+   */
+  settle?: (db: Db, log: SettleLog) => Promise<Settlement | 'pending'>;
 }
 
 /** The payment as a provider's status call names it. */
@@ -102,6 +127,7 @@ export function recordLookups({
           currency: status.currency,
           transactionId: status.providerTransactionId,
           reference: status.externalId,
+          settle: (db, log) => settleFromStatus(db, provider, payment.reference, status, log),
         };
       } catch (error) {
         if (error instanceof ProviderError && saysNoSuchRequest(name, error)) {
@@ -111,11 +137,15 @@ export function recordLookups({
       }
     });
   }
-  const lookup = card?.lookup?.bind(card);
+  // `record` tells a checkout still pending from one the provider does not know; `lookup` answers null to both.
+  const lookup = card?.record?.bind(card) ?? card?.lookup?.bind(card);
   if (card && lookup) {
     lookups.set(card.name, async (payment) => {
       const found = await lookup(payment.reference);
       if (!found) return { missing: null };
+      if (found === 'pending') {
+        return { state: 'pending', amount: null, currency: null, transactionId: null, reference: payment.reference };
+      }
       const { event, providerTransactionId } = found;
       const { data } = event;
       return {
@@ -124,6 +154,7 @@ export function recordLookups({
         currency: data.currency,
         transactionId: providerTransactionId,
         reference: data.reference,
+        settle: (db, log) => settlePayment(db, card.name, event, log, { providerTransactionId }),
       };
     });
   }
@@ -132,6 +163,8 @@ export function recordLookups({
 
 interface OurRecord {
   status: string;
+  /** Whether the payment failed with nothing owed back: only a success at the provider differs from it. */
+  failedOnly?: boolean;
   amount: number;
   currency: string;
   transactionId: string | null;
@@ -161,13 +194,20 @@ const side = (record: {
 /**
  * What differs between our settled record and the provider's answer. Both a succeeded payment and one
  * owed back (failed, then a success arrived) are money the provider took: its record must say succeeded.
- * A transaction id is compared only when both sides have one; an amount only when the provider states one.
+ * A payment that only failed differs only when the provider says it succeeded (its success's callback was
+ * lost): money taken, whatever else it says. A transaction id is compared only when both sides have one;
+ * an amount only when the provider states one.
  */
 export function differences(
   ours: OurRecord,
   theirs: ProviderRecord | NoRecord | { refused: string | null },
 ): Difference[] {
   const oursSide = side(ours);
+  if (ours.failedOnly) {
+    // A failure the provider does not know, would not speak of, or also failed: nothing was taken.
+    if ('missing' in theirs || 'refused' in theirs) return [];
+    if (theirs.state !== 'succeeded' || theirs.reference !== ours.reference) return [];
+  }
   if ('missing' in theirs) {
     return [
       {
@@ -198,7 +238,7 @@ export function differences(
   const found: Difference[] = [];
   const otherMovement =
     ours.transactionId !== null && theirs.transactionId !== null && ours.transactionId !== theirs.transactionId;
-  if (theirs.state !== 'succeeded' || otherMovement) {
+  if (theirs.state !== 'succeeded' || otherMovement || ours.failedOnly) {
     found.push({ kind: 'status_mismatch', ours: oursSide, theirs: theirsSide });
   }
   const otherCurrency = theirs.currency !== null && theirs.currency !== ours.currency;
@@ -255,8 +295,12 @@ export interface ReconciliationResult {
   compared: number;
   /** New open discrepancies recorded. */
   found: number;
-  /** Payments whose provider could not be reached: left for the retry. */
+  /** Payments whose provider could not be reached, or limited our rate: left for the retry. */
   unreachable: number;
+  /** Payments their provider still calls pending: asked again the next night. */
+  waiting: number;
+  /** Failed payments found to have succeeded at their provider, now recorded as owed back. */
+  owed: number;
 }
 
 export interface ReconciliationLog {
@@ -264,10 +308,13 @@ export interface ReconciliationLog {
 }
 
 /**
- * One run: the settled payments not yet reconciled (settled before today, UTC), oldest first, a batch at
- * most, each compared with its provider's record. A difference is recorded once per payment and kind while
- * open; the payment is marked reconciled with it, in one transaction. Finance staff of each institution
- * with new differences are told once. Payments whose provider could not be reached stay unreconciled.
+ * One run: the settled payments not yet reconciled (settled before today, UTC; a failure also at least
+ * LATE_SUCCESS_GRACE_MS old), oldest first, a batch at most, each compared with its provider's record. A
+ * difference is recorded once per payment and kind while open; a failure the provider says succeeded is
+ * then settled as owed back; the payment is marked reconciled last, so that a run stopped midway compares
+ * it again and neither record is lost (both are recorded once however often). Finance staff of each
+ * institution with new differences are told once. Payments whose provider could not be reached, or still
+ * calls pending (for PENDING_ASKED_FOR_MS), stay unreconciled.
  */
 export async function reconcileSettledPayments(
   db: Db,
@@ -276,7 +323,7 @@ export async function reconcileSettledPayments(
   now = new Date(),
   batch = RECONCILIATION_BATCH,
 ): Promise<ReconciliationResult> {
-  const result: ReconciliationResult = { compared: 0, found: 0, unreachable: 0 };
+  const result: ReconciliationResult = { compared: 0, found: 0, unreachable: 0, waiting: 0, owed: 0 };
   if (lookups.size === 0) return result;
   const due = await db
     .select({
@@ -286,6 +333,8 @@ export async function reconcileSettledPayments(
       reference: payments.reference,
       provider_reference: payments.provider_reference,
       status: payments.status,
+      refund_status: payments.refund_status,
+      updated_at: payments.updated_at,
       amount: payments.amount,
       currency: payments.currency,
       transaction_id: payments.provider_transaction_id,
@@ -296,7 +345,15 @@ export async function reconcileSettledPayments(
       and(
         isNull(payments.reconciled_at),
         inArray(payments.provider, [...lookups.keys()]),
-        or(eq(payments.status, 'succeeded'), and(eq(payments.status, 'failed'), eq(payments.refund_status, 'needed'))),
+        or(
+          eq(payments.status, 'succeeded'),
+          and(eq(payments.status, 'failed'), eq(payments.refund_status, 'needed')),
+          and(
+            eq(payments.status, 'failed'),
+            isNull(payments.refund_status),
+            lt(payments.updated_at, new Date(now.getTime() - LATE_SUCCESS_GRACE_MS).toISOString()),
+          ),
+        ),
         lt(payments.updated_at, dayStart(now).toISOString()),
       ),
     )
@@ -316,7 +373,8 @@ export async function reconcileSettledPayments(
       });
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      if (error.kind === 'unreachable') {
+      // A rate limit is the provider's "ask me later", answered as 4xx: no word on the payment.
+      if (error.kind === 'unreachable' || error.status === RATE_LIMITED) {
         result.unreachable += 1;
         log.warn(
           { err: error, reference: payment.reference, provider: payment.provider },
@@ -326,9 +384,18 @@ export async function reconcileSettledPayments(
       }
       theirs = { refused: error.providerCode ?? (error.status === null ? null : String(error.status)) };
     }
+    const failedOnly = payment.status === 'failed' && payment.refund_status === null;
+    if ('state' in theirs && theirs.state === 'pending') {
+      // Not decided there yet (a prompt the network still holds, a card awaiting its bank): ask again.
+      if (Date.parse(payment.updated_at) > now.getTime() - PENDING_ASKED_FOR_MS) {
+        result.waiting += 1;
+        continue;
+      }
+    }
     const found = differences(
       {
         status: payment.status,
+        failedOnly,
         amount: Math.round(payment.amount * 10 ** currencyDigits(payment.currency)),
         currency: payment.currency,
         transactionId: payment.transaction_id,
@@ -336,24 +403,30 @@ export async function reconcileSettledPayments(
       },
       theirs,
     );
-    const recorded = await db.transaction(async (tx) => {
-      const inserted =
-        found.length === 0
-          ? []
-          : await tx
-              .insert(paymentDiscrepancies)
-              .values(
-                found.map((difference) => ({ payment_id: payment.id, partner_id: payment.partner_id, ...difference })),
-              )
-              // An open discrepancy of the same kind for this payment stays the one shown.
-              .onConflictDoNothing()
-              .returning({ id: paymentDiscrepancies.id });
-      await tx
-        .update(payments)
-        .set({ reconciled_at: sql`now()` })
-        .where(eq(payments.id, payment.id));
-      return inserted.length;
-    });
+    const inserted =
+      found.length === 0
+        ? []
+        : await db
+            .insert(paymentDiscrepancies)
+            .values(
+              found.map((difference) => ({ payment_id: payment.id, partner_id: payment.partner_id, ...difference })),
+            )
+            // An open discrepancy of the same kind for this payment stays the one shown.
+            .onConflictDoNothing()
+            .returning({ id: paymentDiscrepancies.id });
+    const recorded = inserted.length;
+    if (failedOnly && found.length > 0 && 'settle' in theirs && theirs.settle) {
+      const settled = await theirs.settle(db, log);
+      if (settled === 'refund_needed') result.owed += 1;
+      else if (settled === 'refused') {
+        // Its amount or currency is not the payment's (the amount difference says so): staff decide.
+        log.warn({ reference: payment.reference, provider: payment.provider }, 'reconciliation: success not settled');
+      }
+    }
+    await db
+      .update(payments)
+      .set({ reconciled_at: sql`now()` })
+      .where(eq(payments.id, payment.id));
     result.compared += 1;
     if (recorded > 0) {
       result.found += recorded;

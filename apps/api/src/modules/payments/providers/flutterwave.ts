@@ -55,6 +55,8 @@ export interface FlutterwaveProvider extends PaymentProvider {
   webhookSubject(body: unknown): FlutterwaveWebhookSubject | null;
   /** Flutterwave's verify answer for our reference: the outcome, or null while it is undecided. */
   lookup(reference: string): Promise<LookedUp | null>;
+  /** The same answer, telling a transaction still pending ('pending') from none at all (null). */
+  record(reference: string): Promise<LookedUp | 'pending' | null>;
   /** Refunds through Flutterwave's refund API: the secret key is all it needs, so it always has one. */
   readonly refunds: Required<Pick<RefundingProvider, 'refund' | 'refundStatus'>>;
 }
@@ -144,7 +146,11 @@ export function createFlutterwaveProvider(config: FlutterwaveConfig): Flutterwav
     return sameSecret(typeof header === 'string' ? header : undefined, config.secretHash);
   }
 
-  async function verify(reference: string): Promise<LookedUp | null> {
+  /**
+   * Flutterwave's verify answer for our reference: decided (successful or failed), 'pending' while it holds
+   * a transaction not decided yet (a card awaiting its bank's authorisation), or null when it knows none.
+   */
+  async function verify(reference: string): Promise<LookedUp | 'pending' | null> {
     const path = `/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(reference)}`;
     // Before the payer has tried a card, Flutterwave knows no transaction of the reference: undecided.
     const body = await call(
@@ -164,7 +170,7 @@ export function createFlutterwaveProvider(config: FlutterwaveConfig): Flutterwav
     if (textOf(data.tx_ref) !== reference) {
       throw new ProviderError('refused', `Flutterwave verify of ${reference} answered another transaction`);
     }
-    if (status !== 'successful' && status !== 'failed') return null;
+    if (status !== 'successful' && status !== 'failed') return 'pending';
     const transactionId = idOf(data.id);
     const succeeded = status === 'successful';
     return {
@@ -347,7 +353,12 @@ export function createFlutterwaveProvider(config: FlutterwaveConfig): Flutterwav
       return { reference, transactionId: transactionId && transactionId.length <= 40 ? transactionId : null };
     },
 
-    lookup: verify,
+    async lookup(reference: string): Promise<LookedUp | null> {
+      const answer = await verify(reference);
+      return answer === 'pending' ? null : answer;
+    },
+
+    record: verify,
 
     refunds,
   };

@@ -431,6 +431,12 @@ describe('an unreachable provider', () => {
     });
   });
 
+  it('429 (its rate limit) is refused with its status, which the daily reconciliation asks again later', async () => {
+    const client = adapter();
+    simulator.setMode('429');
+    await expect(client.status(paymentRef(randomUUID(), 'ws_CO_1'))).rejects.toMatchObject({ status: 429 });
+  });
+
   it('closed connections are unreachable', async () => {
     const client = adapter();
     const reply = await fetch(`${simulator.url}/_simulator/mode`, {

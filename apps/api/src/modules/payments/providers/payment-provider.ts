@@ -54,6 +54,12 @@ export interface PaymentProvider {
    */
   lookup?(reference: string): Promise<LookedUp | null>;
   /**
+   * As `lookup`, for the daily reconciliation, which must not take a checkout the provider holds undecided
+   * ('pending') for one it does not know at all (null). Providers whose `lookup` never answers null for a
+   * checkout they hold leave it out.
+   */
+  record?(reference: string): Promise<LookedUp | 'pending' | null>;
+  /**
    * How long after it opened a checkout still undecided by `lookup` is failed as expired (the payer left
    * the hosted page and cannot come back to it); a late success is then recorded as owed back. Unset: never.
    */
