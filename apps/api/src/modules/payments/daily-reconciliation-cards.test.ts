@@ -79,8 +79,8 @@ beforeAll(async () => {
   sandbox = card.provider;
   // One deployment has one card provider; the two are compared here side by side.
   lookups = new Map([
-    ...recordLookups({ mobileMoney: new Map(), card: flutterwave }),
-    ...recordLookups({ mobileMoney: new Map(), card: sandbox }),
+    ...recordLookups({ mobileMoney: new Map(), card: flutterwave, publicUrl: TEST_PUBLIC_URL }),
+    ...recordLookups({ mobileMoney: new Map(), card: sandbox, publicUrl: TEST_PUBLIC_URL }),
   ]);
 });
 
@@ -226,7 +226,11 @@ describe('the daily reconciliation against Flutterwave', () => {
     }
 
     // A key Flutterwave no longer takes: it would not say (its refusal's message is kept), which finance staff must hear of.
-    const refusing = recordLookups({ mobileMoney: new Map(), card: flutterwaveFrom('FLWSECK_TEST-revoked') });
+    const refusing = recordLookups({
+      mobileMoney: new Map(),
+      card: flutterwaveFrom('FLWSECK_TEST-revoked'),
+      publicUrl: TEST_PUBLIC_URL,
+    });
     await reconcileSettledPayments(ctx.db, refusing, log, tomorrow());
     expect(await discrepanciesOf(paid.id)).toMatchObject([
       { kind: 'unknown_at_provider', theirs: { code: 'Invalid authorization key' } },

@@ -9,7 +9,7 @@ import {
   type FlutterwaveSimulator,
 } from '../../simulators/flutterwave.ts';
 import { MOMO_SCRIPTS, startMomoSimulator, type MomoSimulator } from '../../simulators/mtn-momo.ts';
-import { testEnv, useTestApp } from '../../test/app.ts';
+import { TEST_PUBLIC_URL, testEnv, useTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { payOnHostedPage } from '../../test/flutterwave.ts';
 import { createPayingInstitution, createPendingPayment, paymentByReference } from '../../test/payments.ts';
@@ -41,6 +41,7 @@ const SECRET_KEY = 'FLWSECK_TEST-failures-secret-key-X';
 const SECRET_HASH = 'flutterwave-failures-hash';
 const NOWHERE = 'http://127.0.0.1:9/nowhere';
 const log = { warn() {} };
+const settling = { log, publicUrl: TEST_PUBLIC_URL };
 const DAY = 24 * 3600_000;
 /** The run happens the day after the payments settled. */
 const tomorrow = () => new Date(Date.now() + DAY);
@@ -81,7 +82,11 @@ beforeAll(async () => {
   );
   if (card.name !== 'flutterwave') throw new Error('expected Flutterwave');
   flutterwave = card.provider;
-  lookups = recordLookups({ mobileMoney: new Map([['mtn_momo', momo]]), card: flutterwave });
+  lookups = recordLookups({
+    mobileMoney: new Map([['mtn_momo', momo]]),
+    card: flutterwave,
+    publicUrl: TEST_PUBLIC_URL,
+  });
 });
 
 afterAll(async () => {
@@ -138,7 +143,7 @@ async function untilMomoSays(reference: string, status: string) {
  */
 async function lateSuccessLost(partnerId: string) {
   const reference = await promptedPayment(partnerId, MOMO_SCRIPTS.lateSuccess);
-  expect(await expireMobileMoneyPayment(ctx.db, momo, reference, log)).toBe('settled');
+  expect(await expireMobileMoneyPayment(ctx.db, momo, reference, settling)).toBe('settled');
   await untilMomoSays(reference, 'SUCCESSFUL');
   const payment = await paymentByReference(ctx.db, reference);
   expect(payment).toMatchObject({ status: 'failed', refund_status: null });
@@ -154,7 +159,7 @@ describe('failed mobile money payments in the daily reconciliation', () => {
     // Declined by the payer: MoMo says FAILED too.
     const declined = await promptedPayment(partnerId, MOMO_SCRIPTS.decline);
     await untilMomoSays(declined, 'FAILED');
-    expect(await pollMobileMoneyPayment(ctx.db, momo, declined, log)).toBe('settled');
+    expect(await pollMobileMoneyPayment(ctx.db, momo, declined, settling)).toBe('settled');
     // Its prompt never reached MoMo: MoMo does not know it (404).
     const { reference: neverSent } = await createPendingPayment(ctx.db, partnerId, {
       provider: 'mtn_momo',
@@ -162,7 +167,7 @@ describe('failed mobile money payments in the daily reconciliation', () => {
       currency: 'RWF',
       payerPhone: '250788000111',
     });
-    expect(await failMobileMoneyPayment(ctx.db, momo, neverSent, 'unavailable', log)).toBe('settled');
+    expect(await failMobileMoneyPayment(ctx.db, momo, neverSent, 'unavailable', settling)).toBe('settled');
 
     // Failed today: the run of today leaves them for tomorrow's.
     await reconcileSettledPayments(ctx.db, lookups, log);
@@ -243,7 +248,7 @@ describe('failed card payments in the daily reconciliation', () => {
 
   /** The reconcile pass, `after` ms on: it settles what Flutterwave's verify has decided, or expires. */
   const reconcilePass = (after = RECONCILE_AFTER_MS + 1000) =>
-    reconcilePendingPayments(ctx.db, flutterwave, log, new Date(Date.now() + after));
+    reconcilePendingPayments(ctx.db, flutterwave, settling, new Date(Date.now() + after));
 
   it('a success after a decline on the same page, or after we expired the checkout, is owed back', async () => {
     const partnerId = await createPayingInstitution(ctx.db, 'recon-failed-flw');
@@ -321,7 +326,7 @@ describe('a provider limiting our rate during the daily reconciliation', () => {
     const partnerId = await createPayingInstitution(ctx.db, 'recon-rate-limited');
     const reference = await promptedPayment(partnerId, MOMO_SCRIPTS.approve);
     await untilMomoSays(reference, 'SUCCESSFUL');
-    expect(await pollMobileMoneyPayment(ctx.db, momo, reference, log)).toBe('settled');
+    expect(await pollMobileMoneyPayment(ctx.db, momo, reference, settling)).toBe('settled');
     const late = await lateSuccessLost(partnerId);
     const { reference: card, checkoutUrl } = await (async () => {
       const { reference: cardReference } = await createPendingPayment(ctx.db, partnerId, {
@@ -340,7 +345,7 @@ describe('a provider limiting our rate during the daily reconciliation', () => {
       return { reference: cardReference, checkoutUrl: opened.checkoutUrl };
     })();
     expect((await payOnHostedPage(checkoutUrl, FLUTTERWAVE_CARDS.noWebhook)).status).toBe(303);
-    await reconcilePendingPayments(ctx.db, flutterwave, log, new Date(Date.now() + RECONCILE_AFTER_MS + 1000));
+    await reconcilePendingPayments(ctx.db, flutterwave, settling, new Date(Date.now() + RECONCILE_AFTER_MS + 1000));
     expect(await paymentByReference(ctx.db, card)).toMatchObject({ status: 'succeeded' });
     const asked = [reference, late.reference, card];
 

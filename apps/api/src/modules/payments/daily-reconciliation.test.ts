@@ -92,6 +92,7 @@ beforeAll(async () => {
       ['mpesa', mpesa],
     ]),
     card: null,
+    publicUrl: TEST_PUBLIC_URL,
   });
 });
 

@@ -322,6 +322,6 @@ export function paymentJobs({
       pass: () => reconcilePendingPayments(db, card.provider, { log, publicUrl: env.PUBLIC_URL }),
       done: 'settled pending payments from the provider',
     }),
-    dailyReconciliationJob({ db, lookups: recordLookups({ mobileMoney, card: card.provider }) }),
+    dailyReconciliationJob({ db, lookups: recordLookups({ mobileMoney, card: card.provider, publicUrl: env.PUBLIC_URL }) }),
   ];
 }

@@ -107,9 +107,12 @@ function saysNoSuchRequest(provider: MobileMoneyProviderName, error: ProviderErr
 export function recordLookups({
   mobileMoney,
   card,
+  publicUrl,
 }: {
   mobileMoney: MobileMoneyProviders;
   card: PaymentProvider | null;
+  /** For the settlement of a late success (it issues no receipt, but every settlement names the URL). */
+  publicUrl: string;
 }): Map<ProviderName, RecordLookup> {
   const lookups = new Map<ProviderName, RecordLookup>();
   for (const [name, provider] of mobileMoney) {
@@ -127,7 +130,7 @@ export function recordLookups({
           currency: status.currency,
           transactionId: status.providerTransactionId,
           reference: status.externalId,
-          settle: (db, log) => settleFromStatus(db, provider, payment.reference, status, log),
+          settle: (db, log) => settleFromStatus(db, provider, payment.reference, status, { log, publicUrl }),
         };
       } catch (error) {
         if (error instanceof ProviderError && saysNoSuchRequest(name, error)) {
@@ -154,7 +157,7 @@ export function recordLookups({
         currency: data.currency,
         transactionId: providerTransactionId,
         reference: data.reference,
-        settle: (db, log) => settlePayment(db, card.name, event, log, { providerTransactionId }),
+        settle: (db, log) => settlePayment(db, card.name, event, { log, publicUrl }, { providerTransactionId }),
       };
     });
   }
