@@ -5,6 +5,7 @@ import { startAirtelSimulator } from '../simulators/airtel-money.ts';
 import { startFlutterwaveSimulator } from '../simulators/flutterwave.ts';
 import { startMomoSimulator } from '../simulators/mtn-momo.ts';
 import { startMpesaSimulator } from '../simulators/mpesa-daraja.ts';
+import { startVodacomMpesaSimulator } from '../simulators/vodacom-mpesa.ts';
 
 /**
  * Development: the server starts a local simulator of each payment provider whose variables are unset
@@ -112,6 +113,27 @@ export const SIMULATED_PROVIDERS: readonly SimulatorEntry[] = [
           MPESA_PASSKEY: credentials.passkey,
           MPESA_INITIATOR_NAME: credentials.initiatorName,
           MPESA_SECURITY_CREDENTIAL: credentials.securityCredential,
+        },
+      };
+    },
+  },
+  {
+    provider: 'mpesa_tz',
+    label: 'M-Pesa Tanzania (Vodacom)',
+    prompts: true,
+    variables: ['MPESA_TZ_BASE_URL', 'MPESA_TZ_API_KEY', 'MPESA_TZ_PUBLIC_KEY', 'MPESA_TZ_SERVICE_PROVIDER_CODE'],
+    async start() {
+      // The simulator makes its own key pair: the adapter encrypts with the public key it gives.
+      const credentials = { apiKey: secret(), serviceProviderCode: '000000' };
+      const simulator = await startVodacomMpesaSimulator(credentials);
+      return {
+        url: simulator.url,
+        stop: () => simulator.stop(),
+        env: {
+          MPESA_TZ_BASE_URL: simulator.url,
+          MPESA_TZ_API_KEY: credentials.apiKey,
+          MPESA_TZ_PUBLIC_KEY: simulator.publicKey,
+          MPESA_TZ_SERVICE_PROVIDER_CODE: credentials.serviceProviderCode,
         },
       };
     },

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEVELOPMENT_PAYMENTS_WEBHOOK_SECRET, databaseOptions, mailboxEnabled, parseEnv } from './env.ts';
@@ -152,6 +153,32 @@ describe('parseEnv', () => {
     }
     const live = { ...PRODUCTION, ...mpesa, MPESA_BASE_URL: 'https://api.safaricom.co.ke' };
     expect(parseEnv(live).MPESA_BASE_URL).toBe('https://api.safaricom.co.ke');
+  });
+
+  it('takes M-Pesa Tanzania’s variables together, and refuses a simulator or plain http in production', () => {
+    const publicKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .publicKey.export({ format: 'der', type: 'spki' })
+      .toString('base64');
+    const vodacom = {
+      MPESA_TZ_BASE_URL: 'http://127.0.0.1:4014',
+      MPESA_TZ_API_KEY: 'api-key',
+      MPESA_TZ_PUBLIC_KEY: publicKey,
+      MPESA_TZ_SERVICE_PROVIDER_CODE: '000000',
+    };
+    expect(parseEnv(vodacom)).toMatchObject(vodacom);
+    expect(parseEnv({}).MPESA_TZ_BASE_URL).toBeUndefined();
+    for (const name of Object.keys(vodacom)) {
+      expect(() => parseEnv({ ...vodacom, [name]: undefined }), name).toThrow(/set together/);
+    }
+    expect(() => parseEnv({ ...vodacom, MPESA_TZ_SERVICE_PROVIDER_CODE: 'shortcode' })).toThrow(/000000/);
+    expect(() => parseEnv({ ...vodacom, MPESA_TZ_PUBLIC_KEY: 'not a key' })).toThrow(/public key/);
+    for (const local of ['http://127.0.0.1:4014', 'http://openapi.m-pesa.com/openapi', 'https://vodacom-sim:4014']) {
+      expect(() => parseEnv({ ...PRODUCTION, ...vodacom, MPESA_TZ_BASE_URL: local }), local).toThrow(
+        /not a local simulator/,
+      );
+    }
+    const live = { ...PRODUCTION, ...vodacom, MPESA_TZ_BASE_URL: 'https://openapi.m-pesa.com/openapi' };
+    expect(parseEnv(live).MPESA_TZ_BASE_URL).toBe('https://openapi.m-pesa.com/openapi');
   });
 
   it('takes M-Pesa’s reversal initiator and credential together, and only with the other M-Pesa variables', () => {

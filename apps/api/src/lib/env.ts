@@ -29,6 +29,7 @@ const MTN_MOMO_DISBURSEMENT_VARIABLES = [
 const MPESA_VARIABLES = ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY'] as const;
 const MPESA_REVERSAL_VARIABLES = ['MPESA_INITIATOR_NAME', 'MPESA_SECURITY_CREDENTIAL'] as const;
 const AIRTEL_MONEY_VARIABLES = ['AIRTEL_MONEY_CLIENT_ID', 'AIRTEL_MONEY_CLIENT_SECRET'] as const;
+const MPESA_TZ_VARIABLES = ['MPESA_TZ_API_KEY', 'MPESA_TZ_PUBLIC_KEY', 'MPESA_TZ_SERVICE_PROVIDER_CODE'] as const;
 const FLUTTERWAVE_VARIABLES = ['FLUTTERWAVE_SECRET_KEY', 'FLUTTERWAVE_SECRET_HASH'] as const;
 
 /**
@@ -216,6 +217,25 @@ const EnvSchema = z
     AIRTEL_MONEY_CLIENT_ID: z.string().min(1).optional(),
     AIRTEL_MONEY_CLIENT_SECRET: z.string().min(1).optional(),
     /**
+     * M-Pesa Tanzania, Vodacom's M-Pesa OpenAPI (ADR 037): its address with the environment —
+     * https://openapi.m-pesa.com/sandbox or https://openapi.m-pesa.com/openapi live, or a local simulator
+     * outside production — the application's API key and Vodacom's public key (base64, as the portal shows
+     * it) that encrypts it, and the organisation's shortcode. Set together or not at all.
+     */
+    MPESA_TZ_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    MPESA_TZ_API_KEY: z.string().min(1).optional(),
+    MPESA_TZ_PUBLIC_KEY: z
+      .string()
+      .regex(
+        /^(-----BEGIN PUBLIC KEY-----[\s\S]+|[A-Za-z0-9+/=\s]{100,})$/,
+        "must be Vodacom's public key (base64 or PEM)",
+      )
+      .optional(),
+    MPESA_TZ_SERVICE_PROVIDER_CODE: z
+      .string()
+      .regex(/^\d{5,7}$/, 'must be the shortcode Vodacom issued, e.g. 000000')
+      .optional(),
+    /**
      * Local simulators of the mobile money APIs, started by the server for each provider whose variables
      * are unset (the dev phone at /dev/phone approves their prompts): on by default outside production,
      * never in production. A provider's real variables switch that provider to the real service.
@@ -322,6 +342,21 @@ const EnvSchema = z
     {
       path: ['AIRTEL_MONEY_BASE_URL'],
       message: "must be Airtel's own https address in production, not a local simulator",
+    },
+  )
+  .refine(
+    (env) => MPESA_TZ_VARIABLES.every((name) => (env[name] === undefined) === (env.MPESA_TZ_BASE_URL === undefined)),
+    {
+      path: ['MPESA_TZ_BASE_URL'],
+      message: `${MPESA_TZ_VARIABLES.join(', ')} and MPESA_TZ_BASE_URL are set together, or none of them`,
+    },
+  )
+  .refine(
+    (env) =>
+      env.NODE_ENV !== 'production' || env.MPESA_TZ_BASE_URL === undefined || !localAddress(env.MPESA_TZ_BASE_URL),
+    {
+      path: ['MPESA_TZ_BASE_URL'],
+      message: "must be Vodacom's own https address in production, not a local simulator",
     },
   )
   .refine(

@@ -93,13 +93,15 @@ export async function seedDemoAdmissions(db: Db, partnerId: string, now = new Da
 
 /**
  * The demo institution's application fee, per currency (minor units): by card in dollars; by card or MTN
- * MoMo or Airtel Money in Rwandan francs; by M-Pesa or Airtel Money in Kenyan shillings. In development
+ * MoMo or Airtel Money in Rwandan francs; by M-Pesa or Airtel Money in Kenyan shillings; by M-Pesa Tanzania
+ * (Vodacom) or Airtel Money in Tanzanian shillings. In development
  * each mobile money network is a local simulator, answered from the dev phone (/dev/phone).
  */
 export const DEMO_FEES: readonly FeeOption[] = [
   { currency: 'USD', amount: 10_000, channels: ['card'] },
   { currency: 'RWF', amount: 30_000, channels: ['card', 'mtn_momo', 'airtel_money'] },
   { currency: 'KES', amount: 300_000, channels: ['mpesa', 'airtel_money'] },
+  { currency: 'TZS', amount: 5_000_000, channels: ['mpesa_tz', 'airtel_money'] },
 ];
 
 /**

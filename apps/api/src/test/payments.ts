@@ -121,6 +121,7 @@ export async function settledPayment(db: Db, reference: string, within = 8000) {
 const PAYER_NUMBERS = {
   mtn_momo: { prefix: '250788', random: 3, country: 'RW' },
   mpesa: { prefix: '2547123', random: 2, country: 'KE' },
+  mpesa_tz: { prefix: '2557540', random: 3, country: 'TZ' },
   airtel_money: { prefix: '2567500', random: 3, country: 'UG' },
 } as const;
 

@@ -8,11 +8,19 @@ import { FINANCE_MESSAGES as F, PAYMENT_MESSAGES as P } from '../messages.ts';
  */
 
 /**
- * `sandbox` is the hosted-checkout stand-in (ADR 015); `mtn_momo`, `mpesa` (Safaricom Daraja STK Push) and
- * `airtel_money` are mobile money collections (ADR 037); `flutterwave` is the card aggregator's hosted
+ * `sandbox` is the hosted-checkout stand-in (ADR 015); `mtn_momo`, `mpesa` (Safaricom Daraja STK Push),
+ * `mpesa_tz` (Vodacom's M-Pesa OpenAPI in Tanzania) and `airtel_money` are mobile money collections (ADR 037); `flutterwave` is the card aggregator's hosted
  * checkout; `bank_slip` is a deposit at a bank, verified by the institution's staff.
  */
-export const PAYMENT_PROVIDERS = ['sandbox', 'mtn_momo', 'mpesa', 'airtel_money', 'flutterwave', 'bank_slip'] as const;
+export const PAYMENT_PROVIDERS = [
+  'sandbox',
+  'mtn_momo',
+  'mpesa',
+  'mpesa_tz',
+  'airtel_money',
+  'flutterwave',
+  'bank_slip',
+] as const;
 export const PaymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
 export type PaymentProvider = z.infer<typeof PaymentProviderSchema>;
 
@@ -37,7 +45,7 @@ export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
 /** The mobile money collections the api speaks to (each an adapter of the provider's published API). */
-export const MOBILE_MONEY_PROVIDERS = ['mtn_momo', 'mpesa', 'airtel_money'] as const;
+export const MOBILE_MONEY_PROVIDERS = ['mtn_momo', 'mpesa', 'mpesa_tz', 'airtel_money'] as const;
 export const MobileMoneyProviderSchema = z.enum(MOBILE_MONEY_PROVIDERS);
 export type MobileMoneyProviderName = z.infer<typeof MobileMoneyProviderSchema>;
 
@@ -60,6 +68,7 @@ export const MOBILE_MONEY_MARKETS: Record<MobileMoneyProviderName, readonly { co
     { country: 'SZ', currency: 'SZL' },
   ],
   mpesa: [{ country: 'KE', currency: 'KES' }],
+  mpesa_tz: [{ country: 'TZ', currency: 'TZS' }],
   airtel_money: [
     { country: 'KE', currency: 'KES' },
     { country: 'UG', currency: 'UGX' },

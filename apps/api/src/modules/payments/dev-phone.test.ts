@@ -8,6 +8,7 @@ import { createTestApp, testEnv } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import {
   airtelMoneyProviderFrom,
+  mpesaTanzaniaProviderFrom,
   mobileMoneyProvidersFrom,
   mpesaProviderFrom,
   mtnMomoProviderFrom,
@@ -50,8 +51,9 @@ async function prompts(): Promise<DevPhonePrompt[]> {
 
 describe('the payment simulators of the server', () => {
   it('start for every provider left unconfigured, with the env pointed at them', () => {
-    expect(simulators.endpoints.map((endpoint) => endpoint.provider)).toEqual(['mtn_momo', 'mpesa', 'airtel_money']);
-    expect([...mobileMoneyProvidersFrom(simulators.env).keys()]).toEqual(['mtn_momo', 'mpesa', 'airtel_money']);
+    const networks = ['mtn_momo', 'mpesa', 'mpesa_tz', 'airtel_money'];
+    expect(simulators.endpoints.map((endpoint) => endpoint.provider)).toEqual(networks);
+    expect([...mobileMoneyProvidersFrom(simulators.env).keys()]).toEqual(networks);
     expect(simulators.env.MTN_MOMO_BASE_URL).toBe(simulators.endpoints[0]!.url);
     expect(simulators.banner).toContain(`${NOWHERE}/dev/phone`);
     // Cards go through the Flutterwave simulator (no prompts for the phone: it is a hosted checkout).
@@ -67,7 +69,7 @@ describe('the payment simulators of the server', () => {
     try {
       expect(sandbox.env.PAYMENTS_PROVIDER).toBe('sandbox');
       expect(sandbox.env.FLUTTERWAVE_BASE_URL).toBeUndefined();
-      expect(sandbox.endpoints).toHaveLength(3);
+      expect(sandbox.endpoints).toHaveLength(4);
     } finally {
       await sandbox.stop();
     }
@@ -83,7 +85,7 @@ describe('the payment simulators of the server', () => {
     };
     const some = await startPaymentSimulators(testEnv(real));
     try {
-      expect(some.endpoints.map((endpoint) => endpoint.provider)).toEqual(['mpesa', 'airtel_money']);
+      expect(some.endpoints.map((endpoint) => endpoint.provider)).toEqual(['mpesa', 'mpesa_tz', 'airtel_money']);
       expect(some.env.MTN_MOMO_BASE_URL).toBe(real.MTN_MOMO_BASE_URL);
     } finally {
       await some.stop();
@@ -145,9 +147,21 @@ describe('the dev phone routes', () => {
       payeeNote: 'Application',
       callbackUrl: `${NOWHERE}/api/v1/payments/callbacks/airtel-money`,
     });
+    // Vodacom's single-stage payment waits for the payer: the prompt is listed while its call is open.
+    const vodacomReference = randomUUID();
+    await mpesaTanzaniaProviderFrom(simulators.env)!.requestPayment({
+      reference: vodacomReference,
+      amount: 5_000_000,
+      currency: 'TZS',
+      msisdn: '255754123450',
+      country: 'TZ',
+      payerMessage: 'Application fee',
+      payeeNote: 'Application',
+      callbackUrl: `${NOWHERE}/unused`,
+    });
 
     const listed = await prompts();
-    expect(listed).toHaveLength(3);
+    expect(listed).toHaveLength(4);
     expect(listed.every((prompt) => prompt.status === 'pending')).toBe(true);
     const byProvider = Object.fromEntries(listed.map((prompt) => [prompt.provider, prompt]));
     expect(byProvider.mtn_momo).toMatchObject({ msisdn: '250788123450', amount: 15_000, currency: 'RWF' });
@@ -158,6 +172,7 @@ describe('the dev phone routes', () => {
       currency: 'KES',
     });
     expect(byProvider.airtel_money).toMatchObject({ id: airtelReference, amount: 20_000, currency: 'RWF' });
+    expect(byProvider.mpesa_tz).toMatchObject({ id: vodacomReference, msisdn: '255754123450', amount: 5_000_000 });
 
     const approve = await app.inject({
       method: 'POST',
@@ -169,9 +184,14 @@ describe('the dev phone routes', () => {
       url: `/api/v1/dev/phone/prompts/airtel_money/${airtelReference}/decline`,
     });
     expect(decline.statusCode).toBe(204);
+    const vodacom = await app.inject({
+      method: 'POST',
+      url: `/api/v1/dev/phone/prompts/mpesa_tz/${vodacomReference}/approve`,
+    });
+    expect(vodacom.statusCode).toBe(204);
 
     const after = Object.fromEntries((await prompts()).map((prompt) => [prompt.provider, prompt.status]));
-    expect(after).toEqual({ mtn_momo: 'succeeded', mpesa: 'pending', airtel_money: 'failed' });
+    expect(after).toEqual({ mtn_momo: 'succeeded', mpesa: 'pending', mpesa_tz: 'succeeded', airtel_money: 'failed' });
 
     // The phone answers once: a second answer is refused, and the simulator's record stays as it was.
     const again = await app.inject({

@@ -4,6 +4,7 @@ import type { MobileMoneyProvider } from './providers/mobile-money.ts';
 import { createMpesaDarajaProvider } from './providers/mpesa-daraja.ts';
 import { createAirtelMoneyProvider } from './providers/airtel-money.ts';
 import { createMtnMomoProvider } from './providers/mtn-momo.ts';
+import { createVodacomMpesaProvider } from './providers/vodacom-mpesa.ts';
 
 /**
  * The mobile money networks this deployment collects through: each one whose variables are set (all of
@@ -30,6 +31,10 @@ export type MobileMoneyEnv = Pick<
   | 'AIRTEL_MONEY_BASE_URL'
   | 'AIRTEL_MONEY_CLIENT_ID'
   | 'AIRTEL_MONEY_CLIENT_SECRET'
+  | 'MPESA_TZ_BASE_URL'
+  | 'MPESA_TZ_API_KEY'
+  | 'MPESA_TZ_PUBLIC_KEY'
+  | 'MPESA_TZ_SERVICE_PROVIDER_CODE'
 >;
 
 export type MobileMoneyProviders = ReadonlyMap<MobileMoneyProviderName, MobileMoneyProvider>;
@@ -109,10 +114,30 @@ export function airtelMoneyProviderFrom(env: MobileMoneyEnv): MobileMoneyProvide
   return createAirtelMoneyProvider({ baseUrl, clientId, clientSecret, timeoutMs: CALL_TIMEOUT_MS });
 }
 
+/**
+ * The M-Pesa Tanzania (Vodacom OpenAPI) adapter when its variables are set, else null. Its single-stage
+ * payment answers the call itself and Vodacom sends no callback: the polls decide.
+ */
+export function mpesaTanzaniaProviderFrom(env: MobileMoneyEnv): MobileMoneyProvider | null {
+  const {
+    MPESA_TZ_BASE_URL: baseUrl,
+    MPESA_TZ_API_KEY: apiKey,
+    MPESA_TZ_PUBLIC_KEY: publicKey,
+    MPESA_TZ_SERVICE_PROVIDER_CODE: serviceProviderCode,
+  } = env;
+  if (!baseUrl || !apiKey || !publicKey || !serviceProviderCode) return null;
+  return createVodacomMpesaProvider({ baseUrl, apiKey, publicKey, serviceProviderCode, timeoutMs: CALL_TIMEOUT_MS });
+}
+
 /** Every configured mobile money provider, by name. */
 export function mobileMoneyProvidersFrom(env: MobileMoneyEnv): MobileMoneyProviders {
   const providers = new Map<MobileMoneyProviderName, MobileMoneyProvider>();
-  for (const provider of [mtnMomoProviderFrom(env), mpesaProviderFrom(env), airtelMoneyProviderFrom(env)]) {
+  for (const provider of [
+    mtnMomoProviderFrom(env),
+    mpesaProviderFrom(env),
+    mpesaTanzaniaProviderFrom(env),
+    airtelMoneyProviderFrom(env),
+  ]) {
     if (provider) providers.set(provider.name, provider);
   }
   return providers;

@@ -2,7 +2,7 @@
  * Mobile money collections as the api sees them: a payment prompt pushed to the payer's phone, a status
  * the provider answers for it, and a callback that only says "ask me about this one".
  *
- * The three networks the platform targets fit this shape:
+ * The networks the platform targets fit this shape:
  * - **MTN MoMo Collections** (providers/mtn-momo.ts): `requestPayment` is `POST collection/v1_0/requesttopay`
  *   with our reference as `X-Reference-Id`; `status` is `GET …/requesttopay/{reference}`; the unsigned
  *   callback body carries `externalId`, which is our reference.
@@ -15,6 +15,9 @@
  * - **Airtel Money**: `requestPayment` is `POST merchant/v1/payments/` (`X-Country`, `X-Currency`, our
  *   reference as `transaction.id`); `status` is `GET standard/v1/payments/{id}` (TS = successful, TF = failed,
  *   TIP/TA = pending); `callbackSubject` reads `transaction.id` of the callback.
+ * - **M-Pesa Tanzania** (Vodacom's M-Pesa OpenAPI, providers/vodacom-mpesa.ts): the single-stage payment
+ *   answers within its own call once the payer has; `requestPayment` waits for it briefly and keeps a late
+ *   answer for `status`, which asks `queryTransactionStatus` too; no callback (`callbackSubject` is null).
  *
  * Whatever a callback says, an outcome counts only once `status` — the provider's answer to a request we
  * made over TLS with our credentials — confirms it, and its amount, currency and reference match the

@@ -11,6 +11,8 @@
  * - **M-Pesa Daraja**: `POST mpesa/reversal/v1/request` (CommandID TransactionReversal) of the
  *   MpesaReceiptNumber; the result comes only to the ResultURL we name, which carries our refund reference.
  * - **Airtel Money**: `POST standard/v1/payments/refund` of the airtel_money_id.
+ * - **M-Pesa Tanzania** (Vodacom): `PUT ipg/v2/vodacomTZN/reversal/` of the payment's transaction id, our
+ *   refund reference as its conversation id; asked again, a duplicate, and the status query tells.
  * - **Flutterwave**: `POST v3/transactions/{id}/refund`, then `GET v3/refunds/{id}`.
  */
 

@@ -12,6 +12,7 @@ const RECENT = 10;
 const NETWORKS: Record<string, string> = {
   mtn_momo: 'MTN MoMo',
   mpesa: 'M-Pesa',
+  mpesa_tz: 'M-Pesa Tanzania',
   airtel_money: 'Airtel Money',
 };
 
