@@ -10,8 +10,7 @@ import { NetworkFirst } from 'workbox-strategies';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
-import { isAppRoute, normalisePath } from '@kaminuza/shared/routes';
-import { APP_SHELL_URL, CACHED_AT_HEADER, READS_CACHE, isOfflineRead } from './lib/offline-reads.ts';
+import { APP_SHELL_URL, READS_CACHE, isOfflineRead, opensAppShell, stampedCopy } from './lib/offline-reads.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -21,18 +20,13 @@ cleanupOutdatedCaches();
 // The signed-in areas are rendered in the browser: any of their addresses opens the same shell. Public
 // pages (prerendered per language) and the api are never answered with it.
 registerRoute(
-  ({ request, url }) =>
-    request.mode === 'navigate' && url.origin === self.location.origin && isAppRoute(normalisePath(url.pathname)),
+  ({ request, url }) => request.mode === 'navigate' && opensAppShell(url, self.location.origin),
   createHandlerBoundToURL(APP_SHELL_URL),
 );
 
 /** Stamps what is stored with the time it was fetched, so a screen can say "as of" when it is served. */
 const stampCachedAt: WorkboxPlugin = {
-  cacheWillUpdate: async ({ response }) => {
-    const headers = new Headers(response.headers);
-    headers.set(CACHED_AT_HEADER, new Date().toISOString());
-    return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers });
-  },
+  cacheWillUpdate: ({ response }) => stampedCopy(response),
 };
 
 registerRoute(

@@ -3,6 +3,8 @@
  * list, where they stand with each institution, a submitted application's receipt, the decisions released to them and their letters. Shared by
  * the service worker, which caches their answers, and by tests.
  */
+import { isAppRoute, normalisePath } from '@kaminuza/shared/routes';
+
 const READS: readonly RegExp[] = [
   /^\/api\/v1\/auth\/session$/,
   /^\/api\/v1\/applications$/,
@@ -28,3 +30,22 @@ export function isOfflineRead(url: URL, origin: string): boolean {
  * (index.html is not served by its own name), so the shell is stored as one of them.
  */
 export const APP_SHELL_URL = '/home';
+
+/**
+ * Whether a navigation is answered with the precached shell: the signed-in areas only, which the browser
+ * renders. Public pages (prerendered per language) and the api always go to the server.
+ */
+export function opensAppShell(url: URL, origin: string): boolean {
+  return url.origin === origin && isAppRoute(normalisePath(url.pathname));
+}
+
+/** The copy of an answer the service worker stores: the same, stamped with when it was fetched. */
+export async function stampedCopy(response: Response, now: Date = new Date()): Promise<Response> {
+  const headers = new Headers(response.headers);
+  headers.set(CACHED_AT_HEADER, now.toISOString());
+  return new Response(await response.arrayBuffer(), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
