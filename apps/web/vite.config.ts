@@ -4,6 +4,9 @@ import tailwindcss from '@tailwindcss/vite';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { APP_SHELL_URL } from './src/lib/offline-reads.ts';
+import { studentPrecache } from './scripts/student-precache.ts';
 import { cldrNames } from './scripts/cldr-names-plugin.ts';
 import {
   APP_TEXT_GROUPS,
@@ -68,7 +71,46 @@ function localeParts(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [documentHead(), localeParts(), cldrNames(), react(), tailwindcss()],
+  plugins: [
+    documentHead(),
+    localeParts(),
+    cldrNames(),
+    react(),
+    tailwindcss(),
+    // The installable app and its service worker (ADR 039). Registered by src/lib/service-worker.ts.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      // Built to /sw.js: the name push subscriptions were made with before, so they carry over.
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      manifest: {
+        id: '/home',
+        name: 'Kaminuza',
+        short_name: 'Kaminuza',
+        description: 'Apply to universities in Rwanda and beyond, even on a weak connection.',
+        start_url: '/home',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        // The light theme's brand and page colours; dark pages set theirs through <meta name="theme-color">.
+        theme_color: '#0f5e4d',
+        background_color: '#f7f8f6',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
+      },
+      includeManifestIcons: false,
+      injectManifest: {
+        globPatterns: ['index.html', 'assets/*.{js,css}', 'favicon.svg', 'icon-192.png'],
+        manifestTransforms: [studentPrecache(APP_SHELL_URL)],
+      },
+    }),
+  ],
   server: {
     port: 5173,
     // changeOrigin stays false: the API checks that a request's Origin matches the Host it was sent to.

@@ -10,6 +10,8 @@ import { isLanguage } from './lib/languages.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { applyTheme, readTheme } from './lib/theme.ts';
 import { scheduleRenderEvent } from './lib/render-event.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
+import { captureInstallPrompt } from './lib/install-prompt.ts';
 
 async function start() {
   const container = document.getElementById('root');
@@ -37,4 +39,7 @@ async function start() {
   scheduleRenderEvent();
 }
 
+// Before the first render: the browser may offer installation at any moment after load.
+captureInstallPrompt();
 void start();
+registerServiceWorker();

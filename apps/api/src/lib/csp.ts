@@ -41,6 +41,9 @@ export function siteDirectives(inline: InlineSources): Directives {
     'img-src': ["'self'", 'data:', 'https:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
+    // The service worker (/sw.js) and the web app manifest: our own files only (ADR 039).
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
     'object-src': ["'none'"],

@@ -21,6 +21,8 @@ function writeFakeDist(root: string): void {
     'assets/index-abc123.js': 'console.log("app")',
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
     'robots.txt': 'User-agent: *',
+    'sw.js': 'self.addEventListener("fetch", () => {})',
+    'manifest.webmanifest': '{"name":"Kaminuza"}',
     'server/entry-server.js': 'export const secret = 1',
   };
   for (const language of ['en', 'fr', 'rw']) {
@@ -171,6 +173,26 @@ describe('static files', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('User-agent: *');
     expect(response.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('has the service worker revalidated on every check, so a release reaches installed apps', async () => {
+    const response = await app.inject({ url: '/sw.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+  });
+
+  it('serves the web app manifest with its content type', async () => {
+    const response = await app.inject({ url: '/manifest.webmanifest' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(response.json()).toEqual({ name: 'Kaminuza' });
+  });
+
+  it('lets the page register its own service worker and manifest, nobody else’s', async () => {
+    const csp = String((await get('/home')).headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
   });
 
   it('answers a missing asset with 404', async () => {

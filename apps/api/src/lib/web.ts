@@ -114,6 +114,8 @@ export async function webRoutes(
     app.get(`/${name}`, { schema: { hide: true } }, (_request, reply) => {
       // A cached service worker would pin visitors to an old release, so it always revalidates.
       reply.header('cache-control', /^(sw|service-worker)\.js$/.test(name) ? 'no-cache' : SHORT);
+      // Browsers install the app only from a manifest served as one.
+      if (name.endsWith('.webmanifest')) reply.type('application/manifest+json');
       return reply.sendFile(name, { cacheControl: false });
     });
   }

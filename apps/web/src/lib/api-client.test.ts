@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { api, ApiError, hasReason } from './api-client.ts';
+import { cachedAt, clearCachedAt } from './cached-at.ts';
 
 const Item = z.object({ id: z.number() });
 
@@ -107,5 +108,40 @@ describe('api client', () => {
     respond(JSON.stringify({ data: { id: 1 } }));
     await api('/x', Item, { method: 'POST', body: { a: 1 } });
     expect(fetch).toHaveBeenCalledWith('/api/v1/x', expect.objectContaining({ method: 'POST', body: '{"a":1}' }));
+  });
+});
+
+describe('answers served from the offline copy', () => {
+  afterEach(() => clearCachedAt());
+
+  const answer = (stamp?: string) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ data: { id: 1 } }), {
+            headers: { 'content-type': 'application/json', ...(stamp ? { 'x-kaminuza-cached-at': stamp } : {}) },
+          }),
+      ),
+    );
+
+  it('records when a stored answer was fetched, and forgets it when a fresh one arrives', async () => {
+    answer('2026-11-27T08:15:00.000Z');
+    await api('/applications', Item);
+    expect(cachedAt('/applications')).toBe('2026-11-27T08:15:00.000Z');
+    expect(cachedAt('/decisions')).toBeNull();
+
+    answer();
+    await api('/applications', Item);
+    expect(cachedAt('/applications')).toBeNull();
+  });
+
+  it('ignores a stamp that is not a time, and stamps on writes', async () => {
+    answer('yesterday-ish');
+    await api('/applications', Item);
+    expect(cachedAt('/applications')).toBeNull();
+    answer('2026-11-27T08:15:00.000Z');
+    await api('/applications', Item, { method: 'POST', body: {} });
+    expect(cachedAt('/applications')).toBeNull();
   });
 });

@@ -10,6 +10,8 @@ import {
   type ErrorReason,
   type ErrorStatus,
 } from '@kaminuza/shared';
+import { recordCachedAt } from './cached-at.ts';
+import { CACHED_AT_HEADER } from './offline-reads.ts';
 
 /** An API failure carrying the spec's error code (e.g. `invalid-argument`) and the server's message. */
 export class ApiError extends Error {
@@ -98,5 +100,7 @@ export async function api<S extends core.$ZodType>(
     throw new ApiError(status, message, response.status, error.details, error.reason);
   }
   if (!('data' in json)) throw new ApiError('INTERNAL', RESPONSE_ERRORS.missingData, response.status);
-  return parse(schema, json.data);
+  const data = parse(schema, json.data);
+  if (method === 'GET') recordCachedAt(path, response.headers.get(CACHED_AT_HEADER));
+  return data;
 }

@@ -11,6 +11,9 @@ import {
 } from '@kaminuza/shared';
 import { nullable } from 'zod/mini';
 import { api } from './api-client.ts';
+import { clearCachedAt } from './cached-at.ts';
+import { INSTALL_DISMISSED_KEY } from './install-prompt.ts';
+import { READS_CACHE } from './offline-reads.ts';
 
 export type { SessionUser, UserType };
 
@@ -34,11 +37,26 @@ export const sessionQuery = () =>
  */
 export async function startSession(queryClient: QueryClient, user: SessionUser): Promise<void> {
   await queryClient.cancelQueries({ queryKey: sessionQuery().queryKey });
+  // A session that ended without a sign-out (expired) may have left its reads behind.
+  await clearOfflineReads();
   queryClient.setQueryData(sessionQuery().queryKey, user);
 }
 
 /** Preferences that outlive a sign-out: they belong to the device, not the account. */
-const DEVICE_KEYS = [LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY];
+const DEVICE_KEYS = [LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY, INSTALL_DISMISSED_KEY];
+
+/**
+ * Empties the copies of the signed-in person's reads kept for offline use (ADR 039), so nobody signing in
+ * next on this device is ever shown them.
+ */
+export async function clearOfflineReads(): Promise<void> {
+  clearCachedAt();
+  try {
+    if (typeof caches !== 'undefined') await caches.delete(READS_CACHE);
+  } catch {
+    // Cache Storage unavailable (private mode of some browsers): nothing was kept.
+  }
+}
 
 /** Sign-out clears local storage (spec section 9), keeping the device's language and theme. */
 function clearLocalStorage() {
@@ -63,6 +81,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       await api('/auth/sign-out', AcknowledgedSchema, { method: 'POST' });
     } finally {
       clearLocalStorage();
+      await clearOfflineReads();
       queryClient.setQueryData(sessionQuery().queryKey, null);
       await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
     }

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useDocumentTitle } from '../page-meta.ts';
+import { OfflineBanner } from '../../components/offline-banner.tsx';
+import { UpdatePrompt } from '../../components/update-prompt.tsx';
 
 /** Every route change scrolls to the top (spec section 2). */
 function ScrollToTop() {
@@ -16,7 +18,9 @@ export function RootLayout() {
   return (
     <>
       <ScrollToTop />
+      <OfflineBanner />
       <Outlet />
+      <UpdatePrompt />
     </>
   );
 }

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { ApplicationCard, StudentDecision } from '@kaminuza/shared';
 import { paths } from '../../../lib/paths.ts';
 import { EmptyState, LoadError, SkeletonCards } from '../../../components/list-states.tsx';
+import { CachedNotice } from '../../../components/cached-notice.tsx';
+import { InstallOffer } from '../../../components/install-offer.tsx';
 import { useApplicationCards } from '../api/list-applications.ts';
 import { useDecisions } from '../api/list-decisions.ts';
 import { displayName } from '../../../lib/intl.ts';
@@ -172,6 +174,10 @@ export function ApplicationsPage() {
           {t('applications.area.new')}
         </Link>
       </header>
+
+      <CachedNotice path="/applications" />
+      {/* Installing is worth offering once an application is under way: it is what they come back to. */}
+      {data?.some((card) => card.state === 'in_progress') && <InstallOffer />}
 
       <p role="status" className={notice ? 'rounded-xl border border-success bg-surface p-4' : 'sr-only'}>
         {notice && t('applications.discard.done', { partner: notice })}

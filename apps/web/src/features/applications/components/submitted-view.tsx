@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../lib/paths.ts';
 import { useApplyContext } from '../api/get-apply-context.ts';
 import { useSubmission } from '../api/get-submission.ts';
+import { applicationPath } from '../api/keys.ts';
+import { CachedNotice } from '../../../components/cached-notice.tsx';
 import { viewPath, type ApplicationArea } from './application-routes.ts';
 import { CopyReference } from './copy-reference.tsx';
 import { useApplicationFormats } from './formats.ts';
@@ -58,6 +60,7 @@ function Receipt({ area, partnerId, id }: { area: ApplicationArea; partnerId: st
               <h1 className="text-3xl font-bold tracking-tight">{t('applications.submitted.title')}</h1>
               <p className="text-muted">{t('applications.submitted.lead', { name: receipt.partner_name })}</p>
             </div>
+            <CachedNotice path={`${applicationPath(id)}/submission`} />
             <CopyReference reference={receipt.reference} />
             <dl className="grid gap-3 sm:grid-cols-2">
               {facts.map(([term, value]) => (

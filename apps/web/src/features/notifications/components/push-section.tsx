@@ -2,11 +2,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PushSubscriptionInput } from '@kaminuza/shared';
 import { ApiError } from '../../../lib/api-client.ts';
+import { serviceWorkerRegistration } from '../../../lib/service-worker.ts';
 import { deletePushSubscription, getPushKey, savePushSubscription } from '../api/notifications.ts';
 
 type PushState = 'checking' | 'unsupported' | 'denied' | 'off' | 'on';
-
-const SERVICE_WORKER = '/sw.js';
 
 function supported(): boolean {
   return (
@@ -31,7 +30,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 }
 
 async function currentSubscription(): Promise<PushSubscription | null> {
-  const registration = await navigator.serviceWorker.getRegistration(SERVICE_WORKER);
+  const registration = await navigator.serviceWorker.getRegistration();
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
@@ -45,8 +44,7 @@ async function turnOn(): Promise<PushState> {
   const permission = await Notification.requestPermission();
   if (permission === 'denied') return 'denied';
   if (permission !== 'granted') return 'off';
-  const registration = await navigator.serviceWorker.register(SERVICE_WORKER);
-  await navigator.serviceWorker.ready;
+  const registration = await serviceWorkerRegistration();
   const { public_key } = await getPushKey();
   const subscription = await registration.pushManager.subscribe({
     userVisibleOnly: true,

@@ -1,0 +1,43 @@
+import { expect, test } from './fixtures.ts';
+import { signInNewStudent } from './students.ts';
+
+test('the installable app: its worker controls the page, its manifest installs, and the applications list opens offline as of its last fetch @desktop-only', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  await signInNewStudent(page, request, baseURL!);
+
+  const manifest = await page.request.get('/manifest.webmanifest');
+  expect(manifest.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+  const installable = (await manifest.json()) as { icons: Array<{ src: string; sizes: string; purpose: string }> };
+  expect(installable).toMatchObject({ name: 'Kaminuza', start_url: '/home', scope: '/', display: 'standalone' });
+  for (const size of ['192x192', '512x512']) {
+    const icon = installable.icons.find((entry) => entry.sizes === size && entry.purpose === 'any');
+    const png = await page.request.get(icon!.src);
+    expect(png.headers()['content-type']).toBe('image/png');
+  }
+  expect(installable.icons.some((entry) => entry.purpose === 'maskable')).toBe(true);
+
+  await page.goto('/application');
+  const title = page.getByRole('heading', { level: 1, name: 'Applications' });
+  await expect(title).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.scriptURL.endsWith('/sw.js'));
+  // Read once under the worker, which keeps the answer for offline use.
+  await page.reload();
+  await expect(title).toBeVisible();
+  await expect(page.getByTestId('cached-notice')).toHaveCount(0);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(title).toBeVisible();
+  await expect(page.getByText(/^You are offline\./)).toBeVisible();
+  await expect(page.getByTestId('cached-notice')).toContainText(/^Saved copy, as of .+\d/);
+
+  await context.setOffline(false);
+  await page.reload();
+  await expect(title).toBeVisible();
+  await expect(page.getByText(/^You are offline\./)).toHaveCount(0);
+  await expect(page.getByTestId('cached-notice')).toHaveCount(0);
+});
