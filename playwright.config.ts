@@ -15,6 +15,11 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
+    /*
+     * No test but the offline ones needs the service worker, and each new browser would otherwise download
+     * the student screens' precache beside what it tests: e2e/pwa.spec.ts and the other offline specs allow it.
+     */
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     launchOptions: { executablePath: chromiumPath() ?? undefined, args: CHROMIUM_ARGS },
   },

@@ -1,6 +1,9 @@
 import { expect, test } from './fixtures.ts';
 import { signInNewStudent } from './students.ts';
 
+// The suite blocks service workers (playwright.config.ts); this test is about one.
+test.use({ serviceWorkers: 'allow' });
+
 test('the installable app: its worker controls the page, its manifest installs, and the applications list opens offline as of its last fetch @desktop-only', async ({
   page,
   context,

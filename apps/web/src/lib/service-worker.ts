@@ -27,7 +27,8 @@ export function registerServiceWorker(enabled: boolean = import.meta.env.PROD): 
   if (registration || !enabled || !supported()) return;
   workbox = new Workbox(SERVICE_WORKER);
   workbox.addEventListener('waiting', () => setWaiting(true));
-  registration = workbox.register();
+  // A browser that refuses workers (some private windows, a policy) runs the app without one.
+  registration = workbox.register().catch(() => undefined);
   // A tab left open for days still learns of a new version when it is looked at again.
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void workbox?.update();
