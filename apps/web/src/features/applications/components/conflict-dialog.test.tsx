@@ -167,6 +167,14 @@ describe('the conflict dialog', () => {
     expect(onResolve).not.toHaveBeenCalled();
   });
 
+  it('keeps the saved answers on the newer version without asking when no answer differs', async () => {
+    const onResolve = vi.fn();
+    const same: SavedDraft = { ...SAVED, answers: MINE };
+    await show('en', onResolve, vi.fn(), same);
+    expect(onResolve).toHaveBeenCalledTimes(1);
+    expect(onResolve).toHaveBeenCalledWith(MINE, 9);
+  });
+
   it('waits for the saved version before offering a choice', async () => {
     await show('en', vi.fn(), vi.fn(), null);
     expect(screen.queryByRole('button', { name: 'Save my choices' })).toBeNull();

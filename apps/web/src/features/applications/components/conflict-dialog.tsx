@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localized, type ApplicationDocument, type FormSection, type Language, type Question } from '@kaminuza/shared';
 import { Dialog } from '../../../components/dialog.tsx';
@@ -81,6 +81,14 @@ export function ConflictDialog({
   const [choices, setChoices] = useState<Record<string, Side>>({});
   const choiceOf = (id: string): Side => choices[id] ?? 'device';
   const choose = (side: Side) => setChoices(Object.fromEntries(questions.map((question) => [question.id, side])));
+  // Nothing to choose between when every answer is the same on both sides (only the position moved, say):
+  // the saved answers are kept, on the newer version.
+  const nothingDiffers = saved !== null && questions.length === 0;
+  useEffect(() => {
+    if (nothingDiffers) onResolve(saved.answers, saved.version);
+    // Once per fetched version: onResolve closes the dialog.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [nothingDiffers, saved]);
   const yesNo = (value: boolean) => t(value ? 'application_form.yes' : 'application_form.no');
 
   const shown = (question: Question, value: unknown, docs: readonly ApplicationDocument[]) => {

@@ -23,7 +23,7 @@ import { applicationKeys } from '../api/keys.ts';
 import { saveDraft } from '../api/save-draft.ts';
 import { useSubmitApplication } from '../api/submit-application.ts';
 import { resumePosition, viewPath, type ApplicationArea } from './application-routes.ts';
-import { ConflictDialog, differingQuestions, type SavedDraft } from './conflict-dialog.tsx';
+import { ConflictDialog, type SavedDraft } from './conflict-dialog.tsx';
 import { deleteDeviceDraft, loadDeviceDraft } from './device-drafts.ts';
 import type { DeviceDraft } from '../../../lib/device-db.ts';
 import { DiscardDraftButton } from './discard-draft.tsx';
@@ -34,7 +34,7 @@ import { ReviewStep } from './review-step.tsx';
 import { useApplicationFormats } from './formats.ts';
 import { answerIssues, firstIssue, sectionIssues } from './section-issues.ts';
 import { SaveIndicator } from './save-indicator.tsx';
-import { useDraftAutosave, type Answers } from './use-draft-autosave.ts';
+import { AUTOSAVE_RETRY_MS, useDraftAutosave, type Answers } from './use-draft-autosave.ts';
 import { useOnline } from './use-online.ts';
 import { QueryState, ViewFrame } from './view-frame.tsx';
 
@@ -138,28 +138,36 @@ function DraftEditor({
   const [position, setPosition] = useState<Position>(() =>
     resumePosition(autosave.resumeAt.current_step, autosave.resumeAt.current_section_index, sections.length, feeDue),
   );
-  // The other side of a conflict, fetched when it opens: what the server holds now.
-  const [saved, setSaved] = useState<SavedDraft | null>(null);
+  // The other side of a conflict, fetched when it opens: what the server holds now (for that conflict only).
+  const [fetched, setFetched] = useState<{ conflict: number; draft: SavedDraft } | null>(null);
   const conflictVersion = autosave.conflict?.version ?? null;
+  const saved = fetched && fetched.conflict === conflictVersion ? fetched.draft : null;
   useEffect(() => {
-    if (conflictVersion === null) {
-      setSaved(null);
-      return;
-    }
+    if (conflictVersion === null) return;
     let live = true;
-    getApplication(draft.id).then(
-      (fresh) =>
-        live &&
-        setSaved({
-          answers: fresh.answers as Answers,
-          version: fresh.version,
-          last_saved_at: fresh.last_saved_at,
-          documents: fresh.documents,
-        }),
-      () => undefined,
-    );
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const attempt = () =>
+      getApplication(draft.id).then(
+        (fresh) =>
+          live &&
+          setFetched({
+            conflict: conflictVersion,
+            draft: {
+              answers: fresh.answers as Answers,
+              version: fresh.version,
+              last_saved_at: fresh.last_saved_at,
+              documents: fresh.documents,
+            },
+          }),
+        // The connection dropped again: the dialog waits with its spinner and asks again shortly.
+        () => {
+          if (live) retry = setTimeout(() => void attempt(), AUTOSAVE_RETRY_MS);
+        },
+      );
+    void attempt();
     return () => {
       live = false;
+      clearTimeout(retry);
     };
   }, [conflictVersion, draft.id]);
   const [documents, setDocuments] = useState(draft.documents);
@@ -209,15 +217,6 @@ function DraftEditor({
   useEffect(() => {
     if (issueFocus) controlAt(issueFocus.index)?.focus();
   }, [issueFocus]);
-
-  // Nothing to choose between when every answer is the same on both sides (only the position moved, say).
-  const { resolve } = autosave;
-  const pendingConflict = autosave.conflict !== null;
-  useEffect(() => {
-    if (pendingConflict && saved && differingQuestions(sections, autosave.answers, saved.answers).length === 0) {
-      void resolve(saved.answers, saved.version);
-    }
-  }, [pendingConflict, saved, sections, autosave.answers, resolve]);
 
   const clientIssues = useMemo(() => answerIssues(sections, autosave.answers), [sections, autosave.answers]);
   const issues = { ...clientIssues, ...serverIssues };
