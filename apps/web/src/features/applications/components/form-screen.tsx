@@ -35,7 +35,7 @@ import { useApplicationFormats } from './formats.ts';
 import { answerIssues, firstIssue, sectionIssues } from './section-issues.ts';
 import { SaveIndicator } from './save-indicator.tsx';
 import { AUTOSAVE_RETRY_MS, useDraftAutosave, type Answers } from './use-draft-autosave.ts';
-import { useOnline } from './use-online.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 import { QueryState, ViewFrame } from './view-frame.tsx';
 
 const FORM = APPLICATION_STEPS.indexOf('form');

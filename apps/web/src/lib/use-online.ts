@@ -9,7 +9,7 @@ const subscribe = (notify: () => void) => {
   };
 };
 
-/** The browser's word on the connection; what needs the server (submit, pay) asks it before trying. */
+/** The browser's word on the connection: what needs the server (submit, pay, save a profile) waits for it and says so. */
 export function useOnline(): boolean {
   return useSyncExternalStore(
     subscribe,
