@@ -95,7 +95,7 @@ test('a student finds a university, applies across sections, survives offline an
   // Offline: typing goes on, the indicator says so; back online it is saved.
   await context.setOffline(true);
   await fullName.fill('Aline Uwase Mukamana');
-  await expect(saveStatus(student)).toHaveText('Offline — not saved yet');
+  await expect(saveStatus(student)).toHaveText('Saved on this device');
   await context.setOffline(false);
   await expect(saveStatus(student)).toHaveText(/^Saved \d/);
 

@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { forgetDiscardedDraft, useDiscardDraft } from '../api/discard-draft.ts';
-import { clearLocalDraft } from './use-draft-autosave.ts';
+import { deleteDeviceDraft } from './device-drafts.ts';
 
 /** What the applications list says after a draft was discarded (router state). */
 export interface DiscardedState {
@@ -46,7 +46,7 @@ export function DiscardDraftButton({
       onSuccess: () => {
         onDiscarded?.();
         // The device's copy would otherwise offer the deleted answers again.
-        clearLocalDraft(applicationId);
+        void deleteDeviceDraft(applicationId);
         setAsking(false);
         const state: DiscardedState = { discarded: partnerName };
         void Promise.resolve(navigate(paths.student.applications, { state })).then(() =>

@@ -23,7 +23,9 @@ import { applicationKeys } from '../api/keys.ts';
 import { saveDraft } from '../api/save-draft.ts';
 import { useSubmitApplication } from '../api/submit-application.ts';
 import { resumePosition, viewPath, type ApplicationArea } from './application-routes.ts';
-import { ConflictDialog } from './conflict-dialog.tsx';
+import { ConflictDialog, type SavedDraft } from './conflict-dialog.tsx';
+import { deleteDeviceDraft, loadDeviceDraft } from './device-drafts.ts';
+import type { DeviceDraft } from '../../../lib/device-db.ts';
 import { DiscardDraftButton } from './discard-draft.tsx';
 import { DocumentUpload } from './document-upload.tsx';
 import { PaymentStep } from './payment-step.tsx';
@@ -32,7 +34,8 @@ import { ReviewStep } from './review-step.tsx';
 import { useApplicationFormats } from './formats.ts';
 import { answerIssues, firstIssue, sectionIssues } from './section-issues.ts';
 import { SaveIndicator } from './save-indicator.tsx';
-import { clearLocalDraft, useDraftAutosave, type Answers } from './use-draft-autosave.ts';
+import { AUTOSAVE_RETRY_MS, useDraftAutosave, type Answers } from './use-draft-autosave.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 import { QueryState, ViewFrame } from './view-frame.tsx';
 
 const FORM = APPLICATION_STEPS.indexOf('form');
@@ -59,17 +62,35 @@ function DraftLoader({ area, partnerId, id }: { area: ApplicationArea; partnerId
   const query = useApplication(id);
   // Each load of the server's draft starts the editor afresh (after "Load the newer version").
   const [generation, setGeneration] = useState(0);
+  // The device's copy (IndexedDB answers the page asynchronously): undefined until read.
+  const [device, setDevice] = useState<DeviceDraft | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void loadDeviceDraft(id).then((copy) => live && setDevice((current) => (current === undefined ? copy : current)));
+    return () => {
+      live = false;
+    };
+  }, [id]);
   const { refetch } = query;
   const reload = useCallback(async () => {
     await refetch();
+    // The applicant chose the server's version: the device copy is gone (discardLocal).
+    setDevice(null);
     setGeneration((count) => count + 1);
   }, [refetch]);
   return (
     <QueryState area={area} partnerId={partnerId} query={query}>
       {() =>
         // The editor adopts the draft's version once: it must be the server's latest, not a cached copy.
-        query.isFetchedAfterMount ? (
-          <DraftEditor key={generation} area={area} partnerId={partnerId} draft={query.data!} onReload={reload} />
+        query.isFetchedAfterMount && device !== undefined ? (
+          <DraftEditor
+            key={generation}
+            area={area}
+            partnerId={partnerId}
+            draft={query.data!}
+            device={device}
+            onReload={reload}
+          />
         ) : (
           <Spinner />
         )
@@ -87,11 +108,13 @@ function DraftEditor({
   area,
   partnerId,
   draft,
+  device,
   onReload,
 }: {
   area: ApplicationArea;
   partnerId: string;
   draft: ApplicationDraft;
+  device: DeviceDraft | null;
   onReload: () => Promise<void>;
 }) {
   const { t, i18n } = useTranslation();
@@ -108,11 +131,45 @@ function DraftEditor({
     version: draft.version,
     answers: draft.answers as Answers,
     position: { current_step: draft.current_step, current_section_index: draft.current_section_index },
+    device,
     save,
   });
+  const online = useOnline();
   const [position, setPosition] = useState<Position>(() =>
-    resumePosition(draft.current_step, draft.current_section_index, sections.length, feeDue),
+    resumePosition(autosave.resumeAt.current_step, autosave.resumeAt.current_section_index, sections.length, feeDue),
   );
+  // The other side of a conflict, fetched when it opens: what the server holds now (for that conflict only).
+  const [fetched, setFetched] = useState<{ conflict: number; draft: SavedDraft } | null>(null);
+  const conflictVersion = autosave.conflict?.version ?? null;
+  const saved = fetched && fetched.conflict === conflictVersion ? fetched.draft : null;
+  useEffect(() => {
+    if (conflictVersion === null) return;
+    let live = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const attempt = () =>
+      getApplication(draft.id).then(
+        (fresh) =>
+          live &&
+          setFetched({
+            conflict: conflictVersion,
+            draft: {
+              answers: fresh.answers as Answers,
+              version: fresh.version,
+              last_saved_at: fresh.last_saved_at,
+              documents: fresh.documents,
+            },
+          }),
+        // The connection dropped again: the dialog waits with its spinner and asks again shortly.
+        () => {
+          if (live) retry = setTimeout(() => void attempt(), AUTOSAVE_RETRY_MS);
+        },
+      );
+    void attempt();
+    return () => {
+      live = false;
+      clearTimeout(retry);
+    };
+  }, [conflictVersion, draft.id]);
   const [documents, setDocuments] = useState(draft.documents);
   const [campusId, setCampusId] = useState(draft.campus_id);
   const [serverIssues, setServerIssues] = useState<Record<string, string>>({});
@@ -216,13 +273,18 @@ function DraftEditor({
 
   const sendSubmission = async () => {
     setSubmitError(null);
+    // Never queued for later: a submission is sent now, with the applicant watching, or not at all.
+    if (!navigator.onLine) {
+      setSubmitError(t('applications.review.offline'));
+      return;
+    }
     if (!(await autosave.flush())) {
       setSubmitError(t('applications.review.not_saved'));
       return;
     }
     submit.mutate(autosave.snapshot(), {
       onSuccess: () => {
-        clearLocalDraft(draft.id);
+        void deleteDeviceDraft(draft.id);
         void navigate(viewPath(area, partnerId, 'submitted'));
       },
       onError: (error) => {
@@ -276,8 +338,18 @@ function DraftEditor({
           <p className="text-sm text-muted">
             {t('applications.form.progress', { percent: autosave.progress ?? draft.progress_percentage })}
           </p>
-          <SaveIndicator status={autosave.status} savedAt={autosave.savedAt ?? draft.last_saved_at} />
+          <SaveIndicator
+            status={autosave.status}
+            savedAt={autosave.savedAt ?? draft.last_saved_at}
+            keptOnDevice={autosave.keptOnDevice}
+          />
         </div>
+        {!online && (
+          <div role="status" className="rounded-xl border border-accent bg-surface p-3 text-sm">
+            <p className="font-semibold">{t('applications.offline.title')}</p>
+            <p>{t(autosave.keptOnDevice ? 'applications.offline.text' : 'applications.offline.text_not_kept')}</p>
+          </div>
+        )}
         <div className="flex flex-wrap items-center justify-between gap-2">
           {campusId && campusName ? (
             <p className="text-sm break-words">{t('applications.form.campus', { campus: campusName })}</p>
@@ -401,6 +473,7 @@ function DraftEditor({
         {position.step === PAYMENT && (
           <PaymentStep
             draft={draft}
+            online={online}
             beforeLeaving={() => autosave.moveTo({ current_step: PAYMENT, current_section_index: position.section })}
             onContinue={() => go({ step: REVIEW, section: position.section })}
             onRefresh={refreshPayment}
@@ -424,6 +497,7 @@ function DraftEditor({
             issues={issues}
             blockers={blockers}
             submitting={submit.isPending}
+            online={online}
             error={submitError}
             onEdit={(index, questionId) => {
               const at = sections[index]?.questions.findIndex((question) => question.id === questionId) ?? -1;
@@ -465,9 +539,17 @@ function DraftEditor({
 
       {autosave.conflict && (
         <ConflictDialog
-          lastSavedAt={autosave.conflict.last_saved_at}
+          sections={sections}
+          language={language}
+          mine={autosave.answers}
+          documents={documents}
+          saved={saved}
           busy={resolving}
-          onKeepMine={() => void autosave.keepMine()}
+          onResolve={(answers, version) => {
+            // The saved side may name documents uploaded on the other device.
+            if (saved) setDocuments([...saved.documents]);
+            void autosave.resolve(answers, version);
+          }}
           onLoadNewer={() => {
             setResolving(true);
             autosave.discardLocal();

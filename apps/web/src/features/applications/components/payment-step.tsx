@@ -20,11 +20,14 @@ import { useApplicationFormats } from './formats.ts';
  */
 export function PaymentStep({
   draft,
+  online,
   beforeLeaving,
   onContinue,
   onRefresh,
 }: {
   draft: ApplicationDraft;
+  /** Paying needs the server: offline the ways to pay wait, and say why. */
+  online: boolean;
   /** Saves the answers first; false when they could not be saved. */
   beforeLeaving: () => Promise<boolean>;
   onContinue: () => void;
@@ -49,6 +52,8 @@ export function PaymentStep({
   };
 
   const start = async (choice: PaymentStart) => {
+    // Never queued for later: a payment starts now, with the applicant watching, or not at all.
+    if (!navigator.onLine) return;
     if (!(await beforeLeaving())) return;
     pay.mutate(choice, {
       // A card goes to the provider's page; a mobile money prompt to ours, which follows it live.
@@ -111,6 +116,8 @@ export function PaymentStep({
             {t('applications.payment.check_again')}
           </button>
         </div>
+      ) : !online ? (
+        <p className="rounded-xl border border-accent bg-surface p-3 text-sm">{t('applications.payment.offline')}</p>
       ) : options.isPending ? (
         <Spinner />
       ) : options.isError ? (

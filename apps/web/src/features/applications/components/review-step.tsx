@@ -14,6 +14,8 @@ export interface ReviewStepProps {
   /** Reasons submitting is not possible yet, translated (no campus, fee unpaid). */
   blockers: readonly string[];
   submitting: boolean;
+  /** Submitting needs the server: offline the button waits, and says why. */
+  online: boolean;
   error: string | null;
   onEdit: (sectionIndex: number, questionId?: string) => void;
   onSubmit: () => void;
@@ -21,7 +23,8 @@ export interface ReviewStepProps {
 
 /** Every answer read-only, what still needs attention (with links to it), and Submit application. */
 export function ReviewStep(props: ReviewStepProps) {
-  const { sections, answers, language, documents, issues, blockers, submitting, error, onEdit, onSubmit } = props;
+  const { sections, answers, language, documents, issues, blockers, submitting, online, error, onEdit, onSubmit } =
+    props;
   const { t } = useTranslation();
   const yesNo = (value: boolean) => t(value ? 'application_form.yes' : 'application_form.no');
   const translate = (text: string) => {
@@ -97,7 +100,18 @@ export function ReviewStep(props: ReviewStepProps) {
       ))}
 
       {error && <FormAlert>{error}</FormAlert>}
-      <button type="button" className="btn-primary self-start" disabled={!ready || submitting} onClick={onSubmit}>
+      {!online && (
+        <p id="submit-offline" className="rounded-xl border border-accent bg-surface p-3 text-sm">
+          {t('applications.review.offline')}
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn-primary self-start"
+        disabled={!ready || submitting || !online}
+        aria-describedby={online ? undefined : 'submit-offline'}
+        onClick={onSubmit}
+      >
         {t(submitting ? 'applications.review.submitting' : 'applications.review.submit')}
       </button>
     </div>

@@ -12,8 +12,20 @@ const TONE: Record<SaveStatus, string> = {
   error: 'border-danger text-danger',
 };
 
-/** Where the answers stand: Saving…, Saved hh:mm, or Offline — not saved yet. Read out politely. */
-export function SaveIndicator({ status, savedAt }: { status: SaveStatus; savedAt: string | null }) {
+/**
+ * Where the answers stand: Saving…, Saved hh:mm, or — offline — Saved on this device (not an error: they
+ * are sent when the connection returns). Read out politely.
+ */
+export function SaveIndicator({
+  status,
+  savedAt,
+  keptOnDevice = true,
+}: {
+  status: SaveStatus;
+  savedAt: string | null;
+  /** False when the device could not keep the answers either: offline then says they are not saved. */
+  keptOnDevice?: boolean;
+}) {
   const { t } = useTranslation();
   const format = useApplicationFormats();
   const text =
@@ -21,7 +33,9 @@ export function SaveIndicator({ status, savedAt }: { status: SaveStatus; savedAt
       ? t('applications.save.saved', { time: format.time(savedAt) })
       : status === 'idle'
         ? ''
-        : t(`applications.save.${status}`);
+        : status === 'offline' && keptOnDevice
+          ? t('applications.save.on_device')
+          : t(`applications.save.${status}`);
   return (
     <p
       role="status"

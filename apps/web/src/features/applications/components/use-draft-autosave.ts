@@ -7,12 +7,15 @@ import {
   type StaleDraftDetails,
 } from '@kaminuza/shared';
 import { ApiError, hasReason } from '../../../lib/api-client.ts';
+import type { DeviceDraft } from '../../../lib/device-db.ts';
+import { deleteDeviceDraft, putDeviceDraft, type DraftPosition } from './device-drafts.ts';
 
 /*
- * Autosave of an application draft. Every change is written at once to the device (localStorage) and
- * sent to the server after a pause in typing, when the student leaves a section, and when the connection
- * returns. One request at a time: changes made while one is in flight go in the next. Each save carries
- * the version it was made on; a save the server refuses as stale opens a conflict instead of overwriting.
+ * Autosave of an application draft. Every change is written at once to the device (IndexedDB, with where
+ * the student is) and sent to the server after a pause in typing, when the student leaves a section, and
+ * when the connection returns. One request at a time: changes made while one is in flight go in the next.
+ * Each save carries the version it was made on; a save the server refuses as stale opens a conflict instead
+ * of overwriting, and the student chooses between the two versions.
  */
 
 export const AUTOSAVE_DELAY_MS = 800;
@@ -21,48 +24,7 @@ export const AUTOSAVE_RETRY_MS = 5000;
 
 export type Answers = Record<string, AnswerValue>;
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'offline' | 'conflict' | 'closed' | 'error';
-
-/** Where the student is in the application, saved with the answers so a reopened draft resumes there. */
-export interface DraftPosition {
-  current_step: number;
-  current_section_index: number;
-}
-
-/** What the device keeps of a draft: the answers, the server version they build on, unsent or not. */
-export interface LocalDraft {
-  answers: Answers;
-  version: number;
-  dirty: boolean;
-}
-
-export const localDraftKey = (id: string) => `kaminuza.draft.${id}`;
-
-export function readLocalDraft(id: string, storage: Storage): LocalDraft | null {
-  try {
-    const raw = storage.getItem(localDraftKey(id));
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Partial<LocalDraft>;
-    if (typeof parsed.version !== 'number' || typeof parsed.answers !== 'object' || parsed.answers === null) {
-      return null;
-    }
-    return { answers: parsed.answers, version: parsed.version, dirty: parsed.dirty === true };
-  } catch {
-    // A copy that cannot be read is no copy: the server's answers stand.
-    return null;
-  }
-}
-
-function writeLocalDraft(id: string, storage: Storage, draft: LocalDraft): void {
-  try {
-    storage.setItem(localDraftKey(id), JSON.stringify(draft));
-  } catch {
-    // A full or blocked storage leaves the server copy as the only one; autosave still runs.
-  }
-}
-
-export function clearLocalDraft(id: string, storage: Storage = localStorage): void {
-  storage.removeItem(localDraftKey(id));
-}
+export type { DraftPosition };
 
 const isNetworkFailure = (error: unknown) =>
   error instanceof ApiError && (error.status === 'UNAVAILABLE' || error.status === 'DEADLINE_EXCEEDED');
@@ -73,8 +35,9 @@ export interface DraftAutosaveOptions {
   version: number;
   answers: Answers;
   position: DraftPosition;
+  /** The device's copy as loaded before the editor opened (loadDeviceDraft), or null. */
+  device: DeviceDraft | null;
   save: (input: SaveDraft) => Promise<DraftSaved>;
-  storage?: Storage;
   delayMs?: number;
   retryMs?: number;
   isOnline?: () => boolean;
@@ -87,6 +50,10 @@ export interface DraftAutosave {
   savedAt: string | null;
   /** The server's version when a save was refused as stale; the UI asks what to do. */
   conflict: StaleDraftDetails | null;
+  /** False when the device could not keep the last change (no IndexedDB): nothing then claims it is saved there. */
+  keptOnDevice: boolean;
+  /** Where the student was: the device copy's position when it holds unsent changes, else the server's. */
+  resumeAt: DraftPosition;
   version: number;
   progress: number | null;
   setAnswer: (questionId: string, value: AnswerValue | undefined) => void;
@@ -97,8 +64,11 @@ export interface DraftAutosave {
   flush: () => Promise<boolean>;
   /** The answers and version the server holds once flush() answered true (for a submit). */
   snapshot: () => { version: number; answers: Answers };
-  /** Conflict answer "Keep my answers": save them again on the server's newer version. */
-  keepMine: () => Promise<boolean>;
+  /**
+   * The student's answer to a conflict: `answers` (theirs, the saved ones, or a choice per question) saved
+   * on the server's newer `version`.
+   */
+  resolve: (answers: Answers, version: number) => Promise<boolean>;
   /** Conflict answer "Load the newer version": forget the local changes (the caller reloads the draft). */
   discardLocal: () => void;
 }
@@ -107,7 +77,6 @@ export function useDraftAutosave(options: DraftAutosaveOptions): DraftAutosave {
   const {
     id,
     save,
-    storage = globalThis.localStorage,
     delayMs = AUTOSAVE_DELAY_MS,
     retryMs = AUTOSAVE_RETRY_MS,
     isOnline = () => globalThis.navigator?.onLine !== false,
@@ -116,14 +85,25 @@ export function useDraftAutosave(options: DraftAutosaveOptions): DraftAutosave {
   // Decided once per draft load: a dirty copy on the device wins when it builds on the server's version;
   // when the server moved on meanwhile, the student chooses (conflict).
   const [initial] = useState(() => {
-    const local = readLocalDraft(id, storage);
-    if (!local?.dirty) return { answers: options.answers, version: options.version, dirty: false, conflict: null };
+    const local = options.device;
+    if (!local?.dirty) {
+      return {
+        answers: options.answers,
+        version: options.version,
+        position: options.position,
+        dirty: false,
+        conflict: null,
+      };
+    }
+    const position = local.position ?? options.position;
+    const answers = local.answers as Answers;
     if (local.version === options.version) {
-      return { answers: local.answers, version: options.version, dirty: true, conflict: null };
+      return { answers, version: options.version, position, dirty: true, conflict: null };
     }
     return {
-      answers: local.answers,
+      answers,
       version: local.version,
+      position,
       dirty: true,
       conflict: { version: options.version, last_saved_at: null },
     };
@@ -135,10 +115,11 @@ export function useDraftAutosave(options: DraftAutosaveOptions): DraftAutosave {
   const [conflict, setConflict] = useState<StaleDraftDetails | null>(initial.conflict);
   const [version, setVersion] = useState(initial.version);
   const [progress, setProgress] = useState<number | null>(null);
+  const [keptOnDevice, setKeptOnDevice] = useState(true);
 
   const answersRef = useRef(initial.answers);
   const versionRef = useRef(initial.version);
-  const positionRef = useRef(options.position);
+  const positionRef = useRef(initial.position);
   const campusRef = useRef<string | undefined>(undefined);
   /** Counts changes; a save clears the dirty state only if nothing changed while it was in flight. */
   const changesRef = useRef(initial.dirty ? 1 : 0);
@@ -149,10 +130,17 @@ export function useDraftAutosave(options: DraftAutosaveOptions): DraftAutosave {
   const timerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const dirty = () => changesRef.current !== sentRef.current;
-  const remember = useCallback(
-    () => writeLocalDraft(id, storage, { answers: answersRef.current, version: versionRef.current, dirty: dirty() }),
-    [id, storage],
-  );
+  // Written on every change, before any pause: a tab closed mid-word keeps what was typed.
+  const remember = useCallback(() => {
+    void putDeviceDraft({
+      id,
+      answers: answersRef.current,
+      version: versionRef.current,
+      dirty: dirty(),
+      position: positionRef.current,
+      updated_at: new Date().toISOString(),
+    }).then(setKeptOnDevice);
+  }, [id]);
   const clearTimer = () => {
     if (timerRef.current !== null) clearTimeout(timerRef.current);
     timerRef.current = null;
@@ -187,7 +175,7 @@ export function useDraftAutosave(options: DraftAutosaveOptions): DraftAutosave {
         setSavedAt(saved.last_saved_at);
         setProgress(saved.progress_percentage);
         if (dirty()) remember();
-        else storage.removeItem(localDraftKey(id));
+        else void deleteDeviceDraft(id);
         setStatus(dirty() ? 'saving' : 'saved');
       },
       (error: unknown) => {
@@ -214,7 +202,7 @@ export function useDraftAutosave(options: DraftAutosaveOptions): DraftAutosave {
     if (dirty() && !conflictRef.current && !closedRef.current && timerRef.current === null) {
       return sendRef.current();
     }
-  }, [id, isOnline, remember, retryMs, save, storage]);
+  }, [id, isOnline, remember, retryMs, save]);
   useEffect(() => {
     sendRef.current = send;
   }, [send]);
@@ -269,25 +257,27 @@ export function useDraftAutosave(options: DraftAutosaveOptions): DraftAutosave {
     [change, settle],
   );
 
-  const keepMine = useCallback(() => {
-    const stale = conflictRef.current;
-    if (stale) {
-      versionRef.current = stale.version;
-      setVersion(stale.version);
-    }
-    conflictRef.current = null;
-    setConflict(null);
-    change();
-    return settle();
-  }, [change, settle]);
+  const resolve = useCallback(
+    (chosen: Answers, serverVersion: number) => {
+      answersRef.current = chosen;
+      setAnswers(chosen);
+      versionRef.current = serverVersion;
+      setVersion(serverVersion);
+      conflictRef.current = null;
+      setConflict(null);
+      change();
+      return settle();
+    },
+    [change, settle],
+  );
 
   const snapshot = useCallback(() => ({ version: versionRef.current, answers: answersRef.current }), []);
 
   const discardLocal = useCallback(() => {
     clearTimer();
     changesRef.current = sentRef.current;
-    storage.removeItem(localDraftKey(id));
-  }, [id, storage]);
+    void deleteDeviceDraft(id);
+  }, [id]);
 
   // A restored copy (same version as the server) is sent at once.
   useEffect(() => {
@@ -315,6 +305,8 @@ export function useDraftAutosave(options: DraftAutosaveOptions): DraftAutosave {
     status,
     savedAt,
     conflict,
+    keptOnDevice,
+    resumeAt: initial.position,
     version,
     progress,
     setAnswer,
@@ -322,7 +314,7 @@ export function useDraftAutosave(options: DraftAutosaveOptions): DraftAutosave {
     setCampus,
     flush: settle,
     snapshot,
-    keepMine,
+    resolve,
     discardLocal,
   };
 }

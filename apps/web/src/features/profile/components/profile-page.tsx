@@ -39,6 +39,8 @@ import { profileQuery, useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { ProfilePictureInput } from '../../../components/upload/profile-picture-input.tsx';
 import { DocumentsTab } from './documents-tab.tsx';
+import { useOnline } from '../../../lib/use-online.ts';
+import { useProfileEditsOnDevice } from './profile-edits-on-device.ts';
 
 const TABS = ['personal', 'education', 'documents'] as const;
 type Tab = (typeof TABS)[number];
@@ -123,10 +125,13 @@ function Tabs({ profile }: { profile: StudentProfile }) {
 
 /** A profile tab's form: the result of the last save, its fields, and Save. */
 function SectionForm<T extends FieldValues, O>({
+  owner,
   section,
   form,
   children,
 }: {
+  /** The account (its email): whose edits the device keeps. */
+  owner: string;
   section: ProfileUpdate['section'];
   form: FormBinding<T, O>;
   children: ReactNode;
@@ -134,6 +139,9 @@ function SectionForm<T extends FieldValues, O>({
   const { t } = useTranslation();
   const message = useMessage();
   const update = useUpdateProfile();
+  const online = useOnline();
+  const device = useProfileEditsOnDevice(owner, section, form);
+  const offlineId = useId();
   const { errors, isDirty } = form.formState;
   const failure = update.isError
     ? Object.keys(fieldErrors(update.error)).length > 0
@@ -143,7 +151,10 @@ function SectionForm<T extends FieldValues, O>({
   const onSubmit = form.handleSubmit((values) =>
     update.mutate({ section, values } as ProfileUpdate, {
       // What is saved becomes the form's baseline, so the confirmation shows until the next edit.
-      onSuccess: () => form.reset(form.getValues()),
+      onSuccess: () => {
+        form.reset(form.getValues());
+        device.saved();
+      },
       onError: (error) => {
         for (const [path, text] of Object.entries(fieldErrors(error))) {
           form.setError(path.replace(/^values\./, '') as Path<T>, { message: text });
@@ -156,8 +167,29 @@ function SectionForm<T extends FieldValues, O>({
       {Object.keys(errors).length > 0 && <FormAlert>{message(VALIDATION_MESSAGES.general)}</FormAlert>}
       {failure && <FormAlert>{failure}</FormAlert>}
       {update.isSuccess && !isDirty && <FormAlert tone="success">{t('profile.saved')}</FormAlert>}
+      {device.restored && (
+        <div
+          role="status"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-accent p-3"
+        >
+          <p className="text-sm">{t('profile.device.restored')}</p>
+          <button type="button" className="btn-secondary" onClick={device.discard}>
+            {t('profile.device.discard')}
+          </button>
+        </div>
+      )}
       {children}
-      <button type="submit" className="btn-primary self-start" disabled={update.isPending}>
+      {!online && (
+        <p id={offlineId} className="rounded-xl border border-accent p-3 text-sm">
+          {t('profile.device.offline')}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="btn-primary self-start"
+        disabled={update.isPending || !online}
+        aria-describedby={online ? undefined : offlineId}
+      >
         {update.isPending ? t('onboarding.saving') : t('profile.save')}
       </button>
     </form>
@@ -180,7 +212,7 @@ function PersonalForm({ profile }: { profile: StudentProfile }) {
     },
   });
   return (
-    <SectionForm section="personal" form={form}>
+    <SectionForm owner={profile.email} section="personal" form={form}>
       <NameFields form={form} layout="form" />
       <TextField
         label={t('profile.email')}
@@ -216,7 +248,7 @@ function EducationForm({ profile }: { profile: StudentProfile }) {
   });
   const field = fieldOf(form);
   return (
-    <SectionForm section="education" form={form}>
+    <SectionForm owner={profile.email} section="education" form={form}>
       <EducationFields form={form} residence={profile.country_of_residence ?? ''} Heading="h2" />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label={t('profile.graduation_year')} optional inputMode="numeric" {...field('graduation_year')} />
