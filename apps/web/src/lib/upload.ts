@@ -1,4 +1,4 @@
-import type { DetailedError, HttpStack, Upload, UploadOptions } from 'tus-js-client';
+import type { DetailedError, Upload, UploadOptions } from 'tus-js-client';
 import {
   UPLOAD_MAX_CHUNK_BYTES,
   UPLOAD_MAX_DOCUMENT_BYTES,
@@ -68,11 +68,8 @@ export interface UploadHandle {
 /** The owner of the device records of one screen's uploads (see DeviceUpload.owner). */
 export type UploadOwner = string;
 
-/** What tus reads and sends through; the browser's by default (tests give their own). */
-export interface UploadTransport {
-  httpStack?: HttpStack;
-  fileReader?: UploadOptions['fileReader'];
-}
+/** How tus reads, sends and waits: the browser's and RETRY_DELAYS_MS by default (tests give their own). */
+export type UploadTransport = Pick<UploadOptions, 'httpStack' | 'fileReader' | 'retryDelays'>;
 
 function failureOf(error: Error, purpose: UploadPurpose): UploadFailure {
   const response = (error as DetailedError).originalResponse;
