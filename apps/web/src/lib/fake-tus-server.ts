@@ -92,7 +92,12 @@ export class FakeTusServer {
   private answer(method: string, url: string, headers: Record<string, string>, data: Uint8Array): HttpResponse {
     if (method === 'POST') {
       const id = `u${this.next++}`;
-      const held = { length: Number(headers['upload-length']), chunks: [] as Uint8Array[], offset: 0, metadata: headers['upload-metadata'] ?? '' };
+      const held = {
+        length: Number(headers['upload-length']),
+        chunks: [] as Uint8Array[],
+        offset: 0,
+        metadata: headers['upload-metadata'] ?? '',
+      };
       this.uploads.set(id, held);
       const location = `${url}/${id}`;
       if (data.length === 0) return response(201, { location });
@@ -118,7 +123,7 @@ export class FakeTusServer {
     held.offset += data.length;
     this.patches.push(data.length);
     this.afterPatch(held.offset);
-    const finished = held.offset === held.length ? { 'x-file-id': `file-${id}` } : {};
+    const finished: Record<string, string> = held.offset === held.length ? { 'x-file-id': `file-${id}` } : {};
     return response(headers.location ? 201 : 204, {
       ...headers,
       ...finished,

@@ -4,14 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_MAX_CHUNK_BYTES, UPLOAD_RESUMABLE_THRESHOLD_BYTES } from '@kaminuza/shared';
 import { closeDeviceDb, DEVICE_DB_NAME } from './device-db.ts';
 import { FakeTusServer } from './fake-tus-server.ts';
-import {
-  isResumable,
-  nextChunkSize,
-  startUpload,
-  unfinishedUploads,
-  UploadError,
-  type UploadPhase,
-} from './upload.ts';
+import { isResumable, nextChunkSize, startUpload, unfinishedUploads, UploadError, type UploadPhase } from './upload.ts';
 
 const KB = 1024;
 

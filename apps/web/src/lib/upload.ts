@@ -252,7 +252,10 @@ export function startUpload({
         if (isOffline()) setPhase('offline');
         else tus.start();
       },
-      () => finish(() => reject(new UploadError(purpose === 'profile_picture' ? 'profile_picture_failed' : 'upload_failed'))),
+      () =>
+        finish(() =>
+          reject(new UploadError(purpose === 'profile_picture' ? 'profile_picture_failed' : 'upload_failed')),
+        ),
     );
   });
 

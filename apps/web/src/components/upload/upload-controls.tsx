@@ -28,8 +28,7 @@ export function UploadInFlight({ upload }: { upload: UseUpload }) {
   );
 }
 
-export const isBusy = (upload: UseUpload) =>
-  upload.state.status === 'uploading' || upload.state.status === 'preparing';
+export const isBusy = (upload: UseUpload) => upload.state.status === 'uploading' || upload.state.status === 'preparing';
 
 /**
  * The uploads of this control that a reload or a closed tab left unfinished on the device: each offered

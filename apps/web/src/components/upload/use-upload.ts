@@ -32,14 +32,12 @@ export const uploadOwnerOf = (purpose: UploadPurpose) => `upload:${purpose}`;
 export function useUpload(
   purpose: UploadPurpose,
   onDone: (fileId: string | null) => void,
-  { owner = uploadOwnerOf(purpose), meta = {} }: { owner?: UploadOwner; meta?: Record<string, unknown> } = {},
+  { owner = uploadOwnerOf(purpose) }: { owner?: UploadOwner } = {},
 ) {
   const [state, setState] = useState<UploadState>({ status: 'idle' });
   const [unfinished, setUnfinished] = useState<DeviceUpload[]>([]);
   const [downscale] = useDownscaleChoice();
   const handle = useRef<UploadHandle | null>(null);
-  const metaRef = useRef(meta);
-  metaRef.current = meta;
 
   useEffect(() => {
     let live = true;
@@ -67,13 +65,10 @@ export function useUpload(
         name,
         purpose,
         owner,
-        meta: metaRef.current,
         resumeFrom,
         onProgress: (progress) => {
           if (handle.current !== current) return;
-          setState((previous) =>
-            previous.status === 'uploading' ? { ...previous, progress } : previous,
-          );
+          setState((previous) => (previous.status === 'uploading' ? { ...previous, progress } : previous));
         },
         onPhase: (phase) => {
           if (handle.current !== current) return;

@@ -208,11 +208,7 @@ export function BankSlipForm({
       </section>
 
       {submit.error && <FormAlert>{t(errorMessageKey(submit.error))}</FormAlert>}
-      <button
-        type="submit"
-        className="btn-primary self-start"
-        disabled={submit.isPending || isBusy(upload)}
-      >
+      <button type="submit" className="btn-primary self-start" disabled={submit.isPending || isBusy(upload)}>
         {submit.isPending ? t('payments.bank_slip.sending') : t('payments.bank_slip.submit')}
       </button>
     </form>
