@@ -4,13 +4,16 @@ import type * as UploadModule from '../../lib/upload.ts';
 
 const compress = vi.hoisted(() => vi.fn());
 vi.mock('browser-image-compression', () => ({ default: compress }));
-const started = vi.hoisted(() => [] as { file: Blob; name: string; pause: ReturnType<typeof vi.fn> }[]);
+const started = vi.hoisted(
+  () => [] as { file: Blob; name: string; resumeFrom?: { id: string }; pause: ReturnType<typeof vi.fn> }[],
+);
+const kept = vi.hoisted(() => [] as unknown[]);
 vi.mock('../../lib/upload.ts', async (original) => ({
   ...(await original<typeof UploadModule>()),
-  unfinishedUploads: async () => [],
-  startUpload: ({ file, name }: { file: Blob; name: string }) => {
+  unfinishedUploads: async () => kept,
+  startUpload: ({ file, name, resumeFrom }: { file: Blob; name: string; resumeFrom?: { id: string } }) => {
     const pause = vi.fn();
-    started.push({ file, name, pause });
+    started.push({ file, name, resumeFrom, pause });
     return { id: 'x', done: new Promise(() => undefined), pause, resume: vi.fn(), cancel: vi.fn() };
   },
 }));
@@ -22,6 +25,7 @@ const photo = () => new File([new Uint8Array(4 * MB)], 'IMG_0001.jpg', { type: '
 
 afterEach(() => {
   started.length = 0;
+  kept.length = 0;
   compress.mockReset();
   localStorage.clear();
 });
@@ -56,5 +60,30 @@ describe('useUpload', () => {
     await waitFor(() => expect(started).toHaveLength(1));
     unmount();
     expect(started[0]!.pause).toHaveBeenCalled();
+  });
+
+  it('carries on with the upload the device kept when the same file is chosen again', async () => {
+    localStorage.setItem('kaminuza.upload.downscale', 'no');
+    const file = new File([new Uint8Array(300 * 1024)], 'scan.pdf', { type: 'application/pdf', lastModified: 5 });
+    const record = {
+      id: 'kept-1',
+      name: 'scan.pdf',
+      type: 'application/pdf',
+      size: file.size,
+      file,
+      offset: 256 * 1024,
+    };
+    kept.push(record);
+    const { result } = renderHook(() => useUpload('transcript', () => undefined));
+    act(() => result.current.start(file));
+    await waitFor(() => expect(started).toHaveLength(1));
+    expect(started[0]!.resumeFrom).toMatchObject({ id: 'kept-1', paused: false });
+    expect(result.current.state).toMatchObject({ status: 'uploading', progress: { sent: 256 * 1024 } });
+
+    // Another file of the same name is a new upload.
+    const other = new File([new Uint8Array(300 * 1024)], 'scan.pdf', { type: 'application/pdf', lastModified: 9 });
+    act(() => result.current.start(other));
+    await waitFor(() => expect(started).toHaveLength(2));
+    expect(started[1]!.resumeFrom).toBeUndefined();
   });
 });

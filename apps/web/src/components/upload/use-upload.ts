@@ -12,7 +12,18 @@ import {
   type UploadPhase,
   type UploadProgress,
 } from '../../lib/upload.ts';
-import { downscalePhoto, useDownscaleChoice } from './downscale.ts';
+import { canDownscale, downscalePhoto, useDownscaleChoice } from './downscale.ts';
+
+/** A kept upload is of this file when its name, type, size and (where the device kept it) date agree. */
+function isSameFile(record: DeviceUpload, file: File): boolean {
+  const keptDate = record.file instanceof File ? record.file.lastModified : file.lastModified;
+  return (
+    record.name === file.name &&
+    record.type === file.type &&
+    record.size === file.size &&
+    keptDate === file.lastModified
+  );
+}
 
 export type UploadState =
   | { status: 'idle' }
@@ -102,14 +113,22 @@ export function useUpload(
 
   const start = useCallback(
     (file: File) => {
-      if (!downscale) {
-        run(file, file.name);
-        return;
-      }
-      setState({ status: 'preparing', name: file.name });
-      void downscalePhoto(file, purpose).then((prepared) => run(prepared, prepared.name));
+      const shrink = downscale && canDownscale(file, purpose);
+      if (shrink) setState({ status: 'preparing', name: file.name });
+      void (async () => {
+        // The same file chosen again carries on with the upload the device kept for it (a downscaled copy
+        // differs from the photo chosen, so a photo being made smaller starts anew).
+        const kept = shrink ? undefined : (await unfinishedUploads(owner)).find((record) => isSameFile(record, file));
+        if (kept) {
+          setUnfinished((list) => list.filter((item) => item.id !== kept.id));
+          run(file, kept.name, { ...kept, file, paused: false });
+          return;
+        }
+        const prepared = shrink ? await downscalePhoto(file, purpose) : file;
+        run(prepared, prepared.name);
+      })();
     },
-    [downscale, purpose, run],
+    [downscale, owner, purpose, run],
   );
 
   /** Carries on with an upload this device kept, from what the server holds of it. */
