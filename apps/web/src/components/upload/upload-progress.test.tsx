@@ -51,7 +51,7 @@ describe('UploadProgress', () => {
   it('stopped after its retries: Try again', () => {
     const actions = renderAt('interrupted');
     screen.getByText(/The upload stopped at 60%/);
-    fireEvent.click(screen.getByRole('button', { name: 'Try the upload of passport.pdf again' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Try again to upload passport.pdf' }));
     expect(actions.onResume).toHaveBeenCalledOnce();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel the upload of passport.pdf' }));
     expect(actions.onCancel).toHaveBeenCalledOnce();
