@@ -107,7 +107,7 @@ export function ProfilePictureInput({ pictureUrl, onUploaded }: { pictureUrl: st
         {t('upload.picture.hint', { size: formatFileSize(t, UPLOAD_MAX_PICTURE_BYTES, i18n.language) })}
       </p>
       <UnfinishedUploads upload={upload} />
-      <DownscaleChoice />
+      <DownscaleChoice compact />
       {failed === 'cancelled' && (
         <p role="status" className="text-sm text-muted">
           {t('upload.cancelled')}

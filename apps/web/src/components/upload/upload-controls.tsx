@@ -73,8 +73,12 @@ export function UnfinishedUploads({ upload }: { upload: UseUpload }) {
   );
 }
 
-/** "Send photos smaller": whether a large photo is downscaled before it is sent. */
-export function DownscaleChoice() {
+/**
+ * "Send photos smaller": whether a large photo is downscaled before it is sent. `compact` leaves out the
+ * explanation, for a control that sits beside another one on the same screen (the profile picture above
+ * the documents).
+ */
+export function DownscaleChoice({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const id = useId();
   const [downscale, setDownscale] = useDownscaleChoice();
@@ -85,16 +89,18 @@ export function DownscaleChoice() {
         type="checkbox"
         className="mt-0.5 size-4 shrink-0 accent-brand"
         checked={downscale}
-        aria-describedby={`${id}-hint`}
+        aria-describedby={compact ? undefined : `${id}-hint`}
         onChange={(event) => setDownscale(event.target.checked)}
       />
       <div>
-        <label htmlFor={id} className="font-medium">
+        <label htmlFor={id} className={compact ? undefined : 'font-medium'}>
           {t('upload.downscale.label')}
         </label>
-        <p id={`${id}-hint`} className="text-muted">
-          {t('upload.downscale.hint')}
-        </p>
+        {!compact && (
+          <p id={`${id}-hint`} className="text-muted">
+            {t('upload.downscale.hint')}
+          </p>
+        )}
       </div>
     </div>
   );
