@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import en from '@kaminuza/shared/locales/en.json';
+import fr from '@kaminuza/shared/locales/fr.json';
+import rw from '@kaminuza/shared/locales/rw.json';
 import type { UploadPhase } from '../../lib/upload.ts';
 import { UploadProgress } from './upload-progress.tsx';
 
@@ -55,5 +57,24 @@ describe('UploadProgress', () => {
     expect(actions.onResume).toHaveBeenCalledOnce();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel the upload of passport.pdf' }));
     expect(actions.onCancel).toHaveBeenCalledOnce();
+  });
+
+  it.each([
+    ['en', en],
+    ['fr', fr],
+    ['rw', rw],
+  ])('names each control differently in %s, so none is taken for another', (_language, catalogue) => {
+    const { upload } = catalogue;
+    const names = [
+      upload.pause_label,
+      upload.resume_label,
+      upload.retry_label,
+      upload.cancel_label,
+      upload.unfinished.continue_label,
+      upload.unfinished.discard_label,
+    ];
+    const words = [upload.pause, upload.resume, upload.retry, upload.cancel, upload.unfinished.discard];
+    expect(new Set(names).size).toBe(names.length);
+    expect(new Set(words).size).toBe(words.length);
   });
 });
