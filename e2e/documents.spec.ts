@@ -189,7 +189,7 @@ test('an interrupted upload is offered after a reload and resumes from where the
   test.setTimeout(60_000);
   const t = catalogue('en');
   await signInAsDemoStudent(page, baseURL!);
-  // A file on disk keeps its modification time: choosing it again is recognised as the same file (see use-upload).
+  // A file on disk, as a file picker gives it (with its name and modification time).
   const path = test.info().outputPath('resumable.pdf');
   writeFileSync(path, pdfOf(2 * 1024 * 1024));
 
