@@ -181,12 +181,15 @@ for (const language of ['en', 'rw'] as const) {
   );
 }
 
-test('an interrupted upload resumes after a reload from where the server stopped', async ({ page, baseURL }) => {
+test('an interrupted upload is offered after a reload and resumes from where the server stopped', async ({
+  page,
+  baseURL,
+}) => {
   test.skip(test.info().project.name === 'mobile', 'the same client code; run once, on the account desktop owns');
   test.setTimeout(60_000);
   const t = catalogue('en');
   await signInAsDemoStudent(page, baseURL!);
-  // A file on disk keeps its modification time, which is part of the upload's fingerprint.
+  // A file on disk, as a file picker gives it (with its name and modification time).
   const path = test.info().outputPath('resumable.pdf');
   writeFileSync(path, pdfOf(2 * 1024 * 1024));
 
@@ -216,7 +219,11 @@ test('an interrupted upload resumes after a reload from where the server stopped
   slow = false;
   requests.length = 0;
 
-  await input().setInputFiles(path);
+  // The screen offers the upload the device kept, with how far it got, and carries it on.
+  await expect(letter.getByText(/^Finish uploading resumable\.pdf — \d+%$/)).toBeVisible();
+  await letter
+    .getByRole('button', { name: text(t, 'upload.unfinished.continue_label', { name: 'resumable.pdf' }) })
+    .click();
   await expect(letter.getByText('resumable.pdf')).toBeVisible({ timeout: 20_000 });
   // No new upload was created: the client asked for the offset and continued from it.
   expect(requests[0]?.method).toBe('HEAD');

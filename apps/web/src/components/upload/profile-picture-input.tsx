@@ -4,7 +4,7 @@ import { AcknowledgedSchema, PICTURE_MIME_TYPES, UPLOAD_MAX_PICTURE_BYTES } from
 import { api } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.tsx';
 import { formatFileSize } from './file-size.ts';
-import { UploadProgress } from './upload-progress.tsx';
+import { DownscaleChoice, isBusy, UnfinishedUploads, UploadInFlight } from './upload-controls.tsx';
 import { useUpload } from './use-upload.ts';
 
 /**
@@ -77,9 +77,9 @@ export function ProfilePictureInput({ pictureUrl, onUploaded }: { pictureUrl: st
             {initial}
           </span>
         )}
-        {upload.state.status === 'uploading' ? (
+        {isBusy(upload) ? (
           <div className="min-w-48 flex-1">
-            <UploadProgress name={upload.state.name} progress={upload.state.progress} onCancel={upload.cancel} />
+            <UploadInFlight upload={upload} />
           </div>
         ) : (
           <div className="flex flex-wrap gap-2">
@@ -106,6 +106,8 @@ export function ProfilePictureInput({ pictureUrl, onUploaded }: { pictureUrl: st
       <p id={`${id}-hint`} className="text-sm text-muted">
         {t('upload.picture.hint', { size: formatFileSize(t, UPLOAD_MAX_PICTURE_BYTES, i18n.language) })}
       </p>
+      <UnfinishedUploads upload={upload} />
+      <DownscaleChoice compact />
       {failed === 'cancelled' && (
         <p role="status" className="text-sm text-muted">
           {t('upload.cancelled')}

@@ -1,39 +1,82 @@
 import { useTranslation } from 'react-i18next';
-import type { UploadProgress as Progress } from '../../lib/upload.ts';
+import type { UploadPhase, UploadProgress as Progress } from '../../lib/upload.ts';
 
-/** The progress bar of an upload in flight, with its Cancel button. */
+const percentOf = (sent: number, total: number) => (total > 0 ? Math.floor((sent / total) * 100) : 0);
+
+/**
+ * The progress bar of an upload in flight, with what can be done at its phase: pause while sending,
+ * resume when paused, retry once stopped, and cancel at any time. Offline it waits and says so: it
+ * carries on by itself when the connection returns.
+ */
 export function UploadProgress({
   name,
   progress,
+  phase = 'uploading',
+  onPause,
+  onResume,
   onCancel,
 }: {
   name: string;
   progress: Progress;
+  phase?: UploadPhase;
+  onPause?: () => void;
+  onResume?: () => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const percent = progress.total > 0 ? Math.floor((progress.sent / progress.total) * 100) : 0;
+  const percent = percentOf(progress.sent, progress.total);
   return (
     <div className="flex flex-col gap-2">
-      <div className="flex items-center gap-3">
-        <progress
-          className="h-2 w-full overflow-hidden rounded-full accent-brand"
-          max={100}
-          value={percent}
-          aria-label={t('upload.progress_label', { name })}
-        />
+      <progress
+        className="h-2 w-full overflow-hidden rounded-full accent-brand"
+        max={100}
+        value={percent}
+        aria-label={t('upload.progress_label', { name })}
+        aria-valuetext={t(`upload.phase.${phase}`, { percent })}
+      />
+      <p className={`text-sm ${phase === 'interrupted' ? 'text-danger' : 'text-muted'}`} aria-live="polite">
+        {t(`upload.phase.${phase}`, { percent })}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {phase === 'uploading' && onPause && (
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={onPause}
+            aria-label={t('upload.pause_label', { name })}
+          >
+            {t('upload.pause')}
+          </button>
+        )}
+        {phase === 'paused' && onResume && (
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={onResume}
+            aria-label={t('upload.resume_label', { name })}
+          >
+            {t('upload.resume')}
+          </button>
+        )}
+        {phase === 'interrupted' && onResume && (
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={onResume}
+            aria-label={t('upload.retry_label', { name })}
+          >
+            {t('upload.retry')}
+          </button>
+        )}
         <button
           type="button"
-          className="btn-secondary shrink-0"
+          className="btn-secondary"
           onClick={onCancel}
           aria-label={t('upload.cancel_label', { name })}
         >
           {t('upload.cancel')}
         </button>
       </div>
-      <p className="text-sm text-muted" aria-live="polite">
-        {t('upload.progress', { percent })}
-      </p>
     </div>
   );
 }

@@ -9,7 +9,12 @@ import {
 } from '@kaminuza/shared';
 import { FormAlert, TextField, useMessage } from '../../../components/form/field.tsx';
 import { useUpload } from '../../../components/upload/use-upload.ts';
-import { UploadProgress } from '../../../components/upload/upload-progress.tsx';
+import {
+  DownscaleChoice,
+  isBusy,
+  UnfinishedUploads,
+  UploadInFlight,
+} from '../../../components/upload/upload-controls.tsx';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { numberFormat } from '../../../lib/intl.ts';
 import { useSubmitBankSlip } from '../api/submit-bank-slip.ts';
@@ -78,7 +83,8 @@ export function BankSlipForm({
     setSlipFileId(fileId);
     setProblems((current) => ({ ...current, file: undefined }));
   }, []);
-  const upload = useUpload('payment_slip', uploaded);
+  // A slip belongs to this application's payment: another application's screen does not offer it.
+  const upload = useUpload('payment_slip', uploaded, { owner: `payment_slip:${applicationId}` });
   const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
   const formattedAmount = useMemo(() => {
     const major = fromMinor(amount, currency);
@@ -153,10 +159,11 @@ export function BankSlipForm({
         <h3 id={`${fileInputId}-send`} className="font-semibold">
           {t('payments.bank_slip.send_title')}
         </h3>
-        {upload.state.status === 'uploading' ? (
-          <UploadProgress name={upload.state.name} progress={upload.state.progress} onCancel={upload.cancel} />
+        {isBusy(upload) ? (
+          <UploadInFlight upload={upload} />
         ) : (
           <div className="flex flex-col gap-2">
+            <UnfinishedUploads upload={upload} />
             <label
               htmlFor={fileInputId}
               className="btn-secondary cursor-pointer self-start has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand"
@@ -174,6 +181,7 @@ export function BankSlipForm({
             <p id={`${fileInputId}-file-hint`} className="text-sm text-muted">
               {t('payments.bank_slip.file_hint')}
             </p>
+            <DownscaleChoice />
             {upload.state.status === 'failed' && upload.state.reason !== 'cancelled' && (
               <FormAlert>{t(`upload.errors.${upload.state.reason}`)}</FormAlert>
             )}
@@ -200,11 +208,7 @@ export function BankSlipForm({
       </section>
 
       {submit.error && <FormAlert>{t(errorMessageKey(submit.error))}</FormAlert>}
-      <button
-        type="submit"
-        className="btn-primary self-start"
-        disabled={submit.isPending || upload.state.status === 'uploading'}
-      >
+      <button type="submit" className="btn-primary self-start" disabled={submit.isPending || isBusy(upload)}>
         {submit.isPending ? t('payments.bank_slip.sending') : t('payments.bank_slip.submit')}
       </button>
     </form>

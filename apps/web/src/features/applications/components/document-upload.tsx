@@ -2,7 +2,12 @@ import { useCallback, useId, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentType } from '@kaminuza/shared';
 import { useUpload } from '../../../components/upload/use-upload.ts';
-import { UploadProgress } from '../../../components/upload/upload-progress.tsx';
+import {
+  DownscaleChoice,
+  isBusy,
+  UnfinishedUploads,
+  UploadInFlight,
+} from '../../../components/upload/upload-controls.tsx';
 import { FormAlert } from '../../../components/form/field.tsx';
 
 /** "Upload a new <type>" beside a file question: the upload becomes the student's document of that type. */
@@ -19,11 +24,10 @@ export function DocumentUpload({ type, onUploaded }: { type: DocumentType; onUpl
     if (file) upload.start(file);
   };
 
-  if (upload.state.status === 'uploading') {
-    return <UploadProgress name={upload.state.name} progress={upload.state.progress} onCancel={upload.cancel} />;
-  }
+  if (isBusy(upload)) return <UploadInFlight upload={upload} />;
   return (
     <div className="flex flex-col gap-2">
+      <UnfinishedUploads upload={upload} />
       <label
         htmlFor={id}
         className="btn-secondary cursor-pointer self-start has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand"
@@ -31,6 +35,7 @@ export function DocumentUpload({ type, onUploaded }: { type: DocumentType; onUpl
         {t('applications.form.upload_new', { type: typeName })}
         <input id={id} type="file" className="sr-only" onChange={choose} />
       </label>
+      <DownscaleChoice />
       {upload.state.status === 'failed' && upload.state.reason !== 'cancelled' && (
         <FormAlert>{t(`upload.errors.${upload.state.reason}`)}</FormAlert>
       )}

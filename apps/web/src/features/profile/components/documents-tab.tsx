@@ -9,7 +9,12 @@ import {
 } from '@kaminuza/shared';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatFileSize } from '../../../components/upload/file-size.ts';
-import { UploadProgress } from '../../../components/upload/upload-progress.tsx';
+import {
+  DownscaleChoice,
+  isBusy,
+  UnfinishedUploads,
+  UploadInFlight,
+} from '../../../components/upload/upload-controls.tsx';
 import { useUpload } from '../../../components/upload/use-upload.ts';
 import { profileQuery } from '../api/get-profile.ts';
 import { documentsQuery, useDocuments } from '../api/get-documents.ts';
@@ -39,6 +44,9 @@ export function DocumentsTab() {
         <p className="mt-1 text-sm text-muted">
           {t('documents.allowed', { size: formatFileSize(t, UPLOAD_MAX_DOCUMENT_BYTES, i18n.language) })}
         </p>
+        <div className="mt-3">
+          <DownscaleChoice />
+        </div>
       </div>
       {documents.isPending ? (
         <Spinner />
@@ -77,7 +85,7 @@ function DocumentRow({ document }: { document: StudentDocument }) {
     void queryClient.invalidateQueries({ queryKey: profileQuery().queryKey });
   }, [queryClient, t, typeName]);
   const upload = useUpload(document.type, onUploaded);
-  const busy = upload.state.status === 'uploading';
+  const busy = isBusy(upload);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -131,8 +139,9 @@ function DocumentRow({ document }: { document: StudentDocument }) {
       )}
 
       <div className="mt-3 flex flex-col gap-3">
-        {upload.state.status === 'uploading' ? (
-          <UploadProgress name={upload.state.name} progress={upload.state.progress} onCancel={upload.cancel} />
+        <UnfinishedUploads upload={upload} />
+        {busy ? (
+          <UploadInFlight upload={upload} />
         ) : (
           <div className="flex flex-wrap gap-2">
             <label className="btn-primary cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand">
@@ -206,7 +215,7 @@ function DocumentRow({ document }: { document: StudentDocument }) {
               {t(`upload.errors.${upload.state.reason}`)}
             </p>
           ))}
-        {notice && upload.state.status !== 'failed' && upload.state.status !== 'uploading' && (
+        {notice && upload.state.status !== 'failed' && !busy && (
           <p role="status" className="text-sm text-success">
             {notice}
           </p>
