@@ -113,9 +113,14 @@ export async function expectAccessibleAndFitting(page: Page) {
 }
 
 /** A browser of its own (another person or device), sized like the project's: 360 px on the mobile project. */
-export async function ownBrowser(browser: Browser, baseURL: string | undefined): Promise<Page> {
+export async function ownBrowser(
+  browser: Browser,
+  baseURL: string | undefined,
+  { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<Page> {
   const { viewport, isMobile, hasTouch } = test.info().project.use;
-  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
+  // As the suite's own contexts (playwright.config.ts): no service worker unless the test is about one.
+  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch, serviceWorkers });
   const page = await context.newPage();
   await recordRenderEvent(page);
   return page;

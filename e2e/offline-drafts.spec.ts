@@ -82,3 +82,58 @@ test(
     );
   },
 );
+
+test(
+  'answers typed with no connection survive a reload while still offline, and reach the server once back online',
+  { tag: '@desktop-only' },
+  async ({ page, request, browser, baseURL }) => {
+    test.slow();
+    const institution = await signInReadyInstitution(page, request);
+    // This browser keeps the service worker (the suite blocks it elsewhere): the reload offline needs it.
+    const phone = await ownBrowser(browser, baseURL, { serviceWorkers: 'allow' });
+    await signInNewStudent(phone, request, baseURL!);
+    const started = await apiData<{ id: string }>(
+      await phone.request.post(`/api/v1/partners/${institution.partnerId}/application`, {
+        headers: { origin: baseURL! },
+        data: { program_id: institution.programId, campus_id: institution.campusId },
+      }),
+    );
+    const form = `/partners/${institution.partnerId}/application/form`;
+    await phone.goto(form);
+    await expect(phone.getByRole('heading', { level: 2, name: 'Section 1 of 2' })).toBeVisible();
+    await phone.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // Once under the worker, online: the form and its draft are kept for offline use.
+    await phone.reload();
+    await expect(phone.getByRole('heading', { level: 2, name: 'Section 1 of 2' })).toBeVisible();
+
+    // Three answers with no connection, across both sections.
+    await phone.context().setOffline(true);
+    await phone.getByLabel(/Your full name/).fill('Aline in the cyber café');
+    await phone.getByLabel(/Your phone number/).fill('+250 788 123 456');
+    await phone.getByRole('button', { name: 'Next' }).click();
+    await expect(phone.getByRole('heading', { level: 2, name: 'Section 2 of 2' })).toBeVisible();
+    await phone.getByLabel(/Why do you want to study with us/).fill('Typed while the network was down.');
+    await expect(phone.getByText('Saved on this device', { exact: true })).toBeVisible();
+
+    // Reloaded while still offline: the app opens from the device, on the same section, with the answers.
+    await phone.reload();
+    await expect(phone.getByRole('heading', { level: 2, name: 'Section 2 of 2' })).toBeVisible();
+    await expect(phone.getByLabel(/Why do you want to study with us/)).toHaveValue('Typed while the network was down.');
+    await phone.getByRole('button', { name: 'Previous' }).click();
+    await expect(phone.getByLabel(/Your full name/)).toHaveValue('Aline in the cyber café');
+
+    // Back online, they reach the server.
+    await phone.context().setOffline(false);
+    await expect
+      .poll(
+        async () =>
+          (
+            await apiData<{ answers: Record<string, unknown> }>(
+              await phone.request.get(`/api/v1/applications/${started.id}`),
+            )
+          ).answers,
+        { timeout: 20_000 },
+      )
+      .toMatchObject({ full_name: 'Aline in the cyber café', why: 'Typed while the network was down.' });
+  },
+);

@@ -6,10 +6,11 @@ const at = (path: string, origin = ORIGIN) => new URL(path, origin);
 const ID = '0b7c3f0e-8d1a-4f5e-9b2a-2c6d8e4f1a3b';
 
 describe('reads kept for offline use', () => {
-  it("keeps the applicant's own reads: session, applications, receipt, standing, decisions and letters", () => {
+  it("keeps the applicant's own reads: session, applications, a draft, receipt, standing, decisions and letters", () => {
     for (const path of [
       '/api/v1/auth/session',
       '/api/v1/applications',
+      `/api/v1/applications/${ID}`,
       `/api/v1/applications/${ID}/submission`,
       `/api/v1/partners/${ID}/application`,
       '/api/v1/decisions',
@@ -20,9 +21,8 @@ describe('reads kept for offline use', () => {
     }
   });
 
-  it('keeps nothing else: drafts, staff reads, uploads, other sites', () => {
+  it('keeps nothing else: staff reads, uploads, notifications, other sites', () => {
     for (const path of [
-      `/api/v1/applications/${ID}`,
       `/api/v1/partners/${ID}/review/submissions`,
       '/api/v1/uploads/abc',
       '/api/v1/notifications',

@@ -1,6 +1,6 @@
 /**
  * The api reads an applicant needs offline (spec: readable offline): their session, their applications
- * list, where they stand with each institution, a submitted application's receipt, the decisions released to them and their letters. Shared by
+ * list, where they stand with each institution, a draft and its form, a submitted application's receipt, the decisions released to them and their letters. Shared by
  * the service worker, which caches their answers, and by tests.
  */
 import { isAppRoute, normalisePath } from '@kaminuza/shared/routes';
@@ -9,6 +9,8 @@ const READS: readonly RegExp[] = [
   /^\/api\/v1\/auth\/session$/,
   /^\/api\/v1\/applications$/,
   /^\/api\/v1\/partners\/[^/]+\/application$/,
+  // A draft with its form: the form opens offline (its answers since then come from the device, ADR 040).
+  /^\/api\/v1\/applications\/[^/]+$/,
   /^\/api\/v1\/applications\/[^/]+\/submission$/,
   /^\/api\/v1\/decisions$/,
   /^\/api\/v1\/applications\/[^/]+\/decision$/,

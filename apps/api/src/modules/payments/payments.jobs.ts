@@ -322,6 +322,9 @@ export function paymentJobs({
       pass: () => reconcilePendingPayments(db, card.provider, { log, publicUrl: env.PUBLIC_URL }),
       done: 'settled pending payments from the provider',
     }),
-    dailyReconciliationJob({ db, lookups: recordLookups({ mobileMoney, card: card.provider, publicUrl: env.PUBLIC_URL }) }),
+    dailyReconciliationJob({
+      db,
+      lookups: recordLookups({ mobileMoney, card: card.provider, publicUrl: env.PUBLIC_URL }),
+    }),
   ];
 }

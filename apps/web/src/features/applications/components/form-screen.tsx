@@ -345,10 +345,10 @@ function DraftEditor({
           />
         </div>
         {!online && (
-          <div role="status" className="rounded-xl border border-accent bg-surface p-3 text-sm">
-            <p className="font-semibold">{t('applications.offline.title')}</p>
-            <p>{t(autosave.keptOnDevice ? 'applications.offline.text' : 'applications.offline.text_not_kept')}</p>
-          </div>
+          // What offline means for this form; that the device is offline, the app-wide banner announces.
+          <p className="rounded-xl border border-accent bg-surface p-3 text-sm">
+            {t(autosave.keptOnDevice ? 'applications.offline.text' : 'applications.offline.text_not_kept')}
+          </p>
         )}
         <div className="flex flex-wrap items-center justify-between gap-2">
           {campusId && campusName ? (

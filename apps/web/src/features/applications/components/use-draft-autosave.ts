@@ -97,8 +97,10 @@ export function useDraftAutosave(options: DraftAutosaveOptions): DraftAutosave {
     }
     const position = local.position ?? options.position;
     const answers = local.answers as Answers;
-    if (local.version === options.version) {
-      return { answers, version: options.version, position, dirty: true, conflict: null };
+    // Versions only grow: a copy built on a newer version than the one loaded means the load was an older
+    // copy (the service worker's, offline), not that the server moved on.
+    if (local.version >= options.version) {
+      return { answers, version: local.version, position, dirty: true, conflict: null };
     }
     return {
       answers,
