@@ -13,16 +13,17 @@ import type { RefundAnswer, RefundRequest, RefundResult } from './providers/refu
 import { providerRefundAvailable, type RefundingProviders } from './refund-providers.ts';
 
 /*
- * Refunds through the provider's own API (ADR 037, "Refunds"). A payment owed back is refunded in full:
+ * Refunds through the provider's own API (ADR 037, "Refunds through the providers"). A payment owed back is
+ * refunded in full:
  * 1. Staff ask (`requestProviderRefund`): one update claims the payment — `needed` → `processing` with a
  *    fresh refund reference — so two clicks, two tabs or two instances make one refund; the caller then
  *    sends the refund job.
  * 2. The job (`runProviderRefund`) calls the provider with that reference. A provider unreachable is asked
  *    again with the same request (the reference is its idempotency key where it takes one).
  * 3. The answer closes it: refunded (the applicant is told), failed (owed back again, with the provider's
- *    code, for staff to retry or refund by hand), or pending — asked again by the sweep every few
- *    minutes (`resumeProviderRefunds`), or answered by the provider's asynchronous result
- *    (`acceptRefundResult`, Daraja's reversal).
+ *    code, for staff to retry or refund by hand), or pending — asked again by the job's follow-ups for
+ *    about an hour, then by the sweep every few minutes (`resumeProviderRefunds`), or answered by the
+ *    provider's asynchronous result (`acceptRefundResult`, Daraja's reversal).
  * Every step is an update guarded by `refund_status = 'processing'` and the reference: a late or repeated
  * answer changes nothing once the refund is closed.
  */
@@ -35,11 +36,11 @@ export const REFUND_SWEEP_AFTER_MS = 2 * 60_000;
 /** Refunds the sweep takes per pass, oldest first. */
 const SWEEP_BATCH = 50;
 
-type Log = { warn(object: object, message: string): void; info?(object: object, message: string): void };
+type Log = { warn(object: object, message: string): void };
 
 /**
  * POST /partners/:partnerId/finance/payments/:paymentId/provider-refund. Claims the refund for the provider
- * (`needed` → `processing`) and answers the row; the caller sends the job with `refundJobOf`. A payment of
+ * (`needed` → `processing`) and answers the row; the caller sends the job (payments.jobs.ts `sendProviderRefund`). A payment of
  * another institution is 404; one not owed back 409; one already with the provider 409 in other words.
  */
 export async function requestProviderRefund(
