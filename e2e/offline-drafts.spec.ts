@@ -38,7 +38,7 @@ test(
     await phone.context().setOffline(true);
     await phone.getByLabel(/Your full name/).fill('Aline on the bus');
     await expect(saveStatus(phone)).toHaveText('Saved on this device');
-    await expect(phone.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+    await expect(phone.getByText(/^You are offline\./)).toBeVisible();
     await phone.getByRole('button', { name: 'Next' }).click();
     await expect(phone.getByRole('heading', { level: 2, name: 'Section 2 of 2' })).toBeVisible();
     await phone.getByLabel(/Why do you want to study with us/).fill('Written offline, between two towns.');

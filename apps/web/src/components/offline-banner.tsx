@@ -19,7 +19,9 @@ export function OfflineBanner() {
     () => false,
   );
   return (
-    <div role="status" aria-live="polite">
+    // A live region without the status role: always there (so the change is announced), it is not one more
+    // "status" beside the screens' own.
+    <div aria-live="polite">
       {offline && (
         <p className="border-b border-accent bg-surface-muted px-4 py-2 text-center text-sm text-fg">
           {t('offline.banner')}

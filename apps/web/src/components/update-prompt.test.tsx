@@ -59,7 +59,7 @@ describe('UpdatePrompt', () => {
     renderPrompt();
     expect(screen.queryByText('A new version of Kaminuza is ready.')).toBeNull();
     act(() => worker.fire('waiting'));
-    expect(screen.getByRole('status').textContent).toContain('A new version of Kaminuza is ready.');
+    expect(screen.getByText('A new version of Kaminuza is ready.').closest('[aria-live="polite"]')).not.toBeNull();
     screen.getByRole('button', { name: 'Refresh' });
     fireEvent.click(screen.getByRole('button', { name: 'Later' }));
     expect(screen.queryByText('A new version of Kaminuza is ready.')).toBeNull();

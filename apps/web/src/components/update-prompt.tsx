@@ -9,7 +9,7 @@ export function UpdatePrompt() {
   const { t } = useTranslation();
   const waiting = useUpdateWaiting();
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-0 z-50 p-3">
+    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-0 z-50 p-3">
       {waiting && (
         <div className="pointer-events-auto mx-auto flex max-w-xl flex-wrap items-center gap-3 rounded-xl border border-border bg-surface p-4 shadow-lg">
           <p className="min-w-0 flex-1 break-words">{t('offline.update.ready')}</p>
