@@ -49,7 +49,8 @@ test(
     const logo = card.getByRole('img', { name: `Logo of ${name}` });
     await expect(logo).toBeVisible();
     await expect(logo).toBeFocused();
-    expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(48);
+    // Shown is not yet decoded: the image has loaded once its natural size is known.
+    await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(48);
     expect(logoRequests).toBe(1);
 
     // The setting says why the mode is on, and turning it off brings logos back at once.
