@@ -1,34 +1,17 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import en from '@kaminuza/shared/locales/en.json';
 import { InstitutionLogo } from './institution-logo.tsx';
 import { setLowDataChoice } from '../lib/low-data.ts';
+import { withFakeConnection } from '../lib/fake-connection.testing.ts';
 
 const i18n = i18next.createInstance();
 await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } }, initAsync: false });
 
-/** What Chromium exposes as navigator.connection, with its `change` event. */
-class FakeConnection extends EventTarget {
-  saveData = false;
-  effectiveType = '4g';
-  report(change: { saveData?: boolean; effectiveType?: string }) {
-    Object.assign(this, change);
-    this.dispatchEvent(new Event('change'));
-  }
-}
-
-let connection: FakeConnection;
-beforeEach(() => {
-  localStorage.clear();
-  connection = new FakeConnection();
-  Object.defineProperty(navigator, 'connection', { configurable: true, value: connection });
-});
-afterEach(() => {
-  cleanup();
-  Reflect.deleteProperty(navigator, 'connection');
-});
+const connection = withFakeConnection();
+afterEach(cleanup);
 
 describe('InstitutionLogo', () => {
   const logo = () => (
@@ -58,7 +41,7 @@ describe('InstitutionLogo', () => {
   it('hides the logo as soon as the browser starts saving data', () => {
     const { container } = render(logo());
     expect(container.querySelector('img')).not.toBeNull();
-    act(() => connection.report({ effectiveType: '2g' }));
+    act(() => connection().report({ effectiveType: '2g' }));
     expect(container.querySelector('img')).toBeNull();
     screen.getByRole('button', { name: /Show image/ });
   });

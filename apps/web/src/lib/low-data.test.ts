@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withFakeConnection } from './fake-connection.testing.ts';
 import {
   backgroundInterval,
   isLowData,
@@ -8,37 +9,19 @@ import {
   setLowDataChoice,
 } from './low-data.ts';
 
-/** What Chromium exposes as navigator.connection, with its `change` event. */
-class FakeConnection extends EventTarget {
-  saveData = false;
-  effectiveType = '4g';
-  report(change: { saveData?: boolean; effectiveType?: string }) {
-    Object.assign(this, change);
-    this.dispatchEvent(new Event('change'));
-  }
-}
-
-let connection: FakeConnection;
-beforeEach(() => {
-  localStorage.clear();
-  connection = new FakeConnection();
-  Object.defineProperty(navigator, 'connection', { configurable: true, value: connection });
-});
-afterEach(() => {
-  Reflect.deleteProperty(navigator, 'connection');
-});
+const connection = withFakeConnection();
 
 describe('low-data mode', () => {
   it('is off on a fast connection that asks nothing, and follows Save-Data and 2G when automatic', () => {
     expect(lowDataReason()).toBeNull();
-    connection.saveData = true;
+    connection().saveData = true;
     expect(lowDataReason()).toBe('save_data');
-    connection.saveData = false;
+    connection().saveData = false;
     for (const type of ['slow-2g', '2g']) {
-      connection.effectiveType = type;
+      connection().effectiveType = type;
       expect(lowDataReason()).toBe('slow_connection');
     }
-    connection.effectiveType = '3g';
+    connection().effectiveType = '3g';
     expect(isLowData()).toBe(false);
   });
 
@@ -51,7 +34,7 @@ describe('low-data mode', () => {
     setLowDataChoice('on');
     expect(localStorage.getItem(LOW_DATA_STORAGE_KEY)).toBe('on');
     expect(lowDataReason()).toBe('chosen');
-    connection.saveData = true;
+    connection().saveData = true;
     setLowDataChoice('off');
     expect(isLowData()).toBe(false);
     setLowDataChoice('auto');

@@ -1,34 +1,17 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import en from '@kaminuza/shared/locales/en.json';
 import { LowDataSection } from './low-data-section.tsx';
 import { LOW_DATA_STORAGE_KEY } from '../../../lib/low-data.ts';
+import { withFakeConnection } from '../../../lib/fake-connection.testing.ts';
 
 const i18n = i18next.createInstance();
 await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } }, initAsync: false });
 
-/** What Chromium exposes as navigator.connection, with its `change` event. */
-class FakeConnection extends EventTarget {
-  saveData = false;
-  effectiveType = '4g';
-  report(change: { saveData?: boolean; effectiveType?: string }) {
-    Object.assign(this, change);
-    this.dispatchEvent(new Event('change'));
-  }
-}
-
-let connection: FakeConnection;
-beforeEach(() => {
-  localStorage.clear();
-  connection = new FakeConnection();
-  Object.defineProperty(navigator, 'connection', { configurable: true, value: connection });
-});
-afterEach(() => {
-  cleanup();
-  Reflect.deleteProperty(navigator, 'connection');
-});
+const connection = withFakeConnection();
+afterEach(cleanup);
 
 describe('the "Use less data" setting', () => {
   const section = () =>
@@ -39,7 +22,7 @@ describe('the "Use less data" setting', () => {
     );
 
   it('says when it is on by itself and why, and can be turned off and on', () => {
-    connection.saveData = true;
+    connection().saveData = true;
     section();
     expect(screen.getByRole('radio', { name: 'Automatic' })).toHaveProperty('checked', true);
     screen.getByText('Low-data mode is on because your browser asks to save data.');
@@ -62,7 +45,7 @@ describe('the "Use less data" setting', () => {
     screen.getByText('Low-data mode is on.');
     act(() => {
       localStorage.removeItem(LOW_DATA_STORAGE_KEY);
-      connection.report({ effectiveType: 'slow-2g' });
+      connection().report({ effectiveType: 'slow-2g' });
     });
     screen.getByText('Low-data mode is on because your connection is slow (2G).');
   });
