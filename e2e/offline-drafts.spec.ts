@@ -84,7 +84,7 @@ test(
 );
 
 test(
-  'answers typed with no connection survive a reload while still offline, and reach the server once back online',
+  'answers typed with no connection survive a reload while still offline and reach the server once back online; a reload offline shows the last save',
   { tag: '@desktop-only' },
   async ({ page, request, browser, baseURL }) => {
     test.slow();
@@ -135,5 +135,17 @@ test(
         { timeout: 20_000 },
       )
       .toMatchObject({ full_name: 'Aline in the cyber café', why: 'Typed while the network was down.' });
+
+    // An answer saved online, then a reload offline: the form shows it, not the older draft the worker
+    // read when the page last opened online.
+    const why = phone.getByLabel(/Why do you want to study with us/);
+    await phone.getByRole('button', { name: 'Next' }).click();
+    await why.fill('Changed once back online.');
+    await expect(phone.getByRole('status').filter({ hasText: /^Saved \d/ })).toBeVisible();
+    await phone.context().setOffline(true);
+    await phone.reload();
+    await expect(why).toHaveValue('Changed once back online.');
+    await phone.getByRole('button', { name: 'Previous' }).click();
+    await expect(phone.getByLabel(/Your full name/)).toHaveValue('Aline in the cyber café');
   },
 );

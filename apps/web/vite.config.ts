@@ -8,6 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { APP_SHELL_URL } from './src/lib/offline-reads.ts';
 import { studentPrecache } from './scripts/student-precache.ts';
 import { cldrNames } from './scripts/cldr-names-plugin.ts';
+import { firstLoad as firstLoadFiles } from './scripts/first-load.ts';
 import {
   APP_TEXT_GROUPS,
   PAGE_TEXT_GROUPS,
@@ -30,6 +31,8 @@ function documentHead(): Plugin {
     transformIndexHtml: { order: 'pre', handler: (html) => html.replace('<!--document-head-->', head) },
   };
 }
+
+const firstLoad = firstLoadFiles(/[\\/]src[\\/]public-entry\.ts$/);
 
 const LOCALE_PART = 'virtual:kaminuza-locale/';
 
@@ -75,6 +78,7 @@ export default defineConfig({
     documentHead(),
     localeParts(),
     cldrNames(),
+    firstLoad.plugin,
     react(),
     tailwindcss(),
     // The installable app and its service worker (ADR 039). Registered by src/lib/service-worker.ts.
@@ -128,7 +132,10 @@ export default defineConfig({
       // get only a small progressive-enhancement script (ADR 002).
       input: { app: 'index.html', public: 'public.html' },
       // The app's first script lists every lazy chunk's file for preloading: names would only add bytes.
-      output: { chunkFileNames: 'assets/[hash].js' },
+      output: {
+        chunkFileNames: 'assets/[hash].js',
+        codeSplitting: { groups: firstLoad.groups },
+      },
     },
   },
 });

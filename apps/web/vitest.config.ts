@@ -4,5 +4,9 @@ import { cldrNames } from './scripts/cldr-names-plugin.ts';
 
 export default defineProject({
   plugins: [react(), cldrNames()],
-  test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}', 'eslint.boundaries.test.ts'] },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'eslint.boundaries.test.ts'],
+  },
 });

@@ -1,22 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ManifestTransform } from 'workbox-build';
+import { FIRST_SCREENS_CHUNK } from './first-load.ts';
 
 /** Vite's build manifest (build.manifest): each source module's file, its static imports and its CSS. */
 interface ViteChunk {
   file: string;
+  name?: string;
   imports?: string[];
   css?: string[];
 }
 
 /**
- * The screens an applicant may open offline: the student shell, the home screen and the applications
- * area (list, form, receipt, decision), with the code and catalogue parts they import.
+ * The screens an applicant may open offline: the student shell and the home screen (one chunk, named
+ * FIRST_SCREENS_CHUNK) and the applications area (list, form, receipt, decision), with the code and
+ * catalogue parts they import.
  */
 const STUDENT_ROOTS: readonly RegExp[] = [
   /^index\.html$/,
-  /^src\/app\/layouts\/student-shell\.tsx$/,
-  /^src\/features\/home\/components\/home-page\.tsx$/,
   /^src\/app\/home-sections\.tsx$/,
   /^src\/features\/applications\/components\/application-route\.tsx$/,
   /^src\/app\/application-slots\.tsx$/,
@@ -40,7 +41,9 @@ export function studentPrecache(shellUrl: string): ManifestTransform {
       for (const css of chunk.css ?? []) wanted.add(css);
       for (const imported of chunk.imports ?? []) visit(imported);
     };
-    for (const key of Object.keys(chunks)) if (STUDENT_ROOTS.some((root) => root.test(key))) visit(key);
+    for (const [key, chunk] of Object.entries(chunks)) {
+      if (chunk.name === FIRST_SCREENS_CHUNK || STUDENT_ROOTS.some((root) => root.test(key))) visit(key);
+    }
 
     const manifest = entries
       .filter((entry) => !entry.url.startsWith('assets/') || wanted.has(entry.url))

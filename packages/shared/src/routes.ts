@@ -96,3 +96,11 @@ export function prerenderFile(page: string): string {
 }
 
 export const NOT_FOUND_PAGE = '/__not-found';
+
+/**
+ * Written by the web build: for the app routes a visit most often opens cold, per language, the script
+ * and style files that route's first render needs beyond the app's own script. The server names them in
+ * the page's head so the browser fetches them alongside that script instead of after it.
+ */
+export const FIRST_SCREEN_PRELOADS_FILE = '.vite/first-screen-preloads.json';
+export type FirstScreenPreloads = Record<string, Record<string, { scripts: string[]; styles: string[] }>>;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { createTestApp, testEnv } from '../test/app.ts';
@@ -24,6 +25,15 @@ function writeFakeDist(root: string): void {
     'sw.js': 'self.addEventListener("fetch", () => {})',
     'manifest.webmanifest': '{"name":"Kaminuza"}',
     'server/entry-server.js': 'export const secret = 1',
+    // Stored compressed at build time (apps/web/scripts/precompress.ts): a marker tells the copies apart.
+    'assets/big-def456.js': 'x'.repeat(4096),
+    '.vite/first-screen-preloads.json': JSON.stringify({
+      '/home': {
+        en: { scripts: ['/assets/home-en.js', '/assets/shell.js'], styles: ['/assets/home.css'] },
+        fr: { scripts: ['/assets/home-fr.js', '/assets/shell.js'], styles: [] },
+        rw: { scripts: ['/assets/home-rw.js', '/assets/shell.js'], styles: [] },
+      },
+    }),
   };
   for (const language of ['en', 'fr', 'rw']) {
     files[`prerender/${language}/index.html`] = document(`landing ${language}`);
@@ -35,6 +45,8 @@ function writeFakeDist(root: string): void {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), content);
   }
+  writeFileSync(join(root, 'assets/big-def456.js.br'), brotliCompressSync('brotli copy'));
+  writeFileSync(join(root, 'assets/big-def456.js.gz'), gzipSync('gzip copy'));
 }
 
 let dist: string;
@@ -135,6 +147,27 @@ describe('app routes and unknown paths', () => {
     }
   });
 
+  it('names the first screen’s files in the shell for /home, in the visitor’s language', async () => {
+    const english = await get('/home');
+    expect(english.body).toContain('SPA shell');
+    expect(english.body).toContain('<link rel="stylesheet" crossorigin href="/assets/home.css">');
+    expect(english.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-en.js">');
+    expect(english.body).toContain('<link rel="modulepreload" crossorigin href="/assets/shell.js">');
+    expect(english.body).not.toContain('home-fr.js');
+    expect(english.headers.vary).toContain('Accept-Language');
+    const french = await get('/home', { cookie: 'i18next=fr' });
+    expect(french.body).toContain('href="/assets/home-fr.js"');
+    expect(french.headers.etag).not.toBe(english.headers.etag);
+    // The files go in the head, before the app's script is asked for.
+    expect(french.body.indexOf('home-fr.js')).toBeLessThan(french.body.indexOf('</head>'));
+    const revalidated = await get('/home', { cookie: 'i18next=fr', 'if-none-match': String(french.headers.etag) });
+    expect(revalidated.statusCode).toBe(304);
+    // Other app routes get the plain shell.
+    const other = await get('/partner/settings');
+    expect(other.body).not.toContain('modulepreload');
+    expect(other.headers.vary ?? '').not.toContain('Accept-Language');
+  });
+
   it('answers an unknown page with 404 and the prerendered not-found page in the visitor language', async () => {
     const response = await get('/no/such/page', { 'accept-language': 'fr' });
     expect(response.statusCode).toBe(404);
@@ -166,6 +199,19 @@ describe('static files', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const head = await app.inject({ method: 'HEAD', url: '/assets/index-abc123.js' });
     expect(head.statusCode).toBe(200);
+  });
+
+  it('sends the copy compressed at build time that the browser accepts, and the file itself otherwise', async () => {
+    const brotli = await app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.rawPayload.equals(brotliCompressSync('brotli copy'))).toBe(true);
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    const gzip = await app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.rawPayload.equals(gzipSync('gzip copy'))).toBe(true);
+    const plain = await app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('x'.repeat(4096));
   });
 
   it('caches root files briefly', async () => {

@@ -4,6 +4,7 @@ import { join, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import {
+  FIRST_SCREEN_PRELOADS_FILE,
   LIVE_PAGES,
   NOT_FOUND_PAGE,
   PUBLIC_PAGES,
@@ -11,6 +12,7 @@ import {
   isAppRoute,
   normalisePath,
   prerenderFile,
+  type FirstScreenPreloads,
   type Language,
 } from '@kaminuza/shared';
 import { AppError } from './errors.ts';
@@ -29,6 +31,11 @@ export interface WebDist {
   shell: Html;
   /** Prerendered documents keyed by their path below prerender/, e.g. `fr/about/us.html`. */
   prerendered: Map<string, Html>;
+  /**
+   * The shell for the routes a visit most often opens cold, keyed `<path> <language>`: the same document
+   * naming that screen's files in its head, so they download alongside the app's script.
+   */
+  firstScreens: Map<string, Html>;
 }
 
 /** Weak: the same document may leave compressed in different encodings. */
@@ -55,11 +62,39 @@ export function loadWebDist(root: string): WebDist | null {
       }
     }
   }
-  return { root, shell: html(readFileSync(shellPath)), prerendered };
+  const shell = readFileSync(shellPath, 'utf8');
+  return { root, shell: html(Buffer.from(shell)), prerendered, firstScreens: firstScreenShells(root, shell) };
+}
+
+const firstScreenKey = (path: string, language: Language) => `${path} ${language}`;
+
+/** A tag's attribute value: the file names come from our own build, escaped all the same. */
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+function firstScreenShells(root: string, shell: string): Map<string, Html> {
+  const shells = new Map<string, Html>();
+  const file = join(root, FIRST_SCREEN_PRELOADS_FILE);
+  if (!existsSync(file) || !shell.includes('</head>')) return shells;
+  const table = JSON.parse(readFileSync(file, 'utf8')) as FirstScreenPreloads;
+  for (const [path, languages] of Object.entries(table)) {
+    for (const [language, { scripts, styles }] of Object.entries(languages)) {
+      const links = [
+        ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}">`),
+        ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`),
+      ].join('');
+      shells.set(
+        firstScreenKey(path, language as Language),
+        html(Buffer.from(shell.replace('</head>', `${links}</head>`))),
+      );
+    }
+  }
+  return shells;
 }
 
 export function webDocuments(dist: WebDist): string[] {
-  return [dist.shell, ...dist.prerendered.values()].map((doc) => doc.body.toString('utf8'));
+  return [dist.shell, ...dist.prerendered.values(), ...dist.firstScreens.values()].map((doc) =>
+    doc.body.toString('utf8'),
+  );
 }
 
 const PAGES: ReadonlySet<string> = new Set(PUBLIC_PAGES);
@@ -102,6 +137,8 @@ export async function webRoutes(
       // Vite puts a content hash in every asset name, so a name never changes meaning.
       immutable: true,
       maxAge: '365d',
+      // The build stores each script and stylesheet Brotli- and gzip-compressed at the highest settings.
+      preCompressed: true,
     });
   }
 
@@ -122,9 +159,15 @@ export async function webRoutes(
 
   const prerendered = (language: Language, page: string) => dist.prerendered.get(`${language}/${prerenderFile(page)}`);
 
-  function sendHtml(request: FastifyRequest, reply: FastifyReply, doc: Html, language?: Language) {
+  function sendHtml(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    doc: Html,
+    { language, varies = language !== undefined }: { language?: Language; varies?: boolean } = {},
+  ) {
     reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
-    if (language) reply.header('content-language', language).header('vary', 'Cookie, Accept-Language');
+    if (language) reply.header('content-language', language);
+    if (varies) reply.header('vary', 'Cookie, Accept-Language');
     if (reply.statusCode === 200) {
       reply.header('etag', doc.etag);
       if (matchesEtag(request.headers['if-none-match'], doc.etag)) return reply.code(304).send();
@@ -157,13 +200,17 @@ export async function webRoutes(
     if (PAGES.has(path)) {
       const page = (await livePage(request, path, language)) ?? prerendered(language, path);
       // Without a prerendered copy the shell renders the page in the browser.
-      return page ? sendHtml(request, reply, page, language) : sendHtml(request, reply, dist.shell);
+      return page ? sendHtml(request, reply, page, { language }) : sendHtml(request, reply, dist.shell);
     }
-    if (isAppRoute(path)) return sendHtml(request, reply, dist.shell);
+    if (isAppRoute(path)) {
+      // The shell's own language is the browser's choice; only the texts it preloads follow the request's.
+      const firstScreen = dist.firstScreens.get(firstScreenKey(path, language));
+      return sendHtml(request, reply, firstScreen ?? dist.shell, { varies: firstScreen !== undefined });
+    }
     if (!wantsHtml(request)) throw new AppError('NOT_FOUND');
 
     reply.code(404);
     const notFound = prerendered(language, NOT_FOUND_PAGE);
-    return notFound ? sendHtml(request, reply, notFound, language) : sendHtml(request, reply, dist.shell);
+    return notFound ? sendHtml(request, reply, notFound, { language }) : sendHtml(request, reply, dist.shell);
   });
 }

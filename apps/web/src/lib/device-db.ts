@@ -80,3 +80,20 @@ export function closeDeviceDb(): void {
   void opening?.then((db) => db.close()).catch(() => undefined);
   opening = null;
 }
+
+/**
+ * Forgets the drafts' copies that hold nothing unsent (those the server also has), at sign-in and sign-out
+ * like the offline reads: the next person on this device is not shown them. Unsent changes stay (ADR 040).
+ */
+export async function forgetSavedDrafts(): Promise<void> {
+  try {
+    const db = await deviceDb();
+    const transaction = db.transaction('drafts', 'readwrite');
+    for (let cursor = await transaction.store.openCursor(); cursor; cursor = await cursor.continue()) {
+      if (cursor.value.dirty === false) await cursor.delete();
+    }
+    await transaction.done;
+  } catch {
+    // Nothing was kept where IndexedDB is missing.
+  }
+}

@@ -1,8 +1,10 @@
+import 'fake-indexeddb/auto';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cachedAt, recordCachedAt } from './cached-at.ts';
+import { deviceDb, type DeviceDraft } from './device-db.ts';
 import { INSTALL_DISMISSED_KEY } from './install-prompt.ts';
 import { READS_CACHE } from './offline-reads.ts';
 import { SessionProvider, startSession, useSession } from './session.tsx';
@@ -48,6 +50,24 @@ describe('offline reads and the session', () => {
     expect(cachedAt('/applications')).toBeNull();
     expect(localStorage.getItem(INSTALL_DISMISSED_KEY)).toBe('1764230400000');
     expect(localStorage.getItem('someone.else')).toBeNull();
+  });
+
+  it('take the drafts as saved with them at sign-out, and leave what was never sent', async () => {
+    const copy = (id: string, dirty: boolean): DeviceDraft => ({
+      id,
+      answers: { why: id },
+      version: 2,
+      dirty,
+      position: null,
+      updated_at: '2026-11-27T08:15:00.000Z',
+    });
+    const db = await deviceDb();
+    await db.put('drafts', copy('saved', false));
+    await db.put('drafts', copy('unsent', true));
+    const client = new QueryClient();
+    const { result } = renderHook(() => useSession(), { wrapper: wrapper(client) });
+    await act(() => result.current.signOut());
+    expect(await db.getAllKeys('drafts')).toEqual(['unsent']);
   });
 
   it('are emptied when a session starts, whoever was signed in before', async () => {

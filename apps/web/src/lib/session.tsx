@@ -12,6 +12,7 @@ import {
 import { nullable } from 'zod/mini';
 import { api } from './api-client.ts';
 import { clearCachedAt } from './cached-at.ts';
+import { forgetSavedDrafts } from './device-db.ts';
 import { INSTALL_DISMISSED_KEY } from './install-prompt.ts';
 import { READS_CACHE } from './offline-reads.ts';
 
@@ -46,11 +47,12 @@ export async function startSession(queryClient: QueryClient, user: SessionUser):
 const DEVICE_KEYS = [LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY, INSTALL_DISMISSED_KEY];
 
 /**
- * Empties the copies of the signed-in person's reads kept for offline use (ADR 039), so nobody signing in
- * next on this device is ever shown them.
+ * Empties the copies of the signed-in person's reads kept for offline use (ADR 039) and of their drafts as
+ * saved (ADR 040), so nobody signing in next on this device is ever shown them.
  */
 export async function clearOfflineReads(): Promise<void> {
   clearCachedAt();
+  await forgetSavedDrafts();
   try {
     if (typeof caches !== 'undefined') await caches.delete(READS_CACHE);
   } catch {

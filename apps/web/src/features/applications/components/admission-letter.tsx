@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { AdmissionLetterIssued } from '@kaminuza/shared';
 import { FormAlert } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { CachedNotice } from '../../../components/cached-notice.tsx';
+import { applicationPath } from '../api/keys.ts';
 import { useLetter } from '../api/get-letter.ts';
 import { useApplicationFormats } from './formats.ts';
 import { QrCode } from './qr-code.tsx';
@@ -116,7 +118,10 @@ export function LetterPanel({ applicationId, onClose }: { applicationId: string;
           </button>
         </div>
       ) : (
-        <AdmissionLetter letter={query.data} />
+        <>
+          <CachedNotice path={`${applicationPath(applicationId)}/decision/letter`} />
+          <AdmissionLetter letter={query.data} />
+        </>
       )}
     </section>
   );

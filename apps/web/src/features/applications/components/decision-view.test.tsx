@@ -6,6 +6,8 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import en from '@kaminuza/shared/locales/en.json';
 import type { AdmissionLetterIssued, ApplyContext, StudentDecision } from '@kaminuza/shared';
+import { clearCachedAt } from '../../../lib/cached-at.ts';
+import { CACHED_AT_HEADER } from '../../../lib/offline-reads.ts';
 import { DecisionView } from './decision-view.tsx';
 
 const i18n = i18next.createInstance();
@@ -88,7 +90,7 @@ const letter: AdmissionLetterIssued = {
   signature_image: 'https://kaminuza.example/files/signature.png',
 };
 
-type Reply = { status: number; body: unknown };
+type Reply = { status: number; body: unknown; headers?: Record<string, string> };
 const ok = (data: unknown): Reply => ({ status: 200, body: { data } });
 const failure = (status: number, code: string, message: string): Reply => ({
   status,
@@ -103,7 +105,7 @@ function serve(routes: Record<string, Reply | ((init?: RequestInit) => Reply)>) 
     const reply = typeof route === 'function' ? route(init) : (route ?? failure(404, 'NOT_FOUND', 'Not found'));
     return new Response(JSON.stringify(reply.body), {
       status: reply.status,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...reply.headers },
     });
   });
   vi.stubGlobal('fetch', fetch);
@@ -139,12 +141,35 @@ HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  clearCachedAt();
 });
 
 /** A term's value in the decision's facts. */
 const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('DecisionView', () => {
+  it('marks a decision and its letter read from the copy saved on this device with the time of that copy', async () => {
+    const saved = { [CACHED_AT_HEADER]: '2026-07-16T08:30:00.000Z' };
+    serve({
+      [`GET ${CONTEXT_URL}`]: ok(context),
+      [`GET ${DECISION_URL}`]: { ...ok(decision()), headers: saved },
+      [`GET ${LETTER_URL}`]: { ...ok(letter), headers: saved },
+    });
+    renderView();
+    const notice = await screen.findByTestId('cached-notice');
+    expect(notice.textContent).toMatch(/^Saved copy, as of Jul 16, 2026/);
+    fireEvent.click(screen.getByRole('button', { name: 'View letter' }));
+    await screen.findByText('Dear Aline Uwase,');
+    expect(screen.getAllByTestId('cached-notice')).toHaveLength(2);
+  });
+
+  it('shows no such mark on a decision fresh from the server', async () => {
+    serve({ [`GET ${CONTEXT_URL}`]: ok(context), [`GET ${DECISION_URL}`]: ok(decision()) });
+    renderView();
+    await screen.findByText('Congratulations! Lake Kivu Institute offers you a place in BSc Computer Science.');
+    expect(screen.queryByTestId('cached-notice')).toBeNull();
+  });
+
   it('says the application is in and when decisions are planned while none is released', async () => {
     serve({ [`GET ${CONTEXT_URL}`]: ok(context), [`GET ${DECISION_URL}`]: notFound });
     renderView();

@@ -6,10 +6,12 @@ import { paths } from '../../../lib/paths.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { CachedNotice } from '../../../components/cached-notice.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { useApplyContext } from '../api/get-apply-context.ts';
 import { useDecision } from '../api/get-decision.ts';
+import { applicationPath } from '../api/keys.ts';
 import { useRespondToDecision } from '../api/respond-to-decision.ts';
 import { viewPath, type ApplicationArea } from './application-routes.ts';
 import { useApplicationFormats } from './formats.ts';
@@ -179,6 +181,7 @@ function Released({
         <p className="text-sm font-semibold text-institution-ink">{decision.university_name}</p>
         <h1 className="text-3xl font-bold tracking-tight">{t('applications.decision.title')}</h1>
       </div>
+      <CachedNotice path={`${applicationPath(decision.application_id)}/decision`} />
       <p className="text-lg print:hidden">{t(`decisions.view.lead_${decision.state}`, names)}</p>
       <dl className="grid gap-3 rounded-xl border border-border bg-surface p-4 sm:grid-cols-2 print:hidden">
         {facts.map(([term, value]) => (

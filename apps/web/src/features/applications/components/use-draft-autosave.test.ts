@@ -115,7 +115,8 @@ describe('draft autosave', () => {
     expect(result.current.status).toBe('saved');
     expect(result.current.version).toBe(4);
     expect(result.current.savedAt).toBe('2026-11-22T10:15:00.000Z');
-    expect(await kept()).toBeUndefined();
+    // Kept as saved, on the saved version: nothing left to send.
+    expect(await kept()).toMatchObject({ answers: { full_name: 'Aline', why: 'Be' }, version: 4, dirty: false });
   });
 
   it('sends one request at a time; changes made meanwhile go in the next, on the new version', async () => {
@@ -132,7 +133,40 @@ describe('draft autosave', () => {
     expect((await kept())?.dirty).toBe(true);
     await server.answer(5);
     expect(result.current.status).toBe('saved');
-    expect(await kept()).toBeUndefined();
+    expect(await kept()).toMatchObject({ answers: { why: 'one two' }, version: 5, dirty: false });
+  });
+
+  it('opens on the device’s saved copy when the draft loaded is an older one (the worker’s, offline)', async () => {
+    const server = fakeServer();
+    const device = {
+      id: ID,
+      answers: { full_name: 'Aline', why: 'saved later' },
+      version: 7,
+      dirty: false,
+      position: { current_step: 1, current_section_index: 2 },
+      updated_at: '2026-11-22T10:20:00.000Z',
+    };
+    const { result } = setup(server, { device });
+    expect(result.current.answers).toEqual({ full_name: 'Aline', why: 'saved later' });
+    expect(result.current.version).toBe(7);
+    expect(result.current.resumeAt).toEqual({ current_step: 1, current_section_index: 2 });
+    expect(result.current.status).toBe('idle');
+    // Nothing to send: the server has it.
+    await advance(1000);
+    expect(server.save).not.toHaveBeenCalled();
+  });
+
+  it('ignores a saved copy the draft loaded is as new as', () => {
+    const device = {
+      id: ID,
+      answers: { why: 'older' },
+      version: 3,
+      dirty: false,
+      position: null,
+      updated_at: '2026-11-22T10:20:00.000Z',
+    };
+    const { result } = setup(fakeServer(), { device });
+    expect(result.current.answers).toEqual({ full_name: 'Aline' });
   });
 
   it('keeps changes while offline and sends them when the connection returns', async () => {

@@ -52,7 +52,7 @@ export interface DraftAutosave {
   conflict: StaleDraftDetails | null;
   /** False when the device could not keep the last change (no IndexedDB): nothing then claims it is saved there. */
   keptOnDevice: boolean;
-  /** Where the student was: the device copy's position when it holds unsent changes, else the server's. */
+  /** Where the student was: the device copy's position when it holds unsent changes or a later save, else the server's. */
   resumeAt: DraftPosition;
   version: number;
   progress: number | null;
@@ -86,6 +86,17 @@ export function useDraftAutosave(options: DraftAutosaveOptions): DraftAutosave {
   // when the server moved on meanwhile, the student chooses (conflict).
   const [initial] = useState(() => {
     const local = options.device;
+    // A saved copy newer than the draft loaded: the load was the service worker's older copy (offline)
+    // and the device holds what the server last saved.
+    if (local && !local.dirty && local.version > options.version) {
+      return {
+        answers: local.answers as Answers,
+        version: local.version,
+        position: local.position ?? options.position,
+        dirty: false,
+        conflict: null,
+      };
+    }
     if (!local?.dirty) {
       return {
         answers: options.answers,
@@ -176,8 +187,9 @@ export function useDraftAutosave(options: DraftAutosaveOptions): DraftAutosave {
         sentRef.current = changes;
         setSavedAt(saved.last_saved_at);
         setProgress(saved.progress_percentage);
-        if (dirty()) remember();
-        else void deleteDeviceDraft(id);
+        // Kept when saved too (marked clean): a reload offline then shows these answers, not the older
+        // copy the service worker read when the page opened.
+        remember();
         setStatus(dirty() ? 'saving' : 'saved');
       },
       (error: unknown) => {
