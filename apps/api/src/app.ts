@@ -16,7 +16,7 @@ import { envelope } from './lib/envelope.ts';
 import { errorBodyOpenApiSchema } from './lib/errors.ts';
 import { safeInput } from './lib/safe-input.ts';
 import { mailboxEnabled, trustProxy, type Env } from './lib/env.ts';
-import { loggerOptions, requestId } from './lib/logging.ts';
+import { loggerOptions, OneLineRequestLogs, requestId } from './lib/logging.ts';
 import { createMetrics, metricsPlugin, type Metrics } from './lib/metrics.ts';
 import { sameOriginGuard } from './lib/same-origin.ts';
 import { loadWebDist, webDocuments, webRoutes } from './lib/web.ts';
@@ -115,6 +115,7 @@ export async function buildApp({
     logger: logger ?? loggerOptions(env),
     genReqId: requestId,
     trustProxy: trustProxy(env.TRUST_PROXY),
+    logController: new OneLineRequestLogs(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

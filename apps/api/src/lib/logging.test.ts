@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '../test/database.ts';
-import { testEnv } from '../test/app.ts';
+import { Writable } from 'node:stream';
+import { createTestApp, testEnv } from '../test/app.ts';
 import { loggableUrl, loggerOptions } from './logging.ts';
 
 describe('loggableUrl', () => {
@@ -47,5 +48,42 @@ describe('logged errors', () => {
   it('leaves other errors as they are', () => {
     const logged = JSON.parse(serialize(Object.assign(new Error('boom'), { code: 'E1' }))) as Record<string, unknown>;
     expect(logged).toMatchObject({ type: 'Error', message: 'boom', code: 'E1' });
+  });
+});
+
+describe('request logs', () => {
+  it('are one line per request, with the method, the address without secrets, the status and the time', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    const database = await createTestDatabase();
+    const app = await createTestApp(database, testEnv(), {
+      logger: {
+        ...(loggerOptions(testEnv()) as Exclude<ReturnType<typeof loggerOptions>, boolean>),
+        level: 'info',
+        stream,
+      },
+    });
+    try {
+      await app.inject({ url: '/api/v1/auth/session', headers: { cookie: 'kaminuza.session_token=x' } });
+      await app.inject({ url: '/auth/verify-email?code=secret-code' });
+      const requests = lines.filter((line) => line.req !== undefined);
+      expect(requests).toHaveLength(2);
+      expect(requests[0]).toMatchObject({
+        msg: 'request completed',
+        req: { method: 'GET', url: '/api/v1/auth/session' },
+        res: { statusCode: 200 },
+      });
+      expect(typeof requests[0]!.responseTime).toBe('number');
+      expect(JSON.stringify(requests[1])).not.toContain('secret-code');
+      expect(JSON.stringify(lines)).not.toContain('session_token=x');
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { stdSerializers } from 'pino';
 import type { Env } from './env.ts';
 
@@ -73,4 +73,20 @@ export function loggerOptions(env: Env): NonNullable<FastifyServerOptions['logge
       ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
       : {}),
   };
+}
+
+/**
+ * Requests logged in one line, once answered: Fastify's default is two ("incoming request", then
+ * "request completed"), which at deadline-day rates doubles the logging for nothing — the request, its
+ * status and how long it took are all known at the end.
+ */
+export class OneLineRequestLogs extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }

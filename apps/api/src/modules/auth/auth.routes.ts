@@ -22,7 +22,6 @@ import { deviceFromUserAgent } from '../../lib/user-agent.ts';
 import type { Auth } from './better-auth.ts';
 import {
   forgotPassword,
-  readSession,
   resendVerification,
   resetPassword,
   sessionUser,
@@ -127,7 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/auth/session',
     { schema: { tags, response: { 200: dataEnvelope(z.nullable(SessionUserSchema)) } } },
     async (request, reply) => {
-      const { session, setCookies } = await readSession(auth, authHeaders(request));
+      const { session, setCookies } = await app.accounts.readSession(authHeaders(request));
       sendCookies(reply, setCookies);
       reply.header('cache-control', 'no-store');
       return { data: session ? await sessionUser(db, session.userId) : null };

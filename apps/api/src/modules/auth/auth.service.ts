@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, like, type SQL } from 'drizzle-orm';
+import { and, eq, like, sql, type SQL } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
   LANGUAGES,
@@ -102,39 +102,59 @@ function supportedLanguage(value: string | null | undefined): Language {
   return LANGUAGES.find((language) => language === value) ?? 'en';
 }
 
-async function findProfile(db: DbOrTx, where: SQL): Promise<Profile | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      type: users.type,
-      name: users.name,
-      contact_verified: users.contact_verified,
-      partner_id: users.partner_id,
-      student_first_name: students.first_name,
-      student_preferred_name: students.preferred_name,
-      student_language: students.language,
-      student_timezone: students.timezone,
-      student_is_complete: students.is_complete,
-      staff_first_name: staff.first_name,
-      staff_language: staff.language,
-      staff_timezone: staff.timezone,
-      // Admins have no profile: their language is kept with their settings.
-      preferences_language: userPreferences.language,
-      staff_approval_status: staff.approval_status,
-      staff_permissions: staff.permissions,
-      staff_active: staff.active,
-      partner_name: partners.name,
-      partner_status: partners.status,
-      partner_review_reason: partners.review_reason,
-    })
+const profileColumns = {
+  id: users.id,
+  email: users.email,
+  type: users.type,
+  name: users.name,
+  contact_verified: users.contact_verified,
+  partner_id: users.partner_id,
+  student_first_name: students.first_name,
+  student_preferred_name: students.preferred_name,
+  student_language: students.language,
+  student_timezone: students.timezone,
+  student_is_complete: students.is_complete,
+  staff_first_name: staff.first_name,
+  staff_language: staff.language,
+  staff_timezone: staff.timezone,
+  // Admins have no profile: their language is kept with their settings.
+  preferences_language: userPreferences.language,
+  staff_approval_status: staff.approval_status,
+  staff_permissions: staff.permissions,
+  staff_active: staff.active,
+  partner_name: partners.name,
+  partner_status: partners.status,
+  partner_review_reason: partners.review_reason,
+};
+
+function profileQuery(db: DbOrTx) {
+  return db
+    .select(profileColumns)
     .from(users)
     .leftJoin(students, eq(students.user_id, users.id))
     .leftJoin(staff, eq(staff.user_id, users.id))
     .leftJoin(partners, eq(partners.id, users.partner_id))
-    .leftJoin(userPreferences, eq(userPreferences.user_id, users.id))
-    .where(where)
-    .limit(1);
+    .leftJoin(userPreferences, eq(userPreferences.user_id, users.id));
+}
+
+type ProfileRow = Awaited<ReturnType<ReturnType<typeof profileQuery>['execute']>>[number];
+
+function preparedProfileById(db: Db) {
+  return profileQuery(db)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('profile_by_id');
+}
+
+/** One named statement per database: read on every page load of every signed-in user (GET /auth/session). */
+const profileById = new WeakMap<Db, ReturnType<typeof preparedProfileById>>();
+
+async function findProfile(db: DbOrTx, where: SQL): Promise<Profile | null> {
+  const [row] = await profileQuery(db).where(where).limit(1);
+  return toProfile(row);
+}
+
+function toProfile(row: ProfileRow | undefined): Profile | null {
   if (!row) return null;
   const firstName = row.student_first_name ?? row.staff_first_name ?? null;
   return {
@@ -164,7 +184,13 @@ function toSessionUser({ greeting: _greeting, timezone: _timezone, ...user }: Pr
 
 /** The signed-in user's summary, or null when the user no longer exists. */
 export async function sessionUser(db: Db, userId: string): Promise<SessionUser | null> {
-  const profile = await findProfile(db, eq(users.id, userId));
+  let statement = profileById.get(db);
+  if (!statement) {
+    statement = preparedProfileById(db);
+    profileById.set(db, statement);
+  }
+  const [row] = await statement.execute({ id: userId });
+  const profile = toProfile(row);
   return profile && toSessionUser(profile);
 }
 

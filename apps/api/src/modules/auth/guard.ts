@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import type { UserType } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { CLIENT_IP_HEADER, type Auth } from './better-auth.ts';
-import { readSession } from './auth.service.ts';
+import { readSession as readSessionThroughBetterAuth } from './auth.service.ts';
+import { createSessionReader, type ReadSession } from './session-reader.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /** The signed-in caller as route handlers see it. */
@@ -14,8 +15,11 @@ export interface RequestUser {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Sessions (better-auth) and the database they live in, for the auth routes and guards. */
-    accounts: { auth: Auth; db: Db };
+    /**
+     * Sessions (better-auth) and the database they live in, for the auth routes and guards, and the
+     * request's session read the fast way where it can be (session-reader.ts).
+     */
+    accounts: { auth: Auth; db: Db; readSession: (headers: Headers) => Promise<ReadSession> };
   }
   interface FastifyRequest {
     /** Set by requireUser / requireUserType; undefined on routes without a guard. */
@@ -44,14 +48,15 @@ export function sendCookies(reply: FastifyReply, setCookies: string[]): void {
 /** Registers the session machinery every guard reads. */
 export const authentication = fp<{ auth: Auth; db: Db }>(
   async (app, { auth, db }) => {
-    app.decorate('accounts', { auth, db });
+    const readSession = createSessionReader(auth, db, (headers) => readSessionThroughBetterAuth(auth, headers));
+    app.decorate('accounts', { auth, db, readSession });
   },
   { name: 'authentication' },
 );
 
 async function resolveUser(request: FastifyRequest, reply: FastifyReply): Promise<RequestUser | null> {
   if (request.user) return request.user;
-  const { session, setCookies } = await readSession(request.server.accounts.auth, authHeaders(request));
+  const { session, setCookies } = await request.server.accounts.readSession(authHeaders(request));
   sendCookies(reply, setCookies);
   if (!session) return null;
   request.user = { id: session.userId, type: session.type };

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { UnreadCountsSchema, dataEnvelope } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { staff } from '../../db/schema/index.ts';
-import { authHeaders, requireUser, readSession } from '../auth/index.ts';
+import { authHeaders, requireUser } from '../auth/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { READY, type RealtimeHub } from '../../lib/realtime.ts';
 import { unreadCounts } from './messaging.service.ts';
@@ -91,7 +91,8 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ db: Db; hub: RealtimeHub; 
         alive = false;
         socket.ping();
         // The session may have ended since the handshake: a signed-out tab stops receiving.
-        readSession(app.accounts.auth, headers)
+        app.accounts
+          .readSession(headers)
           .then(({ session }) => {
             if (!session || session.userId !== user.id) socket.close(SESSION_ENDED_CODE, 'session ended');
           })
