@@ -374,43 +374,107 @@ function formAnswers(sections: readonly FormSection[], answers: Record<string, u
   return stripEmpty(Object.fromEntries(Object.entries(answers).filter(([id]) => ids.has(id))));
 }
 
+/** The autosave's single read: the application with its form, cycle and settings, by id and user. */
+function prepareDraftForAutosave(db: Db) {
+  return (
+    db
+      .select({
+        student_id: applications.student_id,
+        status: applications.status,
+        version: applications.version,
+        last_saved_at: applications.last_saved_at,
+        program_id: applications.program_id,
+        form_id: applications.form_id,
+        cycle_id: applications.cycle_id,
+        sections: forms.sections,
+        cycle_status: cycles.status,
+        opens_on: cycles.opens_on,
+        closes_on: cycles.closes_on,
+        general: partnerSettings.general,
+      })
+      .from(applications)
+      .innerJoin(
+        students,
+        and(eq(students.id, applications.student_id), eq(students.user_id, sql.placeholder('userId'))),
+      )
+      .innerJoin(cycles, eq(cycles.id, applications.cycle_id))
+      .leftJoin(forms, and(eq(forms.id, applications.form_id), eq(forms.partner_id, applications.partner_id)))
+      .leftJoin(partnerSettings, eq(partnerSettings.partner_id, applications.partner_id))
+      .where(eq(applications.id, sql.placeholder('applicationId')))
+      .limit(1)
+      // A named statement: planned once per connection, not on each of thousands of autosaves.
+      .prepare('read_draft_for_autosave')
+  );
+}
+
+const draftReads = new WeakMap<Db, ReturnType<typeof prepareDraftForAutosave>>();
+
+function draftForAutosave(db: Db) {
+  let statement = draftReads.get(db);
+  if (!statement) {
+    statement = prepareDraftForAutosave(db);
+    draftReads.set(db, statement);
+  }
+  return statement;
+}
+
+/**
+ * The autosave's guarded UPDATE (id, student, status, version), bumping the version: one named statement
+ * per database, planned once per connection. A position or campus the save does not carry (null) stays
+ * as it was.
+ */
+function prepareGuardedSave(db: Db) {
+  return db
+    .update(applications)
+    .set({
+      answers: sql`${sql.placeholder('answers')}::jsonb`,
+      progress_percentage: sql`${sql.placeholder('progress')}::int`,
+      current_step: sql`coalesce(${sql.placeholder('step')}::int, ${applications.current_step})`,
+      current_section_index: sql`coalesce(${sql.placeholder('section')}::int, ${applications.current_section_index})`,
+      campus_id: sql`coalesce(${sql.placeholder('campus')}::uuid, ${applications.campus_id})`,
+      version: sql`${applications.version} + 1`,
+      last_saved_at: sql`now()`,
+    })
+    .where(
+      and(
+        eq(applications.id, sql.placeholder('applicationId')),
+        eq(applications.student_id, sql.placeholder('studentId')),
+        eq(applications.status, 'in_progress'),
+        eq(applications.version, sql.placeholder('version')),
+      ),
+    )
+    .returning({
+      version: applications.version,
+      last_saved_at: applications.last_saved_at,
+      progress_percentage: applications.progress_percentage,
+    })
+    .prepare('save_draft_guarded');
+}
+
+const guardedSaves = new WeakMap<Db, ReturnType<typeof prepareGuardedSave>>();
+
+function guardedSave(db: Db) {
+  let statement = guardedSaves.get(db);
+  if (!statement) {
+    statement = prepareGuardedSave(db);
+    guardedSaves.set(db, statement);
+  }
+  return statement;
+}
+
 export const staleDraft = (details: StaleDraftDetails) =>
   new AppError('ABORTED', A.stale_draft, details, { reason: 'stale_draft' });
 
 /**
  * Saves the answers if the client saw the latest version: one guarded UPDATE (id, student, status,
- * version) bumping the version. The single read before it (application, form, cycle and settings in
+ * version) bumping the version (guardedSave). The single read before it (application, form, cycle and settings in
  * one query) tells the refusals apart and gives the form's questions for the progress.
  */
 export async function saveDraft(db: Db, userId: string, applicationId: string, input: SaveDraft): Promise<DraftSaved> {
   if (Buffer.byteLength(JSON.stringify(input.answers)) > DRAFT_ANSWERS_MAX_BYTES) {
     throw new AppError('INVALID_ARGUMENT', A.answers_too_large);
   }
-  const [row] = await db
-    .select({
-      student_id: applications.student_id,
-      status: applications.status,
-      version: applications.version,
-      last_saved_at: applications.last_saved_at,
-      program_id: applications.program_id,
-      form_id: applications.form_id,
-      cycle_id: applications.cycle_id,
-      sections: forms.sections,
-      cycle_status: cycles.status,
-      opens_on: cycles.opens_on,
-      closes_on: cycles.closes_on,
-      general: partnerSettings.general,
-    })
-    .from(applications)
-    .innerJoin(students, and(eq(students.id, applications.student_id), eq(students.user_id, sql.placeholder('userId'))))
-    .innerJoin(cycles, eq(cycles.id, applications.cycle_id))
-    .leftJoin(forms, and(eq(forms.id, applications.form_id), eq(forms.partner_id, applications.partner_id)))
-    .leftJoin(partnerSettings, eq(partnerSettings.partner_id, applications.partner_id))
-    .where(eq(applications.id, sql.placeholder('applicationId')))
-    .limit(1)
-    // A named statement: planned once per connection, not on each of thousands of autosaves.
-    .prepare('read_draft_for_autosave')
-    .execute({ userId, applicationId });
+  const [row] = await draftForAutosave(db).execute({ userId, applicationId });
   if (!row) throw new AppError('NOT_FOUND');
   if (row.status === 'submitted')
     throw new AppError('ABORTED', A.already_submitted, undefined, { reason: 'already_submitted' });
@@ -429,30 +493,16 @@ export async function saveDraft(db: Db, userId: string, applicationId: string, i
     if (!offered) throw new AppError('INVALID_ARGUMENT', A.campus_not_offered);
   }
   const answers = formAnswers(row.sections, input.answers);
-  const [saved] = await db
-    .update(applications)
-    .set({
-      answers,
-      progress_percentage: formProgress(row.sections, answers),
-      ...(input.current_step !== undefined ? { current_step: input.current_step } : {}),
-      ...(input.current_section_index !== undefined ? { current_section_index: input.current_section_index } : {}),
-      ...(input.campus_id !== undefined ? { campus_id: input.campus_id } : {}),
-      version: sql`${applications.version} + 1`,
-      last_saved_at: sql`now()`,
-    })
-    .where(
-      and(
-        eq(applications.id, applicationId),
-        eq(applications.student_id, row.student_id),
-        eq(applications.status, 'in_progress'),
-        eq(applications.version, input.version),
-      ),
-    )
-    .returning({
-      version: applications.version,
-      last_saved_at: applications.last_saved_at,
-      progress_percentage: applications.progress_percentage,
-    });
+  const [saved] = await guardedSave(db).execute({
+    answers: JSON.stringify(answers),
+    progress: formProgress(row.sections, answers),
+    step: input.current_step ?? null,
+    section: input.current_section_index ?? null,
+    campus: input.campus_id ?? null,
+    applicationId,
+    studentId: row.student_id,
+    version: input.version,
+  });
   if (saved) return { ...saved, last_saved_at: saved.last_saved_at! };
   // Another save or the submit got in between the read and the update.
   const [now] = await db
