@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { VALIDATION_MESSAGES } from '@kaminuza/shared';
@@ -77,12 +76,12 @@ export function signUpFailureKey(error: unknown): string | null {
 }
 
 /** Puts the API's per-field messages on the form's fields (`rename` maps an API field to the form's own). */
-export function showFieldErrors<T extends FieldValues>(
+export function showFieldErrors<F extends string>(
   error: unknown,
-  setError: UseFormSetError<T>,
+  setError: (field: F, error: { message: string }) => void,
   rename: (field: string) => string = (field) => field,
 ) {
-  for (const [field, text] of Object.entries(fieldErrors(error))) setError(rename(field) as Path<T>, { message: text });
+  for (const [field, text] of Object.entries(fieldErrors(error))) setError(rename(field) as F, { message: text });
 }
 
 /**

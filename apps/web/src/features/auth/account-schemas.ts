@@ -1,0 +1,14 @@
+/*
+ * The account forms' rules, downloaded on a form's first check rather than with its page: classic zod and
+ * the phone-number data weigh more than the rest of the entry pages together (ADR 044).
+ */
+import { z } from 'zod';
+import { PasswordSchema, VALIDATION_MESSAGES } from '@kaminuza/shared';
+
+export { ForgotPasswordSchema, SignInSchema, StudentSignUpSchema } from '@kaminuza/shared';
+
+/** A new password typed twice (the reset link's form). */
+export const NewPasswordSchema = z
+  .object({ password: PasswordSchema, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: VALIDATION_MESSAGES.passwords_mismatch });
+export type NewPassword = z.infer<typeof NewPasswordSchema>;
