@@ -34,11 +34,14 @@ const app = await readFile(join(server, 'templates', 'app.html'), 'utf8');
 if (!app.includes('<!--app-->')) throw new Error('index.html has no <!--app--> placeholder');
 
 const { fillTemplate, renderDocument } = (await import(join(server, 'entry-server.js'))) as ServerEntry;
-const { ACCOUNT_PAGES, renderAccountPage } = (await import(join(server, 'account', 'account-server.js'))) as AccountServer;
+const { ACCOUNT_PAGES, renderAccountPage } = (await import(
+  join(server, 'account', 'account-server.js')
+)) as AccountServer;
 const accountTemplate = await readFile(join(server, 'templates', 'account.html'), 'utf8');
-const accountManifest = JSON.parse(
-  await readFile(join(dist, '.vite', 'account-manifest.json'), 'utf8'),
-) as Record<string, ManifestChunk>;
+const accountManifest = JSON.parse(await readFile(join(dist, '.vite', 'account-manifest.json'), 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
 
 /**
  * The entry page's own chunk and what it imports, named in its head: the script would otherwise learn of

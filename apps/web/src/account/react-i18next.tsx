@@ -41,9 +41,7 @@ export function translate(language: Language, catalogue: Catalogue, key: string,
         lookup(catalogue, `${key}_other`))
       : undefined;
   const text = plural ?? lookup(catalogue, key) ?? key;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
 export function useTranslation() {

@@ -11,10 +11,7 @@ interface Callbacks<TData> {
 }
 
 type State<TData> =
-  | { status: 'idle' }
-  | { status: 'pending' }
-  | { status: 'error'; error: unknown }
-  | { status: 'success'; data: TData };
+  { status: 'idle' } | { status: 'pending' } | { status: 'error'; error: unknown } | { status: 'success'; data: TData };
 
 export function useMutation<TData, TVariables>({
   mutationFn,

@@ -1,9 +1,8 @@
-import { useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { VALIDATION_MESSAGES } from '@kaminuza/shared';
 import { paths } from '../../lib/paths.ts';
-import { countryOptions } from '../../lib/countries.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { errorMessageKey, fieldErrors } from '../../lib/error-messages.ts';
 import { CheckboxField, FormAlert, TextField, useMessage } from './field.tsx';
@@ -93,5 +92,17 @@ export function useCountryOptions() {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const hydrated = useHydrated();
-  return useMemo(() => (hydrated ? countryOptions(language) : []), [hydrated, language]);
+  const [options, setOptions] = useState<Array<{ value: string; label: string }>>([]);
+  useEffect(() => {
+    if (!hydrated) return;
+    let current = true;
+    // The country list (phone-number data) is fetched once the page is up, not with it.
+    void import('../../lib/countries.ts').then(({ countryOptions }) => {
+      if (current) setOptions(countryOptions(language));
+    });
+    return () => {
+      current = false;
+    };
+  }, [hydrated, language]);
+  return options;
 }

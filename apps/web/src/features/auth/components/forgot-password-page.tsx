@@ -6,9 +6,10 @@ import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { useSchemaForm } from '../../../lib/schema-form.ts';
+import { accountSchemas } from '../load-account-schemas.ts';
 import { AuthCard } from './auth-card.tsx';
 
-const loadSchema = () => import('../account-schemas.ts').then((m) => m.ForgotPasswordSchema);
+const loadSchema = () => accountSchemas().then((m) => m.ForgotPasswordSchema);
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -20,10 +21,14 @@ export function ForgotPasswordPage() {
       {forgot.isSuccess ? (
         <FormAlert tone="success">{t('auth.forgot.sent', { email: sentTo })}</FormAlert>
       ) : (
-        <form noValidate onSubmit={handleSubmit(({ email }) => {
+        <form
+          noValidate
+          onSubmit={handleSubmit(({ email }) => {
             setSentTo(email);
             forgot.mutate(email);
-          })} className="flex flex-col gap-4">
+          })}
+          className="flex flex-col gap-4"
+        >
           {forgot.isError && <FormAlert>{t(errorMessageKey(forgot.error))}</FormAlert>}
           <EmailField error={errors.email} {...register('email')} />
           <button type="submit" className="btn-primary" disabled={forgot.isPending}>

@@ -8,9 +8,10 @@ import { paths } from '../../../lib/paths.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { useSchemaForm } from '../../../lib/schema-form.ts';
 import type { NewPassword } from '../account-schemas.ts';
+import { accountSchemas } from '../load-account-schemas.ts';
 import { AuthCard } from './auth-card.tsx';
 
-const loadSchema = () => import('../account-schemas.ts').then((m) => m.NewPasswordSchema);
+const loadSchema = () => accountSchemas().then((m) => m.NewPasswordSchema);
 
 export function ResetPasswordPage() {
   const { t } = useTranslation();

@@ -9,9 +9,10 @@ import { homeOf, paths } from '../../../lib/paths.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { isStudentPage, rememberReturn, takeReturn } from '../../../lib/return-to.ts';
 import { useSchemaForm } from '../../../lib/schema-form.ts';
+import { accountSchemas } from '../load-account-schemas.ts';
 import { AuthCard } from './auth-card.tsx';
 
-const loadSchema = () => import('../account-schemas.ts').then((m) => m.SignInSchema);
+const loadSchema = () => accountSchemas().then((m) => m.SignInSchema);
 
 /**
  * Where a sign-in may send its user back to: their own area, or (students) any student page — an

@@ -1,11 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  EDUCATION_LEVELS,
-  GENDERS,
-  type StudentSignUp,
-  type StudentSignUpInput,
-} from '@kaminuza/shared';
+import { EDUCATION_LEVELS, GENDERS, type StudentSignUp, type StudentSignUpInput } from '@kaminuza/shared';
 import { EmailField, FormAlert, SelectField, TextField } from '../../../components/form/field.tsx';
 import {
   HaveAccountPrompt,
@@ -21,9 +16,10 @@ import { paths } from '../../../lib/paths.ts';
 import { useSignUpStudent } from '../api/sign-up.ts';
 import { rememberPendingEmail } from './pending-email.ts';
 import { useSchemaForm } from '../../../lib/schema-form.ts';
+import { accountSchemas } from '../load-account-schemas.ts';
 import { AuthCard } from './auth-card.tsx';
 
-const loadSchema = () => import('../account-schemas.ts').then((m) => m.StudentSignUpSchema);
+const loadSchema = () => accountSchemas().then((m) => m.StudentSignUpSchema);
 
 export function SignUpPage() {
   const { t, i18n } = useTranslation();
