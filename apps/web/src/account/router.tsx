@@ -39,11 +39,17 @@ export function useSearchParams(): [URLSearchParams] {
  * pending screen) read what was stored for them instead.
  */
 export function useNavigate() {
-  return (to: string, options: { replace?: boolean; state?: unknown } = {}) => {
-    if (options.replace) window.location.replace(to);
-    else window.location.assign(to);
-  };
+  return (to: string, options: { replace?: boolean; state?: unknown } = {}) =>
+    documentNavigation.go(to, options.replace ?? false);
 }
+
+/** How a page moves on to the next document (an object, so a test can watch it). */
+export const documentNavigation = {
+  go(to: string, replace: boolean): void {
+    if (replace) window.location.replace(to);
+    else window.location.assign(to);
+  },
+};
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string; ref?: Ref<HTMLAnchorElement> };
 
