@@ -208,7 +208,3 @@ export const ACCOUNT_DELETION_GRACE_DAYS = 14;
  */
 export const DRAFT_REMINDER_DAYS = [7, 1] as const;
 export type DraftReminderDays = (typeof DRAFT_REMINDER_DAYS)[number];
-
-/** The sign-up form's choices (the schemas in schemas/auth.ts check them); here so a form lists them without the schemas. */
-export const GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
-export const EDUCATION_LEVELS = ['high_school', 'associate', 'bachelor', 'master', 'phd', 'other'] as const;

@@ -1,12 +1,12 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '@kaminuza/shared';
+import { LANGUAGES, type Language } from '@kaminuza/shared';
 import en from '@kaminuza/shared/locales/en.json';
 import fr from '@kaminuza/shared/locales/fr.json';
 import rw from '@kaminuza/shared/locales/rw.json';
 import { translate, type Catalogue } from './react-i18next.tsx';
 
-const catalogues: Record<string, Catalogue> = { en, fr, rw };
+const catalogues: Record<Language, Catalogue> = { en, fr, rw };
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 function leaves(catalogue: Catalogue, prefix = ''): Array<[string, string]> {
@@ -24,7 +24,7 @@ describe('the entry pages’ translate', () => {
       interpolation: { escapeValue: false },
       initAsync: false,
     });
-    const checked = leaves(catalogues[language]!).flatMap(([key, text]) => {
+    const checked = leaves(catalogues[language]).flatMap(([key, text]) => {
       const names = [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]!);
       const base = key.replace(PLURAL, '');
       const counts = PLURAL.test(key) || names.includes('count') ? [0, 1, 2, 5, 21, 1_000_000] : [undefined];
@@ -35,7 +35,7 @@ describe('the entry pages’ translate', () => {
       });
     });
     for (const [key, values] of checked) {
-      expect(translate(language, catalogues[language]!, key, values), key).toBe(i18n.t(key, values));
+      expect(translate(language, catalogues[language], key, values), key).toBe(i18n.t(key, values));
     }
     expect(checked.length).toBeGreaterThan(1000);
   });

@@ -5,7 +5,7 @@ import { VALIDATION_MESSAGES as M } from '../messages.ts';
 /** Maximum lengths are not given by the spec; these fit every real name, city and address. */
 export const MAX_LENGTHS = { name: 50, city: 85, address: 200, email: 254 } as const;
 
-export { EDUCATION_LEVELS, GENDERS } from '../constants.ts';
+export { EDUCATION_LEVELS, GENDERS } from '../sign-up-choices.ts';
 
 /** Letters of any script, spaces, apostrophes, hyphens and dots (e.g. "N'Diaye", "Jean-Luc", "St. John"). */
 const NAME_CHARACTERS = /^[\p{L}\p{M}][\p{L}\p{M}' .’-]*$/u;

@@ -47,7 +47,3 @@ export function holdsPermission(
 /** The answer of requests that must not reveal anything (resend, forgot password) or return nothing. */
 export const AcknowledgedSchema = z.object({ ok: z.literal(true) });
 export type Acknowledged = z.infer<typeof AcknowledgedSchema>;
-
-/** The answer to a sign-up (mini, like the session: the sign-up page loads it with the page). */
-export const SignUpResultSchema = z.object({ email: z.string(), verification_sent: z.literal(true) });
-export type SignUpResult = z.infer<typeof SignUpResultSchema>;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { VALIDATION_MESSAGES } from '@kaminuza/shared';
 import { paths } from '../../lib/paths.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { loadFormats } from '../../lib/intl.ts';
 import { errorMessageKey, fieldErrors } from '../../lib/error-messages.ts';
 import { CheckboxField, FormAlert, TextField, useMessage } from './field.tsx';
 
@@ -96,10 +97,13 @@ export function useCountryOptions() {
   useEffect(() => {
     if (!hydrated) return;
     let current = true;
-    // The country list (phone-number data) is fetched once the page is up, not with it.
-    void import('../../lib/countries.ts').then(({ countryOptions }) => {
-      if (current) setOptions(countryOptions(language));
-    });
+    // The country list (phone-number data) is fetched once the page is up, not with it; the names come from
+    // the language's CLDR data where the browser lacks them (already there in the app, ADR 028).
+    void Promise.all([import('../../lib/countries.ts'), loadFormats(language).catch(() => undefined)]).then(
+      ([{ countryOptions }]) => {
+        if (current) setOptions(countryOptions(language));
+      },
+    );
     return () => {
       current = false;
     };
