@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { FIRST_SCREENS_CHUNK } from '../apps/web/scripts/first-load.ts';
-import { ACCOUNT_PAGES } from '../apps/web/src/account/pages.ts';
+import { ACCOUNT_PAGE_MODULES } from '../apps/web/src/account/page-modules.ts';
 
 interface Chunk {
   file: string;
@@ -56,7 +56,7 @@ const screens: Record<string, Screen> = {
     budgetKb: 170,
   },
   ...Object.fromEntries(
-    Object.entries(ACCOUNT_PAGES).map(([path, page]) => [
+    Object.entries(ACCOUNT_PAGE_MODULES).map(([path, page]) => [
       `entry page (${path})`,
       {
         manifest: accountManifest,
