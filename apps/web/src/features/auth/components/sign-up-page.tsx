@@ -16,10 +16,10 @@ import { paths } from '../../../lib/paths.ts';
 import { useSignUpStudent } from '../api/sign-up.ts';
 import { rememberPendingEmail } from './pending-email.ts';
 import { useSchemaForm } from '../../../lib/schema-form.ts';
-import { accountSchemas } from '../load-account-schemas.ts';
+import { signUpSchemas } from '../load-account-schemas.ts';
 import { AuthCard } from './auth-card.tsx';
 
-const loadSchema = () => accountSchemas().then((m) => m.StudentSignUpSchema);
+const loadSchema = () => signUpSchemas().then((m) => m.StudentSignUpSchema);
 
 export function SignUpPage() {
   const { t, i18n } = useTranslation();
