@@ -152,6 +152,20 @@ describe('entry pages', () => {
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('fr');
   });
 
+  it('offers a signed-in visitor the way back to their own area', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ data: { type: 'admin' } }), { status: 200 })),
+    );
+    const { container } = await hydratePage('/login', 'en');
+    await waitFor(() =>
+      expect(container.querySelector('[data-session]')?.getAttribute('data-session')).toBe('signed-in'),
+    );
+    const dashboard = screen.getByRole('link', { name: en.nav.dashboard });
+    expect(dashboard.getAttribute('href')).toBe('/admin/dashboard');
+    expect(container.querySelector('[data-account="signed-out"]')?.hasAttribute('hidden')).toBe(true);
+  });
+
   it('turns to the language the visitor chose when the page came in another', async () => {
     await hydratePage('/reset-password', 'en', 'rw');
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(rw.auth.reset.title));
