@@ -44,24 +44,26 @@ const accountManifest = JSON.parse(await readFile(join(dist, '.vite', 'account-m
 >;
 
 /**
- * The entry page's own chunk and what it imports, named in its head: the script would otherwise learn of
- * them only once it runs, a round trip later on a slow network (ADR 043).
+ * The entry page's own chunk, what it imports and its texts in `lang`, named in its head: the script would
+ * otherwise learn of them only once it runs, a round trip later on a slow network (ADR 043).
  */
-function pagePreloads(module: string): string {
+function pagePreloads(module: string, lang: string): string {
+  const entry = accountManifest['account.html'];
+  if (!entry) throw new Error("The entry pages' manifest has no account.html");
+  // What the page's head names already: the entry script, its imports and its styles.
+  const named = new Set([entry.file, ...(entry.imports ?? []).map((key) => accountManifest[key]?.file)]);
   const files = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {
     const chunk = accountManifest[key];
     if (!chunk) throw new Error(`${key} is not in the entry pages' manifest`);
-    if (files.has(chunk.file)) return;
+    if (files.has(chunk.file) || named.has(chunk.file)) return;
     files.add(chunk.file);
-    chunk.css?.forEach((file) => styles.add(file));
+    chunk.css?.filter((file) => !entry.css?.includes(file)).forEach((file) => styles.add(file));
     chunk.imports?.forEach(visit);
   };
   visit(module);
-  const entry = accountManifest['account.html'];
-  entry?.imports?.forEach((key) => files.delete(accountManifest[key]?.file ?? ''));
-  if (entry) files.delete(entry.file);
+  visit(`virtual:kaminuza-locale/${lang}/core`);
   return [
     ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
@@ -78,7 +80,7 @@ for (const lang of LANGUAGES) {
       const rendered = await renderAccountPage(page, lang);
       const html = fillTemplate(accountTemplate, lang, rendered).replace(
         '</head>',
-        `${pagePreloads(account.module)}</head>`,
+        `${pagePreloads(account.module, lang)}</head>`,
       );
       await writeFile(file, html);
     } else {
