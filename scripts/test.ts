@@ -104,11 +104,13 @@ await runTogether([
 // default database, still runs under the whole platform in the end-to-end tests below (ADR 017).
 const { TEST_DATABASE_URL } = process.env;
 const projectFlag = (name: string) => ['--project', name];
+// The entry pages' tests are a project of their own (apps/web/vitest.account.config.ts, ADR 044).
+const unit = ['shared', 'web', 'web-account'];
 if (TEST_DATABASE_URL) {
-  run('unit tests', 'npx', ['vitest', 'run', '--project', 'shared', '--project', 'web']);
+  run('unit tests', 'npx', ['vitest', 'run', ...unit.flatMap(projectFlag)]);
   run('api tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DATABASE_URL });
 } else {
-  run('unit and api tests (PGlite)', 'npx', ['vitest', 'run', ...['shared', 'web', 'api'].flatMap(projectFlag)], {
+  run('unit and api tests (PGlite)', 'npx', ['vitest', 'run', ...[...unit, 'api'].flatMap(projectFlag)], {
     TEST_DATABASE_URL: '',
   });
 }

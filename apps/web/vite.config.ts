@@ -9,6 +9,7 @@ import { APP_SHELL_URL } from './src/lib/offline-reads.ts';
 import { studentPrecache } from './scripts/student-precache.ts';
 import { cldrNames } from './scripts/cldr-names-plugin.ts';
 import { firstLoad as firstLoadFiles } from './scripts/first-load.ts';
+import { accountVariants } from './scripts/account-variants.ts';
 import {
   APP_TEXT_GROUPS,
   PAGE_TEXT_GROUPS,
@@ -73,7 +74,28 @@ function localeParts(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * `--mode account`: the entry pages' own bundle (ADR 044), built after the app's into the same folder.
+ * With `--ssr`, their server render for the prerender step.
+ */
+const accountConfig = defineConfig({
+  plugins: [documentHead(), localeParts(), cldrNames(), accountVariants(), react(), tailwindcss()],
+  build: {
+    target: 'es2022',
+    cssCodeSplit: true,
+    sourcemap: false,
+    reportCompressedSize: false,
+    emptyOutDir: false,
+    // Read by the prerender step (the page's own chunk is named in its head) and bench/bundle.ts.
+    manifest: '.vite/account-manifest.json',
+    rolldownOptions: {
+      input: { account: 'account.html' },
+      output: { chunkFileNames: 'assets/[hash].js' },
+    },
+  },
+});
+
+const appConfig = defineConfig({
   plugins: [
     documentHead(),
     localeParts(),
@@ -139,3 +161,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig((env) => (env.mode === 'account' ? accountConfig : appConfig));

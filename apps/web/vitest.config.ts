@@ -8,5 +8,7 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'eslint.boundaries.test.ts'],
+    // Run by vitest.account.config.ts, with the entry pages' own modules.
+    exclude: ['src/account/**', '**/node_modules/**'],
   },
 });

@@ -8,6 +8,7 @@ export * from './messages.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/session.ts';
 export * from './schemas/sign-up.ts';
+export * from './schemas/sign-up-result.ts';
 export * from './schemas/email.ts';
 export * from './schemas/documents.ts';
 export * from './schemas/submissions.ts';

@@ -18,7 +18,10 @@ const STATIC_PAGES = [
   '/plan-for-university',
 ] as const;
 
-/** Public pages that are small applications (forms): their HTML is hydrated by the React app. */
+/**
+ * Public pages that are small applications (forms): their HTML is hydrated by the React app, or for the
+ * entry pages (sign-up, sign-in, forgot and reset password) by their own light bundle (ADR 044).
+ */
 export const HYDRATED_PAGES = [
   '/waitlist',
   '/signup/live',

@@ -11,10 +11,8 @@ import {
 } from '@kaminuza/shared';
 import { nullable } from 'zod/mini';
 import { api } from './api-client.ts';
-import { clearCachedAt } from './cached-at.ts';
-import { forgetSavedDrafts } from './device-db.ts';
+import { clearOfflineReads } from './clear-offline-reads.ts';
 import { INSTALL_DISMISSED_KEY } from './install-prompt.ts';
-import { READS_CACHE } from './offline-reads.ts';
 
 export type { SessionUser, UserType };
 
@@ -45,20 +43,6 @@ export async function startSession(queryClient: QueryClient, user: SessionUser):
 
 /** Preferences that outlive a sign-out: they belong to the device, not the account. */
 const DEVICE_KEYS = [LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY, INSTALL_DISMISSED_KEY];
-
-/**
- * Empties the copies of the signed-in person's reads kept for offline use (ADR 039) and of their drafts as
- * saved (ADR 040), so nobody signing in next on this device is ever shown them.
- */
-export async function clearOfflineReads(): Promise<void> {
-  clearCachedAt();
-  await forgetSavedDrafts();
-  try {
-    if (typeof caches !== 'undefined') await caches.delete(READS_CACHE);
-  } catch {
-    // Cache Storage unavailable (private mode of some browsers): nothing was kept.
-  }
-}
 
 /** Sign-out clears local storage (spec section 9), keeping the device's language and theme. */
 function clearLocalStorage() {

@@ -5,8 +5,7 @@ import { VALIDATION_MESSAGES as M } from '../messages.ts';
 /** Maximum lengths are not given by the spec; these fit every real name, city and address. */
 export const MAX_LENGTHS = { name: 50, city: 85, address: 200, email: 254 } as const;
 
-export const GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
-export const EDUCATION_LEVELS = ['high_school', 'associate', 'bachelor', 'master', 'phd', 'other'] as const;
+export { EDUCATION_LEVELS, GENDERS } from '../sign-up-choices.ts';
 
 /** Letters of any script, spaces, apostrophes, hyphens and dots (e.g. "N'Diaye", "Jean-Luc", "St. John"). */
 const NAME_CHARACTERS = /^[\p{L}\p{M}][\p{L}\p{M}' .’-]*$/u;
@@ -83,6 +82,3 @@ export type ResendVerification = z.infer<typeof ResendVerificationSchema>;
 /** The code of a verification link (`/auth/verify-email?code=…`), the spec's verifyLink payload. */
 export const VerifyEmailSchema = z.object({ code: z.string().trim().min(1).max(200) });
 export type VerifyEmail = z.infer<typeof VerifyEmailSchema>;
-
-export const SignUpResultSchema = z.object({ email: z.string(), verification_sent: z.literal(true) });
-export type SignUpResult = z.infer<typeof SignUpResultSchema>;

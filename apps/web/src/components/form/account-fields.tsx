@@ -1,11 +1,10 @@
-import { useMemo } from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { VALIDATION_MESSAGES } from '@kaminuza/shared';
 import { paths } from '../../lib/paths.ts';
-import { countryOptions } from '../../lib/countries.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { loadFormats } from '../../lib/intl.ts';
 import { errorMessageKey, fieldErrors } from '../../lib/error-messages.ts';
 import { CheckboxField, FormAlert, TextField, useMessage } from './field.tsx';
 
@@ -77,12 +76,12 @@ export function signUpFailureKey(error: unknown): string | null {
 }
 
 /** Puts the API's per-field messages on the form's fields (`rename` maps an API field to the form's own). */
-export function showFieldErrors<T extends FieldValues>(
+export function showFieldErrors<F extends string>(
   error: unknown,
-  setError: UseFormSetError<T>,
+  setError: (field: F, error: { message: string }) => void,
   rename: (field: string) => string = (field) => field,
 ) {
-  for (const [field, text] of Object.entries(fieldErrors(error))) setError(rename(field) as Path<T>, { message: text });
+  for (const [field, text] of Object.entries(fieldErrors(error))) setError(rename(field) as F, { message: text });
 }
 
 /**
@@ -94,5 +93,20 @@ export function useCountryOptions() {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const hydrated = useHydrated();
-  return useMemo(() => (hydrated ? countryOptions(language) : []), [hydrated, language]);
+  const [options, setOptions] = useState<Array<{ value: string; label: string }>>([]);
+  useEffect(() => {
+    if (!hydrated) return;
+    let current = true;
+    // The country list (phone-number data) is fetched once the page is up, not with it; the names come from
+    // the language's CLDR data where the browser lacks them (already there in the app, ADR 028).
+    void Promise.all([import('../../lib/countries.ts'), loadFormats(language).catch(() => undefined)]).then(
+      ([{ countryOptions }]) => {
+        if (current) setOptions(countryOptions(language));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [hydrated, language]);
+  return options;
 }

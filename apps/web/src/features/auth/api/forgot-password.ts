@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { AcknowledgedSchema } from '@kaminuza/shared';
 import { api } from '../../../lib/api-client.ts';
+import { accountSchemas } from '../load-account-schemas.ts';
 
-export const forgotPassword = (email: string) =>
-  api('/auth/forgot-password', AcknowledgedSchema, { method: 'POST', body: { email } });
+export const forgotPassword = async (email: string) =>
+  api('/auth/forgot-password', (await accountSchemas()).AcknowledgedSchema, { method: 'POST', body: { email } });
 
 export function useForgotPassword() {
   return useMutation({ mutationFn: forgotPassword });

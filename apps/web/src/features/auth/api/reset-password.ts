@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { AcknowledgedSchema } from '@kaminuza/shared';
 import { api } from '../../../lib/api-client.ts';
+import { accountSchemas } from '../load-account-schemas.ts';
 
-export const resetPassword = (input: { token: string; password: string }) =>
-  api('/auth/reset-password', AcknowledgedSchema, { method: 'POST', body: input });
+export const resetPassword = async (input: { token: string; password: string }) =>
+  api('/auth/reset-password', (await accountSchemas()).AcknowledgedSchema, { method: 'POST', body: input });
 
 export function useResetPassword() {
   return useMutation({ mutationFn: resetPassword });

@@ -1,10 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SessionUserSchema, type SignIn } from '@kaminuza/shared';
+import type { SignIn } from '@kaminuza/shared';
 import { api } from '../../../lib/api-client.ts';
 import { startSession } from '../../../lib/session.tsx';
+import { accountSchemas } from '../load-account-schemas.ts';
 
-export const signIn = ({ admin, ...credentials }: SignIn & { admin: boolean }) =>
-  api(admin ? '/auth/sign-in/admin' : '/auth/sign-in', SessionUserSchema, { method: 'POST', body: credentials });
+export const signIn = async ({ admin, ...credentials }: SignIn & { admin: boolean }) =>
+  api(admin ? '/auth/sign-in/admin' : '/auth/sign-in', (await accountSchemas()).SessionUserSchema, {
+    method: 'POST',
+    body: credentials,
+  });
 
 export function useSignIn() {
   const queryClient = useQueryClient();

@@ -1,31 +1,23 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PasswordSchema, VALIDATION_MESSAGES } from '@kaminuza/shared';
 import { FormAlert, TextField } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useResetPassword } from '../api/reset-password.ts';
+import { useSchemaForm } from '../../../lib/schema-form.ts';
+import type { NewPassword } from '../account-schemas.ts';
+import { accountSchemas } from '../load-account-schemas.ts';
 import { AuthCard } from './auth-card.tsx';
 
-const NewPasswordSchema = z
-  .object({ password: PasswordSchema, confirm: z.string() })
-  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: VALIDATION_MESSAGES.passwords_mismatch });
+const loadSchema = () => accountSchemas().then((m) => m.NewPasswordSchema);
 
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const token = useSearchParams()[0].get('token');
   const reset = useResetPassword();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-    setError,
-  } = useForm<z.infer<typeof NewPasswordSchema>>({ resolver: zodResolver(NewPasswordSchema) });
+  const { register, handleSubmit, errors, setError } = useSchemaForm<NewPassword>(loadSchema);
   // A refused password (a common one) is shown at its field, and the link, still unused, can be used again.
   const passwordRefused = 'password' in fieldErrors(reset.error);
   // The prerendered page cannot know the link's token: which view it shows waits for the browser.
@@ -78,14 +70,14 @@ export function ResetPasswordPage() {
             type="password"
             autoComplete="new-password"
             hint={t('auth.password_hint')}
-            error={errors.password?.message}
+            error={errors.password}
             {...register('password')}
           />
           <TextField
             label={t('auth.reset.confirm_password')}
             type="password"
             autoComplete="new-password"
-            error={errors.confirm?.message}
+            error={errors.confirm}
             {...register('confirm')}
           />
           <button type="submit" className="btn-primary" disabled={reset.isPending}>

@@ -1,8 +1,6 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SignInSchema, type SessionUser, type SignIn } from '@kaminuza/shared';
+import type { SessionUser, SignIn } from '@kaminuza/shared';
 import { FormAlert, EmailField, TextField } from '../../../components/form/field.tsx';
 import { hasReason } from '../../../lib/api-client.ts';
 import { errorMessageKey, lockoutMinutes } from '../../../lib/error-messages.ts';
@@ -10,7 +8,11 @@ import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { homeOf, paths } from '../../../lib/paths.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { isStudentPage, rememberReturn, takeReturn } from '../../../lib/return-to.ts';
+import { useSchemaForm } from '../../../lib/schema-form.ts';
+import { accountSchemas } from '../load-account-schemas.ts';
 import { AuthCard } from './auth-card.tsx';
+
+const loadSchema = () => accountSchemas().then((m) => m.SignInSchema);
 
 /**
  * Where a sign-in may send its user back to: their own area, or (students) any student page — an
@@ -34,11 +36,7 @@ export function SignInPage({ admin = false }: { admin?: boolean }) {
   // A reload keeps the history state, which the prerendered page did not have: its notice shows once hydrated.
   const hydrated = useHydrated();
   const signIn = useSignIn();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<SignIn>({ resolver: zodResolver(SignInSchema) });
+  const { register, handleSubmit, errors } = useSchemaForm<SignIn>(loadSchema);
 
   const onSubmit = handleSubmit((credentials) =>
     signIn.mutate(
@@ -74,12 +72,12 @@ export function SignInPage({ admin = false }: { admin?: boolean }) {
           </FormAlert>
         )}
         {unverified && <FormAlert tone="success">{t('auth.login.verification_resent')}</FormAlert>}
-        <EmailField error={errors.email?.message} {...register('email')} />
+        <EmailField error={errors.email} {...register('email')} />
         <TextField
           label={t('auth.password')}
           type="password"
           autoComplete="current-password"
-          error={errors.password?.message}
+          error={errors.password}
           {...register('password')}
         />
         <button type="submit" className="btn-primary" disabled={signIn.isPending}>

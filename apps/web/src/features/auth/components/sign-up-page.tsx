@@ -1,14 +1,6 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  EDUCATION_LEVELS,
-  GENDERS,
-  StudentSignUpSchema,
-  type StudentSignUp,
-  type StudentSignUpInput,
-} from '@kaminuza/shared';
+import { EDUCATION_LEVELS, GENDERS, type StudentSignUp, type StudentSignUpInput } from '@kaminuza/shared';
 import { EmailField, FormAlert, SelectField, TextField } from '../../../components/form/field.tsx';
 import {
   HaveAccountPrompt,
@@ -23,7 +15,11 @@ import { isLanguage } from '../../../lib/languages.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSignUpStudent } from '../api/sign-up.ts';
 import { rememberPendingEmail } from './pending-email.ts';
+import { useSchemaForm } from '../../../lib/schema-form.ts';
+import { signUpSchemas } from '../load-account-schemas.ts';
 import { AuthCard } from './auth-card.tsx';
+
+const loadSchema = () => signUpSchemas().then((m) => m.StudentSignUpSchema);
 
 export function SignUpPage() {
   const { t, i18n } = useTranslation();
@@ -31,14 +27,8 @@ export function SignUpPage() {
   const signUp = useSignUpStudent();
   const language = i18n.resolvedLanguage ?? 'en';
   const countries = useCountryOptions();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<StudentSignUpInput, unknown, StudentSignUp>({
-    resolver: zodResolver(StudentSignUpSchema),
-    mode: 'onTouched',
+  const { register, handleSubmit, setError, errors } = useSchemaForm<StudentSignUpInput, StudentSignUp>(loadSchema, {
+    mode: 'touched',
   });
 
   const onSubmit = handleSubmit((values) =>
@@ -54,7 +44,7 @@ export function SignUpPage() {
     ),
   );
 
-  const err = (field: keyof StudentSignUpInput) => errors[field]?.message;
+  const err = (field: keyof StudentSignUpInput) => errors[field];
   const failureKey = signUp.isError ? signUpFailureKey(signUp.error) : null;
   return (
     <AuthCard title={t('auth.signup.title')} intro={t('auth.signup.intro')}>
