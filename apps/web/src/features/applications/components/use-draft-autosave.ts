@@ -216,7 +216,7 @@ export function useDraftAutosave(options: DraftAutosaveOptions): DraftAutosave {
     if (dirty() && !conflictRef.current && !closedRef.current && timerRef.current === null) {
       return sendRef.current();
     }
-  }, [id, isOnline, remember, retryMs, save]);
+  }, [isOnline, remember, retryMs, save]);
   useEffect(() => {
     sendRef.current = send;
   }, [send]);
