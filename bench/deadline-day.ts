@@ -159,6 +159,61 @@ async function startBare(port: number, databaseUrl: string, publicUrl: string): 
   throw new Error('the bare server did not become ready within 30 s');
 }
 
+/**
+ * The same requests, denied ones included, asked of the server under test before the load: what each
+ * answered (status, error reason, the answer's fields), to compare the baseline's answers with the api's.
+ * None of them changes anything.
+ */
+async function probe(
+  origin: string,
+  mine: Applicant,
+  another: Applicant,
+  unpaid: Applicant,
+): Promise<Record<string, string>> {
+  const ask = async (method: string, path: string, cookie: string | null, body?: object) => {
+    const response = await fetch(`${origin}${path}`, {
+      method,
+      headers: { origin, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const answer = (await response.json()) as { data?: object | null; error?: { reason?: string; status: string } };
+    const what = answer.error
+      ? `${answer.error.status} ${answer.error.reason ?? ''}`.trim()
+      : answer.data
+        ? Object.keys(answer.data).sort().join(',')
+        : String(answer.data);
+    return `${response.status} ${what}`;
+  };
+  const save = (version: number) => ({ version, answers: deadlineAnswers(1), current_step: 0 });
+  return {
+    'GET session, signed in': await ask('GET', '/api/v1/auth/session', mine.cookie),
+    'GET session, no cookie': await ask('GET', '/api/v1/auth/session', null),
+    'PATCH, no cookie': await ask('PATCH', `/api/v1/applications/${mine.id}`, null, save(mine.version)),
+    'PATCH, forged cookie': await ask(
+      'PATCH',
+      `/api/v1/applications/${mine.id}`,
+      mine.cookie.replace(/(session_token=)[^.;]+/, '$1forged'),
+      save(mine.version),
+    ),
+    "PATCH, another student's draft": await ask(
+      'PATCH',
+      `/api/v1/applications/${another.id}`,
+      mine.cookie,
+      save(another.version),
+    ),
+    'PATCH, stale version': await ask('PATCH', `/api/v1/applications/${mine.id}`, mine.cookie, save(mine.version + 5)),
+    'PATCH, no answers': await ask('PATCH', `/api/v1/applications/${mine.id}`, mine.cookie, { version: mine.version }),
+    'POST submit, fee unpaid': await ask('POST', `/api/v1/applications/${unpaid.id}/submit`, unpaid.cookie, {
+      version: unpaid.version,
+      answers: deadlineAnswers(30),
+    }),
+    'POST submit, stale version': await ask('POST', `/api/v1/applications/${mine.id}/submit`, mine.cookie, {
+      version: mine.version + 5,
+      answers: deadlineAnswers(30),
+    }),
+  };
+}
+
 interface CeilingStep {
   rate: number;
   sent_per_s: number;
@@ -301,6 +356,8 @@ async function run(kind: 'api' | 'bare') {
       bare = await startBare(port, url.toString(), origin);
     }
     const server = (api ?? bare)!;
+    // A submitter (paid) and two savers (unpaid), before any of them saves or submits.
+    const probes = await probe(origin, submitters[0]!, savers[0]!, savers[1]!);
     await db.execute(sql`vacuum analyze`);
     // Idle: set up, nothing asked for a few seconds.
     await sleep(3_000);
@@ -352,6 +409,7 @@ async function run(kind: 'api' | 'bare') {
       },
       autosave: { ...summary(result.autosave), errors: result.autosaveErrors.length },
       statuses: result.statuses,
+      probes,
       acknowledged: acknowledged.size,
       stored: stored.size,
       lost,
@@ -393,11 +451,18 @@ try {
           ceiling_api_over_bare: ratio(api.ceiling.highest_held_per_s, bare.ceiling.highest_held_per_s),
         }
       : null;
-  // The baseline answers as the api does: the same status codes for each kind of request.
+  // The baseline answers as the api does: the same status codes under load, the same answers to the probes.
   const sameStatuses =
     api && bare
       ? JSON.stringify(Object.keys(api.statuses).sort()) === JSON.stringify(Object.keys(bare.statuses).sort())
       : true;
+  const probesDiffering =
+    api && bare ? Object.keys(api.probes).filter((what) => api.probes[what] !== bare.probes[what]) : [];
+  if (probesDiffering.length > 0)
+    console.log(
+      'the servers answered differently:',
+      Object.fromEntries(probesDiffering.map((what) => [what, { api: api!.probes[what], bare: bare!.probes[what] }])),
+    );
 
   const results = {
     when: new Date().toISOString(),
@@ -414,6 +479,7 @@ try {
     runs,
     api_over_bare: ratios,
     same_status_codes: sameStatuses,
+    probes_answered_differently: probesDiffering,
   };
 
   const row = (r: NonNullable<typeof api>) => ({
@@ -444,6 +510,7 @@ try {
   const checks: Array<[string, boolean]> = [
     ['0 lost, 0 duplicated, none half-written, every submitter acknowledged (each server)', correct],
     ['the baseline answered the same status codes as the api', sameStatuses],
+    ['the baseline answered the probes (denied requests included) as the api', probesDiffering.length === 0],
   ];
   if (api) {
     checks.push(
@@ -470,7 +537,7 @@ try {
   for (const [what, ok] of checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
   const within = checks.every(([, ok]) => ok);
   console.log(within ? 'deadline day: within budget' : 'deadline day: OVER BUDGET');
-  process.exitCode = correct && sameStatuses ? (within ? 0 : 1) : 3;
+  process.exitCode = correct && sameStatuses && probesDiffering.length === 0 ? (within ? 0 : 1) : 3;
 } finally {
   await rm(scratch, { recursive: true, force: true });
 }
