@@ -16,10 +16,11 @@
  *
  * The load generator runs in its own process (bench/load-generator.ts), pinned to the last core with
  * taskset where there is one; the bench prints the CPU time the server under test, PostgreSQL's backends
- * of the bench's database and the generator used during the measured window. Then the throughput
- * ceiling: for each server, autosaves at a fixed rate, doubled while the server holds it (p99 < 300 ms,
- * no error, the rate reached) and then bisected, give the highest rate held; the api/bare ratio's goal
- * is ≥ 0.67.
+ * of the bench's database (and, apart, PostgreSQL's server-wide processes) and the generator used during
+ * the measured window. Then the throughput ceiling: for each server, autosaves at a fixed rate, doubled
+ * while the server holds it (p99 < 300 ms, no error, the rate reached; a miss is tried once more) and
+ * then bisected, give the highest rate held; the api/bare ratio's goal is ≥ 0.67. The server's RSS is
+ * read once set up and idle, and sampled every 100 ms under load for its peak.
  *
  * Needs a PostgreSQL server: DATABASE_URL=postgres://user@host:port/db npm run bench:deadline-day
  * It creates a database of its own on that server for each run and drops it at the end. Quicker runs:
@@ -304,15 +305,21 @@ async function ceiling(db: Db, database: string, serverPid: number, origin: stri
     await sleep(1_000);
     return held;
   };
+  /**
+   * A rate missed once is tried again before it counts as not held: the machine is shared, and one burst
+   * of someone else's work in five seconds is enough to push a p99 over. Both servers get the same second
+   * chance.
+   */
+  const holds = async (rate: number) => (await step(rate)) || (await step(rate));
   let held = 0;
   let failed = Infinity;
   for (let rate = CEILING_START; failed === Infinity && rate <= CEILING_MAX; rate *= 2) {
-    if (await step(rate)) held = rate;
+    if (await holds(rate)) held = rate;
     else failed = rate;
   }
   for (let i = 0; i < CEILING_BISECT && failed !== Infinity && failed - held > Math.max(10, held * 0.05); i++) {
     const rate = Math.round((held + failed) / 2);
-    if (await step(rate)) held = rate;
+    if (await holds(rate)) held = rate;
     else failed = rate;
   }
   return { highest_held_per_s: held, lowest_not_held_per_s: failed === Infinity ? null : failed, steps };
@@ -392,6 +399,8 @@ async function run(kind: 'api' | 'bare') {
       .where(and(eq(applications.partner_id, institution.partnerId), eq(applications.status, 'submitted')));
 
     console.log(`${kind}: throughput ceiling (autosaves at a fixed rate, ${CEILING_STEP_MS / 1000} s a step) …`);
+    // The deadline window's leftovers (the receipt emails the api's worker sends, late answers) die down first.
+    await sleep(5_000);
     const stopCeilingSampling = sampleRss(server.pid!);
     const throughput =
       CEILING_STEP_MS > 0 ? await ceiling(db, name, server.pid!, origin, savers) : { highest_held_per_s: null };
@@ -499,6 +508,15 @@ try {
   });
   console.log('\nDeadline day, ms (CPU over the deadline window of', DURATION_MS / 1000, 's, 2 cores):');
   console.table(Object.fromEntries(Object.entries(runs).map(([kind, r]) => [kind, row(r)])));
+  for (const [kind, r] of Object.entries(runs)) {
+    const capacity = r.cpu.window_s * 1000 * os.availableParallelism();
+    const share = (ms: number) => `${round(ms / 1000, 1)} s (${Math.round((ms / capacity) * 100)} %)`;
+    console.log(
+      `${kind}: of the ${os.availableParallelism()} cores over ${r.cpu.window_s} s, the server used ${share(r.cpu.server_ms)},` +
+        ` PostgreSQL's backends ${share(r.cpu.postgres_ms)} (its server-wide processes ${share(r.cpu.postgres_background_ms)}),` +
+        ` the generator ${share(r.cpu.generator_ms)}; the rest was idle or other work on the machine`,
+    );
+  }
   if (ratios) console.log('api / bare:', ratios);
   console.log(JSON.stringify(results, null, 2));
   await mkdir(path.join(benchDir, 'results'), { recursive: true });
