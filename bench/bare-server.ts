@@ -7,7 +7,8 @@
  * - GET /api/v1/auth/session: the session by token and its user (better-auth's `getSession` through its
  *   Drizzle adapter: `findSession` reads sessions by token, then users by id; it verifies the cookie's
  *   HMAC-SHA256 signature first, as better-call's `getSignedCookie` does), then the profile
- *   (modules/auth/auth.service.ts `findProfile`).
+ *   (modules/auth/auth.service.ts `findProfile`). better-auth also refreshes a session older than a day
+ *   (an UPDATE); the bench's sessions are fresh, so neither server writes there.
  * - PATCH /api/v1/applications/:id, the autosave (modules/applications/drafts.service.ts `saveDraft`):
  *   the session's two reads, the named statement `read_draft_for_autosave` (application, form, cycle and
  *   settings in one query), the campus check when a campus is sent, the guarded UPDATE, and after a lost

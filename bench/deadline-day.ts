@@ -61,10 +61,10 @@ const DURATION_MS = Number(process.env.DURATION_MS ?? 30_000);
 const THINK_MS: [number, number] = [3_000, 9_000];
 /** One submitter in this many double-clicks Submit. */
 const DOUBLE_CLICK_EVERY = 10;
-const CEILING_STEP_MS = Number(process.env.CEILING_STEP_MS ?? 5_000);
+const CEILING_STEP_MS = Number(process.env.CEILING_STEP_MS ?? 4_000);
 const CEILING_START = Number(process.env.CEILING_START ?? 100);
 const CEILING_MAX = 12_800;
-const CEILING_BISECT = Number(process.env.CEILING_BISECT ?? 3);
+const CEILING_BISECT = Number(process.env.CEILING_BISECT ?? 2);
 const SERVERS = (process.env.SERVERS ?? 'api,bare').split(',') as Array<'api' | 'bare'>;
 const BUDGET = { submitP99: 500, autosaveP99: 300, ratioP99: 1.5, idleRssMb: 200, peakRssMb: 350, ceilingRatio: 0.67 };
 /** AUTH_SECRET is the development one on both servers: the bare server checks the api's cookie signatures. */
