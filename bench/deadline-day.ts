@@ -223,7 +223,14 @@ interface CeilingStep {
   errors: number;
   skipped: number;
   held: boolean;
-  cpu_ms: { server: number; postgres: number; postgres_background: number; generator: number };
+  cpu_ms: {
+    server: number;
+    postgres: number;
+    postgres_background: number;
+    generator: number;
+    server_per_request: number;
+    postgres_per_request: number;
+  };
 }
 
 /** Measures one plan with the CPU time of the server, PostgreSQL and the generator over its window. */
@@ -258,7 +265,12 @@ async function measured(db: Db, database: string, serverPid: number, plan: Plan)
     postgres_ms: cpuBetween(before.backends, after.backends),
     postgres_background_ms: cpuBetween(before.background, after.background),
     generator_ms: Math.round(result.cpuMs),
+    /** CPU per answered request: less at the mercy of other work on the machine than latencies are. */
+    per_request_ms: { server: 0, postgres: 0 },
   };
+  const requests = result.autosave.length + result.submit.length;
+  if (requests > 0)
+    cpu.per_request_ms = { server: round(cpu.server_ms / requests), postgres: round(cpu.postgres_ms / requests) };
   return { result, cpu, peakRssMb };
 }
 
@@ -296,6 +308,8 @@ async function ceiling(db: Db, database: string, serverPid: number, origin: stri
         postgres: cpu.postgres_ms,
         postgres_background: cpu.postgres_background_ms,
         generator: cpu.generator_ms,
+        server_per_request: cpu.per_request_ms.server,
+        postgres_per_request: cpu.per_request_ms.postgres,
       },
     });
     console.log(
@@ -503,6 +517,7 @@ try {
     'cpu postgres s': round(r.cpu.postgres_ms / 1000, 1),
     'cpu pg bg s': round(r.cpu.postgres_background_ms / 1000, 1),
     'cpu generator s': round(r.cpu.generator_ms / 1000, 1),
+    'server cpu ms/request': r.cpu.per_request_ms.server,
     'rss idle MB': r.rss_mb.idle_before_load,
     'rss peak MB': Math.max(r.rss_mb.peak_deadline, r.rss_mb.peak_ceiling),
   });
