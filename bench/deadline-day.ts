@@ -472,6 +472,7 @@ try {
           autosave_p50: ratio(api.autosave.p50, bare.autosave.p50),
           autosave_p99: ratio(api.autosave.p99, bare.autosave.p99),
           ceiling_api_over_bare: ratio(api.ceiling.highest_held_per_s, bare.ceiling.highest_held_per_s),
+          server_cpu_per_request: ratio(api.cpu.per_request_ms.server, bare.cpu.per_request_ms.server),
         }
       : null;
   // The baseline answers as the api does: the same status codes under load, the same answers to the probes.
