@@ -565,8 +565,11 @@ function readBody(request: http.IncomingMessage): Promise<Record<string, unknown
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const APPLICATION = /^\/api\/v1\/applications\/([^/]+)(\/submit)?$/;
 
-function draftInput(body: Record<string, unknown>): Record<string, unknown> {
-  if (!Number.isInteger(body.version) || !body.answers || typeof body.answers !== 'object') throw invalid();
+/** The address and the body, checked before the session as Fastify validates before the api's guards run. */
+async function validated(request: http.IncomingMessage, id: string): Promise<Record<string, unknown>> {
+  const body = await readBody(request);
+  if (!UUID.test(id) || !Number.isInteger(body.version) || !body.answers || typeof body.answers !== 'object')
+    throw invalid();
   return body;
 }
 
@@ -587,15 +590,13 @@ async function route(request: http.IncomingMessage, response: http.ServerRespons
   }
   const match = APPLICATION.exec(path);
   if (match && request.method === 'PATCH' && !match[2]) {
+    const input = await validated(request, match[1]!);
     const userId = await studentOnly(request);
-    const input = draftInput(await readBody(request));
-    if (!UUID.test(match[1]!)) throw invalid();
     return send(response, 200, { data: await saveDraft(userId, match[1]!, input) });
   }
   if (match && request.method === 'POST' && match[2]) {
+    const input = await validated(request, match[1]!);
     const userId = await studentOnly(request);
-    const input = draftInput(await readBody(request));
-    if (!UUID.test(match[1]!)) throw invalid();
     const key = request.headers['idempotency-key'];
     const { created, receipt } = await submit(userId, match[1]!, input, typeof key === 'string' ? key : undefined);
     return send(response, created ? 201 : 200, { data: receipt });

@@ -204,6 +204,11 @@ async function probe(
     ),
     'PATCH, stale version': await ask('PATCH', `/api/v1/applications/${mine.id}`, mine.cookie, save(mine.version + 5)),
     'PATCH, no answers': await ask('PATCH', `/api/v1/applications/${mine.id}`, mine.cookie, { version: mine.version }),
+    // The api checks the body before the session.
+    'PATCH, no answers, no cookie': await ask('PATCH', `/api/v1/applications/${mine.id}`, null, {
+      version: mine.version,
+    }),
+    'PATCH, not an id': await ask('PATCH', '/api/v1/applications/not-an-id', mine.cookie, save(mine.version)),
     'POST submit, fee unpaid': await ask('POST', `/api/v1/applications/${unpaid.id}/submit`, unpaid.cookie, {
       version: unpaid.version,
       answers: deadlineAnswers(30),
