@@ -283,6 +283,27 @@ describe('autosave', () => {
     });
     expect(reopened.answers).not.toHaveProperty('unknown_question');
     expect(reopened.last_saved_at).not.toBeNull();
+
+    // A save without a position or campus keeps them; each save stamps its own time.
+    const stamp = async () =>
+      (
+        await testApp.db
+          .select({ updated_at: applications.updated_at, last_saved_at: applications.last_saved_at })
+          .from(applications)
+          .where(eq(applications.id, draft.id))
+      )[0]!;
+    const before = await stamp();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const again = await call(student, 'PATCH', `/applications/${draft.id}`, {
+      version: 2,
+      answers: { why_programme: 'Because, again.' },
+    });
+    expect(again.statusCode).toBe(200);
+    const after = await stamp();
+    expect(Date.parse(after.updated_at)).toBeGreaterThan(Date.parse(before.updated_at));
+    expect(Date.parse(after.last_saved_at!)).toBeGreaterThan(Date.parse(before.last_saved_at!));
+    const kept = ((await call(student, 'GET', `/applications/${draft.id}`)).json() as { data: ApplicationDraft }).data;
+    expect(kept).toMatchObject({ version: 3, current_section_index: 2, campus_id: institution.double.campusIds[0] });
   });
 
   it('refuses a stale version with 409 and what the server holds, never overwriting', async () => {

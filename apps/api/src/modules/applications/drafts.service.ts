@@ -434,6 +434,8 @@ function prepareGuardedSave(db: Db) {
       campus_id: sql`coalesce(${sql.placeholder('campus')}::uuid, ${applications.campus_id})`,
       version: sql`${applications.version} + 1`,
       last_saved_at: sql`now()`,
+      // Set here: the column's own update value would be computed once, when the statement is built.
+      updated_at: sql`now()`,
     })
     .where(
       and(
