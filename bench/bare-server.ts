@@ -4,17 +4,17 @@
  * on the same database. What the api costs on top of this server is the api layer; what both cost is the
  * machine. It serves:
  *
- * - GET /api/v1/auth/session: the session by token and its user (better-auth's `getSession` through its
- *   Drizzle adapter: `findSession` reads sessions by token, then users by id; it verifies the cookie's
- *   HMAC-SHA256 signature first, as better-call's `getSignedCookie` does), then the profile
- *   (modules/auth/auth.service.ts `findProfile`). better-auth also refreshes a session older than a day
- *   (an UPDATE); the bench's sessions are fresh, so neither server writes there.
+ * - GET /api/v1/auth/session: the session by token joined with its user's type, the named statement
+ *   `read_session_by_token` (modules/auth/session-reader.ts; the cookie's HMAC-SHA256 signature verified
+ *   first, as better-call's `getSignedCookie` does), then the named profile read `profile_by_id`
+ *   (modules/auth/auth.service.ts `sessionUser`). A session due for its daily refresh goes through
+ *   better-auth in the api (an UPDATE); the bench's sessions are fresh, so neither server writes there.
  * - PATCH /api/v1/applications/:id, the autosave (modules/applications/drafts.service.ts `saveDraft`):
- *   the session's two reads, the named statement `read_draft_for_autosave` (application, form, cycle and
- *   settings in one query), the campus check when a campus is sent, the guarded UPDATE, and after a lost
- *   race the re-read that tells stale from submitted.
+ *   the session's read, the named statement `read_draft_for_autosave` (application, form, cycle and
+ *   settings in one query), the campus check when a campus is sent, the named guarded UPDATE
+ *   `save_draft_guarded`, and after a lost race the re-read that tells stale from submitted.
  * - POST /api/v1/applications/:id/submit (modules/applications/submit.service.ts `submitApplication`): the
- *   session's two reads; BEGIN; the Idempotency-Key claim (lib/idempotency.ts `claimIdempotencyKey`); the
+ *   session's read; BEGIN; the Idempotency-Key claim (lib/idempotency.ts `claimIdempotencyKey`); the
  *   named locking read `lock_application_for_submission`; on a retry, the submission by key and its receipt
  *   (modules/submissions `submissionByKey`, `submissionReceipt`); the submission with its receipt email in
  *   the outbox in one statement (modules/submissions `writeSubmission`); the application marked submitted
@@ -65,12 +65,11 @@ const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 /* ---------------------------------------------------------------- the api's statements, verbatim */
 
 const SQL = {
-  session: `select "id", "user_id", "token", "expires_at", "ip_address", "user_agent", "created_at", "updated_at" from "sessions" where "sessions"."token" = $1`,
-  user: `select "id", "email", "name", "image", "type", "partner_id", "contact_verified", "terms_accepted", "created_at", "updated_at" from "users" where "users"."id" = $1`,
+  session: `select "sessions"."user_id", "sessions"."expires_at", "users"."type" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."token" = $1 limit $2`,
   profile: `select "users"."id", "users"."email", "users"."type", "users"."name", "users"."contact_verified", "users"."partner_id", "students"."first_name", "students"."preferred_name", "students"."language", "students"."timezone", "students"."is_complete", "staff"."first_name", "staff"."language", "staff"."timezone", "user_preferences"."language", "staff"."approval_status", "staff"."permissions", "staff"."active", "partners"."name", "partners"."status", "partners"."review_reason" from "users" left join "students" on "students"."user_id" = "users"."id" left join "staff" on "staff"."user_id" = "users"."id" left join "partners" on "partners"."id" = "users"."partner_id" left join "user_preferences" on "user_preferences"."user_id" = "users"."id" where "users"."id" = $1 limit $2`,
   readDraft: `select "applications"."student_id", "applications"."status", "applications"."version", "applications"."last_saved_at", "applications"."program_id", "applications"."form_id", "applications"."cycle_id", "forms"."sections", "cycles"."status", "cycles"."opens_on", "cycles"."closes_on", "partner_settings"."general" from "applications" inner join "students" on ("students"."id" = "applications"."student_id" and "students"."user_id" = $1) inner join "cycles" on "cycles"."id" = "applications"."cycle_id" left join "forms" on ("forms"."id" = "applications"."form_id" and "forms"."partner_id" = "applications"."partner_id") left join "partner_settings" on "partner_settings"."partner_id" = "applications"."partner_id" where "applications"."id" = $2 limit $3`,
   campusOffered: `select "campus_id" from "program_campuses" where ("program_campuses"."program_id" = $1 and "program_campuses"."campus_id" = $2) limit $3`,
-  saveDraft: `update "applications" set "answers" = $1, "progress_percentage" = $2, "current_step" = $3, "current_section_index" = $4, "version" = "applications"."version" + 1, "last_saved_at" = now(), "updated_at" = $5 where ("applications"."id" = $6 and "applications"."student_id" = $7 and "applications"."status" = $8 and "applications"."version" = $9) returning "version", "last_saved_at", "progress_percentage"`,
+  saveDraft: `update "applications" set "campus_id" = coalesce($1::uuid, "applications"."campus_id"), "answers" = $2::jsonb, "progress_percentage" = $3::int, "current_step" = coalesce($4::int, "applications"."current_step"), "current_section_index" = coalesce($5::int, "applications"."current_section_index"), "version" = "applications"."version" + 1, "last_saved_at" = now(), "updated_at" = now() where ("applications"."id" = $6 and "applications"."student_id" = $7 and "applications"."status" = $8 and "applications"."version" = $9) returning "version", "last_saved_at", "progress_percentage"`,
   draftNow: `select "status", "version", "last_saved_at" from "applications" where ("applications"."id" = $1 and "applications"."student_id" = $2) limit $3`,
   claimKey: `select pg_try_advisory_xact_lock(hashtextextended($1, 0)) as claimed`,
   lockForSubmission: `select "applications"."id", "applications"."student_id", "applications"."partner_id", "applications"."cycle_id", "applications"."program_id", "applications"."campus_id", "applications"."form_id", "applications"."status", "applications"."version", "applications"."last_saved_at", "students"."first_name", "students"."last_name", "students"."preferred_name", "students"."email", "students"."phone", "students"."date_of_birth", "students"."gender", "students"."nationality", "students"."country_of_residence", "students"."address", "students"."city", "students"."country", "students"."postal_code", "students"."education_level", "students"."last_school", "students"."graduation_year", "students"."gpa", "students"."major", "students"."degree_type", "students"."exam_results", "students"."language", coalesce((
@@ -154,11 +153,9 @@ function sessionToken(cookieHeader: string | undefined): string | null {
 async function signedIn(request: http.IncomingMessage): Promise<{ userId: string; type: string }> {
   const token = sessionToken(request.headers.cookie);
   if (!token) throw unauthenticated();
-  const [session] = await rows(pool, SQL.session, [token]);
-  if (!session || new Date(session[3] as string) <= new Date()) throw unauthenticated();
-  const [user] = await rows(pool, SQL.user, [session[1]]);
-  if (!user) throw unauthenticated();
-  return { userId: user[0] as string, type: user[4] as string };
+  const [session] = await rows(pool, SQL.session, [token, 1], 'read_session_by_token');
+  if (!session || new Date(session[1] as string) <= new Date()) throw unauthenticated();
+  return { userId: session[0] as string, type: session[2] as string };
 }
 
 async function studentOnly(request: http.IncomingMessage): Promise<string> {
@@ -168,7 +165,7 @@ async function studentOnly(request: http.IncomingMessage): Promise<string> {
 }
 
 async function sessionUser(userId: string) {
-  const [row] = await rows(pool, SQL.profile, [userId, 1]);
+  const [row] = await rows(pool, SQL.profile, [userId, 1], 'profile_by_id');
   if (!row) return null;
   const [id, email, type, , contactVerified, partnerId, studentFirst, preferred, studentLanguage] = row;
   const [, , , isComplete, staffFirst, staffLanguage, , preferencesLanguage, approval, permissions, active] =
@@ -284,18 +281,22 @@ async function saveDraft(userId: string, applicationId: string, input: Record<st
     if (!offered) throw invalid(A.campus_not_offered);
   }
   const answers = formAnswers(sections as Section[], answersIn);
-  // The api's UPDATE always sets the step and section (Drizzle leaves out only undefined ones); the bench sends both.
-  const [saved] = await rows(pool, SQL.saveDraft, [
-    JSON.stringify(answers),
-    progress(sections as Section[], answers),
-    input.current_step ?? 0,
-    input.current_section_index ?? 0,
-    new Date().toISOString(),
-    applicationId,
-    studentId,
-    'in_progress',
-    input.version,
-  ]);
+  const [saved] = await rows(
+    pool,
+    SQL.saveDraft,
+    [
+      input.campus_id ?? null,
+      JSON.stringify(answers),
+      progress(sections as Section[], answers),
+      input.current_step ?? null,
+      input.current_section_index ?? null,
+      applicationId,
+      studentId,
+      'in_progress',
+      input.version,
+    ],
+    'save_draft_guarded',
+  );
   if (saved) return { version: saved[0], last_saved_at: saved[1], progress_percentage: saved[2] };
   const [now] = await rows(pool, SQL.draftNow, [applicationId, studentId, 1]);
   if (!now) throw notFound();
@@ -580,11 +581,8 @@ async function route(request: http.IncomingMessage, response: http.ServerRespons
     const token = sessionToken(request.headers.cookie);
     let user = null;
     if (token) {
-      const [session] = await rows(pool, SQL.session, [token]);
-      if (session && new Date(session[3] as string) > new Date()) {
-        const [found] = await rows(pool, SQL.user, [session[1]]);
-        if (found) user = await sessionUser(found[0] as string);
-      }
+      const [session] = await rows(pool, SQL.session, [token, 1], 'read_session_by_token');
+      if (session && new Date(session[1] as string) > new Date()) user = await sessionUser(session[0] as string);
     }
     return send(response, 200, { data: user });
   }
