@@ -20,6 +20,7 @@ import {
   type StoredPartnerSettings,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
+import { perDatabase } from '../../db/per-database.ts';
 import {
   applications,
   campuses,
@@ -407,21 +408,11 @@ function prepareDraftForAutosave(db: Db) {
   );
 }
 
-const draftReads = new WeakMap<Db, ReturnType<typeof prepareDraftForAutosave>>();
-
-function draftForAutosave(db: Db) {
-  let statement = draftReads.get(db);
-  if (!statement) {
-    statement = prepareDraftForAutosave(db);
-    draftReads.set(db, statement);
-  }
-  return statement;
-}
+const draftForAutosave = perDatabase(prepareDraftForAutosave);
 
 /**
  * The autosave's guarded UPDATE (id, student, status, version), bumping the version: one named statement
- * per database, planned once per connection. A position or campus the save does not carry (null) stays
- * as it was.
+ * per database (perDatabase). A position or campus the save does not carry (null) stays as it was.
  */
 function prepareGuardedSave(db: Db) {
   return db
@@ -434,7 +425,6 @@ function prepareGuardedSave(db: Db) {
       campus_id: sql`coalesce(${sql.placeholder('campus')}::uuid, ${applications.campus_id})`,
       version: sql`${applications.version} + 1`,
       last_saved_at: sql`now()`,
-      // Set here: the column's own update value would be computed once, when the statement is built.
       updated_at: sql`now()`,
     })
     .where(
@@ -453,16 +443,7 @@ function prepareGuardedSave(db: Db) {
     .prepare('save_draft_guarded');
 }
 
-const guardedSaves = new WeakMap<Db, ReturnType<typeof prepareGuardedSave>>();
-
-function guardedSave(db: Db) {
-  let statement = guardedSaves.get(db);
-  if (!statement) {
-    statement = prepareGuardedSave(db);
-    guardedSaves.set(db, statement);
-  }
-  return statement;
-}
+const guardedSave = perDatabase(prepareGuardedSave);
 
 export const staleDraft = (details: StaleDraftDetails) =>
   new AppError('ABORTED', A.stale_draft, details, { reason: 'stale_draft' });

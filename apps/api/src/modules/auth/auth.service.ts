@@ -14,6 +14,7 @@ import {
   SETTINGS_MESSAGES,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
+import { perDatabase } from '../../db/per-database.ts';
 import {
   accounts,
   partners,
@@ -146,8 +147,8 @@ function preparedProfileById(db: Db) {
     .prepare('profile_by_id');
 }
 
-/** One named statement per database: read on every page load of every signed-in user (GET /auth/session). */
-const profileById = new WeakMap<Db, ReturnType<typeof preparedProfileById>>();
+/** Read on every page load of every signed-in user (GET /auth/session). */
+const profileById = perDatabase(preparedProfileById);
 
 async function findProfile(db: DbOrTx, where: SQL): Promise<Profile | null> {
   const [row] = await profileQuery(db).where(where).limit(1);
@@ -184,12 +185,7 @@ function toSessionUser({ greeting: _greeting, timezone: _timezone, ...user }: Pr
 
 /** The signed-in user's summary, or null when the user no longer exists. */
 export async function sessionUser(db: Db, userId: string): Promise<SessionUser | null> {
-  let statement = profileById.get(db);
-  if (!statement) {
-    statement = preparedProfileById(db);
-    profileById.set(db, statement);
-  }
-  const [row] = await statement.execute({ id: userId });
+  const [row] = await profileById(db).execute({ id: userId });
   const profile = toProfile(row);
   return profile && toSessionUser(profile);
 }
