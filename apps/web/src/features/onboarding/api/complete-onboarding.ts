@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OnboardingStateSchema } from '@kaminuza/shared';
 import { api } from '../../../lib/api-client.ts';
-import { sessionQuery } from '../../../lib/session.tsx';
+import { sessionQuery, type SessionUser } from '../../../lib/session.tsx';
 import { onboardingQuery } from './get-onboarding.ts';
 
 export const completeOnboarding = () =>
@@ -19,7 +19,10 @@ export function useCompleteOnboarding() {
       // cannot land afterwards with the old answer.
       await queryClient.cancelQueries({ queryKey: sessionQuery().queryKey });
       const session = queryClient.getQueryData(sessionQuery().queryKey);
-      if (session) queryClient.setQueryData(sessionQuery().queryKey, { ...session, onboarding_complete: true });
+      if (session) {
+        const admitted: SessionUser = { ...session, onboarding_complete: true };
+        queryClient.setQueryData(sessionQuery().queryKey, admitted);
+      }
       queryClient.setQueryData(onboardingQuery().queryKey, state);
       await queryClient.invalidateQueries({ queryKey: ['students', 'me', 'profile'] });
     },
