@@ -38,45 +38,36 @@ export function UploadProgress({
         {t(`upload.phase.${phase}`, { percent })}
       </p>
       <div className="flex flex-wrap gap-2">
-        {phase === 'uploading' && onPause && (
-          <button
-            type="button"
-            className="btn-secondary"
-            onClick={onPause}
-            aria-label={t('upload.pause_label', { name })}
-          >
-            {t('upload.pause')}
-          </button>
-        )}
-        {phase === 'paused' && onResume && (
-          <button
-            type="button"
-            className="btn-primary"
-            onClick={onResume}
-            aria-label={t('upload.resume_label', { name })}
-          >
-            {t('upload.resume')}
-          </button>
-        )}
-        {phase === 'interrupted' && onResume && (
-          <button
-            type="button"
-            className="btn-primary"
-            onClick={onResume}
-            aria-label={t('upload.retry_label', { name })}
-          >
-            {t('upload.retry')}
-          </button>
-        )}
-        <button
-          type="button"
-          className="btn-secondary"
-          onClick={onCancel}
-          aria-label={t('upload.cancel_label', { name })}
-        >
-          {t('upload.cancel')}
-        </button>
+        {phase === 'uploading' && onPause && <Control action="pause" name={name} onClick={onPause} />}
+        {phase === 'paused' && onResume && <Control action="resume" name={name} onClick={onResume} primary />}
+        {phase === 'interrupted' && onResume && <Control action="retry" name={name} onClick={onResume} primary />}
+        <Control action="cancel" name={name} onClick={onCancel} />
       </div>
     </div>
+  );
+}
+
+/** One of the upload's controls: its word on the button, and the file's name for a screen reader. */
+function Control({
+  action,
+  name,
+  onClick,
+  primary = false,
+}: {
+  action: 'pause' | 'resume' | 'retry' | 'cancel';
+  name: string;
+  onClick: () => void;
+  primary?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={primary ? 'btn-primary' : 'btn-secondary'}
+      onClick={onClick}
+      aria-label={t(`upload.${action}_label`, { name })}
+    >
+      {t(`upload.${action}`)}
+    </button>
   );
 }
