@@ -38,7 +38,7 @@ export default defineConfig({
   ],
   // The production server (built web app + api) on a fresh in-memory database, seeded with demo data.
   webServer: {
-    command: 'node --disable-warning=ExperimentalWarning apps/api/src/server.ts',
+    command: 'node apps/api/dist/server.mjs',
     url: `${baseURL}/ready`,
     // Every browser of the suite signs up from 127.0.0.1: the per-address limits are raised to fit.
     env: {

@@ -20,13 +20,14 @@
  * the measured window. Then the throughput ceiling: for each server, autosaves at a fixed rate, doubled
  * while the server holds it (p99 < 300 ms, no error, the rate reached; a miss is tried once more) and
  * then bisected, give the highest rate held; the api/bare ratio's goal is ≥ 0.67. The server's RSS is
- * read once set up and idle, and sampled every 100 ms under load for its peak.
+ * read once set up and idle (nothing asked for 15 s: the api returns a busy spell's memory after 10 s
+ * quiet), and sampled every 100 ms under load for its peak.
  *
  * Needs a PostgreSQL server: DATABASE_URL=postgres://user@host:port/db npm run bench:deadline-day
  * It creates a database of its own on that server for each run and drops it at the end. Quicker runs:
  * SUBMITTERS, DRAFTS, DURATION_MS (the deadline window), CEILING_STEP_MS (each rate step; 0 skips the
  * ceiling), CEILING_START (the first rate, per second), CEILING_BISECT (bisection steps), SERVERS
- * (`api,bare`, or one of them).
+ * (`api,bare`, or one of them), API_NODE_OPTIONS (Node's options for the api instead of production's).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -50,6 +51,8 @@ import {
 } from '../apps/api/src/test/deadline.ts';
 import type { Measured, Plan } from './load-generator.ts';
 import { cpuBetween, cpuSnapshot, memoryOf, sampleRss } from './process-stats.ts';
+import { buildApi, PRODUCTION_NODE_OPTIONS } from '../apps/api/scripts/build.ts';
+import { startMailSink } from './mail-sink.ts';
 import { startServer, stopServer } from './server.ts';
 import { onServer, percentile } from './support.ts';
 
@@ -65,10 +68,26 @@ const CEILING_STEP_MS = Number(process.env.CEILING_STEP_MS ?? 4_000);
 const CEILING_START = Number(process.env.CEILING_START ?? 100);
 const CEILING_MAX = 12_800;
 const CEILING_BISECT = Number(process.env.CEILING_BISECT ?? 2);
+const IDLE_MS = 15_000;
+/** Node's options for the api: production's, unless API_NODE_OPTIONS says otherwise (`''`: V8's defaults). */
+const API_NODE_OPTIONS =
+  process.env.API_NODE_OPTIONS === undefined
+    ? PRODUCTION_NODE_OPTIONS
+    : process.env.API_NODE_OPTIONS.split(' ').filter(Boolean);
 const SERVERS = (process.env.SERVERS ?? 'api,bare').split(',') as Array<'api' | 'bare'>;
 const BUDGET = { submitP99: 500, autosaveP99: 300, ratioP99: 1.5, idleRssMb: 200, peakRssMb: 350, ceilingRatio: 0.67 };
-/** AUTH_SECRET is the development one on both servers: the bare server checks the api's cookie signatures. */
-const AUTH_SECRET = 'kaminuza-development-secret-not-for-production';
+/** One AUTH_SECRET for both servers: the bare server checks the cookie signatures the api's sessions carry. */
+const AUTH_SECRET = randomBytes(32).toString('base64url');
+/**
+ * The api runs as production runs it: the build (`dist/server.mjs`, made here first), NODE_ENV=production,
+ * email sent over SMTP to a mail server outside it (here a sink in the bench's process, which keeps nothing).
+ */
+const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  AUTH_SECRET,
+  PAYMENTS_WEBHOOK_SECRET: randomBytes(32).toString('base64url'),
+  PAYMENTS_PROVIDER: 'sandbox',
+};
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) {
@@ -93,6 +112,8 @@ const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const generatorScript = path.join(benchDir, 'load-generator.ts');
 const bareScript = path.join(benchDir, 'bare-server.ts');
 const scratch = await mkdtemp(path.join(os.tmpdir(), 'kz-deadline-'));
+await buildApi();
+const mailSink = await startMailSink();
 /** The core the generator is pinned to: the last one, when taskset exists and there is more than one. */
 const generatorCore =
   os.availableParallelism() > 1 && spawnSync('taskset', ['-V']).status === 0 ? os.availableParallelism() - 1 : null;
@@ -354,20 +375,21 @@ async function run(kind: 'api' | 'bare') {
   const origin = `http://localhost:${port}`;
   let api: ChildProcess | undefined;
   let bare: ChildProcess | undefined;
+  const mailBefore = mailSink.received();
   try {
     await database.migrate();
     console.log(`\n== ${kind}: setting up on a fresh database, through the api …`);
     // The api seeds the demo catalogue into an empty database; the bench's institution comes after.
     api = await startServer(
       port,
-      { DATABASE_URL: url.toString(), PUBLIC_URL: origin, NODE_ENV: 'development', AUTH_SECRET },
-      { log: path.join(scratch, `${kind}-api.log`) },
+      { ...PRODUCTION_ENV, DATABASE_URL: url.toString(), PUBLIC_URL: origin, SMTP_URL: mailSink.url },
+      { log: path.join(scratch, `${kind}-api.log`), bundle: true, nodeOptions: API_NODE_OPTIONS },
     );
     const rssAfterStart = memoryOf(api.pid!)?.rssMb ?? 0;
     const db = database.db;
     const institution = await seedDeadlineInstitution(db);
     const setupStart = performance.now();
-    const drafts = await applicantsWithDrafts(db, origin, institution, SUBMITTERS + DRAFTS);
+    const drafts = await applicantsWithDrafts(db, origin, institution, SUBMITTERS + DRAFTS, AUTH_SECRET);
     const submitters = drafts.slice(0, SUBMITTERS);
     const savers = drafts.slice(SUBMITTERS);
     await payFees(
@@ -385,8 +407,8 @@ async function run(kind: 'api' | 'bare') {
     // A submitter (paid) and two savers (unpaid), before any of them saves or submits.
     const probes = await probe(origin, submitters[0]!, savers[0]!, savers[1]!);
     await db.execute(sql`vacuum analyze`);
-    // Idle: set up, nothing asked for a few seconds.
-    await sleep(3_000);
+    // Idle: set up, then nothing asked for longer than the api waits before returning memory (10 s).
+    await sleep(IDLE_MS);
     const rssBeforeLoad = memoryOf(server.pid!)?.rssMb ?? 0;
 
     console.log(
@@ -429,7 +451,11 @@ async function run(kind: 'api' | 'bare') {
     if (result.autosaveErrors.length)
       console.log(`${kind} autosave errors (first 5):`, result.autosaveErrors.slice(0, 5));
     return {
-      server: kind === 'api' ? 'the api (apps/api/src/server.ts)' : 'the bare baseline (bench/bare-server.ts)',
+      server:
+        kind === 'api'
+          ? 'the api as built for production (apps/api/dist/server.mjs, NODE_ENV=production)'
+          : 'the bare baseline (bench/bare-server.ts)',
+      node_options: kind === 'api' ? API_NODE_OPTIONS.join(' ') : '',
       submit: {
         ...summary(result.submit),
         errors: result.submitErrors.length,
@@ -446,6 +472,8 @@ async function run(kind: 'api' | 'bare') {
       half_written: halfWritten,
       submitted_drafts: submittedDrafts.length,
       every_submitter_acknowledged: submitters.every((draft) => acknowledged.has(draft.id)),
+      // The api's receipt emails (and any other) that reached the mail server by the end of the run.
+      emails_received: mailSink.received() - mailBefore,
       cpu: load.cpu,
       rss_mb: {
         after_start: kind === 'api' ? rssAfterStart : null,
@@ -578,5 +606,6 @@ try {
   console.log(within ? 'deadline day: within budget' : 'deadline day: OVER BUDGET');
   process.exitCode = correct && sameStatuses && probesDiffering.length === 0 ? (within ? 0 : 1) : 3;
 } finally {
+  await mailSink.close();
   await rm(scratch, { recursive: true, force: true });
 }

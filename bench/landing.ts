@@ -21,7 +21,7 @@ if (pages.length === 0) pages.push('/', '/about/us', '/help', ...ENTRY_PAGES);
 const executable = chromiumPath();
 if (!executable) throw new Error('Chromium not found: install it (apt-get install -y chromium) or set CHROMIUM_PATH');
 
-const server = await startServer(port);
+const server = await startServer(port, {}, { bundle: true });
 const chrome = await chromeLauncher.launch({ chromePath: executable, chromeFlags: CHROMIUM_ARGS });
 const results: Array<{
   page: string;

@@ -34,7 +34,7 @@ if (!executable) throw new Error('Chromium not found: install it (apt-get instal
 
 const port = await freePort();
 const origin = `http://localhost:${port}`;
-const server = await startServer(port, { PUBLIC_URL: origin });
+const server = await startServer(port, { PUBLIC_URL: origin }, { bundle: true });
 const browser = await chromium.launch({ executablePath: executable, args: CHROMIUM_ARGS });
 
 /** Signs the demo applicant in at full speed (the measure is of opening the app, not of typing). */

@@ -6,7 +6,6 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
@@ -15,6 +14,7 @@ import { docsDirectives, inlineSources, siteDirectives } from './lib/csp.ts';
 import { envelope } from './lib/envelope.ts';
 import { errorBodyOpenApiSchema } from './lib/errors.ts';
 import { safeInput } from './lib/safe-input.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 import { mailboxEnabled, trustProxy, type Env } from './lib/env.ts';
 import { loggerOptions, OneLineRequestLogs, requestId } from './lib/logging.ts';
 import { createMetrics, metricsPlugin, type Metrics } from './lib/metrics.ts';
@@ -152,17 +152,11 @@ export async function buildApp({
   }
 
   const site = siteDirectives(inlineSources(dist ? webDocuments(dist) : []));
-  // Swagger UI gets a relaxed policy on its own routes only. Added before helmet so helmet's own
-  // onRoute hook, which runs after this one, picks the route option up.
-  const docsHelmet = { contentSecurityPolicy: { useDefaults: false, directives: docsDirectives(site) } };
-  app.addHook('onRoute', (route) => {
-    if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) route.helmet = docsHelmet;
-  });
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: site },
-    hsts: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    frameguard: { action: 'deny' },
+  // Swagger UI gets a relaxed policy on its own routes only.
+  securityHeaders(app, {
+    site,
+    docs: docsDirectives(site),
+    isDocs: (url) => url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`),
   });
   await app.register(compress, { encodings: ['br', 'gzip'] });
   app.addHook('onRequest', sameOriginGuard(env.PUBLIC_URL));

@@ -7,6 +7,7 @@ import { seedDemoReview } from './seed/review.ts';
 import { databaseOptions, loadEnv } from './lib/env.ts';
 import { openFileStores } from './lib/storage/index.ts';
 import { keepServingThroughFaults } from './lib/process-faults.ts';
+import { releaseMemoryWhenQuiet } from './lib/idle-memory.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { drainSwitch } from './modules/health/drain.ts';
 import { openMailer } from './modules/email/email.jobs.ts';
@@ -64,6 +65,13 @@ else app.log.warn('no mail transport: set SMTP_URL to send email; messages wait 
 // From here on an error nobody handled is logged and the process serves on (ADR 021); before, a start
 // that fails should fail loudly.
 keepServingThroughFaults(app.log);
+if (env.IDLE_MEMORY_RELEASE_SECONDS > 0) {
+  const idleMemory = releaseMemoryWhenQuiet({
+    quietMs: env.IDLE_MEMORY_RELEASE_SECONDS * 1000,
+    onRelease: (released) => app.log.debug(released, 'quiet: memory released'),
+  });
+  app.server.on('request', idleMemory.activity);
+}
 if (seed.seeded) app.log.info({ universities: seed.universities }, 'seeded an empty database with demo data');
 
 let stopping = false;

@@ -29,6 +29,7 @@ describe('parseEnv', () => {
       LOG_LEVEL: 'info',
       MIGRATE_ON_START: true,
       SHUTDOWN_DRAIN_SECONDS: 0,
+      IDLE_MEMORY_RELEASE_SECONDS: 10,
       NODE_ENV: 'development',
       PUBLIC_URL: 'http://localhost:3000',
       MAIL_FROM_INFO: 'Kaminuza <info@kaminuza.example>',
@@ -246,12 +247,14 @@ describe('parseEnv', () => {
     expect(parseEnv({ MIGRATE_ON_START: 'on' }).MIGRATE_ON_START).toBe(true);
     const env = parseEnv({ SHUTDOWN_DRAIN_SECONDS: '5', METRICS_TOKEN: 'm'.repeat(16) });
     expect(env).toMatchObject({ SHUTDOWN_DRAIN_SECONDS: 5, METRICS_TOKEN: 'm'.repeat(16) });
+    expect(parseEnv({ IDLE_MEMORY_RELEASE_SECONDS: '0' }).IDLE_MEMORY_RELEASE_SECONDS).toBe(0);
   });
 
   it.each([
     { MIGRATE_ON_START: 'later' },
     { METRICS_TOKEN: 'short' },
     { SHUTDOWN_DRAIN_SECONDS: '-1' },
+    { IDLE_MEMORY_RELEASE_SECONDS: 'soon' },
     { PORT: 'eighty' },
     { SMTP_URL: 'http://mail.example' },
     { MAILBOX: 'maybe' },

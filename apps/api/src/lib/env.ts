@@ -131,6 +131,11 @@ const EnvSchema = z
      * served, so a load balancer that polls it stops sending new ones before the port closes.
      */
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(0),
+    /**
+     * Seconds without a request after which the api gives the memory a busy spell left behind back to the
+     * machine (one full garbage collection, ADR 046); 0 leaves it to V8.
+     */
+    IDLE_MEMORY_RELEASE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** When set, mail leaves through this SMTP server; otherwise it goes to the dev mailbox (if on). */

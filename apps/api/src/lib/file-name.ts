@@ -27,7 +27,8 @@ export const LONE_SURROGATES = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\
 /** Characters Windows refuses in a name, or that break a quoted header value. */
 const UNSAFE = /["*:<>?|]/g;
 /** Windows device names, which open a device instead of a file there, with or without an extension. */
-const DEVICE_NAME = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i;
+// \u00b9\u00b2\u00b3: superscript one, two and three (COM¹ …), escaped so the built code stays ASCII.
+const DEVICE_NAME = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])(\.|$)/i;
 /** A trailing `.ext`: 1–8 ASCII letters or digits with at least one letter (so `v2.1` has none). */
 const EXTENSION = /\.([a-z0-9]{1,8})$/i;
 

@@ -32,10 +32,35 @@ function pathOf(place: Place | null): string {
 }
 
 /**
+ * Whether any string in a parsed value (keys included) is unsafe: the check every request pays, so it
+ * allocates nothing but its stack of values. Iterative, so a body nested thousands of levels deep cannot
+ * exhaust the stack.
+ */
+function hasUnsafeText(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (typeof current === 'string') {
+      if (!isSafeText(current)) return true;
+    } else if (Array.isArray(current)) {
+      for (const item of current) pending.push(item);
+    } else if (isPlainRecord(current)) {
+      for (const key in current) {
+        if (!Object.hasOwn(current, key)) continue;
+        if (!isSafeText(key)) return true;
+        pending.push(current[key]);
+      }
+    }
+  }
+  return false;
+}
+
+/**
  * The paths (`address.city`, `items.2.name`) of every unsafe string in a parsed value, keys included.
  * Iterative, so a body nested thousands of levels deep cannot exhaust the stack.
  */
 export function unsafeTextPaths(value: unknown): string[] {
+  if (!hasUnsafeText(value)) return [];
   const found: string[] = [];
   const pending: Array<{ value: unknown; place: Place | null }> = [{ value, place: null }];
   while (pending.length > 0 && found.length < MAX_ISSUES) {

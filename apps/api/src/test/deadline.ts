@@ -174,8 +174,10 @@ export async function applicantsWithDrafts(
   origin: string,
   institution: DeadlineInstitution,
   count: number,
+  /** The server's AUTH_SECRET, which signs the session cookies (the development one when not given). */
+  authSecret?: string,
 ): Promise<Applicant[]> {
-  const auth = createAuth(db, parseEnv({ NODE_ENV: 'development', PUBLIC_URL: origin }));
+  const auth = createAuth(db, parseEnv({ NODE_ENV: 'development', PUBLIC_URL: origin, AUTH_SECRET: authSecret }));
   const caller = { headers: new Headers({ origin }), device: deviceFromUserAgent('deadline') };
   const cookies = await inBatches(
     Array.from({ length: count }, (_, i) => i),

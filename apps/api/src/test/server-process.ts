@@ -24,11 +24,18 @@ export interface ServerProcessOptions {
   log?: string;
   /** How long to wait for /ready (default 120 s). */
   readyWithinMs?: number;
+  /**
+   * Runs `dist/server.mjs`, the build production runs (`npm run build -w @kaminuza/api` first), instead of
+   * the source (default), which needs no build.
+   */
+  bundle?: boolean;
+  /** Node's own options, before the script (e.g. a heap size). */
+  nodeOptions?: string[];
 }
 
 /**
- * Starts the api server (apps/api/src/server.ts) in a process of its own on `port`, as production runs
- * it, and resolves once it answers /ready. `env` adds to or overrides the caller's environment.
+ * Starts the api server (apps/api/src/server.ts, or its build) in a process of its own on `port`, as
+ * production runs it, and resolves once it answers /ready. `env` adds to or overrides the caller's environment.
  */
 export async function startServerProcess(
   port: number,
@@ -38,7 +45,8 @@ export async function startServerProcess(
   const output = options.log === undefined ? 'inherit' : openSync(options.log, 'a');
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server.ts'], {
+    const script = options.bundle ? ['dist/server.mjs'] : ['--disable-warning=ExperimentalWarning', 'src/server.ts'];
+    child = spawn(process.execPath, [...(options.nodeOptions ?? []), ...script], {
       cwd: apiRoot,
       env: { ...process.env, PORT: String(port), DATA_DIR: ':memory:', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', output, output],

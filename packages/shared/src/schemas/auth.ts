@@ -8,8 +8,9 @@ export const MAX_LENGTHS = { name: 50, city: 85, address: 200, email: 254 } as c
 export { EDUCATION_LEVELS, GENDERS } from '../sign-up-choices.ts';
 
 /** Letters of any script, spaces, apostrophes, hyphens and dots (e.g. "N'Diaye", "Jean-Luc", "St. John"). */
-const NAME_CHARACTERS = /^[\p{L}\p{M}][\p{L}\p{M}' .’-]*$/u;
-const CITY_CHARACTERS = /^[\p{L}\p{M}][\p{L}\p{M}\p{N}' .’()-]*$/u;
+// \u2019 is the typographic apostrophe (’), written as an escape so the built code stays ASCII.
+const NAME_CHARACTERS = /^[\p{L}\p{M}][\p{L}\p{M}' .\u2019-]*$/u;
+const CITY_CHARACTERS = /^[\p{L}\p{M}][\p{L}\p{M}\p{N}' .\u2019()-]*$/u;
 
 export const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
