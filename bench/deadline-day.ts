@@ -1,9 +1,10 @@
 /**
  * Deadline day (issues 7 and 24): on real PostgreSQL, 200 applicants submit at the same moment while 2,000
  * others keep autosaving their drafts. The same load is driven, one after the other, against the api (the
- * production server in its own process) and against the bare baseline (bench/bare-server.ts: node:http +
- * pg with the api's SQL), each on a fresh database seeded the same way; the bench prints both and their
- * ratio. Budgets: p99 submit < 500 ms, p99 autosave < 300 ms, 0 lost and 0 duplicated submissions, the api's
+ * production build in its own process, working the job queue as on a small server), against the api with
+ * the jobs in a second instance of their own (BACKGROUND_JOBS=false on the one measured), and against the
+ * bare baseline (bench/bare-server.ts: node:http + pg with the api's SQL), each on a fresh database seeded
+ * the same way; the bench prints each and their ratios to the baseline. Budgets: p99 submit < 500 ms, p99 autosave < 300 ms, 0 lost and 0 duplicated submissions, the api's
  * p99s within 1.5× the baseline's, the api ≤ 200 MB RSS idle and ≤ 350 MB at its peak.
  *
  * Accounts, sessions, drafts and paid fees are created beforehand through the api (not measured). Every
@@ -52,7 +53,7 @@ import {
 import type { Measured, Plan } from './load-generator.ts';
 import { cpuBetween, cpuSnapshot, memoryOf, sampleRss } from './process-stats.ts';
 import { buildApi, PRODUCTION_NODE_OPTIONS } from '../apps/api/scripts/build.ts';
-import { startMailSink } from './mail-sink.ts';
+import { startMailSink } from '../apps/api/src/test/mail-sink.ts';
 import { startServer, stopServer } from './server.ts';
 import { onServer, percentile } from './support.ts';
 
@@ -74,7 +75,14 @@ const API_NODE_OPTIONS =
   process.env.API_NODE_OPTIONS === undefined
     ? PRODUCTION_NODE_OPTIONS
     : process.env.API_NODE_OPTIONS.split(' ').filter(Boolean);
-const SERVERS = (process.env.SERVERS ?? 'api,bare').split(',') as Array<'api' | 'bare'>;
+/**
+ * The servers measured: the api working the job queue itself (one process, as on a small server), the api
+ * with the jobs in a second process of their own (BACKGROUND_JOBS=false on the measured one), the bare
+ * baseline.
+ */
+type Kind = 'api' | 'api-jobs-apart' | 'bare';
+const SERVERS = (process.env.SERVERS ?? 'api,api-jobs-apart,bare').split(',') as Kind[];
+const API_KINDS = ['api', 'api-jobs-apart'] as const;
 const BUDGET = { submitP99: 500, autosaveP99: 300, ratioP99: 1.5, idleRssMb: 200, peakRssMb: 350, ceilingRatio: 0.67 };
 /** One AUTH_SECRET for both servers: the bare server checks the cookie signatures the api's sessions carry. */
 const AUTH_SECRET = randomBytes(32).toString('base64url');
@@ -260,8 +268,13 @@ interface CeilingStep {
 }
 
 /** Measures one plan with the CPU time of the server, PostgreSQL and the generator over its window. */
-async function measured(db: Db, database: string, serverPid: number, plan: Plan) {
-  const none = () => ({ server: 0, backends: new Map<number, number>(), background: new Map<number, number>() });
+async function measured(db: Db, database: string, serverPid: number, plan: Plan, workerPid?: number) {
+  const none = () => ({
+    server: 0,
+    worker: 0,
+    backends: new Map<number, number>(),
+    background: new Map<number, number>(),
+  });
   let before = none();
   let after = none();
   // The pids are read before and after: /proc reads inside the window's callbacks stay synchronous.
@@ -271,13 +284,18 @@ async function measured(db: Db, database: string, serverPid: number, plan: Plan)
     start: () => {
       before = {
         server: cpuSnapshot([serverPid]).get(serverPid) ?? 0,
+        worker: workerPid ? (cpuSnapshot([workerPid]).get(workerPid) ?? 0) : 0,
         backends: cpuSnapshot(pidsBefore.backends),
         background: cpuSnapshot(pidsBefore.background),
       };
       stopSampling = sampleRss(serverPid);
     },
     end: () => {
-      after = { ...none(), server: cpuSnapshot([serverPid]).get(serverPid) ?? 0 };
+      after = {
+        ...none(),
+        server: cpuSnapshot([serverPid]).get(serverPid) ?? 0,
+        worker: workerPid ? (cpuSnapshot([workerPid]).get(workerPid) ?? 0) : 0,
+      };
     },
   });
   const peakRssMb = stopSampling();
@@ -288,6 +306,8 @@ async function measured(db: Db, database: string, serverPid: number, plan: Plan)
   const cpu = {
     window_s: round(result.windowMs / 1000, 1),
     server_ms: Math.round(after.server - before.server),
+    /** The second api process working the job queue (api-jobs-apart only). */
+    worker_ms: Math.round(after.worker - before.worker),
     postgres_ms: cpuBetween(before.backends, after.backends),
     postgres_background_ms: cpuBetween(before.background, after.background),
     generator_ms: Math.round(result.cpuMs),
@@ -365,7 +385,7 @@ async function ceiling(db: Db, database: string, serverPid: number, origin: stri
   return { highest_held_per_s: held, lowest_not_held_per_s: failed === Infinity ? null : failed, steps };
 }
 
-async function run(kind: 'api' | 'bare') {
+async function run(kind: Kind) {
   const name = `kz_bench_deadline_${randomBytes(4).toString('hex')}`;
   await onServer(serverUrl!, `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl!);
@@ -374,17 +394,26 @@ async function run(kind: 'api' | 'bare') {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   let api: ChildProcess | undefined;
+  let worker: ChildProcess | undefined;
   let bare: ChildProcess | undefined;
   const mailBefore = mailSink.received();
   try {
     await database.migrate();
     console.log(`\n== ${kind}: setting up on a fresh database, through the api …`);
     // The api seeds the demo catalogue into an empty database; the bench's institution comes after.
+    const apiEnv = { ...PRODUCTION_ENV, DATABASE_URL: url.toString(), PUBLIC_URL: origin, SMTP_URL: mailSink.url };
+    const apiOptions = { bundle: true, nodeOptions: API_NODE_OPTIONS };
     api = await startServer(
       port,
-      { ...PRODUCTION_ENV, DATABASE_URL: url.toString(), PUBLIC_URL: origin, SMTP_URL: mailSink.url },
-      { log: path.join(scratch, `${kind}-api.log`), bundle: true, nodeOptions: API_NODE_OPTIONS },
+      { ...apiEnv, BACKGROUND_JOBS: String(kind !== 'api-jobs-apart') },
+      { ...apiOptions, log: path.join(scratch, `${kind}-api.log`) },
     );
+    // The jobs' own instance: the same build, not sent any request.
+    if (kind === 'api-jobs-apart')
+      worker = await startServer(await freePort(), apiEnv, {
+        ...apiOptions,
+        log: path.join(scratch, `${kind}-worker.log`),
+      });
     const rssAfterStart = memoryOf(api.pid!)?.rssMb ?? 0;
     const db = database.db;
     const institution = await seedDeadlineInstitution(db);
@@ -414,17 +443,23 @@ async function run(kind: 'api' | 'bare') {
     console.log(
       `${kind}: ${savers.length} drafts autosaving for ${DURATION_MS / 1000} s, ${submitters.length} submitting at once …`,
     );
-    const load = await measured(db, name, server.pid!, {
-      mode: 'deadline',
-      origin,
-      // Autosave step n sends the answers after n steps; the last entry is what the submitters submit.
-      answers: [...Array.from({ length: 41 }, (_, step) => deadlineAnswers(step)), deadlineAnswers(30)],
-      savers,
-      submitters,
-      durationMs: DURATION_MS,
-      thinkMs: THINK_MS,
-      doubleClickEvery: DOUBLE_CLICK_EVERY,
-    });
+    const load = await measured(
+      db,
+      name,
+      server.pid!,
+      {
+        mode: 'deadline',
+        origin,
+        // Autosave step n sends the answers after n steps; the last entry is what the submitters submit.
+        answers: [...Array.from({ length: 41 }, (_, step) => deadlineAnswers(step)), deadlineAnswers(30)],
+        savers,
+        submitters,
+        durationMs: DURATION_MS,
+        thinkMs: THINK_MS,
+        doubleClickEvery: DOUBLE_CLICK_EVERY,
+      },
+      worker?.pid,
+    );
     const { result } = load;
     for (const draft of drafts) draft.version = result.versions[draft.id] ?? draft.version;
 
@@ -451,11 +486,12 @@ async function run(kind: 'api' | 'bare') {
     if (result.autosaveErrors.length)
       console.log(`${kind} autosave errors (first 5):`, result.autosaveErrors.slice(0, 5));
     return {
-      server:
-        kind === 'api'
-          ? 'the api as built for production (apps/api/dist/server.mjs, NODE_ENV=production)'
-          : 'the bare baseline (bench/bare-server.ts)',
-      node_options: kind === 'api' ? API_NODE_OPTIONS.join(' ') : '',
+      server: {
+        api: 'the api as built for production (apps/api/dist/server.mjs, NODE_ENV=production), working the job queue',
+        'api-jobs-apart': 'the same api with BACKGROUND_JOBS=false, a second instance working the job queue',
+        bare: 'the bare baseline (bench/bare-server.ts)',
+      }[kind],
+      node_options: kind === 'bare' ? '' : API_NODE_OPTIONS.join(' '),
       submit: {
         ...summary(result.submit),
         errors: result.submitErrors.length,
@@ -476,7 +512,7 @@ async function run(kind: 'api' | 'bare') {
       emails_received: mailSink.received() - mailBefore,
       cpu: load.cpu,
       rss_mb: {
-        after_start: kind === 'api' ? rssAfterStart : null,
+        after_start: kind === 'bare' ? null : rssAfterStart,
         idle_before_load: rssBeforeLoad,
         peak_deadline: load.peakRssMb,
         peak_ceiling: ceilingPeakRss,
@@ -485,6 +521,7 @@ async function run(kind: 'api' | 'bare') {
     };
   } finally {
     if (api) await stopServer(api);
+    if (worker) await stopServer(worker);
     if (bare) await stopServer(bare);
     await database.close();
     await onServer(serverUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -492,34 +529,34 @@ async function run(kind: 'api' | 'bare') {
 }
 
 try {
-  const runs: Partial<Record<'api' | 'bare', Awaited<ReturnType<typeof run>>>> = {};
+  const runs: Partial<Record<Kind, Awaited<ReturnType<typeof run>>>> = {};
   for (const kind of SERVERS) runs[kind] = await run(kind);
-  const { api, bare } = runs;
+  const { bare } = runs;
+  const measuredApis = API_KINDS.flatMap((kind) => (runs[kind] ? [[kind, runs[kind]] as const] : []));
   const ratio = (a: number | null | undefined, b: number | null | undefined) =>
     a != null && b != null && b > 0 ? round(a / b) : null;
-  const ratios =
-    api && bare
-      ? {
-          submit_p50: ratio(api.submit.p50, bare.submit.p50),
-          submit_p99: ratio(api.submit.p99, bare.submit.p99),
-          autosave_p50: ratio(api.autosave.p50, bare.autosave.p50),
-          autosave_p99: ratio(api.autosave.p99, bare.autosave.p99),
-          ceiling_api_over_bare: ratio(api.ceiling.highest_held_per_s, bare.ceiling.highest_held_per_s),
-          server_cpu_per_request: ratio(api.cpu.per_request_ms.server, bare.cpu.per_request_ms.server),
-        }
-      : null;
+  const ratiosOf = (api: NonNullable<typeof bare>, base: NonNullable<typeof bare>) => ({
+    submit_p50: ratio(api.submit.p50, base.submit.p50),
+    submit_p99: ratio(api.submit.p99, base.submit.p99),
+    autosave_p50: ratio(api.autosave.p50, base.autosave.p50),
+    autosave_p99: ratio(api.autosave.p99, base.autosave.p99),
+    ceiling_api_over_bare: ratio(api.ceiling.highest_held_per_s, base.ceiling.highest_held_per_s),
+    server_cpu_per_request: ratio(api.cpu.per_request_ms.server, base.cpu.per_request_ms.server),
+  });
+  const ratios = bare ? Object.fromEntries(measuredApis.map(([kind, api]) => [kind, ratiosOf(api, bare)])) : null;
   // The baseline answers as the api does: the same status codes under load, the same answers to the probes.
-  const sameStatuses =
-    api && bare
-      ? JSON.stringify(Object.keys(api.statuses).sort()) === JSON.stringify(Object.keys(bare.statuses).sort())
-      : true;
-  const probesDiffering =
-    api && bare ? Object.keys(api.probes).filter((what) => api.probes[what] !== bare.probes[what]) : [];
-  if (probesDiffering.length > 0)
-    console.log(
-      'the servers answered differently:',
-      Object.fromEntries(probesDiffering.map((what) => [what, { api: api!.probes[what], bare: bare!.probes[what] }])),
-    );
+  const sameStatuses = measuredApis.every(
+    ([, api]) =>
+      !bare || JSON.stringify(Object.keys(api.statuses).sort()) === JSON.stringify(Object.keys(bare.statuses).sort()),
+  );
+  const probesDiffering = bare
+    ? measuredApis.flatMap(([kind, api]) =>
+        Object.keys(api.probes)
+          .filter((what) => api.probes[what] !== bare.probes[what])
+          .map((what) => `${kind}: ${what}`),
+      )
+    : [];
+  if (probesDiffering.length > 0) console.log('the servers answered differently:', probesDiffering);
 
   const results = {
     when: new Date().toISOString(),
@@ -539,7 +576,7 @@ try {
     probes_answered_differently: probesDiffering,
   };
 
-  const row = (r: NonNullable<typeof api>) => ({
+  const row = (r: NonNullable<typeof bare>) => ({
     'submit p50': r.submit.p50,
     'submit p99': r.submit.p99,
     'autosave p50': r.autosave.p50,
@@ -548,6 +585,7 @@ try {
     duplicated: r.duplicated,
     'ceiling /s': r.ceiling.highest_held_per_s,
     'cpu server s': round(r.cpu.server_ms / 1000, 1),
+    'cpu jobs s': round(r.cpu.worker_ms / 1000, 1),
     'cpu postgres s': round(r.cpu.postgres_ms / 1000, 1),
     'cpu pg bg s': round(r.cpu.postgres_background_ms / 1000, 1),
     'cpu generator s': round(r.cpu.generator_ms / 1000, 1),
@@ -562,11 +600,12 @@ try {
     const share = (ms: number) => `${round(ms / 1000, 1)} s (${Math.round((ms / capacity) * 100)} %)`;
     console.log(
       `${kind}: of the ${os.availableParallelism()} cores over ${r.cpu.window_s} s, the server used ${share(r.cpu.server_ms)},` +
+        (r.cpu.worker_ms > 0 ? ` the jobs' instance ${share(r.cpu.worker_ms)},` : '') +
         ` PostgreSQL's backends ${share(r.cpu.postgres_ms)} (its server-wide processes ${share(r.cpu.postgres_background_ms)}),` +
         ` the generator ${share(r.cpu.generator_ms)}; the rest was idle or other work on the machine`,
     );
   }
-  if (ratios) console.log('api / bare:', ratios);
+  if (ratios) console.log('over the bare baseline:', ratios);
   console.log(JSON.stringify(results, null, 2));
   await mkdir(path.join(benchDir, 'results'), { recursive: true });
   await writeFile(path.join(benchDir, 'results', 'deadline-day.json'), `${JSON.stringify(results, null, 2)}\n`);
@@ -579,26 +618,26 @@ try {
     ['the baseline answered the same status codes as the api', sameStatuses],
     ['the baseline answered the probes (denied requests included) as the api', probesDiffering.length === 0],
   ];
-  if (api) {
+  for (const [kind, api] of measuredApis) {
     checks.push(
-      [`api submit p99 < ${BUDGET.submitP99} ms`, api.submit.p99 < BUDGET.submitP99],
-      [`api autosave p99 < ${BUDGET.autosaveP99} ms`, api.autosave.p99 < BUDGET.autosaveP99],
-      [`api idle RSS ≤ ${BUDGET.idleRssMb} MB`, api.rss_mb.idle_before_load <= BUDGET.idleRssMb],
+      [`${kind} submit p99 < ${BUDGET.submitP99} ms`, api.submit.p99 < BUDGET.submitP99],
+      [`${kind} autosave p99 < ${BUDGET.autosaveP99} ms`, api.autosave.p99 < BUDGET.autosaveP99],
+      [`${kind} idle RSS ≤ ${BUDGET.idleRssMb} MB`, api.rss_mb.idle_before_load <= BUDGET.idleRssMb],
       [
-        `api peak RSS ≤ ${BUDGET.peakRssMb} MB`,
+        `${kind} peak RSS ≤ ${BUDGET.peakRssMb} MB`,
         Math.max(api.rss_mb.peak_deadline, api.rss_mb.peak_ceiling) <= BUDGET.peakRssMb,
       ],
     );
-  }
-  if (ratios) {
+    const against = ratios?.[kind];
+    if (!against) continue;
     checks.push(
-      [`api/bare submit p99 ≤ ${BUDGET.ratioP99}`, (ratios.submit_p99 ?? Infinity) <= BUDGET.ratioP99],
-      [`api/bare autosave p99 ≤ ${BUDGET.ratioP99}`, (ratios.autosave_p99 ?? Infinity) <= BUDGET.ratioP99],
+      [`${kind}/bare submit p99 ≤ ${BUDGET.ratioP99}`, (against.submit_p99 ?? Infinity) <= BUDGET.ratioP99],
+      [`${kind}/bare autosave p99 ≤ ${BUDGET.ratioP99}`, (against.autosave_p99 ?? Infinity) <= BUDGET.ratioP99],
     );
     if (CEILING_STEP_MS > 0)
       checks.push([
-        `api/bare throughput ceiling ≥ ${BUDGET.ceilingRatio}`,
-        (ratios.ceiling_api_over_bare ?? 0) >= BUDGET.ceilingRatio,
+        `${kind}/bare throughput ceiling ≥ ${BUDGET.ceilingRatio}`,
+        (against.ceiling_api_over_bare ?? 0) >= BUDGET.ceilingRatio,
       ]);
   }
   for (const [what, ok] of checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);

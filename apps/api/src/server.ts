@@ -49,18 +49,21 @@ const mailer = await openMailer({ env, db: database.db });
 // The instance's metrics: the app times its requests into them, and anything started here may add its own.
 const metrics = createMetrics({ poolCounts: database.poolCounts ? () => database.poolCounts!() : undefined });
 const drain = drainSwitch();
-// The api process also runs the background jobs (ADR 033): any number of instances share them.
+// The api process also runs the background jobs (ADR 033), unless BACKGROUND_JOBS=false leaves them to another
+// instance: any number of instances share them.
 const app = await buildApp({
   database,
   env,
   files,
   mailer,
-  work: true,
+  work: env.BACKGROUND_JOBS,
   metrics,
   drain,
   paymentSimulators: simulators.endpoints,
 });
-if (mailer) app.log.info({ transport: mailer.kind }, 'email delivery started');
+if (!env.BACKGROUND_JOBS)
+  app.log.info('background jobs: off here (BACKGROUND_JOBS=false), another instance works them');
+else if (mailer) app.log.info({ transport: mailer.kind }, 'email delivery started');
 else app.log.warn('no mail transport: set SMTP_URL to send email; messages wait in the outbox');
 // From here on an error nobody handled is logged and the process serves on (ADR 021); before, a start
 // that fails should fail loudly.

@@ -30,6 +30,7 @@ describe('parseEnv', () => {
       MIGRATE_ON_START: true,
       SHUTDOWN_DRAIN_SECONDS: 0,
       IDLE_MEMORY_RELEASE_SECONDS: 10,
+      BACKGROUND_JOBS: true,
       NODE_ENV: 'development',
       PUBLIC_URL: 'http://localhost:3000',
       MAIL_FROM_INFO: 'Kaminuza <info@kaminuza.example>',
@@ -248,6 +249,7 @@ describe('parseEnv', () => {
     const env = parseEnv({ SHUTDOWN_DRAIN_SECONDS: '5', METRICS_TOKEN: 'm'.repeat(16) });
     expect(env).toMatchObject({ SHUTDOWN_DRAIN_SECONDS: 5, METRICS_TOKEN: 'm'.repeat(16) });
     expect(parseEnv({ IDLE_MEMORY_RELEASE_SECONDS: '0' }).IDLE_MEMORY_RELEASE_SECONDS).toBe(0);
+    expect(parseEnv({ BACKGROUND_JOBS: 'off' }).BACKGROUND_JOBS).toBe(false);
   });
 
   it.each([
@@ -255,6 +257,7 @@ describe('parseEnv', () => {
     { METRICS_TOKEN: 'short' },
     { SHUTDOWN_DRAIN_SECONDS: '-1' },
     { IDLE_MEMORY_RELEASE_SECONDS: 'soon' },
+    { BACKGROUND_JOBS: 'sometimes' },
     { PORT: 'eighty' },
     { SMTP_URL: 'http://mail.example' },
     { MAILBOX: 'maybe' },

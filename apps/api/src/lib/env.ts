@@ -122,6 +122,15 @@ const EnvSchema = z
       .default('true')
       .transform((value) => FLAG[value]),
     /**
+     * Whether this instance works the background job queue (email, push, reminders …) besides serving
+     * requests. Off on instances behind the proxy when one of their own (same image, not in the proxy's
+     * rotation) does the jobs, so a deadline burst is not shared with the emails it causes.
+     */
+    BACKGROUND_JOBS: z
+      .enum(Object.keys(FLAG) as [keyof typeof FLAG])
+      .default('true')
+      .transform((value) => FLAG[value]),
+    /**
      * The bearer token `GET /metrics` asks for. Unset: open outside production, off (404) in production,
      * so the metrics of a deployment are never public by mistake.
      */

@@ -99,13 +99,22 @@ export type FeeChannel = z.infer<typeof FeeChannelSchema>;
 export const isMobileMoneyChannel = (channel: FeeChannel): channel is MobileMoneyProviderName =>
   (MOBILE_MONEY_PROVIDERS as readonly string[]).includes(channel);
 
+const digitsOf = new Map<string, number>();
+
 /** Digits after the decimal point of a currency (ISO 4217, as Intl knows it): 2 for USD, 0 for RWF. */
 export function currencyDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let digits = digitsOf.get(currency);
+  if (digits === undefined) {
+    try {
+      digits =
+        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    // Codes are three letters (about 300 exist); anything else is answered without being remembered.
+    if (/^[A-Z]{3}$/.test(currency)) digitsOf.set(currency, digits);
   }
+  return digits;
 }
 
 /** Minor units to the amount as a number of the currency (10000 USD minor units → 100; 130000 RWF → 130000). */

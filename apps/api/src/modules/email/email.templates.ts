@@ -15,8 +15,14 @@ import rw from '@kaminuza/shared/locales/rw.json' with { type: 'json' };
  * A calendar day (`YYYY-MM-DD`) as the recipient writes dates: "26 novembre 2026", "2026 Ugushyingo 26".
  * The server's ICU has every language of the product; the day itself never shifts with a time zone.
  */
+/** One formatter per language: building one costs more than the receipt email around it. */
+const longDates = new Map<Language, Intl.DateTimeFormat>();
+
 export function longDate(day: string, language: Language): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  let format = longDates.get(language);
+  if (!format)
+    longDates.set(language, (format = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' })));
+  return format.format(new Date(`${day}T00:00:00Z`));
 }
 
 export interface RenderedEmail {

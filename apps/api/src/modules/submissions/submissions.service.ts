@@ -51,8 +51,26 @@ const REFERENCE_ATTEMPTS = 5;
  * The answers as submitted: checked against the form's questions (unknown ids dropped, empties
  * stripped), or 400 with one issue per question id, as other validation errors are answered.
  */
+/**
+ * The answers' schema of each form recently submitted to, by its sections' text: building a Zod schema
+ * for every question costs more than checking answers with it, and on deadline day hundreds of
+ * submissions a minute go to the same few forms. An edited form has other text, so another schema.
+ */
+const schemaOfForm = new Map<string, ReturnType<typeof answersSchema>>();
+const SCHEMAS_KEPT = 64;
+
+function formAnswersSchema(sections: readonly FormSection[]): ReturnType<typeof answersSchema> {
+  const key = JSON.stringify(sections);
+  let schema = schemaOfForm.get(key);
+  if (!schema) {
+    if (schemaOfForm.size >= SCHEMAS_KEPT) schemaOfForm.delete(schemaOfForm.keys().next().value!);
+    schemaOfForm.set(key, (schema = answersSchema(sections)));
+  }
+  return schema;
+}
+
 export function checkedAnswers(sections: readonly FormSection[], answers: unknown): Record<string, unknown> {
-  const result = answersSchema(sections).safeParse(answers);
+  const result = formAnswersSchema(sections).safeParse(answers);
   if (result.success) {
     return Object.fromEntries(Object.entries(result.data).filter(([, value]) => value !== undefined));
   }

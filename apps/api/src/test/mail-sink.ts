@@ -1,6 +1,7 @@
 /**
- * A mail server that accepts every message and keeps none: where the api under load sends its emails, as
- * production sends them to a mail server of its own, outside the process.
+ * A mail server that accepts every message and keeps none but its recipients: where an api in a process of
+ * its own sends its emails (the deadline-day bench, the background jobs test), as
+ * production sends them to a mail server outside the process.
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -9,19 +10,23 @@ export interface MailSink {
   url: string;
   /** Messages accepted so far. */
   received: () => number;
+  /** The recipients of each message accepted, in order. */
+  recipients: () => string[][];
   close: () => Promise<void>;
 }
 
 export async function startMailSink(): Promise<MailSink> {
   let received = 0;
+  const recipients: string[][] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       stream.resume();
       stream.on('end', () => {
         received++;
+        recipients.push(session.envelope.rcptTo.map((rcpt) => rcpt.address));
         callback();
       });
     },
@@ -31,6 +36,7 @@ export async function startMailSink(): Promise<MailSink> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received: () => received,
+    recipients: () => recipients.map((to) => [...to]),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
