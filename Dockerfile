@@ -23,7 +23,7 @@ RUN npm prune --omit=dev \
 FROM node:24-bookworm-slim
 # The heap sized for a small server shared with PostgreSQL (ADR 046); raise it on a server of its own.
 ENV NODE_ENV=production \
-    NODE_OPTIONS="--max-old-space-size=512 --max-semi-space-size=8" \
+    NODE_OPTIONS="--max-old-space-size=512 --max-semi-space-size=16" \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data
