@@ -21,9 +21,11 @@ RUN npm prune --omit=dev \
   && find apps/api/src packages/shared/src -name '*.test.ts' -delete
 
 FROM node:24-bookworm-slim
-# The heap sized for a small server shared with PostgreSQL (ADR 046); raise it on a server of its own.
+# The heap bounded for a small server shared with PostgreSQL (raise it on a server of its own), and two
+# malloc arenas instead of one per thread, which keep freed memory (ADR 046).
 ENV NODE_ENV=production \
     NODE_OPTIONS="--max-old-space-size=512 --max-semi-space-size=16" \
+    MALLOC_ARENA_MAX=2 \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data

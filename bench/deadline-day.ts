@@ -95,6 +95,8 @@ const PRODUCTION_ENV = {
   AUTH_SECRET,
   PAYMENTS_WEBHOOK_SECRET: randomBytes(32).toString('base64url'),
   PAYMENTS_PROVIDER: 'sandbox',
+  // As the image sets it (Dockerfile, ADR 046).
+  MALLOC_ARENA_MAX: '2',
 };
 
 const serverUrl = process.env.DATABASE_URL;

@@ -10,6 +10,7 @@ describe('the api as production starts it', () => {
     expect(start).toBe(`node ${PRODUCTION_NODE_OPTIONS.join(' ')} dist/server.mjs`);
     const dockerfile = read('../../../Dockerfile');
     expect(dockerfile).toContain(`NODE_OPTIONS="${PRODUCTION_NODE_OPTIONS.join(' ')}"`);
+    expect(dockerfile).toContain('MALLOC_ARENA_MAX=2');
     expect(dockerfile).toContain('CMD ["node", "apps/api/dist/server.mjs"]');
   });
 });
