@@ -1,8 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -344,7 +342,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // The extensions the catalogue and school search use (migration 0004); a server has them installed.
-  const client = await PGlite.create(options.dataDir ?? undefined, { extensions: { pg_trgm, unaccent } });
+  // Loaded only for the embedded database: an instance on a server never holds PGlite's code.
+  const [{ PGlite: Embedded }, { pg_trgm }, { unaccent }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+  ]);
+  const client = await Embedded.create(options.dataDir ?? undefined, { extensions: { pg_trgm, unaccent } });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   return {
     db,
