@@ -39,7 +39,7 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../apps/api/src/db/client.ts';
 import { applications } from '../apps/api/src/db/schema/index.ts';
-import { freePort } from '../apps/api/src/test/server-process.ts';
+import { freePort, untilReady } from '../apps/api/src/test/server-process.ts';
 import {
   applicantsWithDrafts,
   deadlineAnswers,
@@ -177,18 +177,7 @@ async function startBare(port: number, databaseUrl: string, publicUrl: string): 
     env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, PUBLIC_URL: publicUrl, AUTH_SECRET },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the bare server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://localhost:${port}/ready`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  child.kill('SIGKILL');
-  throw new Error('the bare server did not become ready within 30 s');
+  return untilReady(child, port, 30_000, 100);
 }
 
 /**

@@ -51,6 +51,8 @@ export function releaseMemoryWhenQuiet({
   // Starting is a busy spell of its own (modules, migrations, the first queries).
   let busy = true;
   let heapAfterCollection = 0;
+  // A timer, not a job of the queue: it is about this process's own heap, so every instance runs its own
+  // and a restart has nothing to carry over.
   const timer = setInterval(
     () => {
       if (!busy || performance.now() - lastActivity < quietMs) return;

@@ -55,8 +55,20 @@ export async function startServerProcess(
     // The child holds its own copy of the descriptor.
     if (typeof output === 'number') closeSync(output);
   }
-  const readyWithinMs = options.readyWithinMs ?? 120_000;
-  const deadline = Date.now() + readyWithinMs;
+  return untilReady(child, port, options.readyWithinMs ?? 120_000);
+}
+
+/**
+ * Resolves with `child` once the server it runs answers /ready on `port`; kills it and throws if it exits
+ * first or is not ready within `withinMs`.
+ */
+export async function untilReady(
+  child: ChildProcess,
+  port: number,
+  withinMs: number,
+  pollMs = 250,
+): Promise<ChildProcess> {
+  const deadline = Date.now() + withinMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -64,10 +76,10 @@ export async function startServerProcess(
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   child.kill('SIGKILL');
-  throw new Error(`server did not become ready within ${readyWithinMs / 1000} s`);
+  throw new Error(`server did not become ready within ${withinMs / 1000} s`);
 }
 
 /** Stops the server as an orchestrator would (SIGTERM: in-flight requests finish) and waits for it. */
