@@ -86,12 +86,12 @@ const SQL = {
       with written as (insert into "submissions" ("id", "reference", "student_id", "staff_id", "submitted_by_staff", "partner_id", "cycle_id", "program_id", "campus_id", "form_id", "form_snapshot", "profile", "answers", "status", "paid", "amount", "currency", "payment_id", "fee_waived", "idempotency_key", "idempotency_fingerprint", "stage_id", "assigned_to", "score_average", "score_count", "decision_state", "decision_released", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, default, $14, $15, $16, $17, $18, $19, $20, default, default, default, default, default, default, $21, $22) on conflict ("reference") do nothing returning "id"),
       mailed as (
         insert into "email_outbox" ("to", "from", "template", "language", "subject", "html", "text", "data")
-        select $23, $24, $25, $26, $27,
-               $28, $29, $30::jsonb
+        select $23, $24, $25, $26,
+               $27, $28, $29, $30::jsonb
         from written
       )
       select id from written`,
-  markSubmitted: `with submitted as (update "applications" set "answers" = $1, "status" = $2, "progress_percentage" = $3, "version" = "applications"."version" + 1, "last_saved_at" = now(), "submitted_at" = now(), "updated_at" = $4 where ("applications"."id" = $5 and "applications"."student_id" = $6 and "applications"."status" = $7)) update "students" set "last_activity" = now(), "current_applications" = array_remove("students"."current_applications", $8::uuid), "completed_applications" = case when $9::uuid = any("students"."completed_applications") then "students"."completed_applications" else array_append("students"."completed_applications", $10::uuid) end, "updated_at" = $11 where "students"."id" = $12`,
+  markSubmitted: `with submitted as (update "applications" set "answers" = $1::jsonb, "status" = $2, "progress_percentage" = $3::int, "version" = "applications"."version" + 1, "last_saved_at" = now(), "submitted_at" = now(), "updated_at" = now() where ("applications"."id" = $4 and "applications"."student_id" = $5 and "applications"."status" = $6)) update "students" set "last_activity" = now(), "current_applications" = array_remove("students"."current_applications", $7::uuid), "completed_applications" = case when $8::uuid = any("students"."completed_applications") then "students"."completed_applications" else array_append("students"."completed_applications", $9::uuid) end, "updated_at" = now() where "students"."id" = $10`,
 };
 
 /** Rows as arrays: several statements select columns of the same name from different tables, as Drizzle reads them. */
@@ -440,38 +440,43 @@ async function submitOnce(
       link: new URL(`/partners/${partnerId}/application/submitted`, publicUrl).toString(),
     };
     const mail = receiptEmail(data);
-    const written = await rows(client, SQL.writeSubmission, [
-      id,
-      reference,
-      studentId,
-      null,
-      false,
-      partnerId,
-      cycleId,
-      programId,
-      campusId,
-      formRowId,
-      JSON.stringify(form),
-      JSON.stringify(profile),
-      JSON.stringify(answers),
-      paymentSummary.paid,
-      paymentSummary.amount,
-      paymentSummary.currency,
-      paymentSummary.payment_id,
-      paymentSummary.waived,
-      idempotency?.key ?? null,
-      idempotency?.fingerprint ?? null,
-      submittedAt,
-      submittedAt,
-      applicant.email,
-      'info',
-      'submission_receipt',
-      language ?? 'en',
-      mail.subject,
-      mail.html,
-      mail.text,
-      JSON.stringify(data),
-    ]);
+    const written = await rows(
+      client,
+      SQL.writeSubmission,
+      [
+        id,
+        reference,
+        studentId,
+        null,
+        false,
+        partnerId,
+        cycleId,
+        programId,
+        campusId,
+        formRowId,
+        JSON.stringify(form),
+        JSON.stringify(profile),
+        JSON.stringify(answers),
+        paymentSummary.paid,
+        paymentSummary.amount,
+        paymentSummary.currency,
+        paymentSummary.payment_id,
+        paymentSummary.waived,
+        idempotency?.key ?? null,
+        idempotency?.fingerprint ?? null,
+        submittedAt,
+        submittedAt,
+        applicant.email,
+        'info',
+        'submission_receipt',
+        language ?? 'en',
+        mail.subject,
+        mail.html,
+        mail.text,
+        JSON.stringify(data),
+      ],
+      'write_submission',
+    );
     if (written.length > 0)
       receipt = {
         id,
@@ -488,21 +493,23 @@ async function submitOnce(
       };
   }
   if (!receipt) throw new Error('no free submission reference after several attempts');
-  const now = new Date().toISOString();
-  await rows(client, SQL.markSubmitted, [
-    JSON.stringify(answers),
-    'submitted',
-    progress(sections as Section[], answers),
-    now,
-    id,
-    studentId,
-    'in_progress',
-    id,
-    id,
-    id,
-    now,
-    studentId,
-  ]);
+  await rows(
+    client,
+    SQL.markSubmitted,
+    [
+      JSON.stringify(answers),
+      'submitted',
+      progress(sections as Section[], answers),
+      id,
+      studentId,
+      'in_progress',
+      id,
+      id,
+      id,
+      studentId,
+    ],
+    'mark_application_submitted',
+  );
   return { created: true, receipt };
 }
 

@@ -23,6 +23,7 @@ import {
   programs,
   students,
 } from '../../db/schema/index.ts';
+import { perConnection, preparedSql } from '../../db/per-database.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { claimIdempotencyKey, keyReused, requestFingerprint, sameRequest } from '../../lib/idempotency.ts';
@@ -98,52 +99,106 @@ function assertOwnDocuments(
 /**
  * The caller's application locked for its submission, with everything the submission needs read in the
  * same query (applicant, documents, settings, cycle, form, names, paid fee): on deadline day every round
- * trip to the database counts. Concurrent submits of one application queue on the row lock.
+ * trip to the database counts. Concurrent submits of one application queue on the row lock. Built once
+ * per database and run on the transaction's connection (perConnection, ADR 047).
  */
+function prepareLockForSubmission(db: DbOrTx) {
+  return (
+    db
+      .select({
+        id: applications.id,
+        student_id: applications.student_id,
+        partner_id: applications.partner_id,
+        cycle_id: applications.cycle_id,
+        program_id: applications.program_id,
+        campus_id: applications.campus_id,
+        form_id: applications.form_id,
+        status: applications.status,
+        version: applications.version,
+        last_saved_at: applications.last_saved_at,
+        applicant: applicantColumns,
+        language: students.language,
+        documents: applicantDocuments,
+        paid_fee: paidFeeOfApplication,
+        fee_waived: feeWaivedCondition(applications.id),
+        general: partnerSettings.general,
+        theme: partnerSettings.theme,
+        admissions: partnerSettings.admissions,
+        cycle: { name: cycles.name, status: cycles.status, opens_on: cycles.opens_on, closes_on: cycles.closes_on },
+        form: { id: forms.id, name: forms.name, version: forms.version, sections: forms.sections },
+        partner_name: partners.name,
+        program_name: programs.name,
+        campus_name: campuses.name,
+        campus_offered: sql<boolean>`exists (select 1 from ${programCampuses} pc where pc.program_id = ${applications.program_id} and pc.campus_id = ${applications.campus_id})`,
+      })
+      .from(applications)
+      .innerJoin(
+        students,
+        and(eq(students.id, applications.student_id), eq(students.user_id, sql.placeholder('userId'))),
+      )
+      .innerJoin(partners, eq(partners.id, applications.partner_id))
+      .innerJoin(cycles, eq(cycles.id, applications.cycle_id))
+      .innerJoin(programs, eq(programs.id, applications.program_id))
+      .leftJoin(campuses, eq(campuses.id, applications.campus_id))
+      .leftJoin(forms, and(eq(forms.id, applications.form_id), eq(forms.partner_id, applications.partner_id)))
+      .leftJoin(partnerSettings, eq(partnerSettings.partner_id, applications.partner_id))
+      .where(eq(applications.id, sql.placeholder('applicationId')))
+      .limit(1)
+      .for('update', { of: applications })
+      // A named statement: each connection plans this eight-table join once, not on every submit.
+      .prepare('lock_application_for_submission')
+  );
+}
+
+const lockStatement = perConnection(prepareLockForSubmission);
+
 async function lockForSubmission(tx: DbOrTx, userId: string, applicationId: string) {
-  const [row] = await tx
-    .select({
-      id: applications.id,
-      student_id: applications.student_id,
-      partner_id: applications.partner_id,
-      cycle_id: applications.cycle_id,
-      program_id: applications.program_id,
-      campus_id: applications.campus_id,
-      form_id: applications.form_id,
-      status: applications.status,
-      version: applications.version,
-      last_saved_at: applications.last_saved_at,
-      applicant: applicantColumns,
-      language: students.language,
-      documents: applicantDocuments,
-      paid_fee: paidFeeOfApplication,
-      fee_waived: feeWaivedCondition(applications.id),
-      general: partnerSettings.general,
-      theme: partnerSettings.theme,
-      admissions: partnerSettings.admissions,
-      cycle: { name: cycles.name, status: cycles.status, opens_on: cycles.opens_on, closes_on: cycles.closes_on },
-      form: { id: forms.id, name: forms.name, version: forms.version, sections: forms.sections },
-      partner_name: partners.name,
-      program_name: programs.name,
-      campus_name: campuses.name,
-      campus_offered: sql<boolean>`exists (select 1 from ${programCampuses} pc where pc.program_id = ${applications.program_id} and pc.campus_id = ${applications.campus_id})`,
-    })
-    .from(applications)
-    .innerJoin(students, and(eq(students.id, applications.student_id), eq(students.user_id, sql.placeholder('userId'))))
-    .innerJoin(partners, eq(partners.id, applications.partner_id))
-    .innerJoin(cycles, eq(cycles.id, applications.cycle_id))
-    .innerJoin(programs, eq(programs.id, applications.program_id))
-    .leftJoin(campuses, eq(campuses.id, applications.campus_id))
-    .leftJoin(forms, and(eq(forms.id, applications.form_id), eq(forms.partner_id, applications.partner_id)))
-    .leftJoin(partnerSettings, eq(partnerSettings.partner_id, applications.partner_id))
-    .where(eq(applications.id, sql.placeholder('applicationId')))
-    .limit(1)
-    .for('update', { of: applications })
-    // A named statement: each connection plans this eight-table join once, not on every submit.
-    .prepare('lock_application_for_submission')
-    .execute({ userId, applicationId });
+  const [row] = await lockStatement(tx).execute({ userId, applicationId });
   return row ?? null;
 }
+
+/**
+ * The application marked submitted and its id moved between the student's lists, in one statement;
+ * built once per database (perConnection, ADR 047), so the columns Drizzle would compute on update are
+ * set here (`updated_at`).
+ */
+function prepareMarkSubmitted(db: DbOrTx) {
+  const value = sql.placeholder;
+  const submitted = db
+    .update(applications)
+    .set({
+      status: 'submitted',
+      answers: sql`${value('answers')}::jsonb`,
+      progress_percentage: sql`${value('progress')}::int`,
+      version: sql`${applications.version} + 1`,
+      submitted_at: sql`now()`,
+      last_saved_at: sql`now()`,
+      updated_at: sql`now()`,
+    })
+    .where(
+      and(
+        eq(applications.id, value('applicationId')),
+        eq(applications.student_id, value('studentId')),
+        eq(applications.status, 'in_progress'),
+      ),
+    );
+  const moved = db
+    .update(students)
+    .set({
+      current_applications: sql`array_remove(${students.current_applications}, ${value('applicationId')}::uuid)`,
+      completed_applications: sql`case when ${value('applicationId')}::uuid = any(${students.completed_applications}) then ${students.completed_applications} else array_append(${students.completed_applications}, ${value('applicationId')}::uuid) end`,
+      last_activity: sql`now()`,
+      updated_at: sql`now()`,
+    })
+    .where(eq(students.id, value('studentId')));
+  return preparedSql(
+    db,
+    'mark_application_submitted',
+    sql`with submitted as (${submitted.getSQL()}) ${moved.getSQL()}`,
+  );
+}
+
+const markStatement = perConnection(prepareMarkSubmitted);
 
 /**
  * Submits the application in one transaction (spec sections 3–5): the row is locked first, so
@@ -221,33 +276,12 @@ export async function submitApplication(
         idempotency,
         receipt: { to: row.applicant.email, language: row.language, publicUrl },
       });
-      // The application is marked submitted and its id moves between the student's lists in one statement.
-      const submitted = tx
-        .update(applications)
-        .set({
-          status: 'submitted',
-          answers,
-          progress_percentage: formProgress(form.sections, answers),
-          version: sql`${applications.version} + 1`,
-          submitted_at: sql`now()`,
-          last_saved_at: sql`now()`,
-        })
-        .where(
-          and(
-            eq(applications.id, row.id),
-            eq(applications.student_id, row.student_id),
-            eq(applications.status, 'in_progress'),
-          ),
-        );
-      const moved = tx
-        .update(students)
-        .set({
-          current_applications: sql`array_remove(${students.current_applications}, ${row.id}::uuid)`,
-          completed_applications: sql`case when ${row.id}::uuid = any(${students.completed_applications}) then ${students.completed_applications} else array_append(${students.completed_applications}, ${row.id}::uuid) end`,
-          last_activity: sql`now()`,
-        })
-        .where(eq(students.id, row.student_id));
-      await tx.execute(sql`with submitted as (${submitted.getSQL()}) ${moved.getSQL()}`);
+      await markStatement(tx).execute({
+        answers: JSON.stringify(answers),
+        progress: formProgress(form.sections, answers),
+        applicationId: row.id,
+        studentId: row.student_id,
+      });
       return { created: true, receipt };
     });
   try {

@@ -4,6 +4,7 @@ import { defaultPartnerSettings, type ApplicationDraft } from '@kaminuza/shared'
 import type { App } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import {
+  campuses,
   cyclePrograms,
   cycles,
   documents,
@@ -15,6 +16,7 @@ import {
   students,
 } from '../../db/schema/index.ts';
 import { seedDemoAdmissions } from '../../seed/admissions.ts';
+import { DEMO_CAMPUSES } from '../../seed/admissions.data.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 
 /*
@@ -43,10 +45,14 @@ export async function readyInstitution(app: App, db: Db, { fee = 0 } = {}): Prom
   await setFee(db, partnerId, fee);
   const [cycle] = await db.select({ id: cycles.id }).from(cycles).where(eq(cycles.partner_id, partnerId));
   const links = await db
-    .select({ program_id: programCampuses.program_id, campus_id: programCampuses.campus_id })
+    .select({ program_id: programCampuses.program_id, campus_id: programCampuses.campus_id, campus: campuses.name })
     .from(programCampuses)
     .innerJoin(cyclePrograms, eq(cyclePrograms.program_id, programCampuses.program_id))
+    .innerJoin(campuses, eq(campuses.id, programCampuses.campus_id))
     .where(eq(cyclePrograms.cycle_id, cycle!.id));
+  // A program's campuses in the seed's order (the main campus first), whatever order the rows come back in.
+  const seedOrder = (name: string) => DEMO_CAMPUSES.findIndex((campus) => campus.name === name);
+  links.sort((a, b) => seedOrder(a.campus) - seedOrder(b.campus));
   const byProgram = new Map<string, string[]>();
   for (const link of links) byProgram.set(link.program_id, [...(byProgram.get(link.program_id) ?? []), link.campus_id]);
   const single = [...byProgram].find(([, campusIds]) => campusIds.length === 1)!;

@@ -14,6 +14,7 @@ import {
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { campuses, cycles, emailOutbox, partners, programs, submissions } from '../../db/schema/index.ts';
+import { perConnection, preparedSql } from '../../db/per-database.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { claimIdempotencyKey, keyReused, requestFingerprint, sameRequest } from '../../lib/idempotency.ts';
@@ -176,10 +177,63 @@ export interface NewSubmission {
 }
 
 /**
- * Writes a submission in the caller's transaction together with its receipt email, in ONE statement
- * (the outbox row is inserted only if the submission was): a rolled-back submission never mails anyone,
- * and a deadline-day submit costs as few round trips as possible. The reference is drawn again on the
- * rare collision. Answers the receipt.
+ * The submission with its receipt email in ONE statement: the outbox row is inserted only if the
+ * submission was. A reference already taken inserts neither and answers no row. Built once per database
+ * and run on the transaction's connection (perConnection, ADR 047): Drizzle's building of this insert
+ * cost more than PostgreSQL's running it.
+ */
+function prepareWriteSubmission(db: DbOrTx) {
+  const value = sql.placeholder;
+  const written = db
+    .insert(submissions)
+    .values({
+      id: value('id'),
+      reference: value('reference'),
+      student_id: value('studentId'),
+      staff_id: value('staffId'),
+      submitted_by_staff: value('byStaff'),
+      partner_id: value('partnerId'),
+      cycle_id: value('cycleId'),
+      program_id: value('programId'),
+      campus_id: value('campusId'),
+      form_id: value('formId'),
+      form_snapshot: value('form'),
+      profile: value('profile'),
+      answers: value('answers'),
+      paid: value('paid'),
+      amount: value('amount'),
+      currency: value('currency'),
+      payment_id: value('paymentId'),
+      fee_waived: value('waived'),
+      idempotency_key: value('key'),
+      idempotency_fingerprint: value('fingerprint'),
+      created_at: value('submittedAt'),
+      updated_at: value('submittedAt'),
+    })
+    // Only a reference collision is skipped here; any other conflict (the id, the key) is the caller's.
+    .onConflictDoNothing({ target: submissions.reference })
+    .returning({ id: submissions.id });
+  return preparedSql<{ id: string }>(
+    db,
+    'write_submission',
+    sql`
+      with written as (${written.getSQL()}),
+      mailed as (
+        insert into ${emailOutbox} ("to", "from", "template", "language", "subject", "html", "text", "data")
+        select ${value('mailTo')}, ${value('mailFrom')}, ${value('mailTemplate')}, ${value('mailLanguage')},
+               ${value('mailSubject')}, ${value('mailHtml')}, ${value('mailText')}, ${value('mailData')}::jsonb
+        from written
+      )
+      select id from written`,
+  );
+}
+
+const writeStatement = perConnection(prepareWriteSubmission);
+
+/**
+ * Writes a submission in the caller's transaction together with its receipt email, in one statement
+ * (prepareWriteSubmission): a rolled-back submission never mails anyone, and a deadline-day submit costs
+ * as few round trips as possible. The reference is drawn again on the rare collision. Answers the receipt.
  */
 export async function writeSubmission(tx: DbOrTx, input: NewSubmission): Promise<SubmissionReceipt> {
   const applicantName = [input.profile.first_name, input.profile.last_name]
@@ -215,44 +269,37 @@ export async function writeSubmission(tx: DbOrTx, input: NewSubmission): Promise
         link: new URL(`/partners/${input.partnerId}/application/submitted`, input.receipt.publicUrl).toString(),
       },
     });
-    // Only a reference collision is skipped here; any other conflict (the id, the key) is the caller's.
-    const submission = tx
-      .insert(submissions)
-      .values({
-        id: receipt.id,
-        reference,
-        student_id: input.studentId,
-        staff_id: input.staffId,
-        submitted_by_staff: receipt.submitted_by_staff,
-        partner_id: input.partnerId,
-        cycle_id: input.cycleId,
-        program_id: input.programId,
-        campus_id: input.campusId,
-        form_id: input.form.id,
-        form_snapshot: input.form,
-        profile: input.profile,
-        answers: input.answers,
-        paid: input.payment.paid,
-        amount: input.payment.amount,
-        currency: input.payment.currency,
-        payment_id: input.payment.payment_id,
-        fee_waived: input.payment.waived ?? false,
-        idempotency_key: input.idempotency?.key ?? null,
-        idempotency_fingerprint: input.idempotency?.fingerprint ?? null,
-        created_at: submittedAt,
-        updated_at: submittedAt,
-      })
-      .onConflictDoNothing({ target: submissions.reference })
-      .returning({ id: submissions.id });
-    const { rows } = await tx.execute<{ id: string }>(sql`
-      with written as (${submission.getSQL()}),
-      mailed as (
-        insert into ${emailOutbox} ("to", "from", "template", "language", "subject", "html", "text", "data")
-        select ${mail.to}, ${mail.from}, ${mail.template}, ${mail.language}, ${mail.rendered.subject},
-               ${mail.rendered.html}, ${mail.rendered.text}, ${JSON.stringify(mail.data)}::jsonb
-        from written
-      )
-      select id from written`);
+    const { rows } = await writeStatement(tx).execute({
+      id: receipt.id,
+      reference,
+      studentId: input.studentId,
+      staffId: input.staffId,
+      byStaff: receipt.submitted_by_staff,
+      partnerId: input.partnerId,
+      cycleId: input.cycleId,
+      programId: input.programId,
+      campusId: input.campusId,
+      formId: input.form.id,
+      form: input.form,
+      profile: input.profile,
+      answers: input.answers,
+      paid: input.payment.paid,
+      amount: input.payment.amount,
+      currency: input.payment.currency,
+      paymentId: input.payment.payment_id,
+      waived: receipt.payment.waived,
+      key: input.idempotency?.key ?? null,
+      fingerprint: input.idempotency?.fingerprint ?? null,
+      submittedAt,
+      mailTo: mail.to,
+      mailFrom: mail.from,
+      mailTemplate: mail.template,
+      mailLanguage: mail.language,
+      mailSubject: mail.rendered.subject,
+      mailHtml: mail.rendered.html,
+      mailText: mail.rendered.text,
+      mailData: JSON.stringify(mail.data),
+    });
     if (rows.length > 0) return receipt;
   }
   throw new Error('no free submission reference after several attempts');
