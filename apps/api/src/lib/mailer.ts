@@ -33,6 +33,15 @@ export interface ReceivedMail {
 }
 
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/**
+ * Connections kept open and reused, as bulk senders do: a new connection per message costs a TCP (and TLS)
+ * handshake and the greeting, several round trips and, on deadline day, more CPU than the message itself.
+ * At most as many connections as the email job's concurrency, and a fresh one now and then (maxMessages).
+ * A connection the server closes while idle is dropped from the pool; a message caught by such a close
+ * fails and its job retries it.
+ */
+const POOL = { pool: true, maxConnections: 4, maxMessages: 100 } as const;
 const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 function wrap(kind: Mailer['kind'], transport: Transporter, onClose?: () => Promise<void>): Mailer {
@@ -51,7 +60,7 @@ function wrap(kind: Mailer['kind'], transport: Transporter, onClose?: () => Prom
 
 /** A real SMTP server, e.g. `smtps://user:pass@mail.example:465` or `smtp://mail.example:587`. */
 export function createSmtpMailer(url: string): Mailer {
-  return wrap('smtp', nodemailer.createTransport({ url, ...TIMEOUTS }));
+  return wrap('smtp', nodemailer.createTransport({ url, ...POOL, ...TIMEOUTS }));
 }
 
 /**
@@ -98,6 +107,7 @@ export async function createDevMailboxMailer(onMessage: (mail: ReceivedMail) => 
     port,
     secure: false,
     ignoreTLS: true,
+    ...POOL,
     ...TIMEOUTS,
   });
   return wrap('dev-mailbox', transport, () => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -10,18 +10,27 @@ export interface MailSink {
   url: string;
   /** Messages accepted so far. */
   received: () => number;
+  /** SMTP connections opened to it so far. */
+  connections: () => number;
   /** The recipients of each message accepted, in order. */
   recipients: () => string[][];
   close: () => Promise<void>;
 }
 
-export async function startMailSink(): Promise<MailSink> {
+/** `idleTimeoutMs`: how long it keeps a quiet connection open before closing it, as servers do (60 s). */
+export async function startMailSink({ idleTimeoutMs = 60_000 }: { idleTimeoutMs?: number } = {}): Promise<MailSink> {
   let received = 0;
+  let connections = 0;
   const recipients: string[][] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
+    socketTimeout: idleTimeoutMs,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onData(stream, session, callback) {
       stream.resume();
       stream.on('end', () => {
@@ -36,6 +45,7 @@ export async function startMailSink(): Promise<MailSink> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received: () => received,
+    connections: () => connections,
     recipients: () => recipients.map((to) => [...to]),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -141,6 +141,36 @@ describe('the job queue', () => {
     await stop(worker);
   });
 
+  it('holds back a job that gives way while the process is busy answering, not the others', async () => {
+    const started: Record<string, number> = {};
+    const job = (name: string, givesWay: boolean) =>
+      defineJob({
+        name,
+        retry: quick,
+        givesWay,
+        async handle() {
+          started[name] = Date.now();
+        },
+      });
+    const queue = await queueOf([job('test.receipt', true), job('test.urgent', false)]);
+    /** Keeps the event loop busy until `until`, in slices, as a burst of requests would. */
+    const spin = async (until: number) => {
+      while (Date.now() < until) {
+        const slice = Date.now() + 40;
+        while (Date.now() < slice);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    // Busy long enough for the gauge to read it, then both jobs sent while the load goes on.
+    await spin(Date.now() + 600);
+    const burstEnds = Date.now() + 1_500;
+    await Promise.all([queue.send('test.receipt', {}), queue.send('test.urgent', {}), spin(burstEnds)]);
+    await expect.poll(() => Object.keys(started).length, { timeout: 15_000, interval: 50 }).toBe(2);
+    expect(started['test.urgent']).toBeLessThan(burstEnds);
+    expect(started['test.receipt']).toBeGreaterThanOrEqual(burstEnds);
+    await stop(queue);
+  });
+
   it('reads the failures pg-boss emits as plain objects as errors, a lost database as an outage', () => {
     const lost = { message: 'connect ECONNREFUSED 127.0.0.1:5432 (Queue: email.send)', code: 'ECONNREFUSED' };
     expect(databaseUnavailable(lost)).toBe(false);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, fromPglite, type Job } from 'pg-boss';
 import type { DatabaseConnection } from '../../db/client.ts';
 import { passFailures } from '../outage-log.ts';
+import { eventLoopGauge, giveWay, MAX_GIVE_WAY_MS } from './give-way.ts';
 
 /**
  * Background work on a PostgreSQL job queue (pg-boss, ADR 033). A job is a row in the queue's own
@@ -51,6 +52,11 @@ export interface JobDefinition<T extends object = Record<string, unknown>> {
   schedule?: string;
   /** How many jobs of this queue one instance runs at once. */
   concurrency?: number;
+  /**
+   * Work nobody is waiting on at that moment (a receipt email, a push): while this instance is busy
+   * answering requests, the job waits a few seconds at most before running (give-way.ts, ADR 048).
+   */
+  givesWay?: boolean;
   /** Does the work; throwing retries the job (later, with backoff) until its retries are spent. */
   handle(data: T, context: JobContext): Promise<void>;
 }
@@ -270,6 +276,7 @@ export async function startJobQueue({
     },
   };
 
+  const gauge = work && definitions.some((definition) => definition.givesWay) ? eventLoopGauge() : null;
   if (work) {
     for (const definition of definitions) {
       const polling = definition.schedule ? SCHEDULED_POLLING_INTERVAL_SECONDS : POLLING_INTERVAL_SECONDS;
@@ -289,7 +296,9 @@ export async function startJobQueue({
         },
         async (jobs: Job<Record<string, unknown>>[]) => {
           const results: { id: string; status: 'completed' | 'failed'; output?: object }[] = [];
+          const giveWayUntil = Date.now() + MAX_GIVE_WAY_MS;
           for (const job of jobs) {
+            if (definition.givesWay && gauge) await giveWay(gauge, giveWayUntil);
             const context: JobContext = {
               id: job.id,
               retryCount: job.retryCount,
@@ -378,6 +387,7 @@ export async function startJobQueue({
       });
     },
     async stop(timeoutMs = 10_000) {
+      gauge?.stop();
       await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
     },
   };

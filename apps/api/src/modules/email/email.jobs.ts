@@ -116,6 +116,8 @@ export function emailJobs(deps: { db: Db; mailer: Mailer; senders: Senders }): J
         expireInSeconds: 5 * 60,
       },
       concurrency: 4,
+      // A receipt a few seconds late harms nobody; a burst of submits slowed by its own receipts does.
+      givesWay: true,
       async handle({ id }, context) {
         await deliverEmail(deps, id, context);
       },
