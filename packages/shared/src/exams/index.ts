@@ -1,0 +1,48 @@
+import { ExamSystemSchema, type ExamSystem } from './schema.ts';
+import waecWassce from './data/waec_wassce.json' with { type: 'json' };
+import necoSsce from './data/neco_ssce.json' with { type: 'json' };
+import knecKcse from './data/knec_kcse.json' with { type: 'json' };
+import rwandaAlevel from './data/rwanda_alevel.json' with { type: 'json' };
+import unebUace from './data/uneb_uace.json' with { type: 'json' };
+import unebUce from './data/uneb_uce.json' with { type: 'json' };
+import nectaAcsee from './data/necta_acsee.json' with { type: 'json' };
+import nectaCsee from './data/necta_csee.json' with { type: 'json' };
+import zaNsc from './data/za_nsc.json' with { type: 'json' };
+import baccalaureat from './data/baccalaureat.json' with { type: 'json' };
+import cameroonGceOl from './data/cameroon_gce_ol.json' with { type: 'json' };
+import cameroonGceAl from './data/cameroon_gce_al.json' with { type: 'json' };
+import ethiopiaEsslce from './data/ethiopia_esslce.json' with { type: 'json' };
+
+export * from './schema.ts';
+export * from './results.ts';
+export * from './requirements.ts';
+export * from './eligibility.ts';
+
+/** Every examination system's file (./data), in the order the applicant's list shows them. */
+export const EXAM_SYSTEM_FILES: readonly unknown[] = [
+  waecWassce,
+  necoSsce,
+  knecKcse,
+  rwandaAlevel,
+  unebUace,
+  unebUce,
+  nectaAcsee,
+  nectaCsee,
+  zaNsc,
+  baccalaureat,
+  cameroonGceOl,
+  cameroonGceAl,
+  ethiopiaEsslce,
+];
+
+let parsed: readonly ExamSystem[] | null = null;
+
+/** The examination systems, read from their files once (the data test holds every file to the schema). */
+export function examSystems(): readonly ExamSystem[] {
+  parsed ??= EXAM_SYSTEM_FILES.map((file) => ExamSystemSchema.parse(file));
+  return parsed;
+}
+
+export function examSystem(id: string): ExamSystem | null {
+  return examSystems().find((system) => system.id === id) ?? null;
+}
