@@ -134,3 +134,66 @@ test('the setup screens speak French', { tag: '@phone-only' }, async ({ page, re
   await expect(page.getByRole('button', { name: 'Ajouter une session' })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('staff state a program’s entry rules for WASSCE and KCSE side by side', async ({ page, request }) => {
+  test.slow();
+  await signInNewInstitution(page, request);
+  await page.goto('/partner/programs?tab=campuses');
+  await waitForApp(page);
+  await page.getByRole('button', { name: 'Add a campus' }).click();
+  const campusDialog = page.getByRole('dialog', { name: 'Add a campus' });
+  await campusDialog.getByLabel('Campus name').fill('Kisumu Campus');
+  await campusDialog.getByLabel('City').fill('Kisumu');
+  await campusDialog.getByLabel('Country').selectOption('KE');
+  await campusDialog.getByRole('button', { name: 'Save campus' }).click();
+  await expect(campusDialog).toBeHidden();
+
+  await page.getByRole('tab', { name: 'Programs' }).click();
+  await page.getByRole('button', { name: 'Add a program' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a program' });
+  await dialog.getByLabel('Program name').fill('BSc Computer Science');
+  await dialog.getByLabel('Amount').fill('900');
+  await dialog.getByLabel('Currency').selectOption('KES');
+
+  // WASSCE: five credits, Mathematics or Further Mathematics at C6, an aggregate the examination cannot have.
+  await dialog.getByRole('button', { name: 'Add an examination' }).click();
+  await dialog.getByRole('region', { name: 'New examination' }).getByRole('combobox', { name: 'Examination' }).selectOption('waec_wassce');
+  const wassce = dialog.getByRole('region', { name: /^WASSCE/ });
+  await wassce.getByLabel('At least this many results').fill('5');
+  await wassce.getByLabel('Counting as').selectOption('credit');
+  await wassce.getByRole('button', { name: 'Add a subject' }).click();
+  await wassce.getByLabel('Subject', { exact: true }).selectOption('mathematics');
+  await wassce.getByLabel('Or instead').selectOption('further_mathematics');
+  await wassce.getByLabel('Minimum grade').selectOption('C6');
+  await wassce.getByLabel('Aggregate needed').fill('80');
+  await wassce.getByLabel('Sittings combined').selectOption('2');
+  await expect(wassce.getByText('Lower is better: from 6 (best) to 54.')).toBeVisible();
+
+  // KCSE beside it: mean grade C+ and Mathematics at C+.
+  await dialog.getByRole('button', { name: 'Add an examination' }).click();
+  await dialog.getByRole('region', { name: 'New examination' }).getByRole('combobox', { name: 'Examination' }).selectOption('knec_kcse');
+  const kcse = dialog.getByRole('region', { name: /^KCSE/ });
+  await kcse.getByLabel('Minimum class').selectOption('C+');
+  await kcse.getByRole('button', { name: 'Add a subject' }).click();
+  await kcse.getByLabel('Subject', { exact: true }).selectOption('mathematics');
+  await kcse.getByLabel('Minimum grade').selectOption('C+');
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+
+  // The api refuses the aggregate at its field; corrected, the program is saved.
+  await dialog.getByRole('button', { name: 'Save program' }).click();
+  await expect(wassce.getByText('Enter a figure within this examination’s range')).toBeVisible();
+  await wassce.getByLabel('Aggregate needed').fill('24');
+  await dialog.getByRole('button', { name: 'Save program' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Opened again, the rules are as they were stated.
+  await page.getByRole('button', { name: 'Edit BSc Computer Science' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit the program' });
+  const savedWassce = edit.getByRole('region', { name: /^WASSCE/ });
+  await expect(savedWassce.getByLabel('At least this many results')).toHaveValue('5');
+  await expect(savedWassce.getByLabel('Or instead')).toHaveValue('further_mathematics');
+  await expect(savedWassce.getByLabel('Aggregate needed')).toHaveValue('24');
+  await expect(savedWassce.getByLabel('Sittings combined')).toHaveValue('2');
+  await expect(edit.getByRole('region', { name: /^KCSE/ }).getByLabel('Minimum class')).toHaveValue('C+');
+});

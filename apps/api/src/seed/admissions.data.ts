@@ -20,8 +20,39 @@ export const DEMO_PROGRAMS: (Omit<ProgramInput, 'campus_ids'> & { campuses: Camp
     language: 'en',
     tuition_amount: 1900,
     tuition_currency: 'USD',
-    requirements:
-      'Ethiopian Secondary School Leaving Certificate or equivalent, with strong results in mathematics and physics.',
+    requirements: 'A short interview with the department for applicants from outside Ethiopia.',
+    // Rules per examination (issue 25): the national examination, and two common in applicants from abroad.
+    entry_rules: {
+      exams: [
+        {
+          exam: 'ethiopia_esslce',
+          subjects: [
+            { any_of: ['mathematics'], min_grade: '60' },
+            { any_of: ['physics'], min_grade: '50' },
+          ],
+          min_aggregate: 350,
+        },
+        {
+          exam: 'waec_wassce',
+          min_standing: { standing: 'credit', count: 5 },
+          subjects: [
+            { any_of: ['english_language'], min_grade: 'C6' },
+            { any_of: ['mathematics', 'further_mathematics'], min_grade: 'B3' },
+            { any_of: ['physics'], min_grade: 'C6' },
+          ],
+          min_aggregate: 24,
+          max_sittings: 2,
+        },
+        {
+          exam: 'knec_kcse',
+          subjects: [
+            { any_of: ['mathematics'], min_grade: 'C+' },
+            { any_of: ['physics'], min_grade: 'C+' },
+          ],
+          min_class: 'C+',
+        },
+      ],
+    },
     seats: 120,
     campuses: ['kilinto'],
   },
@@ -34,6 +65,7 @@ export const DEMO_PROGRAMS: (Omit<ProgramInput, 'campus_ids'> & { campuses: Camp
     tuition_amount: 1900,
     tuition_currency: 'USD',
     requirements: 'Secondary school certificate with mathematics, physics and chemistry.',
+    entry_rules: { exams: [] },
     seats: 150,
     campuses: ['kilinto'],
   },
@@ -46,6 +78,7 @@ export const DEMO_PROGRAMS: (Omit<ProgramInput, 'campus_ids'> & { campuses: Camp
     tuition_amount: 1700,
     tuition_currency: 'USD',
     requirements: 'Secondary school certificate with chemistry and biology.',
+    entry_rules: { exams: [] },
     seats: 60,
     campuses: ['kilinto', 'bole'],
   },
@@ -59,6 +92,7 @@ export const DEMO_PROGRAMS: (Omit<ProgramInput, 'campus_ids'> & { campuses: Camp
     tuition_currency: 'USD',
     requirements:
       'A bachelor’s degree in computer science, software engineering or mathematics, with a CGPA of 2.75 or more.',
+    entry_rules: { exams: [] },
     seats: 30,
     campuses: ['bole'],
   },
@@ -71,6 +105,7 @@ export const DEMO_PROGRAMS: (Omit<ProgramInput, 'campus_ids'> & { campuses: Camp
     tuition_amount: 2400,
     tuition_currency: 'USD',
     requirements: 'A bachelor’s degree in civil, chemical or environmental engineering.',
+    entry_rules: { exams: [] },
     seats: null,
     campuses: ['kilinto', 'bole'],
   },

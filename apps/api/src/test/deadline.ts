@@ -112,6 +112,7 @@ export async function seedDeadlineInstitution(db: Db): Promise<DeadlineInstituti
   });
   const program = await createProgram(db, partnerId, {
     name: 'BSc Civil Engineering',
+    entry_rules: { exams: [] },
     level: 'undergraduate',
     field: 'engineering',
     duration_months: 48,

@@ -17,6 +17,7 @@ export * from './schema.ts';
 export * from './results.ts';
 export * from './requirements.ts';
 export * from './eligibility.ts';
+export * from './validate.ts';
 
 /** Every examination system's file (./data), in the order the applicant's list shows them. */
 export const EXAM_SYSTEM_FILES: readonly unknown[] = [

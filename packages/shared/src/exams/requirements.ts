@@ -32,6 +32,12 @@ export const ExamRequirementSchema = z.object({
 });
 export type ExamRequirement = z.infer<typeof ExamRequirementSchema>;
 
+/** The rules a program states per examination (the program's free-text requirements are the `other`). */
+export const EntryRulesSchema = z.object({
+  exams: z.array(ExamRequirementSchema).max(12).default([]),
+});
+export type EntryRules = z.infer<typeof EntryRulesSchema>;
+
 export const EntryRequirementsSchema = z.object({
   exams: z.array(ExamRequirementSchema).max(12).default([]),
   /** Requirements a person checks (an interview, a portfolio, an equivalence). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SETUP_MESSAGES as S, VALIDATION_MESSAGES as V } from '../messages.ts';
 import { ProgramLevelSchema, StudyFieldSchema } from './catalogue.ts';
+import { EntryRulesSchema } from '../exams/requirements.ts';
 
 /*
  * An institution's admissions offer (spec section 3, partner subcollections): campuses, programs offered
@@ -49,8 +50,10 @@ export const ProgramInputSchema = z.object({
   /** Tuition per year in the given currency, whole units. */
   tuition_amount: z.int(S.amount_invalid).min(0, S.amount_invalid).max(10_000_000, S.amount_invalid),
   tuition_currency: CurrencySchema,
-  /** Entry requirements as the institution words them. */
+  /** Entry requirements as the institution words them: what a person checks beyond `entry_rules`. */
   requirements: text(4000),
+  /** The rules per examination that eligibility is computed from (issue 25); checked against the exam data by the api. */
+  entry_rules: EntryRulesSchema.default({ exams: [] }),
   /** Places offered per intake; null when not capped. */
   seats: z.int(S.number_invalid).min(1, S.number_invalid).max(1_000_000, S.number_invalid).nullable(),
   campus_ids: z.array(z.uuid()).min(1, S.campus_required).max(100),

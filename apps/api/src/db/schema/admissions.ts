@@ -19,6 +19,7 @@ import {
   type StaffPermission,
   type StudyField,
 } from '@kaminuza/shared';
+import type { EntryRules } from '@kaminuza/shared/exams';
 import { id, timestamps } from './columns.ts';
 import { partners } from './partners.ts';
 import { staff } from './users.ts';
@@ -58,6 +59,8 @@ export const programs = pgTable(
     tuition_amount: integer('tuition_amount').notNull().default(0),
     tuition_currency: text('tuition_currency').notNull().default('USD'),
     requirements: text('requirements').notNull().default(''),
+    /** The entry rules per examination (issue 25), checked against the examination data when saved. */
+    entry_rules: jsonb('entry_rules').$type<EntryRules>().notNull().default({ exams: [] }),
     seats: integer('seats'),
     ...timestamps,
   },

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
+  VALIDATION_MESSAGES,
   SETUP_MESSAGES,
   type Campus,
   type CampusInput,
@@ -7,6 +8,7 @@ import {
   type ProgramInput,
   type ProgramListQuery,
 } from '@kaminuza/shared';
+import { entryRulesIssues, examSystem } from '@kaminuza/shared/exams';
 import type { Db } from '../../db/client.ts';
 import { applications, campuses, programCampuses, programs, submissions } from '../../db/schema/index.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
@@ -169,6 +171,7 @@ const programColumns = {
   tuition_amount: programs.tuition_amount,
   tuition_currency: programs.tuition_currency,
   requirements: programs.requirements,
+  entry_rules: programs.entry_rules,
   seats: programs.seats,
   created_at: programs.created_at,
   updated_at: programs.updated_at,
@@ -230,7 +233,19 @@ async function linkCampuses(tx: DbOrTx, programId: string, campusIds: readonly s
     .values([...new Set(campusIds)].map((campus_id) => ({ program_id: programId, campus_id })));
 }
 
+/** Entry rules that do not fit the examinations they name are refused, each issue at its field (400). */
+function assertEntryRules(input: ProgramInput): void {
+  const issues = entryRulesIssues(input.entry_rules, examSystem);
+  if (issues.length > 0)
+    throw new AppError(
+      'INVALID_ARGUMENT',
+      VALIDATION_MESSAGES.general,
+      issues.map((issue) => ({ path: `entry_rules.${issue.path}`, message: issue.message })),
+    );
+}
+
 export async function createProgram(db: Db, partnerId: string, input: ProgramInput): Promise<Program> {
+  assertEntryRules(input);
   const { campus_ids, ...fields } = input;
   return uniquely('programs_partner_name_level_unique', SETUP_MESSAGES.program_exists, () =>
     db.transaction(async (tx) => {
@@ -252,6 +267,7 @@ export async function updateProgram(
   programId: string,
   input: ProgramInput,
 ): Promise<Program> {
+  assertEntryRules(input);
   const { campus_ids, ...fields } = input;
   return uniquely('programs_partner_name_level_unique', SETUP_MESSAGES.program_exists, () =>
     db.transaction(async (tx) => {

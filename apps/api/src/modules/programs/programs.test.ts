@@ -32,6 +32,7 @@ function campusInput(overrides: Partial<CampusInput> = {}): CampusInput {
 function programInput(campusIds: string[], overrides: Partial<ProgramInput> = {}): ProgramInput {
   return {
     name: `Software Engineering ${randomBytes(3).toString('hex')}`,
+    entry_rules: { exams: [] },
     level: 'undergraduate',
     field: 'technology',
     duration_months: 48,
@@ -319,6 +320,63 @@ describe('programs', () => {
     expect(await testApp.database.db.select().from(programs).where(eq(programs.partner_id, admin.partnerId!))).toEqual(
       [],
     );
+  });
+
+  it('keeps entry rules per examination, and refuses rules that do not fit their examination', async () => {
+    const admin = await signInAs(testApp.app, 'staff');
+    const p = base(admin.partnerId!);
+    const campus = await addCampus(admin);
+    const entry_rules = {
+      exams: [
+        {
+          exam: 'waec_wassce',
+          min_standing: { standing: 'credit' as const, count: 5 },
+          subjects: [{ any_of: ['mathematics', 'further_mathematics'], min_grade: 'C6' }],
+          min_aggregate: 24,
+          max_sittings: 2,
+        },
+        { exam: 'knec_kcse', subjects: [], min_class: 'C+' },
+      ],
+    };
+    const program = await addProgram(admin, [campus.id], { entry_rules });
+    expect(program.entry_rules).toEqual(entry_rules);
+    const read = await call(admin, 'GET', `${p}/programs/${program.id}`);
+    expect((read.json() as { data: Program }).data.entry_rules).toEqual(entry_rules);
+
+    const bad: ProgramInput['entry_rules'] = {
+      exams: [
+        { exam: 'waec_wassce', subjects: [{ any_of: ['kiswahili'], min_grade: 'C6' }], min_aggregate: 80 },
+        { exam: 'waec_wassce', subjects: [{ any_of: ['mathematics'], min_grade: 'B+' }] },
+        {
+          exam: 'knec_kcse',
+          subjects: [],
+          min_class: 'First class',
+          min_standing: { standing: 'principal', count: 2 },
+        },
+        { exam: 'moon_certificate', subjects: [] },
+      ],
+    };
+    const refused = await call(
+      admin,
+      'PUT',
+      `${p}/programs/${program.id}`,
+      programInput([campus.id], { entry_rules: bad }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect((refused.json() as ErrorAnswer).error.details).toEqual([
+      { path: 'entry_rules.exams.0.subjects.0.any_of', message: SETUP_MESSAGES.exam_subject_unknown },
+      { path: 'entry_rules.exams.0.min_aggregate', message: SETUP_MESSAGES.exam_aggregate_range },
+      { path: 'entry_rules.exams.1.exam', message: SETUP_MESSAGES.exam_repeated },
+      { path: 'entry_rules.exams.1.subjects.0.min_grade', message: SETUP_MESSAGES.exam_grade_unknown },
+      { path: 'entry_rules.exams.2.min_standing.standing', message: SETUP_MESSAGES.exam_standing_unknown },
+      { path: 'entry_rules.exams.2.min_class', message: SETUP_MESSAGES.exam_class_unknown },
+      { path: 'entry_rules.exams.3.exam', message: SETUP_MESSAGES.exam_unknown },
+    ]);
+    const created = await call(admin, 'POST', `${p}/programs`, programInput([campus.id], { entry_rules: bad }));
+    expect(created.statusCode).toBe(400);
+    // Nothing changed: the program keeps its rules, and no other program was added.
+    const after = await call(admin, 'GET', `${p}/programs`);
+    expect((after.json() as { data: Program[] }).data).toEqual([program]);
   });
 
   it("refuses another institution's campus (404) and writes nothing", async () => {

@@ -16,9 +16,11 @@ import { showFieldErrors } from '../../../components/form/account-fields.tsx';
 import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
 import { useCreateProgram } from '../api/create-program.ts';
 import { useUpdateProgram } from '../api/update-program.ts';
+import { EntryRulesFields } from './entry-rules-fields.tsx';
 import {
   ProgramFormSchema,
   programFormValues,
+  ruleFieldOf,
   toProgramInput,
   TUITION_CURRENCIES,
   type ProgramForm,
@@ -67,7 +69,13 @@ export function ProgramDialog({
       onSuccess: onClose,
       onError: (error: unknown) =>
         showFieldErrors(error, setError, (field) =>
-          field === 'duration_months' ? 'duration_years' : field.startsWith('campus_ids') ? 'campus_ids' : field,
+          field === 'duration_months'
+            ? 'duration_years'
+            : field.startsWith('campus_ids')
+              ? 'campus_ids'
+              : field.startsWith('entry_rules.')
+                ? ruleFieldOf(field)
+                : field,
         ),
     };
     if (program) update.mutate({ id: program.id, input }, options);
@@ -165,6 +173,8 @@ export function ProgramDialog({
               />
             )}
           </fieldset>
+
+          <EntryRulesFields control={control} register={register} errors={errors} />
 
           <TextAreaField
             label={f('requirements')}

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SETUP_MESSAGES, type Program } from '@kaminuza/shared';
-import { ProgramFormSchema, programFormValues, toProgramInput } from './program-form.ts';
+import {
+  ProgramFormSchema,
+  programFormValues,
+  ruleFieldOf,
+  ruleFormValues,
+  toExamRequirement,
+  toProgramInput,
+} from './program-form.ts';
 
 const campusId = '00000000-0000-4000-8000-000000000001';
 
@@ -29,6 +36,7 @@ describe('the program form', () => {
       tuition_amount: 900,
       tuition_currency: 'RWF',
       requirements: '',
+      entry_rules: { exams: [] },
       seats: 25,
       campus_ids: [campusId],
       created_at: '2026-01-01T00:00:00Z',
@@ -54,5 +62,45 @@ describe('the program form', () => {
       ['duration_years', SETUP_MESSAGES.number_invalid],
       ['seats', SETUP_MESSAGES.number_invalid],
     ]);
+  });
+
+  it("turns an examination's rules into the api's and back, blank fields being rules not set", () => {
+    const rule = {
+      exam: 'waec_wassce',
+      standing: 'credit' as const,
+      standing_count: 5,
+      subjects: [
+        { first: 'mathematics', second: 'further_mathematics', min_grade: ' C6 ' },
+        { first: 'english_language', second: '', min_grade: 'C6' },
+      ],
+      min_aggregate: 24,
+      min_class: '',
+      max_sittings: '2' as const,
+    };
+    const requirement = toExamRequirement(rule);
+    expect(requirement).toEqual({
+      exam: 'waec_wassce',
+      min_standing: { standing: 'credit', count: 5 },
+      subjects: [
+        { any_of: ['mathematics', 'further_mathematics'], min_grade: 'C6' },
+        { any_of: ['english_language'], min_grade: 'C6' },
+      ],
+      min_aggregate: 24,
+      max_sittings: 2,
+    });
+    expect(toExamRequirement(ruleFormValues(requirement))).toEqual(requirement);
+    // A count without what it counts, or an emptied number, is no rule.
+    expect(toExamRequirement({ ...rule, standing: '', min_aggregate: Number.NaN, max_sittings: '' })).toEqual({
+      exam: 'waec_wassce',
+      subjects: requirement.subjects,
+    });
+  });
+
+  it("shows the api's issues about entry rules at their fields", () => {
+    expect(ruleFieldOf('entry_rules.exams.1.subjects.0.any_of')).toBe('rules.1.subjects.0.first');
+    expect(ruleFieldOf('entry_rules.exams.1.subjects.0.min_grade')).toBe('rules.1.subjects.0.min_grade');
+    expect(ruleFieldOf('entry_rules.exams.0.min_standing.standing')).toBe('rules.0.standing');
+    expect(ruleFieldOf('entry_rules.exams.0.min_standing.count')).toBe('rules.0.standing_count');
+    expect(ruleFieldOf('entry_rules.exams.2.min_class')).toBe('rules.2.min_class');
   });
 });

@@ -33,6 +33,7 @@ const program: Program = {
   tuition_amount: 1200,
   tuition_currency: 'USD',
   requirements: '',
+  entry_rules: { exams: [] },
   seats: null,
   campus_ids: [campus.id],
   created_at: stamp,

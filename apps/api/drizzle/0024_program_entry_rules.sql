@@ -1,0 +1,1 @@
+ALTER TABLE "programs" ADD COLUMN "entry_rules" jsonb DEFAULT '{"exams":[]}'::jsonb NOT NULL;
