@@ -157,7 +157,10 @@ test('staff state a program’s entry rules for WASSCE and KCSE side by side', a
 
   // WASSCE: five credits, Mathematics or Further Mathematics at C6, an aggregate the examination cannot have.
   await dialog.getByRole('button', { name: 'Add an examination' }).click();
-  await dialog.getByRole('region', { name: 'New examination' }).getByRole('combobox', { name: 'Examination' }).selectOption('waec_wassce');
+  await dialog
+    .getByRole('region', { name: 'New examination' })
+    .getByRole('combobox', { name: 'Examination' })
+    .selectOption('waec_wassce');
   const wassce = dialog.getByRole('region', { name: /^WASSCE/ });
   await wassce.getByLabel('At least this many results').fill('5');
   await wassce.getByLabel('Counting as').selectOption('credit');
@@ -171,7 +174,10 @@ test('staff state a program’s entry rules for WASSCE and KCSE side by side', a
 
   // KCSE beside it: mean grade C+ and Mathematics at C+.
   await dialog.getByRole('button', { name: 'Add an examination' }).click();
-  await dialog.getByRole('region', { name: 'New examination' }).getByRole('combobox', { name: 'Examination' }).selectOption('knec_kcse');
+  await dialog
+    .getByRole('region', { name: 'New examination' })
+    .getByRole('combobox', { name: 'Examination' })
+    .selectOption('knec_kcse');
   const kcse = dialog.getByRole('region', { name: /^KCSE/ });
   await kcse.getByLabel('Minimum class').selectOption('C+');
   await kcse.getByRole('button', { name: 'Add a subject' }).click();
