@@ -24,9 +24,9 @@
  *
  * Same paths, bodies, status codes and envelopes as the api for these requests, so one load generator
  * drives both. What it leaves out, on purpose or because it is the api's own machinery: Zod validation of
- * the answers (only ids, emptiness and size are checked), the same-origin check, request logging, metrics,
- * the receipt email's templating (a small template of the same kind of content) and, after the response,
- * the email relay and delivery (the pg-boss job the api's worker runs).
+ * the answers (only ids, emptiness and size are checked), the same-origin check, request logging, metrics
+ * and, after the response, the email relay, rendering and delivery (the pg-boss job the api's worker runs;
+ * the api writes the receipt unrendered too, ADR 048).
  *
  * Configuration: PORT, DATABASE_URL, AUTH_SECRET (the api's), PUBLIC_URL, DATABASE_POOL_SIZE (20, as the api).
  */
@@ -85,9 +85,9 @@ const SQL = {
   writeSubmission: `
       with written as (insert into "submissions" ("id", "reference", "student_id", "staff_id", "submitted_by_staff", "partner_id", "cycle_id", "program_id", "campus_id", "form_id", "form_snapshot", "profile", "answers", "status", "paid", "amount", "currency", "payment_id", "fee_waived", "idempotency_key", "idempotency_fingerprint", "stage_id", "assigned_to", "score_average", "score_count", "decision_state", "decision_released", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, default, $14, $15, $16, $17, $18, $19, $20, default, default, default, default, default, default, $21, $22) on conflict ("reference") do nothing returning "id"),
       mailed as (
-        insert into "email_outbox" ("to", "from", "template", "language", "subject", "html", "text", "data")
+        insert into "email_outbox" ("to", "from", "template", "language", "data")
         select $23, $24, $25, $26,
-               $27, $28, $29, $30::jsonb
+               $27::jsonb
         from written
       )
       select id from written`,
@@ -243,24 +243,6 @@ function applicationsOpen(general: unknown, cycleId: unknown, status: unknown, o
   if (settings.current_cycle_id !== cycleId || status !== 'open') return false;
   const day = today(settings.timezone ?? 'UTC');
   return (opensOn as string) <= day && day <= (closesOn as string);
-}
-
-/* ---------------------------------------------------------------- the receipt email */
-
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function receiptEmail(data: Record<string, string>) {
-  const subject = `Your application to ${data.institution_name} is submitted`;
-  const lines = [
-    `Hello ${data.name},`,
-    `Thank you: your application to ${data.institution_name} for ${data.program_name} (${data.campus_name}) was submitted on ${data.submitted_on}.`,
-    `Your reference is ${data.reference}. Keep it: the institution will ask for it.`,
-    `Follow your application: ${data.link}`,
-  ];
-  const text = `Application submitted\n\n${lines.join('\n\n')}\n`;
-  const html = `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width">\n<title>${escape(subject)}</title>\n</head>\n<body style="margin:0;padding:0;background:#f5f5f4;font-family:Arial,sans-serif">\n<table role="presentation" width="100%"><tr><td style="padding:24px">\n<h1 style="font-size:20px">Application submitted</h1>\n${lines.map((line) => `<p style="font-size:16px;line-height:1.5">${escape(line)}</p>`).join('\n')}\n</td></tr></table>\n</body>\n</html>\n`;
-  return { subject, html, text };
 }
 
 /* ---------------------------------------------------------------- autosave */
@@ -439,7 +421,6 @@ async function submitOnce(
       submitted_on: submittedAt.slice(0, 10),
       link: new URL(`/partners/${partnerId}/application/submitted`, publicUrl).toString(),
     };
-    const mail = receiptEmail(data);
     const written = await rows(
       client,
       SQL.writeSubmission,
@@ -470,9 +451,6 @@ async function submitOnce(
         'info',
         'submission_receipt',
         language ?? 'en',
-        mail.subject,
-        mail.html,
-        mail.text,
         JSON.stringify(data),
       ],
       'write_submission',

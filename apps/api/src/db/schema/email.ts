@@ -17,9 +17,13 @@ export const emailOutbox = pgTable(
     /** welcome, email_verification, password_reset … or 'custom' for a free subject. */
     template: text('template').notNull(),
     language: text('language').notNull().default('en'),
-    subject: text('subject').notNull(),
-    html: text('html').notNull(),
-    text: text('text').notNull(),
+    /**
+     * The message as rendered in the recipient's language: when it was written, or, for a message written
+     * on the hot path of a request (a submission's receipt, ADR 048), at its delivery (null until then).
+     */
+    subject: text('subject'),
+    html: text('html'),
+    text: text('text'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()

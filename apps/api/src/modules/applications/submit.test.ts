@@ -11,6 +11,7 @@ import {
 } from '@kaminuza/shared';
 import { applications, emailOutbox, forms, programCampuses, students, submissions } from '../../db/schema/index.ts';
 import { useTestApp } from '../../test/app.ts';
+import { renderStored } from '../email/index.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { holdWrites } from '../../test/hold-writes.ts';
 import {
@@ -115,9 +116,12 @@ describe('submitting', () => {
       .where(and(eq(emailOutbox.to, student.email), eq(emailOutbox.template, 'submission_receipt')));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.language).toBe('fr');
-    expect(mails[0]!.subject).toContain('Votre candidature');
-    expect(mails[0]!.text).toContain(receipt.reference);
-    expect(mails[0]!.text).toContain(`/partners/${institution.partnerId}/application/submitted`);
+    // Written unrendered in the submit's statement; what its delivery renders and sends (ADR 048):
+    expect(mails[0]!.html).toBeNull();
+    const sent = renderStored(mails[0]!);
+    expect(sent.subject).toContain('Votre candidature');
+    expect(sent.text).toContain(receipt.reference);
+    expect(sent.text).toContain(`/partners/${institution.partnerId}/application/submitted`);
 
     const read = await testApp.app.inject({
       method: 'GET',

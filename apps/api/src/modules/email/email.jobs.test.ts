@@ -10,7 +10,7 @@ import { startJobQueue, QUEUE_SCHEMA } from '../../lib/jobs/queue.ts';
 import { createTestApp, testEnv } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { storeDevMail } from './dev-mailbox.service.ts';
-import { enqueueEmail } from './email.service.ts';
+import { enqueueEmail, outboxEmail } from './email.service.ts';
 import { EMAIL_SEND_JOB, MAX_ATTEMPTS, deliverEmail, emailJobs, emailRelay, openMailer } from './email.jobs.ts';
 
 const silent = { info() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;
@@ -195,6 +195,38 @@ describe('a transport failure', () => {
     } finally {
       await broken.close();
     }
+  });
+
+  it('renders a message written unrendered at its delivery, keeps what was sent, and fails one that cannot render', async () => {
+    const deps = { db: database.db, mailer: mailbox, senders };
+    const row = outboxEmail({
+      to: 'late-render@example.com',
+      template: 'submission_receipt',
+      language: 'fr',
+      data: {
+        name: 'Aline',
+        institution_name: 'Test University',
+        reference: 'KZ-ABCD-EFGH',
+        submitted_on: '2026-11-27',
+      },
+    });
+    const [written] = await database.db.insert(emailOutbox).values(row).returning({ id: emailOutbox.id });
+    expect(await outboxRow(written!.id)).toMatchObject({ subject: null, html: null, text: null });
+    expect(await deliverEmail(deps, written!.id, { lastAttempt: false, log: silent })).toBe('sent');
+    const sent = await outboxRow(written!.id);
+    expect(sent.status).toBe('sent');
+    expect(sent.subject).toContain('Test University');
+    expect(sent.text).toContain('KZ-ABCD-EFGH');
+    const [copy] = await database.db.select().from(devMailbox).where(eq(devMailbox.to, 'late-render@example.com'));
+    expect(copy!.subject).toBe(sent.subject);
+
+    // Data that no longer renders (a link that is not one) is a failed attempt, recorded and retried.
+    const [broken] = await database.db
+      .insert(emailOutbox)
+      .values({ ...row, to: 'never-renders@example.com', data: { link: 'not a link' } })
+      .returning({ id: emailOutbox.id });
+    await expect(deliverEmail(deps, broken!.id, { lastAttempt: false, log: silent })).rejects.toThrow();
+    expect(await outboxRow(broken!.id)).toMatchObject({ status: 'pending', attempts: 1, subject: null });
   });
 
   it('a retried job whose message already went out sends nothing again', async () => {

@@ -7,6 +7,7 @@ import { defineJob, type JobContext, type JobDefinition } from '../../lib/jobs/q
 import { recordRelay, type Relay } from '../../lib/jobs/relay.ts';
 import { createDevMailboxMailer, createSmtpMailer, type Mailer } from '../../lib/mailer.ts';
 import { storeDevMail } from './dev-mailbox.service.ts';
+import { renderStored } from './email.service.ts';
 
 /** Attempts of one message before its job is kept as failed (an admin can retry it). */
 export const MAX_ATTEMPTS = 8;
@@ -56,13 +57,21 @@ export async function deliverEmail(
   if (message.status === 'sent') return 'already_sent';
   const from = senderAddress(senders, message.from);
   const attempt = message.attempts + 1;
+  // Written unrendered on a request's hot path (a submission's receipt): rendered now, and kept as sent.
+  const rendered =
+    message.subject !== null && message.html !== null && message.text !== null
+      ? { subject: message.subject, html: message.html, text: message.text }
+      : null;
+  let content = rendered;
   try {
+    // A message whose data no longer renders fails like a refused send: recorded, retried, kept as failed.
+    content ??= renderStored(message);
     await mailer.send({
       from,
       to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
+      subject: content.subject,
+      text: content.text,
+      html: content.html,
       messageId: messageIdFor(message.id, from),
       headers: { 'Auto-Submitted': 'auto-generated', ...extraHeaders(message.data) },
     });
@@ -75,7 +84,13 @@ export async function deliverEmail(
   }
   await db
     .update(emailOutbox)
-    .set({ status: 'sent', attempts: attempt, sent_at: sql`now()`, last_error: null })
+    .set({
+      status: 'sent',
+      attempts: attempt,
+      sent_at: sql`now()`,
+      last_error: null,
+      ...(rendered ? {} : content),
+    })
     .where(eq(emailOutbox.id, id));
   log.info({ email_id: message.id, template: message.template, attempt }, 'email sent');
   return 'sent';

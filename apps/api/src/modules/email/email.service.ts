@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
   GENERIC_MESSAGES,
+  EMAIL_TEMPLATES,
   EmailDataSchema,
   EmailPayloadSchema,
   type EmailData,
@@ -111,20 +112,45 @@ async function insert(
  * sender role; the worker turns it into MAIL_FROM_INFO or MAIL_FROM_NO_REPLY. Returns the outbox id.
  */
 export async function enqueueEmail(db: DbOrTransaction, input: EnqueueEmailInput): Promise<string> {
-  const { rendered, ...row } = outboxEmail(input);
-  return insert(db, row, rendered);
+  const row = outboxEmail(input);
+  const data = EmailDataSchema.parse(row.data);
+  return insert(
+    db,
+    { ...row, data },
+    renderTemplate(row.template, row.language, data, { noReply: row.from === 'no_reply' }),
+  );
 }
 
 /**
- * An outbox row of a template email, rendered but not yet written: for a caller that writes it in the
- * same statement as the record it reports (see writeSubmission).
+ * An outbox row of a template email, not rendered: for a caller on the hot path of a request that writes
+ * it in the same statement as the record it reports (see writeSubmission). Its data is checked and the
+ * message rendered at delivery (renderStored), after the burst it came in with (ADR 048).
  */
 export function outboxEmail(input: EnqueueEmailInput) {
   const language = emailLanguage(input.language);
-  const data = EmailDataSchema.parse(input.data ?? {});
   const from = input.from ?? DEFAULT_SENDER[input.template];
-  const rendered = renderTemplate(input.template, language, data, { noReply: from === 'no_reply' });
-  return { to: input.to, from, template: input.template, language, data, rendered };
+  return { to: input.to, from, template: input.template, language, data: input.data ?? {} };
+}
+
+function templateOf(name: string): EmailTemplate {
+  const template = EMAIL_TEMPLATES.find((candidate) => candidate === name);
+  if (!template) throw new Error(`no email template ${name}`);
+  return template;
+}
+
+/** A stored template message rendered at delivery, in its language, from its data. */
+export function renderStored(message: {
+  template: string;
+  language: string;
+  from: string;
+  data: unknown;
+}): RenderedEmail {
+  return renderTemplate(
+    templateOf(message.template),
+    emailLanguage(message.language),
+    EmailDataSchema.parse(message.data ?? {}),
+    { noReply: message.from === 'no_reply' },
+  );
 }
 
 /** A message with a free subject and a plain-text body (shown escaped in the HTML part). */

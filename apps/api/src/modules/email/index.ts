@@ -1,4 +1,4 @@
 /** The email module's public entry: what other modules may use (docs/architecture.md). */
-export { enqueueCustomEmail, enqueueEmail, outboxEmail } from './email.service.ts';
+export { enqueueCustomEmail, enqueueEmail, outboxEmail, renderStored } from './email.service.ts';
 export type { DbOrTransaction } from './email.service.ts';
 export { catalogueText, emailLanguage, longDate, renderCustom } from './email.templates.ts';

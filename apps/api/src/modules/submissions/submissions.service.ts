@@ -177,8 +177,8 @@ export interface NewSubmission {
 }
 
 /**
- * The submission with its receipt email in ONE statement: the outbox row is inserted only if the
- * submission was. A reference already taken inserts neither and answers no row. Built once per database
+ * The submission with its receipt email in ONE statement: the outbox row (rendered at its delivery, ADR
+ * 048) is inserted only if the submission was. A reference already taken inserts neither and answers no row. Built once per database
  * and run on the transaction's connection (perConnection, ADR 047): Drizzle's building of this insert
  * cost more than PostgreSQL's running it.
  */
@@ -219,9 +219,9 @@ function prepareWriteSubmission(db: DbOrTx) {
     sql`
       with written as (${written.getSQL()}),
       mailed as (
-        insert into ${emailOutbox} ("to", "from", "template", "language", "subject", "html", "text", "data")
+        insert into ${emailOutbox} ("to", "from", "template", "language", "data")
         select ${value('mailTo')}, ${value('mailFrom')}, ${value('mailTemplate')}, ${value('mailLanguage')},
-               ${value('mailSubject')}, ${value('mailHtml')}, ${value('mailText')}, ${value('mailData')}::jsonb
+               ${value('mailData')}::jsonb
         from written
       )
       select id from written`,
@@ -295,9 +295,6 @@ export async function writeSubmission(tx: DbOrTx, input: NewSubmission): Promise
       mailFrom: mail.from,
       mailTemplate: mail.template,
       mailLanguage: mail.language,
-      mailSubject: mail.rendered.subject,
-      mailHtml: mail.rendered.html,
-      mailText: mail.rendered.text,
       mailData: JSON.stringify(mail.data),
     });
     if (rows.length > 0) return receipt;

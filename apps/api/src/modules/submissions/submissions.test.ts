@@ -9,6 +9,7 @@ import {
 } from '@kaminuza/shared';
 import { applications, emailOutbox, partnerSettings, students, submissions, users } from '../../db/schema/index.ts';
 import { useTestApp } from '../../test/app.ts';
+import { renderStored } from '../email/index.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { holdWrites } from '../../test/hold-writes.ts';
 import { closeCycle, demoAnswers, readyInstitution, type ReadyInstitution } from '../applications/test-helpers.ts';
@@ -326,8 +327,9 @@ describe('an applicant who has a Kaminuza account', () => {
       (mail) => mail.template !== 'new_device_sign_in',
     );
     expect(mails.map((mail) => [mail.template, mail.language])).toEqual([['submitted_on_behalf', 'fr']]);
-    expect(mails[0]!.text).toContain(receipt.reference);
-    expect(mails[0]!.text).toContain('/application/submitted');
+    const sent = renderStored(mails[0]!);
+    expect(sent.text).toContain(receipt.reference);
+    expect(sent.text).toContain('/application/submitted');
   });
 
   it('keeps the submission on its own for an unverified account, a staff account, and a student who already applied this cycle; staff are told the same in every case', async () => {
