@@ -28,7 +28,8 @@
  * It creates a database of its own on that server for each run and drops it at the end. Quicker runs:
  * SUBMITTERS, DRAFTS, DURATION_MS (the deadline window), CEILING_STEP_MS (each rate step; 0 skips the
  * ceiling), CEILING_START (the first rate, per second), CEILING_BISECT (bisection steps), SERVERS
- * (`api,bare`, or one of them), API_NODE_OPTIONS (Node's options for the api instead of production's).
+ * (`api,bare`, or one of them), API_NODE_OPTIONS (Node's options for the api instead of production's), KEEP_LOGS
+ * (keep the servers' logs, whose folder is printed).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -501,6 +502,8 @@ async function run(kind: Kind) {
       every_submitter_acknowledged: submitters.every((draft) => acknowledged.has(draft.id)),
       // The api's receipt emails (and any other) that reached the mail server by the end of the run.
       emails_received: mailSink.received() - mailBefore,
+      // A message delivered twice (at-least-once SMTP: a send whose answer was lost is sent again) shows here.
+      emails_distinct_recipients: new Set(mailSink.recipients().slice(mailBefore).flat()).size,
       cpu: load.cpu,
       rss_mb: {
         after_start: kind === 'bare' ? null : rssAfterStart,
@@ -637,5 +640,6 @@ try {
   process.exitCode = correct && sameStatuses && probesDiffering.length === 0 ? (within ? 0 : 1) : 3;
 } finally {
   await mailSink.close();
-  await rm(scratch, { recursive: true, force: true });
+  if (process.env.KEEP_LOGS) console.log(`the servers' logs: ${scratch}`);
+  else await rm(scratch, { recursive: true, force: true });
 }
