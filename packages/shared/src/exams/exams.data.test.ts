@@ -4,8 +4,8 @@ import { EXAM_SYSTEM_FILES, examSystems } from './index.ts';
 import { aggregateOf, classOf, readResult, standingCounts } from './results.ts';
 import { ExamSystemSchema, STANDINGS } from './schema.ts';
 
-const dataDir = new URL('./data/', import.meta.url);
-const files = readdirSync(dataDir).filter((name) => name.endsWith('.json'));
+const systemsDir = new URL('./systems/', import.meta.url);
+const files = readdirSync(systemsDir).filter((name) => name.endsWith('.json'));
 
 describe('the examination systems', () => {
   it('are all registered, one file each, named by their id', () => {
@@ -16,7 +16,7 @@ describe('the examination systems', () => {
   });
 
   describe.each(files)('%s', (file) => {
-    const raw: unknown = JSON.parse(readFileSync(new URL(file, dataDir), 'utf8'));
+    const raw: unknown = JSON.parse(readFileSync(new URL(file, systemsDir), 'utf8'));
     const checked = ExamSystemSchema.safeParse(raw);
 
     it('follows the schema', () => {

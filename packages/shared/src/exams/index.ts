@@ -1,17 +1,17 @@
 import { ExamSystemSchema, type ExamSystem } from './schema.ts';
-import waecWassce from './data/waec_wassce.json' with { type: 'json' };
-import necoSsce from './data/neco_ssce.json' with { type: 'json' };
-import knecKcse from './data/knec_kcse.json' with { type: 'json' };
-import rwandaAlevel from './data/rwanda_alevel.json' with { type: 'json' };
-import unebUace from './data/uneb_uace.json' with { type: 'json' };
-import unebUce from './data/uneb_uce.json' with { type: 'json' };
-import nectaAcsee from './data/necta_acsee.json' with { type: 'json' };
-import nectaCsee from './data/necta_csee.json' with { type: 'json' };
-import zaNsc from './data/za_nsc.json' with { type: 'json' };
-import baccalaureat from './data/baccalaureat.json' with { type: 'json' };
-import cameroonGceOl from './data/cameroon_gce_ol.json' with { type: 'json' };
-import cameroonGceAl from './data/cameroon_gce_al.json' with { type: 'json' };
-import ethiopiaEsslce from './data/ethiopia_esslce.json' with { type: 'json' };
+import waecWassce from './systems/waec_wassce.json' with { type: 'json' };
+import necoSsce from './systems/neco_ssce.json' with { type: 'json' };
+import knecKcse from './systems/knec_kcse.json' with { type: 'json' };
+import rwandaAlevel from './systems/rwanda_alevel.json' with { type: 'json' };
+import unebUace from './systems/uneb_uace.json' with { type: 'json' };
+import unebUce from './systems/uneb_uce.json' with { type: 'json' };
+import nectaAcsee from './systems/necta_acsee.json' with { type: 'json' };
+import nectaCsee from './systems/necta_csee.json' with { type: 'json' };
+import zaNsc from './systems/za_nsc.json' with { type: 'json' };
+import baccalaureat from './systems/baccalaureat.json' with { type: 'json' };
+import cameroonGceOl from './systems/cameroon_gce_ol.json' with { type: 'json' };
+import cameroonGceAl from './systems/cameroon_gce_al.json' with { type: 'json' };
+import ethiopiaEsslce from './systems/ethiopia_esslce.json' with { type: 'json' };
 
 export * from './schema.ts';
 export * from './results.ts';
@@ -19,7 +19,7 @@ export * from './requirements.ts';
 export * from './eligibility.ts';
 export * from './validate.ts';
 
-/** Every examination system's file (./data), in the order the applicant's list shows them. */
+/** Every examination system's file (./systems), in the order the applicant's list shows them. */
 export const EXAM_SYSTEM_FILES: readonly unknown[] = [
   waecWassce,
   necoSsce,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * National examinations as data (issue 25). Each system is one JSON file in ./data, checked against
+ * National examinations as data (issue 25). Each system is one JSON file in ./systems, checked against
  * ExamSystemSchema by the data test, with worked examples from its sources that the aggregate must
  * reproduce. A file changes when its examining body changes its rules: `version` goes up and `updated`
  * says when; results already entered keep the system's id, so they are read with the current rules.
