@@ -1,7 +1,18 @@
 import { SETUP_MESSAGES as S } from '../messages.ts';
 import type { EntryRules } from './requirements.ts';
 import { isKnownSubject, OTHER_SUBJECT_PREFIX, readGrade, scaleOf } from './results.ts';
-import type { ExamSystem } from './schema.ts';
+import { STANDINGS, type ExamSystem, type Standing } from './schema.ts';
+
+/** The standings a system grades results as (a KCSE result is never a "principal pass"). */
+export function standingsOf(system: ExamSystem): Standing[] {
+  return STANDINGS.filter((standing) =>
+    Object.values(system.scales).some((scale) =>
+      scale.kind === 'grades'
+        ? scale.grades.some((grade) => grade.standings.includes(standing))
+        : scale.thresholds[standing] !== undefined,
+    ),
+  );
+}
 
 export interface RuleIssue {
   /** Where, from the rules: `exams.0.subjects.1.min_grade`. */
@@ -28,14 +39,8 @@ export function entryRulesIssues(rules: EntryRules, systemOf: (id: string) => Ex
     if (seen.has(system.id)) issues.push({ path: at('exam'), message: S.exam_repeated });
     seen.add(system.id);
 
-    if (requirement.min_standing) {
-      const graded = Object.values(system.scales).some((scale) =>
-        scale.kind === 'grades'
-          ? scale.grades.some((grade) => grade.standings.includes(requirement.min_standing!.standing))
-          : scale.thresholds[requirement.min_standing!.standing] !== undefined,
-      );
-      if (!graded) issues.push({ path: at('min_standing.standing'), message: S.exam_standing_unknown });
-    }
+    if (requirement.min_standing && !standingsOf(system).includes(requirement.min_standing.standing))
+      issues.push({ path: at('min_standing.standing'), message: S.exam_standing_unknown });
 
     for (const [rule, subjectRule] of requirement.subjects.entries()) {
       const listed = subjectRule.any_of.every(

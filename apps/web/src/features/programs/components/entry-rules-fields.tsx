@@ -1,6 +1,6 @@
 import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { examSystem, examSystems, scaleOf, STANDINGS, type ExamSystem } from '@kaminuza/shared/exams';
+import { examSystem, examSystems, scaleOf, standingsOf } from '@kaminuza/shared/exams';
 import { SelectField, TextField } from '../../../components/form/field.tsx';
 import { numberFormat } from '../../../lib/intl.ts';
 import { emptyRule, type ProgramForm } from './program-form.ts';
@@ -8,17 +8,6 @@ import { emptyRule, type ProgramForm } from './program-form.ts';
 const fieldsetClass = 'flex min-w-0 flex-col gap-3 rounded-xl border border-border p-4';
 const legendClass = 'px-1 font-semibold';
 const optionalNumber = (value: unknown) => (value === '' || value === null ? null : Number(value));
-
-/** The standings a system grades results as (a KCSE result is never a "principal pass"). */
-function standingsOf(system: ExamSystem) {
-  return STANDINGS.filter((standing) =>
-    Object.values(system.scales).some((scale) =>
-      scale.kind === 'grades'
-        ? scale.grades.some((grade) => grade.standings.includes(standing))
-        : scale.thresholds[standing] !== undefined,
-    ),
-  );
-}
 
 /**
  * A program's entry rules per examination (issue 25): for each examination it accepts, a minimum number of
