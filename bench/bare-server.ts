@@ -72,7 +72,11 @@ const SQL = {
   saveDraft: `update "applications" set "campus_id" = coalesce($1::uuid, "applications"."campus_id"), "answers" = $2::jsonb, "progress_percentage" = $3::int, "current_step" = coalesce($4::int, "applications"."current_step"), "current_section_index" = coalesce($5::int, "applications"."current_section_index"), "version" = "applications"."version" + 1, "last_saved_at" = now(), "updated_at" = now() where ("applications"."id" = $6 and "applications"."student_id" = $7 and "applications"."status" = $8 and "applications"."version" = $9) returning "version", "last_saved_at", "progress_percentage"`,
   draftNow: `select "status", "version", "last_saved_at" from "applications" where ("applications"."id" = $1 and "applications"."student_id" = $2) limit $3`,
   claimKey: `select pg_try_advisory_xact_lock(hashtextextended($1, 0)) as claimed`,
-  lockForSubmission: `select "applications"."id", "applications"."student_id", "applications"."partner_id", "applications"."cycle_id", "applications"."program_id", "applications"."campus_id", "applications"."form_id", "applications"."status", "applications"."version", "applications"."last_saved_at", "students"."first_name", "students"."last_name", "students"."preferred_name", "students"."email", "students"."phone", "students"."date_of_birth", "students"."gender", "students"."nationality", "students"."country_of_residence", "students"."address", "students"."city", "students"."country", "students"."postal_code", "students"."education_level", "students"."last_school", "students"."graduation_year", "students"."gpa", "students"."major", "students"."degree_type", "students"."exam_results", "students"."language", coalesce((
+  lockForSubmission: `select "applications"."id", "applications"."student_id", "applications"."partner_id", "applications"."cycle_id", "applications"."program_id", "applications"."campus_id", "applications"."form_id", "applications"."status", "applications"."version", "applications"."last_saved_at", "students"."first_name", "students"."last_name", "students"."preferred_name", "students"."email", "students"."phone", "students"."date_of_birth", "students"."gender", "students"."nationality", "students"."country_of_residence", "students"."address", "students"."city", "students"."country", "students"."postal_code", "students"."education_level", "students"."last_school", "students"."graduation_year", "students"."gpa", "students"."major", "students"."degree_type", coalesce((
+    select json_agg(json_build_object('id', s.id, 'exam', s.exam, 'other_name', s.other_name, 'year', s.year,
+      'index_number', s.index_number, 'results', s.results, 'declared', s.declared, 'overall', s.overall,
+      'document_type', s.document_type, 'verified', s.verified_at is not null) order by s.year desc, s.created_at, s.id)
+    from "exam_sittings" s where s.student_id = "students"."id"), '[]'::json), "students"."language", coalesce((
   select json_agg(json_build_object('type', d.type, 'document_id', d.id, 'file_id', d.file_id,
     'file_name', f.original_name, 'status', d.status) order by d.type)
   from "documents" d join "files" f on f.id = d.file_id
@@ -313,7 +317,7 @@ const PROFILE_COLUMNS = [
   'gpa',
   'major',
   'degree_type',
-  'exam_results',
+  'exam_sittings',
 ] as const;
 
 async function receiptOf(client: pg.PoolClient, submissionId: string) {

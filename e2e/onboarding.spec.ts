@@ -211,27 +211,51 @@ for (const lang of ['en', 'rw'] as const) {
       await expect(page.getByText(tx('profile.saved'))).toBeVisible();
 
       await page.getByRole('tab', { name: tx('profile.tabs.education') }).click();
+      // National examination results: a WASSCE sitting, subjects typed and picked from its list.
       await page.getByRole('button', { name: tx('profile.exams.add') }).click();
-      await page.getByRole('button', { name: tx('profile.save') }).click();
-      await expectErrors('examination_required', 'grade_required');
-      const exam = page.getByRole('group', { name: tx('profile.exams.row', { number: 1 }) });
-      await exam.getByLabel(tx('profile.exams.examination'), { exact: true }).selectOption('rwanda_nesa');
-      await exam.getByLabel(tx('profile.exams.grade'), { exact: true }).fill('65/73');
-      await exam.getByLabel(tx('profile.exams.year'), { exact: true }).fill('2024');
-      await page.getByRole('button', { name: tx('profile.save') }).click();
-      await expect(page.getByText(tx('profile.saved'))).toBeVisible();
+      const sittingForm = page.getByRole('form', { name: tx('profile.exams.add_title') });
+      await sittingForm.getByRole('button', { name: tx('profile.exams.save') }).click();
+      await expectErrors('examination_required', 'exam_year_invalid');
+      await sittingForm.getByRole('combobox', { name: tx('profile.exams.examination') }).selectOption('waec_wassce');
+      await sittingForm.getByRole('textbox', { name: tx('profile.exams.year') }).fill('2024');
+      const subject = (number: number) =>
+        sittingForm.getByRole('combobox', { name: tx('profile.exams.subject', { number }) });
+      const grade = (number: number) =>
+        sittingForm.getByRole('combobox', { name: tx('profile.exams.grade', { number }) });
+      await subject(1).fill('English Language');
+      await grade(1).selectOption('B3');
+      await subject(2).fill('Mathematics');
+      await grade(2).selectOption('D7');
+      await subject(3).fill('integrated science');
+      await sittingForm.getByRole('button', { name: tx('profile.exams.save') }).click();
+      await expectErrors('grade_required');
+      await grade(3).selectOption('B2');
+      await sittingForm.getByRole('button', { name: tx('profile.exams.add_subject') }).click();
+      await subject(4).fill('Physics');
+      await grade(4).selectOption('A1');
+      await sittingForm.getByRole('button', { name: tx('profile.exams.save') }).click();
+      await expect(page.getByText(tx('profile.exams.added'))).toBeVisible();
+      const card = page.getByRole('article', { name: /^WASSCE/ });
+      await expect(card.getByText('Mathematics')).toBeVisible();
+      await expect(card.getByText('D7')).toBeVisible();
       await expectNoAxeViolations(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
         0,
       );
 
-      // The open tab is kept in the address, so a reload comes back to it.
+      // The open tab is kept in the address, so a reload comes back to it, with the results saved.
       await page.reload();
       await expect(page.getByRole('tab', { name: tx('profile.tabs.education') })).toHaveAttribute(
         'aria-selected',
         'true',
       );
-      await expect(exam.getByLabel(tx('profile.exams.grade'), { exact: true })).toHaveValue('65/73');
+      await expect(card.getByText('Integrated Science')).toBeVisible();
+      await card.getByRole('button', { name: tx('profile.exams.edit') }).click();
+      const editForm = page.getByRole('form', { name: tx('profile.exams.edit_title') });
+      await editForm.getByRole('combobox', { name: tx('profile.exams.grade', { number: 2 }) }).selectOption('C6');
+      await editForm.getByRole('button', { name: tx('profile.exams.save') }).click();
+      await expect(page.getByText(tx('profile.exams.saved'))).toBeVisible();
+      await expect(card.getByText('C6')).toBeVisible();
       await page.getByRole('tab', { name: tx('profile.tabs.personal') }).click();
       await expect(field('preferred_name')).toHaveValue('Lina');
       await page.getByRole('tab', { name: tx('profile.tabs.documents') }).click();

@@ -64,7 +64,17 @@ export const VALIDATION_MESSAGES = {
   grade_required: 'Grade is required',
   grade_too_long: 'Grade is too long',
   exam_year_invalid: 'Examination year is invalid',
-  exam_results_over_limit: 'Too many examination results',
+  exam_sittings_over_limit: 'Too many examination results',
+  examination_name_too_long: 'Examination name is too long',
+  index_number_too_long: 'Index number is too long',
+  exam_subjects_over_limit: 'Too many subjects',
+  exam_subject_required: 'Subject is required',
+  exam_subject_unknown: 'Choose a subject of this examination',
+  exam_subject_repeated: 'This subject is already entered',
+  exam_grade_unknown: 'Choose a grade of this examination',
+  exam_results_required: 'Enter at least one subject and its grade',
+  exam_declared_range: 'Enter a figure within this examination’s range',
+  exam_document_invalid: 'Choose one of your documents',
 } as const;
 
 /** Onboarding and profile failures (spec section 8). */
@@ -72,6 +82,8 @@ export const PROFILE_MESSAGES = {
   save_failed: 'Failed to save progress. Please try again.',
   complete_failed: 'Failed to complete onboarding. Please try again.',
   not_found: 'Profile not found',
+  sitting_not_found: 'Examination result not found',
+  sitting_verified: 'This result has been verified and can no longer be changed',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -115,7 +115,7 @@ function profileOf(applicant: DemoApplicant, email: string) {
     gpa: null,
     major: null,
     degree_type: null,
-    exam_results: [],
+    exam_sittings: [],
   };
 }
 

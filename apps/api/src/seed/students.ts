@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { profileCompletion, LAST_ONBOARDING_STEP } from '@kaminuza/shared';
 import type { Db } from '../db/client.ts';
-import { schools, students, users } from '../db/schema/index.ts';
+import { examSittings, schools, students, users } from '../db/schema/index.ts';
 import { SEED_SCHOOLS } from './schools.data.ts';
 
 export const DEMO_STUDENT_EMAIL = 'demo.student@kaminuza.example';
@@ -65,11 +65,22 @@ export async function seedDemoStudentProfile(db: Db): Promise<void> {
     gpa: '3.7',
     major: 'Mathematics, Physics and Computer Science',
     degree_type: 'Advanced Level Certificate',
-    exam_results: [
-      { examination: 'rwanda_nesa', grade: '68/73', year: 2024 },
-      { examination: 'other', name: 'IELTS Academic', grade: '7.5', year: 2024 },
-    ],
   };
+  // A Rwandan A-level sitting with its subjects, and a test the platform has no rules for, as "other".
+  const sittings = [
+    {
+      exam: 'rwanda_alevel',
+      year: 2024,
+      index_number: '0101-2024-0457',
+      results: [
+        { subject: 'mathematics', grade: 'A' },
+        { subject: 'physics', grade: 'B' },
+        { subject: 'computer_science', grade: 'A' },
+        { subject: 'general_studies', grade: 'S' },
+      ],
+    },
+    { exam: 'other', other_name: 'IELTS Academic', overall: '7.5', year: 2024 },
+  ];
   const completion = profileCompletion(
     {
       ...profile,
@@ -83,7 +94,7 @@ export async function seedDemoStudentProfile(db: Db): Promise<void> {
         country: 'RW',
         levels_offered: [],
       },
-      exam_results: profile.exam_results.map((result) => ({ name: '', ...result, examination: 'other' as const })),
+      exam_sittings: sittings,
       profile_picture: null,
     },
     0,
@@ -97,4 +108,5 @@ export async function seedDemoStudentProfile(db: Db): Promise<void> {
       profile_completion: completion,
     })
     .where(eq(students.id, student.id));
+  await db.insert(examSittings).values(sittings.map((sitting) => ({ ...sitting, student_id: student.id })));
 }

@@ -33,7 +33,20 @@ const full: CompletionInput = {
     levels_offered: [],
   },
   graduation_year: 2024,
-  exam_results: [{ examination: 'rwanda_nesa', name: '', grade: '65/73', year: 2024 }],
+  exam_sittings: [
+    {
+      id: '00000000-0000-4000-8000-000000000001',
+      exam: 'rwanda_alevel',
+      other_name: '',
+      year: 2024,
+      index_number: '',
+      results: [{ subject: 'mathematics', grade: 'A' }],
+      declared: null,
+      overall: '',
+      document_type: null,
+      verified: null,
+    },
+  ],
   profile_picture: '/api/v1/students/me/profile-picture',
 } satisfies Pick<StudentProfile, (typeof COMPLETION_FIELDS)[number]>;
 
@@ -48,7 +61,7 @@ describe('profileCompletion', () => {
   it('grows with each filled field and document; blank text and empty lists do not count', () => {
     const some = profileCompletion({ ...empty, first_name: 'Aline', last_name: 'Uwase' }, 0);
     expect(some).toBeGreaterThan(25);
-    expect(profileCompletion({ ...empty, first_name: '  ', exam_results: [] }, 0)).toBe(25);
+    expect(profileCompletion({ ...empty, first_name: '  ', exam_sittings: [] }, 0)).toBe(25);
     expect(profileCompletion(empty, 1)).toBe(30);
   });
 });

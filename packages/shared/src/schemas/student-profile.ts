@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { DEFAULTS, LANGUAGES } from '../constants.ts';
 import { VALIDATION_MESSAGES as M } from '../messages.ts';
+import { ExamSittingSchema } from '../exams/sittings.ts';
 import {
   CitySchema,
   DateOfBirthSchema,
@@ -27,9 +28,6 @@ export const PROFILE_MAX_LENGTHS = {
   gpa: 10,
   major: 100,
   degree_type: 100,
-  exam_name: 80,
-  grade: 20,
-  exam_results: 10,
 } as const;
 export const ADDRESS_MIN_LENGTH = 5;
 export const GRADUATION_YEAR_MIN = 1950;
@@ -41,10 +39,6 @@ export const LAST_ONBOARDING_STEP = ONBOARDING_STEPS - 1;
 
 export const SCHOOL_LEVELS = ['primary', 'secondary', 'undergraduate', 'graduate'] as const;
 export type SchoolLevel = (typeof SCHOOL_LEVELS)[number];
-
-/** National examinations offered in the profile; "other" carries its own name. */
-export const EXAMINATIONS = ['rwanda_nesa', 'waec', 'kcse', 'neco', 'uace', 'other'] as const;
-export type Examination = (typeof EXAMINATIONS)[number];
 
 const isCountryCode = (code: string) => /^[A-Z]{2}$/.test(code) && isSupportedCountry(code);
 
@@ -109,21 +103,6 @@ const yearSchema = (message: string) =>
     .number({ error: message })
     .int(message)
     .refine((year) => year >= GRADUATION_YEAR_MIN && year <= currentYear() + GRADUATION_YEARS_AHEAD, message);
-
-export const ExamResultSchema = z
-  .object({
-    examination: z.enum(EXAMINATIONS, M.examination_required),
-    name: z.string().trim().max(PROFILE_MAX_LENGTHS.exam_name).default(''),
-    grade: required(M.grade_required).max(PROFILE_MAX_LENGTHS.grade, M.grade_too_long),
-    year: yearSchema(M.exam_year_invalid),
-  })
-  .superRefine((value, ctx) => {
-    if (value.examination === 'other' && !value.name) {
-      ctx.addIssue({ code: 'custom', path: ['name'], message: M.examination_name_required });
-    }
-  });
-export type ExamResult = z.infer<typeof ExamResultSchema>;
-export type ExamResultInput = z.input<typeof ExamResultSchema>;
 
 /* ------------------------------------------------------------------ onboarding steps */
 
@@ -209,7 +188,6 @@ export const EducationProfileSchema = z.object({
   gpa: optionalText(PROFILE_MAX_LENGTHS.gpa, M.gpa_too_long).default(''),
   major: optionalText(PROFILE_MAX_LENGTHS.major, M.major_too_long).default(''),
   degree_type: optionalText(PROFILE_MAX_LENGTHS.degree_type, M.degree_type_too_long).default(''),
-  exam_results: z.array(ExamResultSchema).max(PROFILE_MAX_LENGTHS.exam_results, M.exam_results_over_limit).default([]),
 });
 export type EducationProfile = z.infer<typeof EducationProfileSchema>;
 export type EducationProfileInput = z.input<typeof EducationProfileSchema>;
@@ -253,9 +231,8 @@ export const StudentProfileSchema = z.object({
   gpa: z.string().nullable(),
   major: z.string().nullable(),
   degree_type: z.string().nullable(),
-  exam_results: z.array(
-    z.object({ examination: z.enum(EXAMINATIONS), name: z.string(), grade: z.string(), year: z.number().int() }),
-  ),
+  /** National examination sittings, latest first: saved one at a time, not with the Education tab. */
+  exam_sittings: z.array(ExamSittingSchema),
   /** `profilePictureUrl(file id)` when the student has a picture: a new picture gets a new address. */
   profile_picture: z.string().nullable(),
   is_complete: z.boolean(),
@@ -287,7 +264,7 @@ export const COMPLETION_FIELDS = [
   'education_level',
   'school',
   'graduation_year',
-  'exam_results',
+  'exam_sittings',
   'profile_picture',
 ] as const satisfies readonly (keyof StudentProfile)[];
 /** Points the filled fields can add, and the documents (five types, spec section 3). */
@@ -296,7 +273,10 @@ const DOCUMENTS_SHARE = 25;
 const DOCUMENT_TYPE_COUNT = 5;
 
 export type CompletionField = (typeof COMPLETION_FIELDS)[number];
-type CompletionInput = Pick<StudentProfile, CompletionField>;
+/** Completion counts whether there are sittings, not what they say. */
+type CompletionInput = Omit<Pick<StudentProfile, CompletionField>, 'exam_sittings'> & {
+  exam_sittings: readonly unknown[];
+};
 
 function filled(value: unknown): boolean {
   if (value === null || value === undefined) return false;

@@ -14,3 +14,4 @@ export * from './applications.ts';
 export * from './review.ts';
 export * from './notifications.ts';
 export * from './waivers.ts';
+export * from './exams.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, date, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid, date, timestamp } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
 import { partners, schools } from './partners.ts';
 
@@ -61,11 +61,6 @@ export const students = pgTable(
     gpa: text('gpa'),
     major: text('major'),
     degree_type: text('degree_type'),
-    /** National examination results: [{ examination, name (of an "other" examination), grade, year }]. */
-    exam_results: jsonb('exam_results')
-      .$type<{ examination: string; name?: string; grade: string; year: number }[]>()
-      .notNull()
-      .default([]),
     /** The onboarding step (0–6) to resume at; saved after each step. */
     onboarding_step: integer('onboarding_step').notNull().default(0),
     current_applications: uuid('current_applications')

@@ -3,6 +3,7 @@ import {
   ANSWER_MESSAGES,
   APPLICATION_MESSAGES as A,
   formProgress,
+  type SubmittedSitting,
   type FormSection,
   type SubmissionReceipt,
   type SubmitApplication,
@@ -14,6 +15,7 @@ import {
   campuses,
   cycles,
   documents,
+  examSittings,
   files,
   forms,
   partnerSettings,
@@ -59,7 +61,11 @@ const applicantColumns = {
   gpa: students.gpa,
   major: students.major,
   degree_type: students.degree_type,
-  exam_results: students.exam_results,
+  exam_sittings: sql<SubmittedSitting[]>`coalesce((
+    select json_agg(json_build_object('id', s.id, 'exam', s.exam, 'other_name', s.other_name, 'year', s.year,
+      'index_number', s.index_number, 'results', s.results, 'declared', s.declared, 'overall', s.overall,
+      'document_type', s.document_type, 'verified', s.verified_at is not null) order by s.year desc, s.created_at, s.id)
+    from ${examSittings} s where s.student_id = ${students.id}), '[]'::json)`,
 };
 
 interface SnapshotDocument {

@@ -18,9 +18,9 @@ const EDUCATION_FIELDS: ReadonlySet<CompletionField> = new Set([
   'education_level',
   'school',
   'graduation_year',
-  'exam_results',
+  'exam_sittings',
 ]);
-const AFTER_ONBOARDING: ReadonlySet<CompletionField> = new Set(['graduation_year', 'exam_results']);
+const AFTER_ONBOARDING: ReadonlySet<CompletionField> = new Set(['graduation_year', 'exam_sittings']);
 
 function placeOf(field: CompletionField, onboarded: boolean): HomeFixPlace {
   if (!onboarded && !AFTER_ONBOARDING.has(field)) return 'onboarding';

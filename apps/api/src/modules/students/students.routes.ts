@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   dataEnvelope,
+  ExamSittingInputSchema,
+  ExamSittingParamsSchema,
+  ExamSittingSchema,
   NewSchoolSchema,
   OnboardingStateSchema,
   OnboardingStepParamsSchema,
@@ -15,6 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { requireUserType } from '../auth/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createSchool, searchSchools, toSchool } from './schools.service.ts';
+import { addSitting, changeSitting, removeSitting } from './exam-sittings.service.ts';
 import {
   completeOnboarding,
   getOnboarding,
@@ -75,6 +79,31 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/students/me/profile',
     { preValidation: student, schema: { tags, body: ProfileUpdateSchema, response: profile } },
     async (request) => ({ data: await updateProfile(db, userId(request), request.body) }),
+  );
+
+  // Examination sittings: one at a time, each answered with the student's sittings as they now stand.
+  const sittings = dataEnvelope(z.array(ExamSittingSchema));
+  app.post(
+    '/students/me/exam-sittings',
+    { preValidation: student, schema: { tags, body: ExamSittingInputSchema, response: { 201: sittings } } },
+    async (request, reply) => reply.code(201).send({ data: await addSitting(db, userId(request), request.body) }),
+  );
+
+  app.put(
+    '/students/me/exam-sittings/:sittingId',
+    {
+      preValidation: student,
+      schema: { tags, params: ExamSittingParamsSchema, body: ExamSittingInputSchema, response: { 200: sittings } },
+    },
+    async (request) => ({
+      data: await changeSitting(db, userId(request), request.params.sittingId, request.body),
+    }),
+  );
+
+  app.delete(
+    '/students/me/exam-sittings/:sittingId',
+    { preValidation: student, schema: { tags, params: ExamSittingParamsSchema, response: { 200: sittings } } },
+    async (request) => ({ data: await removeSitting(db, userId(request), request.params.sittingId) }),
   );
 
   app.get(

@@ -1,7 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import {
   EDUCATION_LEVELS,
-  EXAMINATIONS,
   GENDERS,
   LANGUAGES,
   LAST_ONBOARDING_STEP,
@@ -19,6 +18,7 @@ import {
   normalizePhone,
   profileCompletion,
   type EducationProfile,
+  type ExamSitting,
   type OnboardingState,
   type PersonalProfile,
   type ProfileUpdate,
@@ -31,6 +31,7 @@ import { documents, schools, students } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { createSchool } from './schools.service.ts';
+import { sittingsOf } from './exam-sittings.read.ts';
 
 type StudentRow = typeof students.$inferSelect;
 type SchoolRow = typeof schools.$inferSelect;
@@ -38,7 +39,7 @@ type SchoolRow = typeof schools.$inferSelect;
 const pick = <T extends string>(values: readonly T[], value: string | null): T | null =>
   values.find((candidate) => candidate === value) ?? null;
 
-function toProfile(row: StudentRow, school: SchoolRow | null): StudentProfile {
+function toProfile(row: StudentRow, school: SchoolRow | null, sittings: ExamSitting[]): StudentProfile {
   return {
     email: row.email,
     first_name: row.first_name,
@@ -69,10 +70,7 @@ function toProfile(row: StudentRow, school: SchoolRow | null): StudentProfile {
     gpa: row.gpa,
     major: row.major,
     degree_type: row.degree_type,
-    exam_results: row.exam_results.flatMap((result) => {
-      const examination = pick(EXAMINATIONS, result.examination);
-      return examination ? [{ examination, name: result.name ?? '', grade: result.grade, year: result.year }] : [];
-    }),
+    exam_sittings: sittings,
     profile_picture: profilePictureUrl(row.profile_picture),
     is_complete: row.is_complete,
     profile_completion: row.profile_completion,
@@ -100,7 +98,8 @@ async function documentCount(db: DbOrTx, studentId: string): Promise<number> {
 }
 
 export async function readProfile(db: DbOrTx, row: StudentRow): Promise<StudentProfile> {
-  return toProfile(row, await schoolOf(db, row));
+  const [school, sittings] = await Promise.all([schoolOf(db, row), sittingsOf(db, row.id)]);
+  return toProfile(row, school, sittings);
 }
 
 export async function getProfile(db: Db, userId: string): Promise<StudentProfile> {
@@ -267,12 +266,6 @@ async function educationColumns(tx: Tx, userId: string, value: EducationProfile)
     gpa: value.gpa || null,
     major: value.major || null,
     degree_type: value.degree_type || null,
-    exam_results: value.exam_results.map(({ examination, name, grade, year }) => ({
-      examination,
-      ...(examination === 'other' ? { name } : {}),
-      grade,
-      year,
-    })),
   };
 }
 

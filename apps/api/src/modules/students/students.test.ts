@@ -349,20 +349,12 @@ describe('profile', () => {
       gpa: 'A-',
       major: 'Biology',
       degree_type: 'KCSE',
-      exam_results: [
-        { examination: 'kcse', grade: 'A-', year: 2021 },
-        { examination: 'other', name: 'SAT', grade: '1450', year: 2022 },
-      ],
     };
     const updated = await call(account, 'PATCH', '/students/me/profile', { section: 'education', values: education });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().data).toMatchObject({
       education_level: 'bachelor',
       graduation_year: 2022,
-      exam_results: [
-        { examination: 'kcse', name: '', grade: 'A-', year: 2021 },
-        { examination: 'other', name: 'SAT', grade: '1450', year: 2022 },
-      ],
       school: { name: 'Alliance High School', city: 'Kikuyu', country: 'KE' },
     });
     expect(updated.json().data.profile_completion).toBeGreaterThan(read.json().data.profile_completion);
@@ -377,18 +369,6 @@ describe('profile', () => {
         { section: 'personal', values: { ...personal, date_of_birth: yearsAgo(10) } },
         'values.date_of_birth',
         M.age_range,
-      ],
-      [
-        {
-          section: 'education',
-          values: {
-            education_level: 'other',
-            school: { name: 'X', city: 'Y', country: 'KE' },
-            exam_results: [{ examination: 'other', grade: 'B', year: 2020 }],
-          },
-        },
-        'values.exam_results.0.name',
-        M.examination_name_required,
       ],
       [
         {

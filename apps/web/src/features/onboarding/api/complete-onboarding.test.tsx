@@ -28,7 +28,7 @@ const profile: OnboardingState['profile'] = {
   gpa: null,
   major: null,
   degree_type: null,
-  exam_results: [],
+  exam_sittings: [],
   profile_picture: null,
   is_complete: true,
   profile_completion: 60,

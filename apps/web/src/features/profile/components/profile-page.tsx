@@ -18,7 +18,7 @@ import {
 } from '@kaminuza/shared';
 import { FormAlert, TextField, useMessage } from '../../../components/form/field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { EducationFields, ExamResultsFields } from '../../../components/profile-fields/education-fields.tsx';
+import { EducationFields } from '../../../components/profile-fields/education-fields.tsx';
 import { fieldOf, type FormBinding } from '../../../components/profile-fields/form-binding.ts';
 import {
   AboutFields,
@@ -39,6 +39,7 @@ import { profileQuery, useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { ProfilePictureInput } from '../../../components/upload/profile-picture-input.tsx';
 import { DocumentsTab } from './documents-tab.tsx';
+import { ExamSittingsSection } from './exam-sittings-section.tsx';
 import { useOnline } from '../../../lib/use-online.ts';
 import { useProfileEditsOnDevice } from './profile-edits-on-device.ts';
 
@@ -117,7 +118,12 @@ function Tabs({ profile }: { profile: StudentProfile }) {
       onChange={setTab}
     >
       {tab === 'personal' && <PersonalForm profile={profile} />}
-      {tab === 'education' && <EducationForm profile={profile} />}
+      {tab === 'education' && (
+        <div className="flex flex-col gap-8">
+          <EducationForm profile={profile} />
+          <ExamSittingsSection profile={profile} />
+        </div>
+      )}
       {tab === 'documents' && <DocumentsTab />}
     </TabView>
   );
@@ -243,7 +249,6 @@ function EducationForm({ profile }: { profile: StudentProfile }) {
       gpa: profile.gpa ?? '',
       major: profile.major ?? '',
       degree_type: profile.degree_type ?? '',
-      exam_results: profile.exam_results.map((result) => ({ ...result, year: String(result.year) })),
     } as EducationProfileInput,
   });
   const field = fieldOf(form);
@@ -258,7 +263,6 @@ function EducationForm({ profile }: { profile: StudentProfile }) {
         <TextField label={t('profile.major')} optional {...field('major')} />
         <TextField label={t('profile.degree_type')} optional {...field('degree_type')} />
       </div>
-      <ExamResultsFields form={form} />
     </SectionForm>
   );
 }

@@ -1,9 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { localized, type ReviewApplication } from '@kaminuza/shared';
+import { z } from 'zod';
+import { localized, SubmittedSittingSchema, type ReviewApplication } from '@kaminuza/shared';
+import { ExamSittingSummary } from '../../../components/exam-sitting-summary.tsx';
 import { countryNamer } from '../../../lib/countries.ts';
 import { isLanguage } from '../../../lib/languages.ts';
 import { shownAnswer } from '../../../components/application-form/shown-answer.ts';
 import { useReviewFormats } from './review-parts.tsx';
+
+const SubmittedSittingsSchema = z.array(SubmittedSittingSchema);
 
 type ValueKind = 'text' | 'day' | 'country' | 'gender' | 'education';
 
@@ -30,13 +34,6 @@ const PROFILE_FIELDS: ReadonlyArray<{ key: string; label: string; kind: ValueKin
   { key: 'degree_type', label: 'profile.degree_type', kind: 'text' },
 ];
 
-interface ExamResult {
-  examination?: unknown;
-  name?: unknown;
-  grade?: unknown;
-  year?: unknown;
-}
-
 /**
  * The application exactly as submitted: the applicant's profile at that moment, and every answer read
  * against the form as it was then (a later edit of the form changes nothing here).
@@ -59,7 +56,7 @@ export function AnswersPanel({ application }: { application: ReviewApplication }
     if ((typeof value !== 'string' && typeof value !== 'number') || value === '') return [];
     return [{ key, label: t(label), value: shown(kind, String(value)) }];
   });
-  const exams = Array.isArray(profile.exam_results) ? (profile.exam_results as ExamResult[]) : [];
+  const exams = SubmittedSittingsSchema.catch([]).parse(profile.exam_sittings);
   const documents = application.documents.map((document) => ({
     id: document.document_id,
     type: document.type,
@@ -92,20 +89,12 @@ export function AnswersPanel({ application }: { application: ReviewApplication }
         {exams.length > 0 && (
           <div className="flex flex-col gap-2">
             <h3 className="font-medium">{t('profile.exams.title')}</h3>
-            <ul className="flex list-disc flex-col gap-1 ps-5">
-              {exams.map((exam, index) => {
-                const examination =
-                  exam.examination === 'other' || typeof exam.examination !== 'string'
-                    ? String(exam.name ?? '')
-                    : t(`profile.exams.names.${exam.examination}`, { defaultValue: exam.examination });
-                return (
-                  <li key={index} className="break-words">
-                    {[examination, exam.grade, exam.year]
-                      .filter((part) => part !== undefined && part !== '')
-                      .join(' · ')}
-                  </li>
-                );
-              })}
+            <ul className="flex flex-col gap-3">
+              {exams.map((exam) => (
+                <li key={exam.id} className="flex flex-col gap-1 rounded-lg border border-border p-3">
+                  <ExamSittingSummary sitting={exam} Heading="h4" />
+                </li>
+              ))}
             </ul>
           </div>
         )}
