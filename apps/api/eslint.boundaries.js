@@ -16,7 +16,7 @@ export const API_LAYERS = [
   ['forms', 'team'],
   ['institution-onboarding', 'catalogue'],
   ['students'],
-  ['documents', 'waivers'],
+  ['documents', 'waivers', 'eligibility'],
   ['uploads', 'payments', 'messaging'],
   ['submissions'],
   ['applications'],

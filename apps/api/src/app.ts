@@ -49,6 +49,7 @@ import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { openUploadArea } from './modules/uploads/upload-area.ts';
 import { studentsRoutes } from './modules/students/students.routes.ts';
+import { eligibilityRoutes } from './modules/eligibility/eligibility.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
@@ -275,6 +276,7 @@ export async function buildApp({
       await api.register(documentsRoutes, { db: database.db, storage: files.storage });
       await api.register(uploadsRoutes, { db: database.db, files, area: uploadArea });
       await api.register(studentsRoutes, { db: database.db });
+      await api.register(eligibilityRoutes, { db: database.db });
       await api.register(homeRoutes, { db: database.db });
       await api.register(geoRoutes, { geocoder: offlineGeocoder() });
       await api.register(supportRoutes, { db: database.db });

@@ -15,6 +15,7 @@ export * from './schemas/submissions.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/student-profile.ts';
 export * from './exams/sittings.ts';
+export * from './exams/eligibility-view.ts';
 export * from './schemas/partner-settings.ts';
 export * from './schemas/partner-profile.ts';
 export * from './schemas/partner-sign-up.ts';

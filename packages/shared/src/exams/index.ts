@@ -19,6 +19,7 @@ export * from './requirements.ts';
 export * from './eligibility.ts';
 export * from './validate.ts';
 export * from './sittings.ts';
+export * from './eligibility-view.ts';
 
 /** Every examination system's file (./systems), in the order the applicant's list shows them. */
 export const EXAM_SYSTEM_FILES: readonly unknown[] = [

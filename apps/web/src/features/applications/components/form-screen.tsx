@@ -31,6 +31,7 @@ import { DocumentUpload } from './document-upload.tsx';
 import { PaymentStep } from './payment-step.tsx';
 import { FeeWaiverSlot } from '../../../components/fee-waiver-slot.tsx';
 import { ReviewStep } from './review-step.tsx';
+import { useEligibility } from '../../../components/eligibility/use-eligibility.ts';
 import { useApplicationFormats } from './formats.ts';
 import { answerIssues, firstIssue, sectionIssues } from './section-issues.ts';
 import { SaveIndicator } from './save-indicator.tsx';
@@ -122,6 +123,7 @@ function DraftEditor({
   const queryClient = useQueryClient();
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
   const sections = draft.form.sections;
+  const eligibility = useEligibility(draft.partner_id);
   const feeDue = draft.fee.amount > 0;
   const paid = draft.payment?.status === 'succeeded' || draft.fee_waived === true;
 
@@ -507,6 +509,7 @@ function DraftEditor({
               go({ step: FORM, section: index });
             }}
             onSubmit={() => setConfirming(true)}
+            eligibility={eligibility.data?.find((entry) => entry.program_id === draft.program_id)?.eligibility ?? null}
           />
         )}
       </div>

@@ -1,5 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { localized, messageKey, type ApplicationDocument, type FormSection, type Language } from '@kaminuza/shared';
+import {
+  localized,
+  messageKey,
+  type ApplicationDocument,
+  type EligibilityView,
+  type FormSection,
+  type Language,
+} from '@kaminuza/shared';
+import { EligibilitySummary } from '../../../components/eligibility/eligibility-summary.tsx';
 import { FormAlert } from '../../../components/form/field.tsx';
 import { shownAnswer } from '../../../components/application-form/shown-answer.ts';
 import type { Answers } from './use-draft-autosave.ts';
@@ -19,12 +27,15 @@ export interface ReviewStepProps {
   error: string | null;
   onEdit: (sectionIndex: number, questionId?: string) => void;
   onSubmit: () => void;
+  /** Whether the applicant meets the program's entry requirements (null: not known here). */
+  eligibility?: EligibilityView | null;
 }
 
 /** Every answer read-only, what still needs attention (with links to it), and Submit application. */
 export function ReviewStep(props: ReviewStepProps) {
   const { sections, answers, language, documents, issues, blockers, submitting, online, error, onEdit, onSubmit } =
     props;
+  const eligibility = props.eligibility ?? null;
   const { t } = useTranslation();
   const yesNo = (value: boolean) => t(value ? 'application_form.yes' : 'application_form.no');
   const translate = (text: string) => {
@@ -58,6 +69,13 @@ export function ReviewStep(props: ReviewStepProps) {
             ))}
           </ul>
         </div>
+      )}
+
+      {eligibility && (
+        <section className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4">
+          <h3 className="text-lg font-semibold">{t('eligibility.review_title')}</h3>
+          <EligibilitySummary view={eligibility} />
+        </section>
       )}
 
       {sections.map((section, index) => (

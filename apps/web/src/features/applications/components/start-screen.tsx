@@ -13,6 +13,8 @@ import { displayName } from '../../../lib/intl.ts';
 import { useApplicationFormats } from './formats.ts';
 import { QueryState, ViewFrame } from './view-frame.tsx';
 import { InstitutionLogo } from '../../../components/institution-logo.tsx';
+import { EligibilityBadge, EligibilitySummary } from '../../../components/eligibility/eligibility-summary.tsx';
+import { useEligibility } from '../../../components/eligibility/use-eligibility.ts';
 
 /** /partners/{id}/application: sends the student on, or lets them choose a program and a campus and start. */
 export function StartScreen({ partnerId }: { partnerId: string }) {
@@ -34,6 +36,9 @@ function StartForm({ context, area }: { context: ApplyContext; area: Application
   const format = useApplicationFormats();
   const navigate = useNavigate();
   const start = useStartApplication(context.partner.id);
+  // Before choosing (and paying): whether the applicant meets each program's entry requirements.
+  const eligibility = useEligibility(context.partner.id);
+  const eligibilityOf = (id: string) => eligibility.data?.find((entry) => entry.program_id === id)?.eligibility ?? null;
   const programsId = useId();
   const campusesId = useId();
   const campusErrorId = useId();
@@ -45,6 +50,7 @@ function StartForm({ context, area }: { context: ApplyContext; area: Application
   );
   const [chosenCampus, setCampus] = useState<string | null>(null);
   const program = context.programs.find((candidate) => candidate.id === programId) ?? null;
+  const chosenEligibility = programId ? eligibilityOf(programId) : null;
   // One campus needs no choice; a campus of another program is no choice at all.
   const campusId =
     program?.campuses.length === 1
@@ -138,10 +144,23 @@ function StartForm({ context, area }: { context: ApplyContext; area: Application
                       language: displayName(format.lang, 'language', candidate.language),
                     })}
                   </span>
+                  {eligibilityOf(candidate.id) && (
+                    <span className="mt-2">
+                      <EligibilityBadge view={eligibilityOf(candidate.id)!} />
+                    </span>
+                  )}
                 </span>
               </label>
             ))}
           </fieldset>
+          {chosenEligibility && (
+            <section
+              aria-label={t('eligibility.review_title')}
+              className="rounded-xl border border-border bg-surface p-4"
+            >
+              <EligibilitySummary view={chosenEligibility} />
+            </section>
+          )}
 
           {program && program.campuses.length > 1 && (
             <fieldset

@@ -29,6 +29,8 @@ export function useChangeSittings() {
         profile ? { ...profile, exam_sittings: sittings } : profile,
       );
       await queryClient.invalidateQueries({ queryKey: profileQuery().queryKey });
+      // Eligibility is read on the results.
+      await queryClient.invalidateQueries({ queryKey: ['students', 'me', 'eligibility'] });
     },
   });
 }

@@ -11,6 +11,8 @@ import { SaveButton } from './save-button.tsx';
 import { useFormats } from './formats.ts';
 import { applicationPath } from './paths.ts';
 import { InstitutionLogo } from '../../../components/institution-logo.tsx';
+import { useSession } from '../../../lib/session.tsx';
+import { ProgramsEligibility } from './programs-eligibility.tsx';
 
 function Facts({ items }: { items: Array<[string, string]> }) {
   return (
@@ -39,6 +41,8 @@ function Panels({ university }: { university: UniversityDetail }) {
     country: format.country(university.address.country),
   });
   const { contact } = university;
+  const { session } = useSession();
+  const student = session.status === 'signed-in' && session.user.type === 'student';
 
   const overview = (
     <div className="flex flex-col gap-4">
@@ -126,20 +130,23 @@ function Panels({ university }: { university: UniversityDetail }) {
   );
 
   const academics = (
-    <Facts
-      items={[
-        [t('university.fields'), list(university.fields.map((f) => t(`catalogue.fields.${f}`)))],
-        [t('university.program_levels'), list(university.programs.map((p) => t(`catalogue.programs.${p}`)))],
-        [t('university.program_count'), format.number(university.program_count)],
-        [
-          t('university.student_faculty_ratio'),
-          university.student_faculty_ratio > 0
-            ? t('university.ratio_value', { ratio: format.number(university.student_faculty_ratio) })
-            : none,
-        ],
-        [t('university.graduation_rate'), format.rate(university.graduation_rate)],
-      ]}
-    />
+    <div className="flex flex-col gap-6">
+      <Facts
+        items={[
+          [t('university.fields'), list(university.fields.map((f) => t(`catalogue.fields.${f}`)))],
+          [t('university.program_levels'), list(university.programs.map((p) => t(`catalogue.programs.${p}`)))],
+          [t('university.program_count'), format.number(university.program_count)],
+          [
+            t('university.student_faculty_ratio'),
+            university.student_faculty_ratio > 0
+              ? t('university.ratio_value', { ratio: format.number(university.student_faculty_ratio) })
+              : none,
+          ],
+          [t('university.graduation_rate'), format.rate(university.graduation_rate)],
+        ]}
+      />
+      {student && <ProgramsEligibility partnerId={university.id} />}
+    </div>
   );
 
   const costs = (

@@ -1,0 +1,72 @@
+import { asc, eq } from 'drizzle-orm';
+import type { ProgramEligibility } from '@kaminuza/shared';
+import {
+  eligibility,
+  eligibilityView,
+  examSystem,
+  type Eligibility,
+  type EntryRules,
+  type Sitting,
+} from '@kaminuza/shared/exams';
+import type { DbOrTx } from '../../db/client.ts';
+import { programs } from '../../db/schema/index.ts';
+import { findStudent, sittingsOf } from '../students/index.ts';
+
+/*
+ * Eligibility (issue 25, ADR 049): a student's examination sittings against programs' entry requirements,
+ * computed by the one pure function every screen, the queue and the automatic decisions share.
+ */
+
+/** What a program's requirements are made of: its rules per examination, and the text a person reads. */
+export interface ProgramRequirements {
+  entry_rules: EntryRules;
+  requirements: string;
+}
+
+/** The sittings as the eligibility function reads them. */
+export function sittingsForEligibility(
+  sittings: ReadonlyArray<Pick<Sitting, 'exam' | 'year' | 'results'> & { declared: number | null }>,
+): Sitting[] {
+  return sittings.map(({ exam, year, results, declared }) => ({ exam, year, results, declared }));
+}
+
+/** One program's answer for these sittings. */
+export function programEligibility(program: ProgramRequirements, sittings: readonly Sitting[]): Eligibility {
+  return eligibility({ exams: program.entry_rules.exams, other: program.requirements }, sittings, examSystem);
+}
+
+/** The points eligibility sorts and decides on: the aggregate of the examination that decided, if any. */
+export const pointsOf = (result: Eligibility): number | null => result.decided_by?.aggregate ?? null;
+
+/**
+ * The signed-in student's eligibility for each program of an institution (the university page's
+ * Academics tab, the choice of a program before paying, the form's Review step), in name order.
+ */
+export async function institutionEligibility(
+  db: DbOrTx,
+  userId: string,
+  partnerId: string,
+): Promise<ProgramEligibility[]> {
+  const student = await findStudent(db, userId);
+  const [sittings, rows] = await Promise.all([
+    sittingsOf(db, student.id),
+    db
+      .select({
+        id: programs.id,
+        name: programs.name,
+        level: programs.level,
+        entry_rules: programs.entry_rules,
+        requirements: programs.requirements,
+      })
+      .from(programs)
+      .where(eq(programs.partner_id, partnerId))
+      .orderBy(asc(programs.name), asc(programs.level)),
+  ]);
+  const read = sittingsForEligibility(sittings);
+  return rows.map((program) => ({
+    program_id: program.id,
+    name: program.name,
+    level: program.level,
+    eligibility: eligibilityView(programEligibility(program, read), examSystem),
+  }));
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { STANDINGS, type ExamSystem } from './schema.ts';
+import { subjectName } from './results.ts';
+import type { Eligibility } from './eligibility.ts';
+
+/*
+ * Eligibility as the applicant and staff read it (issue 25): the answer of `eligibility()` with names in
+ * place of ids (the examination, its subjects), so a screen can say each reason in plain words without
+ * carrying the examination systems' data.
+ */
+
+const OUTCOMES = ['met', 'unmet', 'unknown'] as const;
+export const ELIGIBILITY_STATUSES = ['eligible', 'needs_review', 'not_eligible'] as const;
+export const ELIGIBILITY_BASES = ['no_requirements', 'rules', 'no_results', 'exam_not_listed', 'unknown_exam'] as const;
+
+export const CheckViewSchema = z.discriminatedUnion('rule', [
+  z.object({
+    rule: z.literal('standing_count'),
+    outcome: z.enum(OUTCOMES),
+    standing: z.enum(STANDINGS),
+    needed: z.number(),
+    have: z.number(),
+  }),
+  z.object({
+    rule: z.literal('subject_grade'),
+    outcome: z.enum(OUTCOMES),
+    subjects: z.array(z.string()),
+    needed: z.string(),
+    have: z.string().nullable(),
+  }),
+  z.object({
+    rule: z.literal('aggregate'),
+    outcome: z.enum(OUTCOMES),
+    label: z.string(),
+    needed: z.number(),
+    have: z.number().nullable(),
+  }),
+  z.object({
+    rule: z.literal('class'),
+    outcome: z.enum(OUTCOMES),
+    label: z.string(),
+    needed: z.string(),
+    have: z.string().nullable(),
+  }),
+]);
+export type CheckView = z.infer<typeof CheckViewSchema>;
+
+export const EligibilityViewSchema = z.object({
+  status: z.enum(ELIGIBILITY_STATUSES),
+  basis: z.enum(ELIGIBILITY_BASES),
+  /** The examination whose rules decided (its short name), with the aggregate they computed. */
+  exam: z.string().nullable(),
+  aggregate: z.number().nullable(),
+  checks: z.array(CheckViewSchema),
+  /** Requirements a person checks, as the program states them. */
+  other: z.string().nullable(),
+  /** The examinations the program accepts, by short name. */
+  accepted: z.array(z.string()),
+});
+export type EligibilityView = z.infer<typeof EligibilityViewSchema>;
+
+/** The answer with names: subjects as their examination calls them, examinations by their short names. */
+export function eligibilityView(result: Eligibility, systemOf: (id: string) => ExamSystem | null): EligibilityView {
+  const decided = result.decided_by;
+  const system = decided ? systemOf(decided.exam) : null;
+  return {
+    status: result.status,
+    basis: result.basis,
+    exam: system?.short_name ?? null,
+    aggregate: decided?.aggregate ?? null,
+    checks: (decided?.checks ?? []).map((check) =>
+      check.rule === 'subject_grade' && system
+        ? { ...check, subjects: check.subjects.map((subject) => subjectName(system, subject)) }
+        : check,
+    ),
+    other: result.other,
+    accepted: result.accepted.map((id) => systemOf(id)?.short_name ?? id),
+  };
+}
+
+/** A program of an institution with the signed-in student's eligibility for it. */
+export const ProgramEligibilitySchema = z.object({
+  program_id: z.uuid(),
+  name: z.string(),
+  level: z.string(),
+  eligibility: EligibilityViewSchema,
+});
+export type ProgramEligibility = z.infer<typeof ProgramEligibilitySchema>;
+
+export const EligibilityQuerySchema = z.object({ partner_id: z.uuid() });
