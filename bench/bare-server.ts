@@ -35,6 +35,13 @@ import http from 'node:http';
 import canonicalize from 'canonicalize';
 import pg from 'pg';
 import { APPLICATION_MESSAGES as A, GENERIC_MESSAGES, VALIDATION_MESSAGES } from '../packages/shared/src/messages.ts';
+import {
+  eligibility as eligibilityOf,
+  examSystem,
+  submissionEligibility,
+  type EntryRules,
+  type Sitting,
+} from '../packages/shared/src/exams/index.ts';
 
 const port = Number(process.env.PORT ?? 4471);
 const databaseUrl = process.env.DATABASE_URL;
@@ -82,16 +89,16 @@ const SQL = {
   from "documents" d join "files" f on f.id = d.file_id
   where d.student_id = "students"."id"), '[]'::json), (
   select json_build_object('id', p.id, 'amount', p.amount, 'currency', p.currency)
-  from "payments" p where p.application_id = "applications"."id" and p.status = 'succeeded' limit 1), exists (select 1 from "fee_waivers" w where w.application_id = "applications"."id" and w.status = 'approved'), "partner_settings"."general", "partner_settings"."theme", "partner_settings"."admissions", "cycles"."name", "cycles"."status", "cycles"."opens_on", "cycles"."closes_on", "forms"."id", "forms"."name", "forms"."version", "forms"."sections", "partners"."name", "programs"."name", "campuses"."name", exists (select 1 from "program_campuses" pc where pc.program_id = "applications"."program_id" and pc.campus_id = "applications"."campus_id") from "applications" inner join "students" on ("students"."id" = "applications"."student_id" and "students"."user_id" = $1) inner join "partners" on "partners"."id" = "applications"."partner_id" inner join "cycles" on "cycles"."id" = "applications"."cycle_id" inner join "programs" on "programs"."id" = "applications"."program_id" left join "campuses" on "campuses"."id" = "applications"."campus_id" left join "forms" on ("forms"."id" = "applications"."form_id" and "forms"."partner_id" = "applications"."partner_id") left join "partner_settings" on "partner_settings"."partner_id" = "applications"."partner_id" where "applications"."id" = $2 limit $3 for update of "applications"`,
+  from "payments" p where p.application_id = "applications"."id" and p.status = 'succeeded' limit 1), exists (select 1 from "fee_waivers" w where w.application_id = "applications"."id" and w.status = 'approved'), "partner_settings"."general", "partner_settings"."theme", "partner_settings"."admissions", "cycles"."name", "cycles"."status", "cycles"."opens_on", "cycles"."closes_on", "forms"."id", "forms"."name", "forms"."version", "forms"."sections", "partners"."name", "programs"."name", "programs"."entry_rules", "programs"."requirements", "campuses"."name", exists (select 1 from "program_campuses" pc where pc.program_id = "applications"."program_id" and pc.campus_id = "applications"."campus_id") from "applications" inner join "students" on ("students"."id" = "applications"."student_id" and "students"."user_id" = $1) inner join "partners" on "partners"."id" = "applications"."partner_id" inner join "cycles" on "cycles"."id" = "applications"."cycle_id" inner join "programs" on "programs"."id" = "applications"."program_id" left join "campuses" on "campuses"."id" = "applications"."campus_id" left join "forms" on ("forms"."id" = "applications"."form_id" and "forms"."partner_id" = "applications"."partner_id") left join "partner_settings" on "partner_settings"."partner_id" = "applications"."partner_id" where "applications"."id" = $2 limit $3 for update of "applications"`,
   studentOf: `select "id" from "students" where "students"."user_id" = $1 limit $2`,
   submissionByKey: `select "id", "student_id", "staff_id", "submitted_by_staff", "idempotency_fingerprint" from "submissions" where ("submissions"."partner_id" = $1 and "submissions"."idempotency_key" = $2) limit $3`,
   receipt: `select "submissions"."id", "submissions"."reference", "submissions"."partner_id", "partners"."name", "cycles"."name", "programs"."name", "campuses"."name", "submissions"."created_at", "submissions"."submitted_by_staff", "submissions"."profile", "submissions"."paid", "submissions"."amount", "submissions"."currency", "submissions"."payment_id", "submissions"."fee_waived" from "submissions" inner join "partners" on "partners"."id" = "submissions"."partner_id" inner join "campuses" on "campuses"."id" = "submissions"."campus_id" left join "cycles" on "cycles"."id" = "submissions"."cycle_id" left join "programs" on "programs"."id" = "submissions"."program_id" where "submissions"."id" = $1 limit $2`,
   writeSubmission: `
-      with written as (insert into "submissions" ("id", "reference", "student_id", "staff_id", "submitted_by_staff", "partner_id", "cycle_id", "program_id", "campus_id", "form_id", "form_snapshot", "profile", "answers", "status", "paid", "amount", "currency", "payment_id", "fee_waived", "idempotency_key", "idempotency_fingerprint", "stage_id", "assigned_to", "score_average", "score_count", "decision_state", "decision_released", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, default, $14, $15, $16, $17, $18, $19, $20, default, default, default, default, default, default, $21, $22) on conflict ("reference") do nothing returning "id"),
+      with written as (insert into "submissions" ("id", "reference", "student_id", "staff_id", "submitted_by_staff", "partner_id", "cycle_id", "program_id", "campus_id", "form_id", "form_snapshot", "profile", "answers", "status", "paid", "amount", "currency", "payment_id", "fee_waived", "idempotency_key", "idempotency_fingerprint", "stage_id", "assigned_to", "score_average", "score_count", "decision_state", "decision_released", "eligibility", "auto_decide", "auto_decision_queued_at", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, default, $14, $15, $16, $17, $18, $19, $20, default, default, default, default, default, default, $21, $22, default, $23, $24) on conflict ("reference") do nothing returning "id"),
       mailed as (
         insert into "email_outbox" ("to", "from", "template", "language", "data")
-        select $23, $24, $25, $26,
-               $27::jsonb
+        select $25, $26, $27, $28,
+               $29::jsonb
         from written
       )
       select id from written`,
@@ -377,7 +384,7 @@ async function submitOnce(
   >;
   const [language, documents, paidFee, feeWaived, general, , admissions] = row.slice(30);
   const [cycleName, cycleStatus, opens, closes, formRowId, formName, formVersion, sections] = row.slice(37);
-  const [partnerName, programName, campusName, campusOffered] = row.slice(45);
+  const [partnerName, programName, entryRules, programRequirements, campusName, campusOffered] = row.slice(45);
 
   if (status === 'submitted' || keyMayBeUsed) {
     if (idempotency) {
@@ -409,6 +416,26 @@ async function submitOnce(
   const paymentSummary = payment
     ? { paid: true, amount: payment.amount, currency: payment.currency, payment_id: payment.id, waived: false }
     : { paid: false, amount: 0, currency: fee.currency, payment_id: null, waived };
+
+  // Eligibility for the program, with the same pure function (issue 25), and whether it decides automatically.
+  const sittings = applicant.exam_sittings as Sitting[];
+  const eligibility = submissionEligibility(
+    eligibilityOf(
+      { exams: (entryRules as EntryRules).exams, other: programRequirements as string },
+      sittings.map(({ exam, year, results, declared }) => ({ exam, year, results, declared })),
+      examSystem,
+    ),
+    examSystem,
+  );
+  const automatic = (admissions ?? {}) as {
+    auto_decision_basis?: string;
+    auto_accept_enabled?: boolean;
+    auto_reject_enabled?: boolean;
+  };
+  const autoDecide =
+    automatic.auto_decision_basis === 'entry_requirements' &&
+    ((eligibility.status === 'eligible' && automatic.auto_accept_enabled === true) ||
+      (eligibility.status === 'not_eligible' && automatic.auto_reject_enabled === true));
 
   const applicantName = [applicant.first_name, applicant.last_name].filter((p) => typeof p === 'string' && p).join(' ');
   const profile = { ...applicant, documents };
@@ -449,6 +476,8 @@ async function submitOnce(
         paymentSummary.waived,
         idempotency?.key ?? null,
         idempotency?.fingerprint ?? null,
+        JSON.stringify(eligibility),
+        autoDecide,
         submittedAt,
         submittedAt,
         applicant.email,

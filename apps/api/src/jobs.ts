@@ -11,6 +11,7 @@ import type { Mailer } from './lib/mailer.ts';
 import type { Storage } from './lib/storage/index.ts';
 import { accountDeletionJobs } from './modules/account-data/deletion.jobs.ts';
 import { decisionJobs } from './modules/decisions/decisions.jobs.ts';
+import { autoDecisionJobs, autoDecisionRelay } from './modules/review/auto-decision.jobs.ts';
 import { emailJobs, emailRelay, sendersOf } from './modules/email/email.jobs.ts';
 import { unreadEmailJobs } from './modules/messaging/unread-email.jobs.ts';
 import { pushJobs, pushRelay } from './modules/notifications/push.ts';
@@ -53,12 +54,13 @@ export async function backgroundJobs({
 }: BackgroundOptions): Promise<Background> {
   const { db } = database;
   const publicUrl = env.PUBLIC_URL;
-  const relays: Relay[] = [pushRelay(db), ...(mailer ? [emailRelay(db)] : [])];
+  const relays: Relay[] = [pushRelay(db), autoDecisionRelay(db), ...(mailer ? [emailRelay(db)] : [])];
   const definitions = [
     ...(mailer ? emailJobs({ db, mailer, senders: sendersOf(env) }) : []),
     ...(await pushJobs({ db, publicUrl, supportAddress: env.MAIL_FROM_INFO })),
     ...reminderJobs({ db, publicUrl }),
     ...decisionJobs({ db, publicUrl }),
+    ...autoDecisionJobs({ db }),
     ...unreadEmailJobs({ db, publicUrl }),
     ...accountDeletionJobs({ db, storage }),
     ...uploadJobs({ area: uploadArea }),

@@ -88,3 +88,32 @@ export const ProgramEligibilitySchema = z.object({
 export type ProgramEligibility = z.infer<typeof ProgramEligibilitySchema>;
 
 export const EligibilityQuerySchema = z.object({ partner_id: z.uuid() });
+
+/**
+ * An aggregate as points out of 100, higher better, so applicants of different examinations sort on one
+ * scale in the queue: where the aggregate falls in its examination's range (WASSCE's best aggregate, 6,
+ * is 100; KCSE's 84 is 100).
+ */
+export function pointsScore(system: ExamSystem, aggregate: number | null): number | null {
+  if (aggregate === null) return null;
+  const [min, max] = system.aggregate.range;
+  if (max <= min) return null;
+  const share =
+    system.aggregate.better === 'higher' ? (aggregate - min) / (max - min) : (max - aggregate) / (max - min);
+  return Math.round(Math.min(1, Math.max(0, share)) * 10_000) / 100;
+}
+
+/** Eligibility as a submission keeps it: the view at the moment of submitting, with its points out of 100. */
+export const SubmissionEligibilitySchema = EligibilityViewSchema.extend({ points: z.number().nullable() });
+export type SubmissionEligibility = z.infer<typeof SubmissionEligibilitySchema>;
+
+export function submissionEligibility(
+  result: Eligibility,
+  systemOf: (id: string) => ExamSystem | null,
+): SubmissionEligibility {
+  const system = result.decided_by ? systemOf(result.decided_by.exam) : null;
+  return {
+    ...eligibilityView(result, systemOf),
+    points: system ? pointsScore(system, result.decided_by!.aggregate) : null,
+  };
+}

@@ -139,11 +139,21 @@ export function primaryFee(options: readonly FeeOption[], fallbackCurrency: stri
     : { application_fee: 0, application_fee_currency: fallbackCurrency };
 }
 
+/** What automatic decisions are taken on. */
+export const AUTO_DECISION_BASES = ['review_score', 'entry_requirements'] as const;
+export type AutoDecisionBasis = (typeof AUTO_DECISION_BASES)[number];
+
 export const PartnerAdmissionsSettingsSchema = z.object({
   auto_accept_enabled: z.boolean(),
   auto_accept_threshold: z.number().min(0).max(100),
   auto_reject_enabled: z.boolean(),
   auto_reject_threshold: z.number().min(0).max(100),
+  /**
+   * What the automatic decisions follow (issue 25): the reviewers' average score against the thresholds,
+   * or eligibility against the program's entry requirements (accepted when eligible, rejected when not;
+   * a case that needs review is left to people).
+   */
+  auto_decision_basis: z.enum(AUTO_DECISION_BASES).default('review_score'),
   application_fee: z.number().nonnegative(),
   application_fee_currency: z.string().regex(/^[A-Z]{3}$/),
   admission_letter: AdmissionLetterSchema,
@@ -225,6 +235,7 @@ export const PartnerAdmissionsSettingsUpdateSchema = z
     auto_accept_threshold: threshold,
     auto_reject_enabled: z.boolean(),
     auto_reject_threshold: threshold,
+    auto_decision_basis: z.enum(AUTO_DECISION_BASES).default('review_score'),
     /** Derived from `application_fees` when it is sent (the first option); kept for clients of the single fee. */
     application_fee: z
       .number(S.amount_invalid)
@@ -409,6 +420,7 @@ export function defaultPartnerSettings(): StoredPartnerSettings {
       auto_accept_threshold: DEFAULTS.autoAcceptThreshold,
       auto_reject_enabled: DEFAULTS.autoRejectEnabled,
       auto_reject_threshold: DEFAULTS.autoRejectThreshold,
+      auto_decision_basis: 'review_score',
       application_fee: DEFAULTS.applicationFee,
       application_fee_currency: DEFAULTS.applicationFeeCurrency,
       admission_letter: { template: '', signature_name: '', signature_title: '', signature_image: null },

@@ -5,6 +5,8 @@ import { FormSnapshotSchema } from './forms.ts';
 import { PaymentSummarySchema } from './payments.ts';
 import { DecisionStateSchema, SubmissionStatusSchema } from './submissions.ts';
 import { RubricCriterionSchema, SCORE_MAX } from './rubric.ts';
+import { ELIGIBILITY_STATUSES, SubmissionEligibilitySchema } from '../exams/eligibility-view.ts';
+import { ExamSittingSchema } from '../exams/sittings.ts';
 
 /*
  * The staff review of submitted applications (issue 8): the queue, one application with its notes,
@@ -16,7 +18,7 @@ import { RubricCriterionSchema, SCORE_MAX } from './rubric.ts';
 
 /** Built-in stages of the queue's stage filter; a custom stage is named by its id from the settings. */
 export const BUILT_IN_STAGES = ['new', 'under_review', 'decided'] as const;
-export const QUEUE_SORTS = ['submitted_at', 'score', 'name', 'reference'] as const;
+export const QUEUE_SORTS = ['submitted_at', 'score', 'name', 'reference', 'eligibility', 'points'] as const;
 export const QUEUE_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const QUEUE_DEFAULT_PAGE_SIZE = 25;
 /** Bulk actions and releases take at most this many applications at once. */
@@ -49,6 +51,8 @@ export const ReviewQueueQuerySchema = z.object({
   score_min: scoreParam.optional(),
   score_max: scoreParam.optional(),
   assigned_to: z.union([z.uuid(), z.enum(['me', 'none'])]).optional(),
+  /** Eligibility for the program when submitted (issue 25). */
+  eligibility: z.enum(ELIGIBILITY_STATUSES).optional(),
   sort: z.enum(QUEUE_SORTS).default('submitted_at'),
   order: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -99,6 +103,16 @@ export const ReviewQueueRowSchema = z.object({
   score_count: z.int().nonnegative(),
   assigned_to: StaffRefSchema.nullable(),
   decision: z.object({ state: DecisionStateSchema, released: z.boolean(), automatic: z.boolean() }).nullable(),
+  /** Eligibility when submitted: its status, the examination and aggregate it was read on, points out of 100. */
+  eligibility: z
+    .object({
+      status: z.enum(ELIGIBILITY_STATUSES),
+      exam: z.string().nullable(),
+      aggregate: z.number().nullable(),
+      points: z.number().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type ReviewQueueRow = z.infer<typeof ReviewQueueRowSchema>;
 
@@ -204,6 +218,7 @@ export const REVIEW_EVENT_ACTIONS = [
   'note_deleted',
   'score_saved',
   'document_reviewed',
+  'exam_result_verified',
   'decision_drafted',
   'decision_withdrawn',
   'decision_scheduled',
@@ -259,6 +274,13 @@ export const ReviewApplicationSchema = z.object({
   history: z.array(ReviewEventSchema),
   blind: z.boolean(),
   can_decide: z.boolean(),
+  /** Eligibility for the program when submitted (issue 25); null for one submitted on behalf or before. */
+  eligibility: SubmissionEligibilitySchema.nullable().optional(),
+  /**
+   * The applicant's examination results as they stand now, each verifiable against its document (the
+   * submission keeps them as submitted in `profile.exam_sittings`); without index numbers for a blind reviewer.
+   */
+  exam_sittings: z.array(ExamSittingSchema).optional(),
 });
 export type ReviewApplication = z.infer<typeof ReviewApplicationSchema>;
 

@@ -6,6 +6,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -14,7 +15,9 @@ import {
 import {
   DECISION_RESPONSES,
   DECISION_STATES,
+  ELIGIBILITY_STATUSES,
   SUBMISSION_STATUSES,
+  type SubmissionEligibility,
   type AdmissionLetterIssued,
   type FormSnapshot,
 } from '@kaminuza/shared';
@@ -93,6 +96,26 @@ export const submissions = pgTable(
      */
     decision_state: text('decision_state', { enum: DECISION_STATES }),
     decision_released: boolean('decision_released').notNull().default(false),
+    /**
+     * Eligibility for the program when submitted (issue 25): the applicant's examination results against
+     * its entry requirements, with each rule explained; its status, rank and points are kept in step by
+     * PostgreSQL for the queue's filter and sorts.
+     */
+    eligibility: jsonb('eligibility').$type<SubmissionEligibility>(),
+    eligibility_status: text('eligibility_status', { enum: ELIGIBILITY_STATUSES }).generatedAlwaysAs(
+      sql`eligibility->>'status'`,
+    ),
+    /** 0 eligible, 1 needs review, 2 not eligible: the queue's eligibility order. */
+    eligibility_rank: smallint('eligibility_rank').generatedAlwaysAs(
+      sql`case eligibility->>'status' when 'eligible' then 0 when 'needs_review' then 1 when 'not_eligible' then 2 end`,
+    ),
+    /** The aggregate as points out of 100, higher better, whatever the examination. */
+    eligibility_points: numeric('eligibility_points', { precision: 5, scale: 2, mode: 'number' }).generatedAlwaysAs(
+      sql`(eligibility->>'points')::numeric(5,2)`,
+    ),
+    /** The institution decides on entry requirements: a job drafts the automatic decision (relayed once). */
+    auto_decide: boolean('auto_decide').notNull().default(false),
+    auto_decision_queued_at: timestamp('auto_decision_queued_at', { withTimezone: true, mode: 'string' }),
     ...timestamps,
   },
   (t) => [
@@ -128,7 +151,12 @@ export const submissions = pgTable(
       t.reference,
       t.decision_state,
       t.decision_released,
+      t.eligibility_rank,
+      t.eligibility_points,
     ),
+    index('submissions_auto_decision_unqueued_idx')
+      .on(t.created_at)
+      .where(sql`auto_decide and auto_decision_queued_at is null`),
   ],
 );
 

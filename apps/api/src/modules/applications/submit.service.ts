@@ -37,6 +37,7 @@ import { checkedAnswers, submissionByKey, submissionReceipt, writeSubmission } f
 import { applicationsOpen, feeOf } from '../catalogue/index.ts';
 import { feeWaivedCondition } from '../waivers/index.ts';
 import { staleDraft } from './drafts.service.ts';
+import { eligibilityDecision, eligibilityOfSubmission } from '../eligibility/index.ts';
 
 /* Submitting (spec sections 7–8): the draft becomes a submission, once. */
 
@@ -134,6 +135,8 @@ function prepareLockForSubmission(db: DbOrTx) {
         form: { id: forms.id, name: forms.name, version: forms.version, sections: forms.sections },
         partner_name: partners.name,
         program_name: programs.name,
+        entry_rules: programs.entry_rules,
+        program_requirements: programs.requirements,
         campus_name: campuses.name,
         campus_offered: sql<boolean>`exists (select 1 from ${programCampuses} pc where pc.program_id = ${applications.program_id} and pc.campus_id = ${applications.campus_id})`,
       })
@@ -264,6 +267,11 @@ export async function submitApplication(
       const waived = fee.amount > 0 && !payment && row.fee_waived;
       if (fee.amount > 0 && !payment && !waived) throw new AppError('ABORTED', A.payment_required);
 
+      // Eligibility as the results stand now, kept with the submission for the queue (issue 25).
+      const eligibility = eligibilityOfSubmission(
+        { entry_rules: row.entry_rules, requirements: row.program_requirements },
+        row.applicant.exam_sittings,
+      );
       const receipt = await writeSubmission(tx, {
         id: row.id,
         partnerId: row.partner_id,
@@ -280,6 +288,8 @@ export async function submitApplication(
           ? { paid: true, amount: payment.amount, currency: payment.currency, payment_id: payment.id, waived: false }
           : { paid: false, amount: 0, currency: fee.currency, payment_id: null, waived },
         idempotency,
+        eligibility,
+        autoDecide: eligibilityDecision(settings.admissions, eligibility.status) !== null,
         receipt: { to: row.applicant.email, language: row.language, publicUrl },
       });
       await markStatement(tx).execute({

@@ -1,9 +1,15 @@
 import { asc, eq } from 'drizzle-orm';
-import type { ProgramEligibility } from '@kaminuza/shared';
+import type {
+  DecisionState,
+  PartnerAdmissionsSettings,
+  ProgramEligibility,
+  SubmissionEligibility,
+} from '@kaminuza/shared';
 import {
   eligibility,
   eligibilityView,
   examSystem,
+  submissionEligibility,
   type Eligibility,
   type EntryRules,
   type Sitting,
@@ -35,8 +41,33 @@ export function programEligibility(program: ProgramRequirements, sittings: reado
   return eligibility({ exams: program.entry_rules.exams, other: program.requirements }, sittings, examSystem);
 }
 
-/** The points eligibility sorts and decides on: the aggregate of the examination that decided, if any. */
-export const pointsOf = (result: Eligibility): number | null => result.decided_by?.aggregate ?? null;
+/** Eligibility as a submission keeps it: explained, with its points out of 100 for the queue. */
+export function eligibilityOfSubmission(
+  program: ProgramRequirements,
+  sittings: Parameters<typeof sittingsForEligibility>[0],
+): SubmissionEligibility {
+  return submissionEligibility(programEligibility(program, sittingsForEligibility(sittings)), examSystem);
+}
+
+type AutomaticSettings = Pick<
+  PartnerAdmissionsSettings,
+  'auto_decision_basis' | 'auto_accept_enabled' | 'auto_reject_enabled'
+>;
+
+/**
+ * The automatic decision an institution that decides on entry requirements drafts: accepted when
+ * eligible, rejected when not, each only when its switch is on. Never for a case that needs review: a
+ * person decides those.
+ */
+export function eligibilityDecision(
+  settings: AutomaticSettings,
+  status: SubmissionEligibility['status'] | null,
+): Extract<DecisionState, 'accepted' | 'rejected'> | null {
+  if (settings.auto_decision_basis !== 'entry_requirements') return null;
+  if (status === 'eligible' && settings.auto_accept_enabled) return 'accepted';
+  if (status === 'not_eligible' && settings.auto_reject_enabled) return 'rejected';
+  return null;
+}
 
 /**
  * The signed-in student's eligibility for each program of an institution (the university page's

@@ -1,2 +1,8 @@
 /** The eligibility module's public entry: what other modules may use (docs/architecture.md). */
-export { pointsOf, programEligibility, sittingsForEligibility, type ProgramRequirements } from './eligibility.service.ts';
+export {
+  eligibilityDecision,
+  eligibilityOfSubmission,
+  programEligibility,
+  sittingsForEligibility,
+  type ProgramRequirements,
+} from './eligibility.service.ts';

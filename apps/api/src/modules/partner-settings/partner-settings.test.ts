@@ -206,6 +206,8 @@ describe('admissions settings', () => {
       application_fees: [{ currency: 'RWF', amount: 50, channels: ['card'] }],
       // No bank account unless the institution adds one (bank slips need it).
       bank_accounts: [],
+      // Automatic decisions follow the review score unless the institution chooses entry requirements.
+      auto_decision_basis: 'review_score',
     });
   });
 

@@ -1,5 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { REVIEW_MESSAGES as R, type DocumentReview, type ReviewDocument } from '@kaminuza/shared';
+import {
+  PROFILE_MESSAGES,
+  REVIEW_MESSAGES as R,
+  type DocumentReview,
+  type ExamSitting,
+  type ReviewDocument,
+} from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -8,6 +14,7 @@ import { openFile, setDocumentReview, type StoredFile } from '../documents/index
 import { markUnderReview, recordEvent, submissionOfPartner } from '../submissions/index.ts';
 import type { ReviewQueryContext } from './review-context.ts';
 import { notifyDocumentReviewed } from '../notifications/index.ts';
+import { verifySitting } from '../students/index.ts';
 import { type SnapshotDocument, staffActor, submittedDocuments } from './review.service.ts';
 
 /** Reviewing the documents a submission carries, and reading their files. */
@@ -91,4 +98,41 @@ export async function submittedDocumentFile(
     .limit(1);
   if (!current) throw new AppError('NOT_FOUND');
   return openFile(db, storage, current.file_id);
+}
+
+/**
+ * Staff verify one of the applicant's examination sittings against its document (issue 25): from then on
+ * the applicant can no longer change it. Recorded in the application's history; answers the applicant's
+ * sittings as they now stand.
+ */
+export async function verifyExamSitting(
+  db: Db,
+  context: ReviewQueryContext,
+  userId: string,
+  submissionId: string,
+  sittingId: string,
+): Promise<ExamSitting[]> {
+  const sittings = await db.transaction(async (tx) => {
+    const submission = await submissionOfPartner(tx, context.partnerId, submissionId, { lock: true });
+    if (!submission.student_id) throw new AppError('NOT_FOUND', PROFILE_MESSAGES.sitting_not_found);
+    const verified = await verifySitting(
+      tx,
+      { userId, partnerId: context.partnerId },
+      submission.student_id,
+      sittingId,
+    );
+    if (!verified.before.verified_at) {
+      await markUnderReview(tx, submissionId);
+      await recordEvent(tx, {
+        submissionId,
+        partnerId: context.partnerId,
+        actor: staffActor(context),
+        action: 'exam_result_verified',
+        details: { exam: verified.before.exam, other_name: verified.before.other_name, year: verified.before.year },
+      });
+    }
+    return verified.sittings;
+  });
+  // An index number names the candidate: a blind reviewer reads the results without it.
+  return context.blind ? sittings.map((sitting) => ({ ...sitting, index_number: '' })) : sittings;
 }

@@ -1,7 +1,13 @@
 import { Readable } from 'node:stream';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { ReviewQueryContext } from './review-context.ts';
-import { type DecisionState, type ReviewQueuePage, type ReviewQueueQuery, type ReviewQueueRow } from '@kaminuza/shared';
+import {
+  type DecisionState,
+  type ReviewQueuePage,
+  type ReviewQueueQuery,
+  type ReviewQueueRow,
+  type SubmissionEligibility,
+} from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { campuses, cycles, decisions, programs, staff, submissions } from '../../db/schema/index.ts';
@@ -67,6 +73,7 @@ export function queueWhere(context: ReviewQueryContext, query: ReviewQueueQuery)
   }
   if (query.score_min !== undefined) filters.push(gte(submissions.score_average, query.score_min));
   if (query.score_max !== undefined) filters.push(lte(submissions.score_average, query.score_max));
+  if (query.eligibility) filters.push(eq(submissions.eligibility_status, query.eligibility));
   if (query.assigned_to === 'none') filters.push(isNull(submissions.assigned_to));
   else if (query.assigned_to) {
     filters.push(eq(submissions.assigned_to, query.assigned_to === 'me' ? context.staffId : query.assigned_to));
@@ -105,6 +112,20 @@ export function queueOrder(context: ReviewQueryContext, query: Pick<ReviewQueueQ
         : [dir(submissions.applicant_name_search), dir(submissions.id)];
     case 'reference':
       return [dir(submissions.reference)];
+    // Eligible first (desc), then by points within each; applications without either come last.
+    case 'eligibility':
+      return [
+        sql`${submissions.eligibility_rank} ${sql.raw(query.order === 'desc' ? 'asc' : 'desc')} nulls last`,
+        sql`${submissions.eligibility_points} ${sql.raw(query.order)} nulls last`,
+        desc(submissions.created_at),
+        desc(submissions.id),
+      ];
+    case 'points':
+      return [
+        sql`${submissions.eligibility_points} ${sql.raw(query.order)} nulls last`,
+        desc(submissions.created_at),
+        desc(submissions.id),
+      ];
     default:
       return [dir(submissions.created_at), dir(submissions.id)];
   }
@@ -140,6 +161,7 @@ const rowColumns = {
   decision_state: decisions.state,
   decision_released_at: decisions.released_at,
   decision_automatic: decisions.automatic,
+  eligibility: submissions.eligibility,
 };
 
 /** The rows of these submissions of the institution, in the order of `ids`. */
@@ -174,6 +196,7 @@ interface Row {
   decision_state: DecisionState | null;
   decision_released_at: string | null;
   decision_automatic: boolean | null;
+  eligibility: SubmissionEligibility | null;
 }
 
 function toQueueRow(row: Row, blind: boolean): ReviewQueueRow {
@@ -198,6 +221,14 @@ function toQueueRow(row: Row, blind: boolean): ReviewQueueRow {
           state: row.decision_state,
           released: row.decision_released_at !== null,
           automatic: row.decision_automatic ?? false,
+        }
+      : null,
+    eligibility: row.eligibility
+      ? {
+          status: row.eligibility.status,
+          exam: row.eligibility.exam,
+          aggregate: row.eligibility.aggregate,
+          points: row.eligibility.points,
         }
       : null,
   };
@@ -252,6 +283,9 @@ async function pageIds(
       .offset(skip)
       .then((rows) => rows.map((row) => row.id));
   if (query.sort === 'submitted_at') return ids(where, queueOrder(context, query), query.page_size, offset);
+  // Eligibility and points: a top-N sort of the institution's rows read from the covering index.
+  if (query.sort === 'eligibility' || query.sort === 'points')
+    return ids(where, queueOrder(context, query), query.page_size, offset);
 
   const dir = sql.raw(query.order);
   if (narrowed(query)) {
@@ -324,6 +358,12 @@ const STATUS_LABELS: Record<ReviewQueueRow['status'], string> = {
   waitlisted: 'Waitlisted',
 };
 
+const ELIGIBILITY_LABELS: Record<SubmissionEligibility['status'], string> = {
+  eligible: 'Eligible',
+  needs_review: 'Needs review',
+  not_eligible: 'Not eligible',
+};
+
 /**
  * The queue as CSV, every row matching the filters (at most CSV_MAX_ROWS) in the queue's order. The ids
  * are read in one statement, so the export lists the applications as they were at that instant; their
@@ -355,6 +395,8 @@ export async function exportQueueCsv(db: Db, context: ReviewQueryContext, query:
     'Assigned to',
     'Decision',
     'Decision released',
+    'Eligibility',
+    'Points',
   ];
 
   async function* lines() {
@@ -380,6 +422,8 @@ export async function exportQueueCsv(db: Db, context: ReviewQueryContext, query:
           row.assigned_to?.name ?? '',
           row.decision ? STATUS_LABELS[row.decision.state] : '',
           row.decision ? (row.decision.released ? 'yes' : 'no') : '',
+          row.eligibility ? ELIGIBILITY_LABELS[row.eligibility.status] : '',
+          row.eligibility?.points ?? '',
         ]);
       }
       yield chunk;

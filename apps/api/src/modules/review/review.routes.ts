@@ -6,6 +6,7 @@ import {
   BulkReviewSchema,
   dataEnvelope,
   DocumentReviewSchema,
+  ExamSittingSchema,
   NoteCreateSchema,
   ReviewApplicationSchema,
   ReviewDocumentSchema,
@@ -29,12 +30,13 @@ import { exportQueueCsv, listQueue } from './review-queue.ts';
 import { addNote, deleteNote, saveScore, updateReview } from './notes.service.ts';
 import { bulkReview } from './bulk.service.ts';
 import { reviewApplication, reviewOptions } from './review.service.ts';
-import { reviewDocument, submittedDocumentFile } from './document-review.service.ts';
+import { reviewDocument, submittedDocumentFile, verifyExamSitting } from './document-review.service.ts';
 
 const PartnerParams = z.object({ partnerId: z.uuid() });
 const SubmissionParams = PartnerParams.extend({ submissionId: z.uuid() });
 const NoteParams = SubmissionParams.extend({ noteId: z.uuid() });
 const DocumentParams = SubmissionParams.extend({ documentId: z.uuid() });
+const SittingParams = SubmissionParams.extend({ sittingId: z.uuid() });
 
 /**
  * The staff review (issue 8): members holding review_applications or make_decisions ('all' holds both)
@@ -114,6 +116,28 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage; pub
     },
     async (request) => ({
       data: await reviewApplication(db, await context(request), request.params.submissionId),
+    }),
+  );
+
+  app.post(
+    `${base}/submissions/:submissionId/exam-sittings/:sittingId/verify`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Verify one of the applicant's examination results against its document (it is then locked)",
+        params: SittingParams,
+        response: { 200: dataEnvelope(z.array(ExamSittingSchema)) },
+      },
+    },
+    async (request) => ({
+      data: await verifyExamSitting(
+        db,
+        await context(request),
+        request.user!.id,
+        request.params.submissionId,
+        request.params.sittingId,
+      ),
     }),
   );
 

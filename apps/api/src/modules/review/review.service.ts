@@ -27,6 +27,7 @@ import { paymentSummaryById } from '../payments/index.ts';
 import { REVIEW_PERMISSIONS } from '../submissions/index.ts';
 import type { ReviewQueryContext } from './review-context.ts';
 import { toReviewDecision } from '../decisions/index.ts';
+import { sittingsOf } from '../students/index.ts';
 
 const iso = (value: string) => new Date(value).toISOString();
 
@@ -317,6 +318,7 @@ export async function reviewApplication(
       .orderBy(asc(reviewEvents.created_at), asc(reviewEvents.id)),
   ]);
 
+  const sittings = submission.student_id ? await sittingsOf(db, submission.student_id) : [];
   const { documents: _documents, ...profile } = submission.profile;
   const form = submission.form_snapshot ?? null;
   let answers = submission.answers;
@@ -390,5 +392,8 @@ export async function reviewApplication(
     ],
     blind: context.blind,
     can_decide: context.canDecide,
+    eligibility: submission.eligibility,
+    // An index number names the candidate: a blind reviewer reads the results without it.
+    exam_sittings: context.blind ? sittings.map((sitting) => ({ ...sitting, index_number: '' })) : sittings,
   };
 }

@@ -31,8 +31,11 @@ export async function submittedApplication(
   db: Db,
   institution: ReadyInstitution,
   name: { first: string; last: string } = { first: 'Test', last: 'Student' },
+  /** What the student does before applying (enter examination results). */
+  prepare?: (student: TestAccount) => Promise<void>,
 ) {
   const student = await signInAs(app, 'student');
+  await prepare?.(student);
   await db
     .update(students)
     .set({ first_name: name.first, last_name: name.last, phone: '+250788000111', address: '12 KN Street' })

@@ -9,7 +9,8 @@ type DecisionRow = typeof decisions.$inferSelect;
 type Thresholds = Pick<
   PartnerAdmissionsSettings,
   'auto_accept_enabled' | 'auto_accept_threshold' | 'auto_reject_enabled' | 'auto_reject_threshold'
->;
+> &
+  Partial<Pick<PartnerAdmissionsSettings, 'auto_decision_basis'>>;
 
 /** The decision the thresholds ask for at this average, or null when it lies between them (or they are off). */
 export function thresholdDecision(settings: Thresholds, average: number | null): DecisionState | null {
@@ -39,6 +40,25 @@ export async function applyThresholds(
   settings: Thresholds,
   average: number | null,
 ): Promise<DecisionRow | null> {
+  // An institution deciding on entry requirements (issue 25) leaves scores to people.
+  if ((settings.auto_decision_basis ?? 'review_score') !== 'review_score') {
+    const [current] = await tx.select().from(decisions).where(eq(decisions.submission_id, submission.id)).limit(1);
+    return current ?? null;
+  }
+  return applyAutomaticDecision(tx, submission, thresholdDecision(settings, average), { average });
+}
+
+/**
+ * Drafts, changes or withdraws the automatic decision of a submission to `wanted` (null: none), in the
+ * caller's transaction. A member's own draft and a released decision are never touched. `details` says
+ * what the decision was taken on, in the submission's history.
+ */
+export async function applyAutomaticDecision(
+  tx: DbOrTx,
+  submission: ThresholdSubmission,
+  wanted: DecisionState | null,
+  details: Record<string, unknown>,
+): Promise<DecisionRow | null> {
   const [current] = await tx
     .select()
     .from(decisions)
@@ -47,7 +67,6 @@ export async function applyThresholds(
     .for('update');
   if (current && (current.released_at !== null || !current.automatic)) return current;
 
-  const wanted = thresholdDecision(settings, average);
   const system = { kind: 'system' } as const;
   const event = { submissionId: submission.id, partnerId: submission.partner_id, actor: system };
 
@@ -57,7 +76,7 @@ export async function applyThresholds(
     await recordEvent(tx, {
       ...event,
       action: 'decision_withdrawn',
-      details: { state: current.state, automatic: true, average },
+      details: { state: current.state, automatic: true, ...details },
     });
     return null;
   }
@@ -96,7 +115,7 @@ export async function applyThresholds(
   await recordEvent(tx, {
     ...event,
     action: 'decision_drafted',
-    details: { state: wanted, automatic: true, average, ...(current ? { from: current.state } : {}) },
+    details: { state: wanted, automatic: true, ...details, ...(current ? { from: current.state } : {}) },
   });
   return row ?? null;
 }

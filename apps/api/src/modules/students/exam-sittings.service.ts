@@ -95,26 +95,25 @@ export async function removeSitting(db: Db, userId: string, sittingId: string): 
 
 /**
  * Staff of `partnerId` verify a student's sitting against its document (the caller has checked that the
- * student applied to them). Verifying again keeps the first verification. Answers the student's sittings.
+ * student applied to them), in the caller's transaction. Verifying again keeps the first verification.
+ * Answers the sitting as it was before, and the student's sittings as they now stand.
  */
 export async function verifySitting(
-  db: Db,
+  tx: DbOrTx,
   by: { userId: string; partnerId: string },
   studentId: string,
   sittingId: string,
-): Promise<ExamSitting[]> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(examSittings)
-      .where(and(eq(examSittings.id, sittingId), eq(examSittings.student_id, studentId)))
-      .for('update');
-    if (!row) throw new AppError('NOT_FOUND', PROFILE_MESSAGES.sitting_not_found);
-    if (!row.verified_at)
-      await tx
-        .update(examSittings)
-        .set({ verified_at: new Date().toISOString(), verified_by: by.userId, verified_by_partner: by.partnerId })
-        .where(eq(examSittings.id, sittingId));
-    return sittingsOf(tx, studentId);
-  });
+): Promise<{ before: SittingRow; sittings: ExamSitting[] }> {
+  const [row] = await tx
+    .select()
+    .from(examSittings)
+    .where(and(eq(examSittings.id, sittingId), eq(examSittings.student_id, studentId)))
+    .for('update');
+  if (!row) throw new AppError('NOT_FOUND', PROFILE_MESSAGES.sitting_not_found);
+  if (!row.verified_at)
+    await tx
+      .update(examSittings)
+      .set({ verified_at: new Date().toISOString(), verified_by: by.userId, verified_by_partner: by.partnerId })
+      .where(eq(examSittings.id, sittingId));
+  return { before: row, sittings: await sittingsOf(tx, studentId) };
 }

@@ -10,6 +10,7 @@ import {
   type OnBehalfForm,
   type OnBehalfSetup,
   type OnBehalfSubmission,
+  type SubmissionEligibility,
   type SubmissionReceipt,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
@@ -169,6 +170,10 @@ export interface NewSubmission {
   payment: { paid: boolean; amount: number; currency: string; payment_id: string | null; waived?: boolean };
   /** The request's Idempotency-Key and fingerprint (lib/idempotency.ts), remembered with the submission. */
   idempotency: { key: string; fingerprint: string } | null;
+  /** Eligibility for the program as the applicant's results stood (issue 25); null when not computed. */
+  eligibility: SubmissionEligibility | null;
+  /** Whether a job drafts the automatic decision on that eligibility (the institution decides on it). */
+  autoDecide: boolean;
   /**
    * Who the receipt email goes to, in which language, and the site it links to; a submission on behalf
    * that joined a student's account tells them so with its own template.
@@ -207,6 +212,8 @@ function prepareWriteSubmission(db: DbOrTx) {
       fee_waived: value('waived'),
       idempotency_key: value('key'),
       idempotency_fingerprint: value('fingerprint'),
+      eligibility: value('eligibility'),
+      auto_decide: value('autoDecide'),
       created_at: value('submittedAt'),
       updated_at: value('submittedAt'),
     })
@@ -290,6 +297,8 @@ export async function writeSubmission(tx: DbOrTx, input: NewSubmission): Promise
       waived: receipt.payment.waived,
       key: input.idempotency?.key ?? null,
       fingerprint: input.idempotency?.fingerprint ?? null,
+      eligibility: input.eligibility,
+      autoDecide: input.autoDecide,
       submittedAt,
       mailTo: mail.to,
       mailFrom: mail.from,
@@ -389,6 +398,9 @@ export async function submitOnBehalf(
         staffId,
         payment: { paid: false, amount: 0, currency: feeOf(settings).currency, payment_id: null },
         idempotency,
+        // Staff type the applicant in without examination results: eligibility is theirs to judge.
+        eligibility: null,
+        autoDecide: false,
         receipt: claimed
           ? {
               to: claimed.account.email,

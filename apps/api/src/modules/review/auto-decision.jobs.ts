@@ -1,0 +1,78 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { submissions } from '../../db/schema/index.ts';
+import { defineJob, type JobDefinition } from '../../lib/jobs/queue.ts';
+import { recordRelay, type Relay } from '../../lib/jobs/relay.ts';
+import { eligibilityDecision } from '../eligibility/index.ts';
+import { getSettings } from '../partner-settings/index.ts';
+import { applyAutomaticDecision } from './thresholds.ts';
+
+/*
+ * Automatic decisions on entry requirements (issue 25): an institution that decides on them has each new
+ * submission's decision drafted by a job, after the submit committed (relayed once, lib/jobs/relay.ts):
+ * accepted when eligible, rejected when not, never for a case that needs review.
+ */
+
+export const AUTO_DECISION_JOB = 'review.auto-decision';
+
+const unqueued = and(eq(submissions.auto_decide, true), isNull(submissions.auto_decision_queued_at));
+
+export function autoDecisionRelay(db: Db): Relay {
+  return recordRelay({
+    name: 'auto-decision',
+    job: AUTO_DECISION_JOB,
+    pending: async (limit) =>
+      (
+        await db
+          .select({ id: submissions.id })
+          .from(submissions)
+          .where(unqueued)
+          .orderBy(asc(submissions.created_at))
+          .limit(limit)
+      ).map((row) => row.id),
+    async markQueued(ids) {
+      await db
+        .update(submissions)
+        .set({ auto_decision_queued_at: sql`now()` })
+        .where(and(inArray(submissions.id, ids), unqueued));
+    },
+  });
+}
+
+/**
+ * Drafts the submission's automatic decision as the institution's settings now say (they may have changed
+ * since the submit: then nothing is drafted). Run again, it changes nothing.
+ */
+export async function decideOnEligibility(db: Db, submissionId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [submission] = await tx
+      .select({
+        id: submissions.id,
+        partner_id: submissions.partner_id,
+        student_id: submissions.student_id,
+        program_id: submissions.program_id,
+        eligibility_status: submissions.eligibility_status,
+      })
+      .from(submissions)
+      .where(eq(submissions.id, submissionId))
+      .for('update');
+    if (!submission) return;
+    const { admissions } = await getSettings(tx, submission.partner_id);
+    const wanted = eligibilityDecision(admissions, submission.eligibility_status);
+    if (wanted) await applyAutomaticDecision(tx, submission, wanted, { eligibility: submission.eligibility_status });
+  });
+}
+
+export function autoDecisionJobs({ db }: { db: Db }): JobDefinition[] {
+  return [
+    defineJob<{ id: string }>({
+      name: AUTO_DECISION_JOB,
+      retry: { retryLimit: 5, retryDelaySeconds: 10, retryDelayMaxSeconds: 600, expireInSeconds: 120 },
+      concurrency: 2,
+      givesWay: true,
+      async handle({ id }) {
+        await decideOnEligibility(db, id);
+      },
+    }),
+  ];
+}
