@@ -64,8 +64,61 @@ export const DEMO_PROGRAMS: (Omit<ProgramInput, 'campus_ids'> & { campuses: Camp
     language: 'en',
     tuition_amount: 1900,
     tuition_currency: 'USD',
-    requirements: 'Secondary school certificate with mathematics, physics and chemistry.',
-    entry_rules: { exams: [] },
+    requirements: '',
+    entry_rules: {
+      exams: [
+        {
+          exam: 'ethiopia_esslce',
+          subjects: [
+            { any_of: ['mathematics'], min_grade: '60' },
+            { any_of: ['physics'], min_grade: '55' },
+            { any_of: ['chemistry'], min_grade: '50' },
+          ],
+          min_aggregate: 350,
+        },
+        {
+          exam: 'waec_wassce',
+          min_standing: { standing: 'credit', count: 5 },
+          subjects: [
+            { any_of: ['mathematics', 'further_mathematics'], min_grade: 'C6' },
+            { any_of: ['physics'], min_grade: 'C6' },
+            { any_of: ['chemistry'], min_grade: 'C6' },
+          ],
+          min_aggregate: 24,
+        },
+        {
+          exam: 'neco_ssce',
+          min_standing: { standing: 'credit', count: 5 },
+          subjects: [
+            { any_of: ['mathematics', 'further_mathematics'], min_grade: 'C6' },
+            { any_of: ['physics'], min_grade: 'C6' },
+          ],
+        },
+        {
+          exam: 'knec_kcse',
+          subjects: [
+            { any_of: ['mathematics'], min_grade: 'C+' },
+            { any_of: ['physics'], min_grade: 'C' },
+          ],
+          min_class: 'C+',
+        },
+        { exam: 'baccalaureat', subjects: [{ any_of: ['mathematics'], min_grade: '12' }], min_aggregate: 12 },
+        {
+          exam: 'za_nsc',
+          subjects: [
+            { any_of: ['mathematics'], min_grade: '5' },
+            { any_of: ['physical_sciences'], min_grade: '4' },
+          ],
+          min_aggregate: 30,
+        },
+        {
+          exam: 'rwanda_alevel',
+          min_standing: { standing: 'principal', count: 2 },
+          subjects: [{ any_of: ['mathematics'], min_grade: 'C' }],
+          min_aggregate: 10,
+        },
+      ],
+    },
     seats: 150,
     campuses: ['kilinto'],
   },
@@ -77,8 +130,45 @@ export const DEMO_PROGRAMS: (Omit<ProgramInput, 'campus_ids'> & { campuses: Camp
     language: 'en',
     tuition_amount: 1700,
     tuition_currency: 'USD',
-    requirements: 'Secondary school certificate with chemistry and biology.',
-    entry_rules: { exams: [] },
+    requirements: '',
+    entry_rules: {
+      exams: [
+        {
+          exam: 'waec_wassce',
+          min_standing: { standing: 'credit', count: 5 },
+          subjects: [
+            { any_of: ['chemistry'], min_grade: 'C6' },
+            { any_of: ['biology'], min_grade: 'C6' },
+          ],
+        },
+        {
+          exam: 'knec_kcse',
+          subjects: [
+            { any_of: ['chemistry'], min_grade: 'C+' },
+            { any_of: ['biology'], min_grade: 'C' },
+          ],
+          min_class: 'C',
+        },
+        {
+          exam: 'ethiopia_esslce',
+          subjects: [
+            { any_of: ['chemistry'], min_grade: '55' },
+            { any_of: ['biology'], min_grade: '50' },
+          ],
+        },
+        { exam: 'baccalaureat', subjects: [], min_aggregate: 11 },
+        {
+          exam: 'rwanda_alevel',
+          min_standing: { standing: 'principal', count: 2 },
+          subjects: [{ any_of: ['chemistry'], min_grade: 'D' }],
+        },
+        {
+          exam: 'necta_csee',
+          min_standing: { standing: 'credit', count: 4 },
+          subjects: [{ any_of: ['chemistry'], min_grade: 'C' }],
+        },
+      ],
+    },
     seats: 60,
     campuses: ['kilinto', 'bole'],
   },

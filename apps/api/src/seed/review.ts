@@ -1,15 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FormSection, OnBehalfSubmission } from '@kaminuza/shared';
+import { submittedSitting, type FormSection, type OnBehalfSubmission, type SubmittedSitting } from '@kaminuza/shared';
 import type { Db } from '../db/client.ts';
 import {
   applications,
   documents,
+  examSittings,
   files,
   partnerSettings,
   partners,
   payments,
+  programs,
   staff,
   students,
   submissions,
@@ -40,6 +42,9 @@ import {
   type DemoReviewState,
 } from './review.data.ts';
 import { samplePdf, samplePng } from './sample-files.ts';
+import { demoSitting } from './exams.data.ts';
+import { eligibilityOfSubmission } from '../modules/eligibility/eligibility.service.ts';
+import { sittingsOf } from '../modules/students/exam-sittings.read.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -202,6 +207,14 @@ async function writeStudentSubmission(
 ): Promise<string> {
   const program = setup.programs[input.programIndex % setup.programs.length]!;
   const campusId = program.campuses[0]!.id;
+  const [rules] = await tx
+    .select({ entry_rules: programs.entry_rules, requirements: programs.requirements })
+    .from(programs)
+    .where(eq(programs.id, program.id));
+  const eligibility = eligibilityOfSubmission(
+    rules!,
+    (input.profile.exam_sittings as SubmittedSitting[] | undefined) ?? [],
+  );
   const submittedAt = new Date(input.now.getTime() - input.daysAgo * DAY_MS).toISOString();
   const [application] = await tx
     .insert(applications)
@@ -252,6 +265,7 @@ async function writeStudentSubmission(
     amount: setup.fee.amount,
     currency: setup.fee.currency,
     payment_id: payment!.id,
+    eligibility,
     created_at: submittedAt,
     updated_at: submittedAt,
   });
@@ -351,17 +365,24 @@ export async function seedDemoSubmissions(
       passwordHash: unusable,
     });
     const [student] = await db.select({ id: students.id }).from(students).where(eq(students.user_id, user!.id));
-    const profile = profileOf(applicant, email);
+    const { exam_sittings: _none, ...profile } = profileOf(applicant, email);
     await db
       .update(students)
       .set({ ...profile, is_complete: true, profile_completion: 80 })
       .where(eq(students.id, student!.id));
     const snapshotDocuments = await documentsOf(db, storage, user!.id, student!.id, applicant);
+    const sitting = demoSitting(applicant.country, applicant.average, index);
+    await db.insert(examSittings).values({ ...sitting, student_id: student!.id, document_type: 'transcript' });
+    const sittings = (await sittingsOf(db, student!.id)).map(submittedSitting);
     const id = await db.transaction((tx) =>
       writeStudentSubmission(tx, setup, {
         studentId: student!.id,
         programIndex: index,
-        profile: { ...profile, documents: snapshotDocuments },
+        profile: {
+          ...profile,
+          documents: snapshotDocuments,
+          exam_sittings: sittings,
+        },
         answers: demoAnswers(
           form.sections,
           applicant,
@@ -409,7 +430,12 @@ async function demoStudentSubmission(db: Db, setup: Setup, now: Date): Promise<S
     why: 'I want to build software that helps Rwandan farmers sell their harvest at a fair price.',
   };
   const documentIds = Object.fromEntries(docs.map((doc) => [doc.type, doc.document_id]));
-  const profile = { ...profileOf(applicant, email), address: student.address, documents: docs };
+  const profile = {
+    ...profileOf(applicant, email),
+    address: student.address,
+    documents: docs,
+    exam_sittings: (await sittingsOf(db, student.id)).map(submittedSitting),
+  };
   const id = await db.transaction((tx) =>
     writeStudentSubmission(tx, setup, {
       studentId: student.id,

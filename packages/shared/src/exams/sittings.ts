@@ -140,3 +140,9 @@ export const ExamSittingParamsSchema = z.object({ sittingId: z.uuid() });
 /** A sitting as a submission keeps it: as it stood when the form was sent, and whether it was verified then. */
 export const SubmittedSittingSchema = ExamSittingSchema.extend({ verified: z.boolean() });
 export type SubmittedSitting = z.infer<typeof SubmittedSittingSchema>;
+
+/** A sitting as a submission keeps it. */
+export const submittedSitting = ({ verified, ...sitting }: ExamSitting): SubmittedSitting => ({
+  ...sitting,
+  verified: verified !== null,
+});

@@ -16,29 +16,34 @@ const TONE: Record<EligibilityView['status'], string> = {
 
 const MARK: Record<CheckView['outcome'], string> = { met: '✓', unmet: '✗', unknown: '?' };
 
-export function EligibilityBadge({ view }: { view: EligibilityView }) {
+/** Who reads it: the applicant ("you have") or the institution's staff ("the applicant has"). */
+type Reader = 'applicant' | 'staff';
+const contextOf = (reader: Reader) => (reader === 'staff' ? { context: 'staff' } : {});
+
+export function EligibilityBadge({ view, reader = 'applicant' }: { view: EligibilityView; reader?: Reader }) {
   const { t } = useTranslation();
   return (
     <span className={`inline-flex rounded-full border px-2 py-0.5 text-sm font-medium ${TONE[view.status]}`}>
-      {t(`eligibility.status.${view.status}`)}
+      {t(`eligibility.status.${view.status}`, contextOf(reader))}
     </span>
   );
 }
 
-function useCheckText() {
-  const { t, i18n } = useTranslation();
+function useCheckText(reader: Reader) {
+  const { t: translate, i18n } = useTranslation();
+  const t = (key: string, values: Record<string, string>) => translate(key, { ...values, ...contextOf(reader) });
   const number = numberFormat(i18n.language, { maximumFractionDigits: 2 });
   return (check: CheckView): string => {
     switch (check.rule) {
       case 'standing_count':
         return t('eligibility.checks.standing_count', {
-          standing: t(`eligibility.standings.${check.standing}`),
+          standing: translate(`eligibility.standings.${check.standing}`),
           needed: number.format(check.needed),
           have: number.format(check.have),
         });
       case 'subject_grade':
         return t(check.have === null ? 'eligibility.checks.subject_none' : 'eligibility.checks.subject', {
-          subjects: check.subjects.join(t('eligibility.or')),
+          subjects: check.subjects.join(translate('eligibility.or')),
           needed: check.needed,
           have: check.have ?? '',
         });
@@ -59,16 +64,19 @@ function useCheckText() {
 }
 
 /**
- * The answer and its reasons. `profileLink` offers the way to add results where there are none to judge
- * (not on screens that already are the profile).
+ * The answer and its reasons, to the applicant (with the way to add results where there are none to
+ * judge) or to the institution's staff.
  */
-export function EligibilitySummary({ view, profileLink = true }: { view: EligibilityView; profileLink?: boolean }) {
-  const { t } = useTranslation();
-  const checkText = useCheckText();
+export function EligibilitySummary({ view, reader = 'applicant' }: { view: EligibilityView; reader?: Reader }) {
+  const { t: translate } = useTranslation();
+  const t = (key: string, values: Record<string, string> = {}) => translate(key, { ...values, ...contextOf(reader) });
+  const checkText = useCheckText(reader);
+  // Staff have no profile to add results to.
+  const profileLink = reader === 'applicant';
   return (
     <div className="flex flex-col gap-2 text-sm">
       <p>
-        <EligibilityBadge view={view} />
+        <EligibilityBadge view={view} reader={reader} />
       </p>
       {view.basis === 'rules' && view.exam && <p>{t('eligibility.decided_by', { exam: view.exam })}</p>}
       {view.basis === 'no_requirements' && <p>{t('eligibility.basis.no_requirements')}</p>}
@@ -77,7 +85,7 @@ export function EligibilitySummary({ view, profileLink = true }: { view: Eligibi
           {t('eligibility.basis.no_results', { accepted: view.accepted.join(', ') })}{' '}
           {profileLink && (
             <Link className="underline" to="/profile?tab=education">
-              {t('eligibility.add_results')}
+              {translate('eligibility.add_results')}
             </Link>
           )}
         </p>
@@ -93,7 +101,7 @@ export function EligibilitySummary({ view, profileLink = true }: { view: Eligibi
                 {MARK[check.outcome]}
               </span>
               <span>
-                <span className="sr-only">{t(`eligibility.outcome.${check.outcome}`)}: </span>
+                <span className="sr-only">{translate(`eligibility.outcome.${check.outcome}`)}: </span>
                 {checkText(check)}
               </span>
             </li>

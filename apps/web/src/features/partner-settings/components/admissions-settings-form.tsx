@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import {
   ADMISSION_LETTER_MAX_LENGTH,
   ADMISSION_LETTER_PLACEHOLDERS,
+  AUTO_DECISION_BASES,
   CUSTOM_STAGES_MAX,
   PartnerAdmissionsSettingsUpdateSchema,
   type PartnerAdmissionsSettings,
@@ -66,6 +67,8 @@ export function AdmissionsSettingsForm({
   } = form;
   const stages = useFieldArray({ control, name: 'custom_stages' });
   const stageNames = useWatch({ control, name: 'custom_stages' });
+  // The thresholds are scores: on entry requirements, eligibility decides instead.
+  const onScores = useWatch({ control, name: 'auto_decision_basis' }) !== 'entry_requirements';
   const l = (key: string) => t(`partner_settings.admissions.${key}`);
   const asNumber = { setValueAs: (value: unknown) => (value === '' ? Number.NaN : Number(value)) };
 
@@ -82,6 +85,26 @@ export function AdmissionsSettingsForm({
         <InvalidFormAlert errors={errors} />
         <SettingsSection id="admissions-auto" title={l('auto_title')}>
           <p className="text-sm text-muted">{l('auto_hint')}</p>
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 font-medium">{l('auto_basis')}</legend>
+            {AUTO_DECISION_BASES.map((basis) => (
+              <label key={basis} className="flex items-start gap-3">
+                <input
+                  type="radio"
+                  value={basis}
+                  className="mt-1 size-5 shrink-0 accent-brand"
+                  aria-describedby={`auto-basis-${basis}-hint`}
+                  {...register('auto_decision_basis')}
+                />
+                <span className="flex flex-col">
+                  <span>{l(`auto_basis_${basis}`)}</span>
+                  <span id={`auto-basis-${basis}-hint`} className="text-sm text-muted">
+                    {l(`auto_basis_${basis}_hint`)}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
           <CheckboxField
             label={l('auto_accept')}
             role="switch"
@@ -92,15 +115,17 @@ export function AdmissionsSettingsForm({
               {l('auto_accept_hint')}
             </p>
           </CheckboxField>
-          <TextField
-            label={l('auto_accept_threshold')}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={100}
-            error={errors.auto_accept_threshold?.message}
-            {...register('auto_accept_threshold', asNumber)}
-          />
+          {onScores && (
+            <TextField
+              label={l('auto_accept_threshold')}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={100}
+              error={errors.auto_accept_threshold?.message}
+              {...register('auto_accept_threshold', asNumber)}
+            />
+          )}
           <CheckboxField
             label={l('auto_reject')}
             role="switch"
@@ -111,15 +136,17 @@ export function AdmissionsSettingsForm({
               {l('auto_reject_hint')}
             </p>
           </CheckboxField>
-          <TextField
-            label={l('auto_reject_threshold')}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={100}
-            error={errors.auto_reject_threshold?.message}
-            {...register('auto_reject_threshold', asNumber)}
-          />
+          {onScores && (
+            <TextField
+              label={l('auto_reject_threshold')}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={100}
+              error={errors.auto_reject_threshold?.message}
+              {...register('auto_reject_threshold', asNumber)}
+            />
+          )}
         </SettingsSection>
 
         <SettingsSection id="admissions-fee" title={l('fee_title')}>

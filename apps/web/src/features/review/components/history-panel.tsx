@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { sittingTitle } from '../../../components/exam-sitting-summary.tsx';
 import { DECISION_STATES, type ReviewApplication, type ReviewEvent, type ReviewOptions } from '@kaminuza/shared';
 import { useReviewFormats, useStageName } from './review-parts.tsx';
 
@@ -39,6 +40,13 @@ function useEventDetails(stages: ReviewOptions['stages'] | undefined) {
     if (details.automatic === true) parts.push(t('review.decision.automatic_badge'));
     if (typeof details.total === 'number')
       parts.push(t('review.history.details.total', { total: format.score(details.total) }));
+    if (event.action === 'exam_result_verified' && typeof details.year === 'number') {
+      const exam = sittingTitle({
+        exam: String(details.exam ?? ''),
+        other_name: typeof details.other_name === 'string' ? details.other_name : '',
+      });
+      parts.push(t('review.history.details.exam', { exam, year: details.year }));
+    }
     if (event.action === 'document_reviewed' && typeof details.status === 'string') {
       const status = t(`documents.status.${details.status}`, { defaultValue: details.status });
       parts.push(

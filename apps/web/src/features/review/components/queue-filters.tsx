@@ -1,6 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BUILT_IN_STAGES, DECISION_STATES, SCORE_MAX, type ReviewOptions } from '@kaminuza/shared';
+import {
+  BUILT_IN_STAGES,
+  DECISION_STATES,
+  SCORE_MAX,
+  type ReviewOptions,
+  ELIGIBILITY_STATUSES,
+} from '@kaminuza/shared';
 import type { FilterKey } from './queue-query.ts';
 
 const SEARCH_DELAY_MS = 300;
@@ -203,6 +209,16 @@ export function QueueFilters({
                 { value: 'released', label: t('review.queue.filters.release_released') },
               ]}
               onChange={(v) => onChange('release', v)}
+            />
+            <FilterSelect
+              label={t('review.queue.filters.eligibility')}
+              value={value('eligibility')}
+              anyLabel={any}
+              options={ELIGIBILITY_STATUSES.map((status) => ({
+                value: status,
+                label: t(`review.queue.eligibility.${status}`),
+              }))}
+              onChange={(v) => onChange('eligibility', v)}
             />
             <FilterSelect
               label={t('review.queue.filters.paid')}

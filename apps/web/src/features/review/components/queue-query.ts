@@ -21,6 +21,7 @@ export const FILTER_KEYS = [
   'score_min',
   'score_max',
   'assigned_to',
+  'eligibility',
 ] as const satisfies ReadonlyArray<keyof ReviewQueueQueryInput>;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 

@@ -112,6 +112,14 @@ function Absent({ label }: { label: string }) {
   );
 }
 
+const ELIGIBILITY_TONE = { eligible: 'good', needs_review: 'warn', not_eligible: 'bad' } as const;
+
+/** Whether the applicant met the program's entry requirements when they submitted. */
+function EligibilityMark({ status }: { status: NonNullable<ReviewQueueRow['eligibility']>['status'] }) {
+  const { t } = useTranslation();
+  return <Badge tone={ELIGIBILITY_TONE[status]}>{t(`review.queue.eligibility.${status}`)}</Badge>;
+}
+
 /** Marks an application a member submitted for the applicant, in a word (screen readers hear the sentence). */
 function StaffMark({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
@@ -209,7 +217,7 @@ function QueueRow({
       )}
       {/* The one column that takes what the others leave: max-w-0 with w-full lets it shrink to fit. */}
       <td
-        className={`${td} relative w-full max-w-0 min-w-[7rem]`}
+        className={`${td} relative w-full max-w-0 min-w-[6rem]`}
         data-truncated={truncated ? fullProgram : undefined}
         onMouseEnter={() => {
           setHovered(true);
@@ -264,6 +272,28 @@ function QueueRow({
             </span>
             <span className="sr-only">{t('review.queue.score_count', { count: row.score_count })}</span>
           </>
+        )}
+      </td>
+      <td className={td}>
+        {row.eligibility ? (
+          // The examination and aggregate it was read on, on hover and for screen readers: the column stays narrow.
+          <span
+            title={
+              row.eligibility.exam && row.eligibility.aggregate !== null
+                ? `${row.eligibility.exam} ${format.score(row.eligibility.aggregate)}`
+                : undefined
+            }
+          >
+            <EligibilityMark status={row.eligibility.status} />
+            {row.eligibility.exam && row.eligibility.aggregate !== null && (
+              <span className="sr-only">
+                {' '}
+                {row.eligibility.exam} {format.score(row.eligibility.aggregate)}
+              </span>
+            )}
+          </span>
+        ) : (
+          <Absent label={t('review.queue.eligibility.none')} />
         )}
       </td>
       <td className={td}>
@@ -343,6 +373,12 @@ export function QueueTable({
               {t('review.queue.columns.status')}
             </th>
             <SortHeading label={t('review.queue.columns.score')} column="score" query={query} onSort={onSort} />
+            <SortHeading
+              label={t('review.queue.columns.eligibility')}
+              column="eligibility"
+              query={query}
+              onSort={onSort}
+            />
             <th scope="col" className={th}>
               {t('review.queue.columns.assigned_to')}
             </th>

@@ -16,13 +16,14 @@ import { useUpdateReview } from '../api/update-review.ts';
 import { AnswersPanel } from './answers-panel.tsx';
 import { DecisionPanel } from './decision-panel.tsx';
 import { DocumentsPanel } from './documents-panel.tsx';
+import { EligibilityPanel } from './eligibility-panel.tsx';
 import { HistoryPanel } from './history-panel.tsx';
 import { NotesPanel } from './notes-panel.tsx';
 import { PaymentPanel } from './payment-panel.tsx';
 import { StatusBadge, useReviewFormats } from './review-parts.tsx';
 import { ScoresPanel } from './score-panel.tsx';
 
-const TABS = ['application', 'documents', 'payment', 'notes', 'scores', 'decision', 'history'] as const;
+const TABS = ['application', 'eligibility', 'documents', 'payment', 'notes', 'scores', 'decision', 'history'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The value of "no stage" / "nobody" in a select, where the API takes null. */
@@ -168,6 +169,8 @@ export function ReviewApplicationPage() {
 
   const panel = () => {
     switch (tab) {
+      case 'eligibility':
+        return <EligibilityPanel partnerId={partnerId} application={data} />;
       case 'documents':
         return <DocumentsPanel partnerId={partnerId} application={data} />;
       case 'payment':
