@@ -24,6 +24,8 @@ import {
   SIMILARITY_MIN,
   studentIdOf,
 } from '../apps/api/src/modules/catalogue/catalogue.service.ts';
+import { institutionsMetBy } from '../apps/api/src/modules/eligibility/index.ts';
+import { examSittings } from '../apps/api/src/db/schema/index.ts';
 import pg from 'pg';
 import { onServer, sessionCookie, timeMix } from './support.ts';
 
@@ -76,10 +78,11 @@ const url = new URL(serverUrl);
 url.pathname = `/${name}`;
 const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
 const env = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', WEB_DIST: '/nonexistent' });
+// The schema first: the app's start reads and writes its own rows (the push keys).
+await database.migrate();
 const app = await buildApp({ database, env, logger: false });
 
 try {
-  await database.migrate();
   const seedStart = performance.now();
   const { universities } = await seedGenerated(database.db, INSTITUTIONS);
   console.log(`seeded ${universities} institutions in ${Math.round(performance.now() - seedStart)} ms`);
@@ -105,7 +108,23 @@ try {
     )
     update partner_settings set general = jsonb_set(general, '{current_cycle_id}', to_jsonb(made.id::text))
     from made where partner_settings.partner_id = made.partner_id`);
-  await database.db.execute(sql`analyze cycles; analyze partner_settings; analyze forms; analyze cycle_programs`);
+  // Entry rules (issue 25) on half the programs: WASSCE credits and Mathematics, nothing else to check; the
+  // other half state none. "Programs I meet the requirements for" reads both.
+  await database.db.execute(sql`
+    update programs set entry_rules = ${JSON.stringify({
+      exams: [
+        {
+          exam: 'waec_wassce',
+          min_standing: { standing: 'credit', count: 5 },
+          subjects: [{ any_of: ['mathematics'], min_grade: 'C6' }],
+          min_aggregate: 24,
+        },
+      ],
+    })}::jsonb
+    where hashtext(id::text) % 2 = 0`);
+  await database.db.execute(
+    sql`analyze cycles; analyze partner_settings; analyze forms; analyze cycle_programs; analyze programs`,
+  );
   // Steady state: statistics and the visibility map autovacuum would keep (index-only scans need it).
   // Transactions still open elsewhere when the seed committed keep VACUUM from marking pages
   // all-visible; autovacuum would get there later, so this waits for it a little.
@@ -151,13 +170,35 @@ try {
     sql`insert into saved_partners (student_id, partner_id) select ${studentId}, id from partners order by name limit 25`,
   );
   MIX.push({ saved: 'true' });
+  // The student's WASSCE results, for "programs I meet the requirements for".
+  await database.db.insert(examSittings).values({
+    student_id: studentId,
+    exam: 'waec_wassce',
+    year: 2024,
+    results: [
+      { subject: 'english_language', grade: 'B3' },
+      { subject: 'mathematics', grade: 'C6' },
+      { subject: 'integrated_science', grade: 'B2' },
+      { subject: 'physics', grade: 'A1' },
+      { subject: 'chemistry', grade: 'C4' },
+      { subject: 'biology', grade: 'C5' },
+    ],
+  });
+  MIX.push({ eligible: 'true' }, { eligible: 'true', q: 'university', field: ['business'] });
 
   const parsed = MIX.map((input) => CatalogueQuerySchema.parse(input));
   const { results } = await timeMix({
     mix: MIX,
     requests: REQUESTS,
     warmup: WARMUP,
-    service: (index) => searchUniversities(database.db, studentId, parsed[index]!),
+    service: async (index) =>
+      searchUniversities(
+        database.db,
+        studentId,
+        parsed[index]!,
+        new Date(),
+        parsed[index]!.eligible ? await institutionsMetBy(database.db, user.id) : [],
+      ),
     request: (query) => app.inject({ url: `/api/v1/catalogue/universities?${query}`, headers: { cookie } }),
     label: `${REQUESTS} searches each, ${INSTITUTIONS} institutions, times in ms:`,
   });
@@ -182,9 +223,16 @@ try {
       ['country filter', { country: ['KE'] }],
       ['still open, by deadline (current cycles joined)', { deadline: 'open', sort: 'deadline' }],
       ['browse, no filter (partial index)', {}],
+      ['programs I meet the requirements for', { eligible: 'true' }],
+      [
+        'programs I meet the requirements for, searched and filtered',
+        { eligible: 'true', q: 'university', field: ['business'] },
+      ],
     ];
     for (const [label, input] of representative) {
-      const statements = await captureSql(client, studentId, CatalogueQuerySchema.parse(input));
+      const parsedInput = CatalogueQuerySchema.parse(input);
+      const met = parsedInput.eligible ? await institutionsMetBy(database.db, user.id) : [];
+      const statements = await captureSql(client, studentId, parsedInput, met);
       for (const [i, statement] of statements.entries()) {
         const part = `${label} — statement ${i + 1} of ${statements.length}: ${statement.sql.startsWith('select count') ? 'total' : 'page'}`;
         const { rows } = await client.query(`explain (analyze, buffers) ${statement.sql}`, statement.params);
@@ -222,7 +270,12 @@ try {
  * page and total, then the similar-names query when full text found nothing), recorded on their way
  * to the real database so the flow is the real one.
  */
-async function captureSql(client: pg.Client, studentId: string, query: ReturnType<typeof CatalogueQuerySchema.parse>) {
+async function captureSql(
+  client: pg.Client,
+  studentId: string,
+  query: ReturnType<typeof CatalogueQuerySchema.parse>,
+  met: string[],
+) {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const schema = await import('../apps/api/src/db/schema/index.ts');
   const captured: { sql: string; params: unknown[] }[] = [];
@@ -234,7 +287,7 @@ async function captureSql(client: pg.Client, studentId: string, query: ReturnTyp
     },
   };
   const db = drizzle({ client: recorder as never, schema, casing: 'snake_case' });
-  await searchUniversities(db as never, studentId, query);
+  await searchUniversities(db as never, studentId, query, new Date(), met);
   // The similar-names step runs in a transaction (its similarity threshold): its begin, set_config and
   // commit have no plan worth reading.
   return captured.filter((statement) => /^select (?!set_config)/i.test(statement.sql.trim()));

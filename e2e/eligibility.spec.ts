@@ -83,6 +83,16 @@ test('an applicant enters WASSCE results and sees their eligibility; staff sort 
   // WASSCE's aggregate: English, Mathematics, Integrated Science, then the best three others.
   await expect(student.getByText('Aggregate: 21')).toBeVisible();
 
+  // Explore: "programs I meet the requirements for" keeps the university.
+  await student.goto(`/partners?q=${encodeURIComponent(institution.name)}`);
+  await expect(student.getByText('1 Result', { exact: true })).toBeVisible();
+  // On a phone the filters are behind a button.
+  const showFilters = student.getByRole('button', { name: 'Show filters' });
+  if (await showFilters.isVisible()) await showFilters.click();
+  await student.getByRole('checkbox', { name: /^Programs I meet the requirements for/ }).check();
+  await expect(student).toHaveURL(/eligible=true/);
+  await expect(student.getByRole('heading', { name: institution.name })).toBeVisible();
+
   // Before applying: the university's Academics tab says, program by program, with each rule.
   await student.goto(`/partners/${institution.partnerId}`);
   await student.getByRole('tab', { name: 'Academics' }).click();
@@ -120,6 +130,9 @@ test('an applicant enters WASSCE results and sees their eligibility; staff sort 
     }),
   );
   const weak = await submitApplication(weakStudent, institution, baseURL!);
+  // Explore does not offer the university to them under "programs I meet the requirements for".
+  await weakStudent.goto(`/partners?eligible=true&q=${encodeURIComponent(institution.name)}`);
+  await expect(weakStudent.getByText('0 Results', { exact: true })).toBeVisible();
 
   // Staff sort the queue by eligibility: the eligible applicant first.
   await page.goto('/partner/applications');

@@ -50,6 +50,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { openUploadArea } from './modules/uploads/upload-area.ts';
 import { studentsRoutes } from './modules/students/students.routes.ts';
 import { eligibilityRoutes } from './modules/eligibility/eligibility.routes.ts';
+import { institutionsMetBy } from './modules/eligibility/index.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
@@ -249,7 +250,10 @@ export async function buildApp({
   await app.register(healthRoutes, { database, storage: files.storage, drain });
   await app.register(
     async (api) => {
-      await api.register(catalogueRoutes, { db: database.db });
+      await api.register(catalogueRoutes, {
+        db: database.db,
+        institutionsMetBy: (userId) => institutionsMetBy(database.db, userId),
+      });
       await api.register(waitlistRoutes, { db: database.db });
       await api.register(authRoutes, {
         db: database.db,

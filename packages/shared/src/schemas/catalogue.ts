@@ -197,6 +197,11 @@ export const CatalogueQuerySchema = z
       .enum(['true', 'false'], { error: 'Saved: must be true or false' })
       .optional()
       .transform((v) => v === 'true'),
+    /** Only universities with a program whose entry requirements the student's examination results meet. */
+    eligible: z
+      .enum(['true', 'false'], { error: 'Eligible: must be true or false' })
+      .optional()
+      .transform((v) => v === 'true'),
     sort: z.enum(CATALOGUE_SORTS, { error: `Sort: must be one of ${CATALOGUE_SORTS.join(', ')}` }).optional(),
     page: wholeNumber('Page', { min: 1, max: 10_000 }).default(1),
     page_size: wholeNumber('Page size', { min: 1, max: CATALOGUE_PAGE_SIZE_MAX }).default(CATALOGUE_PAGE_SIZE_DEFAULT),

@@ -64,7 +64,11 @@ export const programs = pgTable(
     seats: integer('seats'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('programs_partner_name_level_unique').on(t.partner_id, sql`lower(${t.name})`, t.level)],
+  (t) => [
+    uniqueIndex('programs_partner_name_level_unique').on(t.partner_id, sql`lower(${t.name})`, t.level),
+    // The programs naming an examination (Explore's "programs I meet the requirements for", issue 25).
+    index('programs_entry_exams_idx').using('gin', sql`(${t.entry_rules} -> 'exams') jsonb_path_ops`),
+  ],
 );
 
 /** A program is offered at one or more campuses. */

@@ -23,7 +23,14 @@ import {
  * The public catalogue figures (anonymous), and for signed-in students: Explore Universities, a
  * university's details, and their own list (the route carries no student id: always the caller's).
  */
-export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const catalogueRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  /**
+   * The institutions with a program whose entry rules a student's results meet, for the "programs I meet
+   * the requirements for" filter: given by the app, from the eligibility module (a layer above this one).
+   */
+  institutionsMetBy?: (userId: string) => Promise<string[]>;
+}> = async (app, { db, institutionsMetBy }) => {
   const tags = ['catalogue'];
   const student = requireUserType('student');
   const studentId = (userId: string | undefined) => studentIdOf(db, userId!);
@@ -40,7 +47,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       onRequest: student,
       schema: { tags, querystring: CatalogueQuerySchema, response: { 200: dataEnvelope(UniversityPageSchema) } },
     },
-    async (request) => ({ data: await searchUniversities(db, await studentId(request.user?.id), request.query) }),
+    async (request) => {
+      const met = request.query.eligible && institutionsMetBy ? await institutionsMetBy(request.user!.id) : [];
+      return { data: await searchUniversities(db, await studentId(request.user?.id), request.query, new Date(), met) };
+    },
   );
 
   app.get(

@@ -30,6 +30,7 @@ import {
   forms,
   partnerSettings,
   partners,
+  programs,
   savedPartners,
   students,
 } from '../../db/schema/index.ts';
@@ -138,6 +139,15 @@ export async function studentIdOf(db: Db, userId: string): Promise<string> {
   const [student] = await db.select({ id: students.id }).from(students).where(eq(students.user_id, userId)).limit(1);
   if (!student) throw new AppError('NOT_FOUND');
   return student.id;
+}
+
+/**
+ * The university has a program whose entry requirements the student meets: it is one of `met` (a program's
+ * rules the student's results satisfy), or it has a program stating none at all.
+ */
+function offersProgramMet(met: readonly string[]): SQL<boolean> {
+  // One hashed set of institutions, built once per search (not a probe of programs per institution).
+  return sql<boolean>`${partners.id} in (select p.partner_id from ${programs} p where p.requirements = '' and p.entry_rules -> 'exams' = '[]'::jsonb union all select unnest(${sql.param(met)}::uuid[]))`;
 }
 
 function savedBy(studentId: string): SQL<boolean> {
@@ -282,8 +292,11 @@ export async function searchUniversities(
   studentId: string,
   query: CatalogueQuery,
   now: Date = new Date(),
+  /** With `eligible`: the institutions with a program whose rules the student's results meet (the eligibility module's answer). */
+  institutionsMet: readonly string[] = [],
 ): Promise<UniversityPage> {
   const filters: SQL[] = [listed()];
+  if (query.eligible) filters.push(offersProgramMet(institutionsMet));
   if (query.type?.length) filters.push(inArray(partners.institution_type, query.type));
   if (query.field?.length) filters.push(sql`${partners.fields} && ${sql.param(query.field)}::text[]`);
   if (query.region?.length) filters.push(inArray(partners.region, query.region));

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type {
   DecisionState,
   PartnerAdmissionsSettings,
@@ -100,4 +100,34 @@ export async function institutionEligibility(
     level: program.level,
     eligibility: eligibilityView(programEligibility(program, read), examSystem),
   }));
+}
+
+/**
+ * The institutions with a program whose entry rules the student's results meet with nothing left for a
+ * person to check. Read only among the programs naming an examination the student sat (an index on their
+ * examinations finds them), one answer per distinct set of rules (programs often share them), each by the
+ * same function as everywhere else. Programs stating no requirements at all are met by anyone: the
+ * search finds those itself.
+ */
+export async function institutionsMetBy(db: DbOrTx, userId: string): Promise<string[]> {
+  const student = await findStudent(db, userId);
+  const sittings = await sittingsOf(db, student.id);
+  const exams = [...new Set(sittings.map((sitting) => sitting.exam))].filter((exam) => examSystem(exam) !== null);
+  if (exams.length === 0) return [];
+  const naming = exams.map((exam) => sql`${programs.entry_rules} -> 'exams' @> ${JSON.stringify([{ exam }])}::jsonb`);
+  const groups = await db
+    .select({
+      entry_rules: programs.entry_rules,
+      partners: sql<string[]>`array_agg(distinct ${programs.partner_id})`,
+    })
+    .from(programs)
+    .where(and(eq(programs.requirements, ''), or(...naming)))
+    .groupBy(programs.entry_rules);
+  const read = sittingsForEligibility(sittings);
+  const met = new Set<string>();
+  for (const group of groups) {
+    if (programEligibility({ entry_rules: group.entry_rules, requirements: '' }, read).status !== 'eligible') continue;
+    for (const partner of group.partners) met.add(partner);
+  }
+  return [...met];
 }

@@ -3,6 +3,7 @@ export {
   eligibilityDecision,
   eligibilityOfSubmission,
   programEligibility,
+  institutionsMetBy,
   sittingsForEligibility,
   type ProgramRequirements,
 } from './eligibility.service.ts';

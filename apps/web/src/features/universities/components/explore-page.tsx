@@ -95,6 +95,29 @@ function Filters({ id, hidden }: { id: string; hidden: boolean }) {
 
   return (
     <div id={id} className={`${hidden ? 'hidden' : 'flex'} flex-col gap-4 md:flex`}>
+      {/* Read on the examination results in the student's profile (issue 25). */}
+      <label className="flex min-h-8 items-start gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4 shrink-0 accent-brand"
+          aria-describedby={`${id}-eligible-hint`}
+          checked={params.get('eligible') === 'true'}
+          onChange={(event) => {
+            // Read now: the update runs after React has put the controlled box back.
+            const on = event.target.checked;
+            update((next) => {
+              if (on) next.set('eligible', 'true');
+              else next.delete('eligible');
+            });
+          }}
+        />
+        <span className="flex min-w-0 flex-col">
+          <span className="break-words">{t('explore.eligible')}</span>
+          <span id={`${id}-eligible-hint`} className="font-normal text-muted">
+            {t('explore.eligible_hint')}
+          </span>
+        </span>
+      </label>
       {MULTI_FILTERS.map((filter) => (
         <Fragment key={filter.name}>
           <Fieldset legend={t(`explore.${filter.name}`)}>

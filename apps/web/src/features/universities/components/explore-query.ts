@@ -38,6 +38,7 @@ export const FILTER_NAMES = [
   'tuition_min',
   'tuition_max',
   'deadline',
+  'eligible',
 ];
 
 const isWhole = (value: string | null): value is string => value !== null && /^\d{1,9}$/.test(value);
@@ -70,6 +71,7 @@ export function apiQuery(params: URLSearchParams, today: Date, pageSize?: number
     out.set('deadline', new Date(today.getTime() + Number(deadline) * DAY_MS).toISOString().slice(0, 10));
   }
   if (params.get('saved') === 'true') out.set('saved', 'true');
+  if (params.get('eligible') === 'true') out.set('eligible', 'true');
   const sort = params.get('sort');
   if (sort && (CATALOGUE_SORTS as readonly string[]).includes(sort)) out.set('sort', sort);
   const page = params.get('page');

@@ -1,0 +1,1 @@
+CREATE INDEX "programs_entry_exams_idx" ON "programs" USING gin (("entry_rules" -> 'exams') jsonb_path_ops);
