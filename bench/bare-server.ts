@@ -430,12 +430,18 @@ async function submitOnce(
   const automatic = (admissions ?? {}) as {
     auto_decision_basis?: string;
     auto_accept_enabled?: boolean;
+    auto_accept_threshold?: number;
     auto_reject_enabled?: boolean;
+    auto_reject_threshold?: number;
   };
+  const { points } = eligibility;
   const autoDecide =
     automatic.auto_decision_basis === 'entry_requirements' &&
-    ((eligibility.status === 'eligible' && automatic.auto_accept_enabled === true) ||
-      (eligibility.status === 'not_eligible' && automatic.auto_reject_enabled === true));
+    ((eligibility.status === 'not_eligible' && automatic.auto_reject_enabled === true) ||
+      (eligibility.status === 'eligible' &&
+        points !== null &&
+        ((automatic.auto_accept_enabled === true && points >= (automatic.auto_accept_threshold ?? 100)) ||
+          (automatic.auto_reject_enabled === true && points <= (automatic.auto_reject_threshold ?? 0)))));
 
   const applicantName = [applicant.first_name, applicant.last_name].filter((p) => typeof p === 'string' && p).join(' ');
   const profile = { ...applicant, documents };

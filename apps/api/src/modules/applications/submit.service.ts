@@ -289,7 +289,7 @@ export async function submitApplication(
           : { paid: false, amount: 0, currency: fee.currency, payment_id: null, waived },
         idempotency,
         eligibility,
-        autoDecide: eligibilityDecision(settings.admissions, eligibility.status) !== null,
+        autoDecide: eligibilityDecision(settings.admissions, eligibility) !== null,
         receipt: { to: row.applicant.email, language: row.language, publicUrl },
       });
       await markStatement(tx).execute({

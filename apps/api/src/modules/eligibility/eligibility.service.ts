@@ -51,21 +51,29 @@ export function eligibilityOfSubmission(
 
 type AutomaticSettings = Pick<
   PartnerAdmissionsSettings,
-  'auto_decision_basis' | 'auto_accept_enabled' | 'auto_reject_enabled'
+  | 'auto_decision_basis'
+  | 'auto_accept_enabled'
+  | 'auto_accept_threshold'
+  | 'auto_reject_enabled'
+  | 'auto_reject_threshold'
 >;
 
 /**
- * The automatic decision an institution that decides on entry requirements drafts: accepted when
- * eligible, rejected when not, each only when its switch is on. Never for a case that needs review: a
- * person decides those.
+ * The automatic decision of an institution that decides on entry requirements, its thresholds read on
+ * the points out of 100 the results earn: accepted when eligible with points at or above the accept
+ * threshold; rejected when the rules are clearly unmet, or when eligible with points at or below the
+ * reject threshold. Never for a case that needs review: a person decides those.
  */
 export function eligibilityDecision(
   settings: AutomaticSettings,
-  status: SubmissionEligibility['status'] | null,
+  eligibility: Pick<SubmissionEligibility, 'status' | 'points'> | null,
 ): Extract<DecisionState, 'accepted' | 'rejected'> | null {
-  if (settings.auto_decision_basis !== 'entry_requirements') return null;
-  if (status === 'eligible' && settings.auto_accept_enabled) return 'accepted';
-  if (status === 'not_eligible' && settings.auto_reject_enabled) return 'rejected';
+  if (settings.auto_decision_basis !== 'entry_requirements' || !eligibility) return null;
+  const { status, points } = eligibility;
+  if (status === 'not_eligible') return settings.auto_reject_enabled ? 'rejected' : null;
+  if (status !== 'eligible' || points === null) return null;
+  if (settings.auto_accept_enabled && points >= settings.auto_accept_threshold) return 'accepted';
+  if (settings.auto_reject_enabled && points <= settings.auto_reject_threshold) return 'rejected';
   return null;
 }
 

@@ -9,8 +9,8 @@ import { applyAutomaticDecision } from './thresholds.ts';
 
 /*
  * Automatic decisions on entry requirements (issue 25): an institution that decides on them has each new
- * submission's decision drafted by a job, after the submit committed (relayed once, lib/jobs/relay.ts):
- * accepted when eligible, rejected when not, never for a case that needs review.
+ * submission's decision drafted by a job, after the submit committed (relayed once, lib/jobs/relay.ts),
+ * the thresholds read on the points its results earn; never for a case that needs review.
  */
 
 export const AUTO_DECISION_JOB = 'review.auto-decision';
@@ -52,14 +52,22 @@ export async function decideOnEligibility(db: Db, submissionId: string): Promise
         student_id: submissions.student_id,
         program_id: submissions.program_id,
         eligibility_status: submissions.eligibility_status,
+        eligibility_points: submissions.eligibility_points,
       })
       .from(submissions)
       .where(eq(submissions.id, submissionId))
       .for('update');
     if (!submission) return;
     const { admissions } = await getSettings(tx, submission.partner_id);
-    const wanted = eligibilityDecision(admissions, submission.eligibility_status);
-    if (wanted) await applyAutomaticDecision(tx, submission, wanted, { eligibility: submission.eligibility_status });
+    const eligibility = submission.eligibility_status
+      ? { status: submission.eligibility_status, points: submission.eligibility_points }
+      : null;
+    const wanted = eligibilityDecision(admissions, eligibility);
+    if (wanted)
+      await applyAutomaticDecision(tx, submission, wanted, {
+        eligibility: eligibility?.status,
+        points: eligibility?.points,
+      });
   });
 }
 

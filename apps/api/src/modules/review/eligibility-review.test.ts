@@ -169,27 +169,34 @@ describe('eligibility in the review', () => {
 
   it('drafts automatic decisions on entry requirements, never for a case that needs review', async () => {
     const institution = await institutionWithRules();
+    // The thresholds read on points out of 100: WASSCE aggregate 17 is 77.08, 31 is 47.92, 36 is 37.5.
     await setAdmissions(testApp.db, institution.partnerId, {
       auto_decision_basis: 'entry_requirements',
       auto_accept_enabled: true,
+      auto_accept_threshold: 70,
       auto_reject_enabled: true,
+      auto_reject_threshold: 40,
     });
     const eligible = await applicant(institution, 'Accepted', grades('B2', 'B3'));
     const notEligible = await applicant(institution, 'Rejected', grades('F9', 'B3'));
     const unknown = await applicant(institution, 'Unknown', null);
+    const middling = await applicant(institution, 'Middling', grades('C6', 'C5'));
+    const low = await applicant(institution, 'Low', grades('C6', 'C6'));
 
     const flags = await testApp.db
       .select({ id: submissions.id, auto_decide: submissions.auto_decide })
       .from(submissions)
       .where(eq(submissions.partner_id, institution.partnerId));
     const flag = (id: string) => flags.find((row) => row.id === id)!.auto_decide;
-    expect([flag(eligible.receipt.id), flag(notEligible.receipt.id), flag(unknown.receipt.id)]).toEqual([
+    expect([eligible, notEligible, unknown, middling, low].map(({ receipt }) => flag(receipt.id))).toEqual([
       true,
       true,
       false,
+      false,
+      true,
     ]);
 
-    for (const { receipt } of [eligible, notEligible, unknown]) {
+    for (const { receipt } of [eligible, notEligible, unknown, middling, low]) {
       await decideOnEligibility(testApp.db, receipt.id);
       // Run again (a retried job): nothing changes.
       await decideOnEligibility(testApp.db, receipt.id);
@@ -198,8 +205,10 @@ describe('eligibility in the review', () => {
       .select({ submission_id: decisions.submission_id, state: decisions.state, automatic: decisions.automatic })
       .from(decisions)
       .where(eq(decisions.partner_id, institution.partnerId));
-    expect(decided).toHaveLength(2);
+    expect(decided).toHaveLength(3);
     expect(decided).toContainEqual({ submission_id: eligible.receipt.id, state: 'accepted', automatic: true });
     expect(decided).toContainEqual({ submission_id: notEligible.receipt.id, state: 'rejected', automatic: true });
+    // Eligible, but its points at or below the reject threshold.
+    expect(decided).toContainEqual({ submission_id: low.receipt.id, state: 'rejected', automatic: true });
   });
 });

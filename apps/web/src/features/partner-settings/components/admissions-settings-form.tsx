@@ -67,8 +67,6 @@ export function AdmissionsSettingsForm({
   } = form;
   const stages = useFieldArray({ control, name: 'custom_stages' });
   const stageNames = useWatch({ control, name: 'custom_stages' });
-  // The thresholds are scores: on entry requirements, eligibility decides instead.
-  const onScores = useWatch({ control, name: 'auto_decision_basis' }) !== 'entry_requirements';
   const l = (key: string) => t(`partner_settings.admissions.${key}`);
   const asNumber = { setValueAs: (value: unknown) => (value === '' ? Number.NaN : Number(value)) };
 
@@ -115,17 +113,15 @@ export function AdmissionsSettingsForm({
               {l('auto_accept_hint')}
             </p>
           </CheckboxField>
-          {onScores && (
-            <TextField
-              label={l('auto_accept_threshold')}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={100}
-              error={errors.auto_accept_threshold?.message}
-              {...register('auto_accept_threshold', asNumber)}
-            />
-          )}
+          <TextField
+            label={l('auto_accept_threshold')}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={100}
+            error={errors.auto_accept_threshold?.message}
+            {...register('auto_accept_threshold', asNumber)}
+          />
           <CheckboxField
             label={l('auto_reject')}
             role="switch"
@@ -136,17 +132,15 @@ export function AdmissionsSettingsForm({
               {l('auto_reject_hint')}
             </p>
           </CheckboxField>
-          {onScores && (
-            <TextField
-              label={l('auto_reject_threshold')}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={100}
-              error={errors.auto_reject_threshold?.message}
-              {...register('auto_reject_threshold', asNumber)}
-            />
-          )}
+          <TextField
+            label={l('auto_reject_threshold')}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={100}
+            error={errors.auto_reject_threshold?.message}
+            {...register('auto_reject_threshold', asNumber)}
+          />
         </SettingsSection>
 
         <SettingsSection id="admissions-fee" title={l('fee_title')}>
