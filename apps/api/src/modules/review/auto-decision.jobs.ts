@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { submissions } from '../../db/schema/index.ts';
 import { defineJob, type JobDefinition } from '../../lib/jobs/queue.ts';
 import { recordRelay, type Relay } from '../../lib/jobs/relay.ts';
 import { eligibilityDecision } from '../eligibility/index.ts';
 import { getSettings } from '../partner-settings/index.ts';
+import { markAutoDecisionsQueued, pendingAutoDecisions } from '../submissions/index.ts';
 import { applyAutomaticDecision } from './thresholds.ts';
 
 /*
@@ -15,27 +16,12 @@ import { applyAutomaticDecision } from './thresholds.ts';
 
 export const AUTO_DECISION_JOB = 'review.auto-decision';
 
-const unqueued = and(eq(submissions.auto_decide, true), isNull(submissions.auto_decision_queued_at));
-
 export function autoDecisionRelay(db: Db): Relay {
   return recordRelay({
     name: 'auto-decision',
     job: AUTO_DECISION_JOB,
-    pending: async (limit) =>
-      (
-        await db
-          .select({ id: submissions.id })
-          .from(submissions)
-          .where(unqueued)
-          .orderBy(asc(submissions.created_at))
-          .limit(limit)
-      ).map((row) => row.id),
-    async markQueued(ids) {
-      await db
-        .update(submissions)
-        .set({ auto_decision_queued_at: sql`now()` })
-        .where(and(inArray(submissions.id, ids), unqueued));
-    },
+    pending: (limit) => pendingAutoDecisions(db, limit),
+    markQueued: (ids) => markAutoDecisionsQueued(db, ids),
   });
 }
 

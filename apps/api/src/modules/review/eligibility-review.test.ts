@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PROFILE_MESSAGES, type ReviewApplication, type ReviewQueuePage } from '@kaminuza/shared';
 import { decisions, programs, submissions } from '../../db/schema/index.ts';
-import { useTestApp } from '../../test/app.ts';
+import { buildApp } from '../../app.ts';
+import { testEnv, useTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { readyInstitution, type ReadyInstitution } from '../applications/test-helpers.ts';
 import { decideOnEligibility } from './auto-decision.jobs.ts';
@@ -210,5 +211,41 @@ describe('eligibility in the review', () => {
     expect(decided).toContainEqual({ submission_id: notEligible.receipt.id, state: 'rejected', automatic: true });
     // Eligible, but its points at or below the reject threshold.
     expect(decided).toContainEqual({ submission_id: low.receipt.id, state: 'rejected', automatic: true });
+  });
+});
+
+describe('the automatic decision job', () => {
+  it('drafts the decision moments after the submit commits, on an instance working the queue', async () => {
+    const institution = await institutionWithRules();
+    await setAdmissions(testApp.db, institution.partnerId, {
+      auto_decision_basis: 'entry_requirements',
+      auto_accept_enabled: true,
+      auto_accept_threshold: 70,
+      auto_reject_enabled: false,
+    });
+    const worker = await buildApp({ database: testApp.database, env: testEnv(), logger: false, work: true });
+    try {
+      const { receipt } = await applicant(institution, 'Relayed', grades('B2', 'B3'));
+      // The commit's NOTIFY has the working instance create the job at once, which drafts the acceptance.
+      await expect
+        .poll(
+          async () =>
+            (
+              await testApp.db
+                .select({ state: decisions.state, automatic: decisions.automatic })
+                .from(decisions)
+                .where(eq(decisions.submission_id, receipt.id))
+            )[0],
+          { timeout: 10_000, interval: 50 },
+        )
+        .toEqual({ state: 'accepted', automatic: true });
+      const [relayed] = await testApp.db
+        .select({ queued: submissions.auto_decision_queued_at })
+        .from(submissions)
+        .where(eq(submissions.id, receipt.id));
+      expect(relayed!.queued).not.toBeNull();
+    } finally {
+      await worker.close();
+    }
   });
 });

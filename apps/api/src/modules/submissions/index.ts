@@ -8,3 +8,4 @@ export {
 } from './submission-access.ts';
 export type { ReviewActor } from './submission-access.ts';
 export { checkedAnswers, submissionByKey, submissionReceipt, writeSubmission } from './submissions.service.ts';
+export { markAutoDecisionsQueued, pendingAutoDecisions } from './auto-decisions.ts';
