@@ -40,14 +40,20 @@ async function checked(db: DbOrTx, studentId: string, input: ExamSittingInput): 
   return normalizeSitting(input, examSystem(input.exam));
 }
 
-/** The student's own sitting, locked for the change; 404 for anyone else's, 409 once verified. */
-async function ownUnverified(db: DbOrTx, studentId: string, sittingId: string): Promise<SittingRow> {
+/** The student's sitting, locked until the transaction ends; 404 when it is not theirs. */
+async function lockedSitting(db: DbOrTx, studentId: string, sittingId: string): Promise<SittingRow> {
   const [row] = await db
     .select()
     .from(examSittings)
     .where(and(eq(examSittings.id, sittingId), eq(examSittings.student_id, studentId)))
     .for('update');
   if (!row) throw new AppError('NOT_FOUND', PROFILE_MESSAGES.sitting_not_found);
+  return row;
+}
+
+/** The student's own sitting, locked for the change; 404 for anyone else's, 409 once verified. */
+async function ownUnverified(db: DbOrTx, studentId: string, sittingId: string): Promise<SittingRow> {
+  const row = await lockedSitting(db, studentId, sittingId);
   if (row.verified_at) throw new AppError('ABORTED', PROFILE_MESSAGES.sitting_verified);
   return row;
 }
@@ -104,12 +110,7 @@ export async function verifySitting(
   studentId: string,
   sittingId: string,
 ): Promise<{ before: SittingRow; sittings: ExamSitting[] }> {
-  const [row] = await tx
-    .select()
-    .from(examSittings)
-    .where(and(eq(examSittings.id, sittingId), eq(examSittings.student_id, studentId)))
-    .for('update');
-  if (!row) throw new AppError('NOT_FOUND', PROFILE_MESSAGES.sitting_not_found);
+  const row = await lockedSitting(tx, studentId, sittingId);
   if (!row.verified_at)
     await tx
       .update(examSittings)
