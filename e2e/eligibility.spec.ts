@@ -111,6 +111,12 @@ test('an applicant enters WASSCE results and sees their eligibility; staff sort 
   // And on the start screen, where the program is chosen before paying.
   await student.goto(`/partners/${institution.partnerId}/application`);
   await expect(student.getByText('You meet the entry requirements').first()).toBeVisible();
+  // And again on the form's Review step.
+  await student.getByRole('button', { name: 'Start application' }).click();
+  await student.getByRole('button', { name: /Review & submit/ }).click();
+  const requirements = student.getByRole('region', { name: 'Entry requirements' });
+  await expect(requirements.getByText('You meet the entry requirements')).toBeVisible();
+  await expect(requirements.getByText('Credits: at least 5 needed, you have 6')).toBeVisible();
   const strong = await submitApplication(student, institution, baseURL!);
 
   // A second applicant whose Mathematics is below the requirement.

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   localized,
@@ -36,6 +37,7 @@ export function ReviewStep(props: ReviewStepProps) {
   const { sections, answers, language, documents, issues, blockers, submitting, online, error, onEdit, onSubmit } =
     props;
   const eligibility = props.eligibility ?? null;
+  const eligibilityId = useId();
   const { t } = useTranslation();
   const yesNo = (value: boolean) => t(value ? 'application_form.yes' : 'application_form.no');
   const translate = (text: string) => {
@@ -72,8 +74,13 @@ export function ReviewStep(props: ReviewStepProps) {
       )}
 
       {eligibility && (
-        <section className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4">
-          <h3 className="text-lg font-semibold">{t('eligibility.review_title')}</h3>
+        <section
+          aria-labelledby={eligibilityId}
+          className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4"
+        >
+          <h3 id={eligibilityId} className="text-lg font-semibold">
+            {t('eligibility.review_title')}
+          </h3>
           <EligibilitySummary view={eligibility} />
         </section>
       )}
