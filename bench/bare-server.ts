@@ -14,7 +14,7 @@
  *   settings in one query), the campus check when a campus is sent, the named guarded UPDATE
  *   `save_draft_guarded`, and after a lost race the re-read that tells stale from submitted.
  * - POST /api/v1/applications/:id/submit (modules/applications/submit.service.ts `submitApplication`): the
- *   session's read; BEGIN; the Idempotency-Key claim (lib/idempotency.ts `claimIdempotencyKey`); the
+ *   session's read; BEGIN; the plan setting (SET LOCAL plan_cache_mode); the Idempotency-Key claim (lib/idempotency.ts `claimIdempotencyKey`); the
  *   named locking read `lock_application_for_submission`; on a retry, the submission by key and its receipt
  *   (modules/submissions `submissionByKey`, `submissionReceipt`); the submission with its receipt email in
  *   the outbox in one statement (modules/submissions `writeSubmission`); the application marked submitted
@@ -544,6 +544,7 @@ async function submit(userId: string, applicationId: string, input: Record<strin
     try {
       await client.query('begin');
       try {
+        await client.query('set local plan_cache_mode = force_generic_plan');
         const result = await submitOnce(client, userId, applicationId, input, idempotency, keyMayBeUsed);
         await client.query('commit');
         return result;

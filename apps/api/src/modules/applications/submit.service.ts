@@ -161,6 +161,8 @@ function prepareLockForSubmission(db: DbOrTx) {
 
 const lockStatement = perConnection(prepareLockForSubmission);
 
+const GENERIC_PLANS = sql`set local plan_cache_mode = force_generic_plan`;
+
 async function lockForSubmission(tx: DbOrTx, userId: string, applicationId: string) {
   const [row] = await lockStatement(tx).execute({ userId, applicationId });
   return row ?? null;
@@ -215,8 +217,8 @@ const markStatement = perConnection(prepareMarkSubmitted);
  * Idempotency-Key of the submission already made and the same body answers its receipt again
  * (`created` false); with another body or for another application, 422; while the key's first request
  * is still running, 409 (lib/idempotency.ts).
- * Round trips: the locking read, the submission with its receipt email, the moves, and the commit;
- * with a key, one more for claiming it.
+ * Round trips: the plan setting, the locking read, the submission with its receipt email, the moves, and
+ * the commit; with a key, one more for claiming it.
  */
 export async function submitApplication(
   db: Db,
@@ -234,6 +236,10 @@ export async function submitApplication(
     : null;
   const attempt = (keyMayBeUsed: boolean) =>
     db.transaction(async (tx) => {
+      // The submit's named statements keep one generic plan per connection (planning the eight-table lock
+      // with its values on every deadline-day submit cost more than running it); every other query of the
+      // connection is still planned with its values.
+      await tx.execute(GENERIC_PLANS);
       if (idempotency) await claimIdempotencyKey(tx, 'submit', idempotency.key);
       const row = await lockForSubmission(tx, userId, applicationId);
       if (!row) {
