@@ -1,6 +1,7 @@
 import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { examSystem, examSystems, scaleOf, standingsOf } from '@kaminuza/shared/exams';
+import { examLabel } from '../../../components/exam-sitting-summary.tsx';
 import { SelectField, TextField } from '../../../components/form/field.tsx';
 import { numberFormat } from '../../../lib/intl.ts';
 import { emptyRule, type ProgramForm } from './program-form.ts';
@@ -80,7 +81,7 @@ function ExamRuleFields({
         .sort((a, b) => a.name.localeCompare(b.name, i18n.language))
         .map((subject) => ({ value: subject.id, label: subject.name }))
     : [];
-  const heading = system ? `${system.short_name} — ${system.name}` : f('new_exam');
+  const heading = system ? examLabel(system) : f('new_exam');
 
   return (
     <section aria-label={heading} className="flex flex-col gap-3 rounded-lg bg-surface-muted p-3">
@@ -91,7 +92,7 @@ function ExamRuleFields({
             placeholder={f('choose')}
             options={examSystems()
               .filter((candidate) => candidate.id === exam || !taken.has(candidate.id))
-              .map((candidate) => ({ value: candidate.id, label: `${candidate.short_name} — ${candidate.name}` }))}
+              .map((candidate) => ({ value: candidate.id, label: examLabel(candidate) }))}
             error={ruleErrors?.exam?.message}
             {...register(`rules.${index}.exam`)}
           />
