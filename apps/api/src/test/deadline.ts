@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { FormSection } from '@kaminuza/shared';
+import { DRAFT_REMINDER_DAYS, type FormSection } from '@kaminuza/shared';
 import type { Db } from '../db/client.ts';
-import { applications, partners, payments, students, submissions } from '../db/schema/index.ts';
+import { applications, partners, payments, remindersSent, students, submissions } from '../db/schema/index.ts';
 import { parseEnv } from '../lib/env.ts';
 import { deviceFromUserAgent } from '../lib/user-agent.ts';
 import { createVerifiedAccount } from '../modules/auth/accounts.ts';
+import { reminderKind } from '../modules/notifications/reminders.ts';
 import { startSessionFor } from '../modules/auth/auth.service.ts';
 import { createAuth } from '../modules/auth/better-auth.ts';
 import { createCycle } from '../modules/cycles/cycles.service.ts';
@@ -168,7 +169,9 @@ export interface Applicant {
 
 /**
  * `count` students, each signed in (a session started directly, as a sign-in would: nobody types a
- * password here) and with a draft started through the api of the server at `origin`.
+ * password here) and with a draft started through the api of the server at `origin`. On deadline day
+ * the drafts' closing reminders went out in the days before: they are recorded as sent, so the reminder
+ * job does not send them in the middle of the burst.
  */
 export async function applicantsWithDrafts(
   db: Db,
@@ -197,7 +200,7 @@ export async function applicantsWithDrafts(
       return setCookies.map((value) => value.split(';')[0]).join('; ');
     },
   );
-  return inBatches(cookies, 16, async (cookie) => {
+  const drafts = await inBatches(cookies, 16, async (cookie) => {
     const response = await fetch(`${origin}/api/v1/partners/${institution.partnerId}/application`, {
       method: 'POST',
       headers: { cookie, origin, 'content-type': 'application/json' },
@@ -208,6 +211,13 @@ export async function applicantsWithDrafts(
     const { data } = (await response.json()) as { data: { id: string; version: number } };
     return { cookie, id: data.id, version: data.version };
   });
+  const reminded = drafts.flatMap((draft) =>
+    DRAFT_REMINDER_DAYS.map((days) => ({ application_id: draft.id, kind: reminderKind(days) })),
+  );
+  for (let start = 0; start < reminded.length; start += 1000) {
+    await db.insert(remindersSent).values(reminded.slice(start, start + 1000)).onConflictDoNothing();
+  }
+  return drafts;
 }
 
 /** Marks these applications' fees paid (a succeeded sandbox payment each), as if paid earlier in the week. */
