@@ -34,6 +34,7 @@ export * from './schemas/waivers.ts';
 export * from './schemas/applications.ts';
 export * from './schemas/review.ts';
 export * from './schemas/finance.ts';
+export * from './schemas/offers.ts';
 export * from './schemas/decisions.ts';
 export * from './schemas/rubric.ts';
 export * from './schemas/notifications.ts';

@@ -402,6 +402,20 @@ export const DECISION_MESSAGES = {
   already_responded: 'You have already responded to this offer.',
   none_selected: 'Select at least one application.',
   too_many_selected: 'Select at most 500 applications at once.',
+  /** Offers with conditions and a reply deadline (issue 26). */
+  condition_required: 'Write the condition, or remove it.',
+  condition_too_long: 'A condition can be at most 300 characters.',
+  condition_empty: 'Say what this examination’s results must show.',
+  too_many_conditions: 'An offer can have at most 10 conditions.',
+  message_too_long: 'The message can be at most 2000 characters.',
+  reply_by_invalid: 'Choose a valid reply deadline.',
+  offer_terms_only: 'Only an offer can have conditions or a reply deadline.',
+  reply_by_past: 'The reply deadline must be a day after today.',
+  reply_by_before_release: 'The reply deadline must come after the day the decision is released.',
+  reply_deadline_passed: 'The deadline to reply to this offer has passed.',
+  offer_ended: 'This offer has ended: its conditions were not met.',
+  no_pending_conditions: 'This offer has no conditions waiting to be checked.',
+  offer_not_open: 'This offer is no longer open: it was declined or it lapsed.',
 } as const;
 
 /** Account settings (spec section 8: 'Failed to change password'), shown under `settings.errors`. */

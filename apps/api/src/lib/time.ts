@@ -44,3 +44,13 @@ export function startOfDayIn(day: string, timezone: string): Date {
   const guess = midnightUtc - offsetAt(midnightUtc, timezone);
   return new Date(midnightUtc - offsetAt(guess, timezone));
 }
+
+/** The day after `day` (yyyy-mm-dd). */
+export function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The instant a day (yyyy-mm-dd) ends in a time zone: a cycle's closing day, an offer's reply deadline. */
+export function endOfDayIn(day: string, timezone: string): Date {
+  return startOfDayIn(nextDay(day), timezone);
+}

@@ -505,7 +505,13 @@ export async function seedDemoReview(db: Db, storage: Storage, publicUrl: string
     if (documentId && submission.index >= 0) {
       await reviewDocument(db, adminContext, submission.id, documentId, { status: 'verified' });
     }
-    await draftDecision(db, admin, submission.id, { state: state.state }, publicUrl);
+    await draftDecision(
+      db,
+      admin,
+      submission.id,
+      { state: state.state, message: '', conditions: [], reply_by: null },
+      publicUrl,
+    );
     if (state.kind === 'released') toRelease.push(submission.id);
   }
   await releaseDecisions(db, admin, { submission_ids: toRelease, when: 'now' }, publicUrl);

@@ -215,7 +215,10 @@ export async function applicantsWithDrafts(
     DRAFT_REMINDER_DAYS.map((days) => ({ application_id: draft.id, kind: reminderKind(days) })),
   );
   for (let start = 0; start < reminded.length; start += 1000) {
-    await db.insert(remindersSent).values(reminded.slice(start, start + 1000)).onConflictDoNothing();
+    await db
+      .insert(remindersSent)
+      .values(reminded.slice(start, start + 1000))
+      .onConflictDoNothing();
   }
   return drafts;
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { STANDINGS, type ExamSystem } from './schema.ts';
 import { subjectName } from './results.ts';
-import type { Eligibility } from './eligibility.ts';
+import { checkSittings, examEligibility, type Check, type Eligibility, type Sitting } from './eligibility.ts';
+import type { ExamRequirement } from './requirements.ts';
 
 /*
  * Eligibility as the applicant and staff read it (issue 25): the answer of `eligibility()` with names in
@@ -59,6 +60,13 @@ export const EligibilityViewSchema = z.object({
 });
 export type EligibilityView = z.infer<typeof EligibilityViewSchema>;
 
+/** A check with its subjects named as their examination calls them. */
+function checkView(check: Check, system: ExamSystem | null): CheckView {
+  return check.rule === 'subject_grade' && system
+    ? { ...check, subjects: check.subjects.map((subject) => subjectName(system, subject)) }
+    : check;
+}
+
 /** The answer with names: subjects as their examination calls them, examinations by their short names. */
 export function eligibilityView(result: Eligibility, systemOf: (id: string) => ExamSystem | null): EligibilityView {
   const decided = result.decided_by;
@@ -68,11 +76,7 @@ export function eligibilityView(result: Eligibility, systemOf: (id: string) => E
     basis: result.basis,
     exam: system?.short_name ?? null,
     aggregate: decided?.aggregate ?? null,
-    checks: (decided?.checks ?? []).map((check) =>
-      check.rule === 'subject_grade' && system
-        ? { ...check, subjects: check.subjects.map((subject) => subjectName(system, subject)) }
-        : check,
-    ),
+    checks: (decided?.checks ?? []).map((check) => checkView(check, system)),
     other: result.other,
     accepted: result.accepted.map((id) => systemOf(id)?.short_name ?? id),
   };
@@ -115,5 +119,38 @@ export function submissionEligibility(
   return {
     ...eligibilityView(result, systemOf),
     points: system ? pointsScore(system, result.decided_by!.aggregate) : null,
+  };
+}
+
+/**
+ * An offer's examination condition (issue 26) against the applicant's results as they stand: each rule
+ * with what it needs and what the applicant has. Without results in that examination, every rule shows
+ * what it needs, unmet. `met` only when every rule is met; `unknown` when a rule cannot be read from the
+ * results (a person decides).
+ */
+export const ConditionViewSchema = z.object({
+  exam: z.string(),
+  outcome: z.enum(OUTCOMES),
+  has_results: z.boolean(),
+  checks: z.array(CheckViewSchema),
+});
+export type ConditionView = z.infer<typeof ConditionViewSchema>;
+
+const OUTCOME_OF = { eligible: 'met', not_eligible: 'unmet', needs_review: 'unknown' } as const;
+
+export function conditionView(
+  requirement: ExamRequirement,
+  sittings: readonly Sitting[],
+  systemOf: (id: string) => ExamSystem | null,
+): ConditionView {
+  const system = systemOf(requirement.exam);
+  if (!system) return { exam: requirement.exam, outcome: 'unknown', has_results: false, checks: [] };
+  const result = examEligibility(system, requirement, sittings);
+  const checks = (result ?? checkSittings(system, requirement, [])).checks;
+  return {
+    exam: system.short_name,
+    outcome: result ? OUTCOME_OF[result.status] : 'unmet',
+    has_results: result !== null,
+    checks: checks.map((check) => checkView(check, system)),
   };
 }

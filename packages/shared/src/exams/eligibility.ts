@@ -79,8 +79,8 @@ function combinations<T>(items: readonly T[], most: number): T[][] {
   return out;
 }
 
-/** The requirement's rules checked against these sittings combined. */
-function checkSittings(
+/** The requirement's rules checked against these sittings combined (none: what each rule needs, unmet). */
+export function checkSittings(
   system: ExamSystem,
   requirement: ExamRequirement,
   sittings: readonly Sitting[],

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DECISION_MESSAGES as D } from '../messages.ts';
+import { ConditionViewSchema } from '../exams/eligibility-view.ts';
+import { ConditionsStatusSchema, OFFER_CONDITIONS_MAX, OfferConditionSchema } from './offers.ts';
 import { BULK_MAX } from './review.ts';
 import { DecisionResponseSchema, DecisionStateSchema } from './submissions.ts';
 
@@ -10,9 +12,33 @@ import { DecisionResponseSchema, DecisionStateSchema } from './submissions.ts';
  * verification code.
  */
 
-/** PUT /partners/:partnerId/review/submissions/:submissionId/decision — drafts or changes the decision. */
-export const DecisionDraftSchema = z.object({ state: DecisionStateSchema });
+export const DECISION_MESSAGE_MAX = 2000;
+
+/**
+ * PUT /partners/:partnerId/review/submissions/:submissionId/decision — drafts or changes the decision.
+ * Any decision may carry a message to the applicant; only an offer (`accepted`) has conditions and a
+ * reply deadline: a day (`YYYY-MM-DD`), the offer lapsing at the end of it in the institution's time zone.
+ */
+export const DecisionDraftSchema = z
+  .object({
+    state: DecisionStateSchema,
+    message: z.string().trim().max(DECISION_MESSAGE_MAX, D.message_too_long).default(''),
+    conditions: z.array(OfferConditionSchema).max(OFFER_CONDITIONS_MAX, D.too_many_conditions).default([]),
+    reply_by: z.iso.date(D.reply_by_invalid).nullable().default(null),
+  })
+  .superRefine((draft, ctx) => {
+    if (draft.state === 'accepted') return;
+    if (draft.conditions.length > 0)
+      ctx.addIssue({ code: 'custom', path: ['conditions'], message: D.offer_terms_only });
+    if (draft.reply_by) ctx.addIssue({ code: 'custom', path: ['reply_by'], message: D.offer_terms_only });
+  });
 export type DecisionDraft = z.infer<typeof DecisionDraftSchema>;
+export type DecisionDraftInput = z.input<typeof DecisionDraftSchema>;
+
+/** POST …/decision/conditions — staff say whether a conditional offer's conditions were met. */
+export const CONDITIONS_OUTCOMES = ['met', 'not_met'] as const;
+export const ConditionsOutcomeSchema = z.object({ outcome: z.enum(CONDITIONS_OUTCOMES) });
+export type ConditionsOutcome = z.infer<typeof ConditionsOutcomeSchema>;
 
 export const RELEASE_TIMINGS = ['now', 'release_date'] as const;
 /**
@@ -50,6 +76,19 @@ export const StudentDecisionSchema = z.object({
   response_date: z.string().nullable(),
   /** An accepted offer comes with a letter (GET /applications/:id/decision/letter). */
   has_letter: z.boolean(),
+  /** The institution's message with the decision; empty when none. */
+  message: z.string(),
+  /** An offer's conditions and where they stand (null: none). */
+  conditions: z.array(OfferConditionSchema),
+  /** Each examination condition against the applicant's results as they stand now (null: a written one). */
+  condition_views: z.array(ConditionViewSchema.nullable()),
+  conditions_status: ConditionsStatusSchema.nullable(),
+  conditions_decided_at: z.string().nullable(),
+  /** The moment an offer's reply is due (the end of its day in the institution's time zone), and that day. */
+  reply_by: z.string().nullable(),
+  reply_by_on: z.iso.date().nullable(),
+  /** Set when the offer went unanswered past its deadline. */
+  lapsed_at: z.string().nullable(),
 });
 export type StudentDecision = z.infer<typeof StudentDecisionSchema>;
 
@@ -73,6 +112,9 @@ export const AdmissionLetterIssuedSchema = z.object({
   program_name: z.string(),
   campus_name: z.string(),
   cycle_name: z.string(),
+  /** A conditional offer's conditions, worded in the letter's language, and its reply deadline (absent on letters issued before). */
+  conditions: z.array(z.string()).optional(),
+  reply_by_on: z.iso.date().nullable().optional(),
   /** Paragraphs of plain text (placeholders already filled in). */
   paragraphs: z.array(z.string()),
   signature_name: z.string(),

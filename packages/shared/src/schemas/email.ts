@@ -19,6 +19,12 @@ export const EMAIL_TEMPLATES = [
   'decision_released',
   /** A waitlisted applicant offered a place that opened (issue 8). */
   'waitlist_offer',
+  /** A conditional offer's conditions met (now unconditional) or not met (ended) (issue 26). */
+  'offer_conditions_met',
+  'offer_conditions_not_met',
+  /** An offer not answered yet, some days before its reply deadline; and one that lapsed unanswered. */
+  'offer_reply_reminder',
+  'offer_lapsed',
   /** A submitted document verified or rejected (with the reason) by the institution's staff (issue 10). */
   'document_verified',
   'document_rejected',

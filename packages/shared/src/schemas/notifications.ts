@@ -5,6 +5,11 @@ import { NOTIFICATION_CATEGORIES } from '../constants.ts';
 export const NOTIFICATION_TYPES = [
   'decision_released',
   'waitlist_offer',
+  /** An offer's conditions met or not met, its reply deadline near, or passed (issue 26). */
+  'offer_conditions_met',
+  'offer_conditions_not_met',
+  'offer_reply_reminder',
+  'offer_lapsed',
   'document_verified',
   'document_rejected',
   'new_message',

@@ -5,8 +5,9 @@ import { FormSnapshotSchema } from './forms.ts';
 import { PaymentSummarySchema } from './payments.ts';
 import { DecisionStateSchema, SubmissionStatusSchema } from './submissions.ts';
 import { RubricCriterionSchema, SCORE_MAX } from './rubric.ts';
-import { ELIGIBILITY_STATUSES, SubmissionEligibilitySchema } from '../exams/eligibility-view.ts';
+import { ConditionViewSchema, ELIGIBILITY_STATUSES, SubmissionEligibilitySchema } from '../exams/eligibility-view.ts';
 import { ExamSittingSchema } from '../exams/sittings.ts';
+import { ConditionsStatusSchema, OfferConditionSchema } from './offers.ts';
 
 /*
  * The staff review of submitted applications (issue 8): the queue, one application with its notes,
@@ -80,6 +81,15 @@ export const ReviewDecisionSchema = z.object({
   response: z.enum(['accepted', 'declined']).nullable(),
   response_date: z.string().nullable(),
   verification_code: z.string().nullable(),
+  /** The message to the applicant, and an offer's terms (issue 26): as StudentDecision has them. */
+  message: z.string(),
+  conditions: z.array(OfferConditionSchema),
+  condition_views: z.array(ConditionViewSchema.nullable()),
+  conditions_status: ConditionsStatusSchema.nullable(),
+  conditions_decided_at: z.string().nullable(),
+  reply_by: z.string().nullable(),
+  reply_by_on: z.iso.date().nullable(),
+  lapsed_at: z.string().nullable(),
   updated_at: z.string(),
 });
 export type ReviewDecision = z.infer<typeof ReviewDecisionSchema>;
@@ -225,6 +235,10 @@ export const REVIEW_EVENT_ACTIONS = [
   'decision_released',
   'offer_accepted',
   'offer_declined',
+  /** A conditional offer's conditions found met or not met; an offer unanswered past its deadline (ADR 051). */
+  'offer_conditions_met',
+  'offer_conditions_not_met',
+  'offer_lapsed',
 ] as const;
 export type ReviewEventAction = (typeof REVIEW_EVENT_ACTIONS)[number];
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -13,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  CONDITIONS_STATUSES,
   DECISION_RESPONSES,
   DECISION_STATES,
   ELIGIBILITY_STATUSES,
@@ -20,6 +22,7 @@ import {
   type SubmissionEligibility,
   type AdmissionLetterIssued,
   type FormSnapshot,
+  type OfferCondition,
 } from '@kaminuza/shared';
 import { campuses, cycles, forms, programs } from './admissions.ts';
 import { payments } from './applications.ts';
@@ -191,6 +194,19 @@ export const decisions = pgTable(
     /** The admission letter of an accepted decision, issued at release, and the code that verifies it. */
     verification_code: text('verification_code'),
     letter: jsonb('letter').$type<AdmissionLetterIssued>(),
+    /** The institution's message to the applicant with the decision (ADR 051); empty when none. */
+    message: text('message').notNull().default(''),
+    /** An offer's conditions, and whether staff found them met (null when there are none). */
+    conditions: jsonb('conditions').$type<OfferCondition[]>().notNull().default([]),
+    conditions_status: text('conditions_status', { enum: CONDITIONS_STATUSES }),
+    conditions_decided_at: timestamp('conditions_decided_at', { withTimezone: true, mode: 'string' }),
+    /** An offer's reply deadline: the day staff chose, and the moment it ends in the institution's time zone. */
+    reply_by_on: date('reply_by_on', { mode: 'string' }),
+    reply_by: timestamp('reply_by', { withTimezone: true, mode: 'string' }),
+    /** The tightest reply reminder sent (days before the deadline, OFFER_REPLY_REMINDER_DAYS). */
+    reply_reminded_days: smallint('reply_reminded_days'),
+    /** When the offer lapsed, unanswered past its deadline. */
+    lapsed_at: timestamp('lapsed_at', { withTimezone: true, mode: 'string' }),
     ...timestamps,
   },
   (t) => [
@@ -201,5 +217,9 @@ export const decisions = pgTable(
     index('decisions_due_idx')
       .on(t.release_at)
       .where(sql`released_at is null and release_at is not null`),
+    // Open offers with a deadline: what the reminder and lapse passes read.
+    index('decisions_reply_due_idx')
+      .on(t.reply_by)
+      .where(sql`response is null and lapsed_at is null and reply_by is not null and released_at is not null`),
   ],
 );

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { studentIdOf } from '../documents/index.ts';
 import { recordEvent } from '../submissions/index.ts';
-import { toStudentDecision } from './decision-shapes.ts';
+import { conditionViewsOf, toStudentDecision } from './decision-shapes.ts';
 
 /** The applicant's side of decisions: reading them, the letter, answering an offer; and anyone verifying a letter. */
 const notFound = () => new AppError('NOT_FOUND', D.application_not_found);
@@ -31,7 +31,9 @@ export async function listStudentDecisions(db: Db, userId: string): Promise<Stud
     .innerJoin(submissions, eq(submissions.id, decisions.submission_id))
     .where(ownReleased(studentId))
     .orderBy(desc(decisions.released_at));
-  return rows.map((row) => toStudentDecision(row.decision));
+  return Promise.all(
+    rows.map(async (row) => toStudentDecision(row.decision, await conditionViewsOf(db, row.decision))),
+  );
 }
 
 async function ownDecision(db: DbOrTx, userId: string, applicationId: string, { lock = false } = {}) {
@@ -49,7 +51,8 @@ async function ownDecision(db: DbOrTx, userId: string, applicationId: string, { 
 }
 
 export async function getStudentDecision(db: Db, userId: string, applicationId: string): Promise<StudentDecision> {
-  return toStudentDecision(await ownDecision(db, userId, applicationId));
+  const decision = await ownDecision(db, userId, applicationId);
+  return toStudentDecision(decision, await conditionViewsOf(db, decision));
 }
 
 export async function getStudentLetter(db: Db, userId: string, applicationId: string): Promise<AdmissionLetterIssued> {
@@ -58,31 +61,41 @@ export async function getStudentLetter(db: Db, userId: string, applicationId: st
   return decision.letter;
 }
 
-/** The applicant's answer to an offer: once, and only to an offer. */
+/**
+ * The applicant's answer to an offer: once, only to an offer, and before its reply deadline (the moment
+ * decides, not whether the lapse job has run yet). A conditional offer may be accepted while its
+ * conditions are pending; one whose conditions were not met has ended.
+ */
 export async function respondToOffer(
   db: Db,
   userId: string,
   applicationId: string,
   input: DecisionResponseInput,
+  now = new Date(),
 ): Promise<StudentDecision> {
-  return db.transaction(async (tx) => {
+  const answered = await db.transaction(async (tx) => {
     const decision = await ownDecision(tx, userId, applicationId, { lock: true });
     if (decision.state !== 'accepted') throw new AppError('ABORTED', D.not_an_offer);
     if (decision.response) throw new AppError('ABORTED', D.already_responded);
-    const [answered] = await tx
+    if (decision.conditions_status === 'not_met') throw new AppError('ABORTED', D.offer_ended);
+    if (decision.lapsed_at || (decision.reply_by && Date.parse(decision.reply_by) <= now.getTime())) {
+      throw new AppError('ABORTED', D.reply_deadline_passed);
+    }
+    const [row] = await tx
       .update(decisions)
-      .set({ response: input.response, response_date: new Date().toISOString() })
+      .set({ response: input.response, response_date: now.toISOString() })
       .where(and(eq(decisions.id, decision.id), isNull(decisions.response)))
       .returning();
-    if (!answered) throw new AppError('ABORTED', D.already_responded);
+    if (!row) throw new AppError('ABORTED', D.already_responded);
     await recordEvent(tx, {
       submissionId: decision.submission_id,
       partnerId: decision.partner_id,
       actor: { kind: 'applicant' },
       action: input.response === 'accepted' ? 'offer_accepted' : 'offer_declined',
     });
-    return toStudentDecision(answered);
+    return row;
   });
+  return toStudentDecision(answered, await conditionViewsOf(db, answered));
 }
 
 /** What the letter's QR code confirms, and nothing more: a released decision's letter only. */

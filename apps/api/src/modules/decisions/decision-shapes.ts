@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { type ReviewDecision, type StaffRef, type StudentDecision } from '@kaminuza/shared';
+import { type ConditionView, type ReviewDecision, type StaffRef, type StudentDecision } from '@kaminuza/shared';
 import { decisions, staff } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { offerConditionViews } from '../eligibility/index.ts';
 
 export type DecisionRow = typeof decisions.$inferSelect;
 
@@ -11,8 +12,31 @@ const isoOrNull = (value: string | null) => (value === null ? null : iso(value))
 
 /* ------------------------------------------------------------------ shapes */
 
+/** The message and an offer's terms, as both staff and the applicant read them (ADR 051). */
+function offerTerms(row: DecisionRow, conditionViews: (ConditionView | null)[]) {
+  return {
+    message: row.message,
+    conditions: row.conditions,
+    condition_views: conditionViews,
+    conditions_status: row.conditions_status,
+    conditions_decided_at: isoOrNull(row.conditions_decided_at),
+    reply_by: isoOrNull(row.reply_by),
+    reply_by_on: row.reply_by_on,
+    lapsed_at: isoOrNull(row.lapsed_at),
+  };
+}
+
+/** The views of a decision's examination conditions against the applicant's results now. */
+export function conditionViewsOf(db: DbOrTx, row: DecisionRow): Promise<(ConditionView | null)[]> {
+  return offerConditionViews(db, row.student_id, row.conditions);
+}
+
 /** A decision as staff see it (ReviewDecision of the review contract). */
-export function toReviewDecision(row: DecisionRow, decidedBy: StaffRef | null): ReviewDecision {
+export function toReviewDecision(
+  row: DecisionRow,
+  decidedBy: StaffRef | null,
+  conditionViews: (ConditionView | null)[],
+): ReviewDecision {
   return {
     id: row.id,
     state: row.state,
@@ -23,12 +47,13 @@ export function toReviewDecision(row: DecisionRow, decidedBy: StaffRef | null): 
     response: row.response,
     response_date: isoOrNull(row.response_date),
     verification_code: row.verification_code,
+    ...offerTerms(row, conditionViews),
     updated_at: iso(row.updated_at),
   };
 }
 
 /** What a student sees: never the notes, the scores, the automatic flag or who decided. */
-export function toStudentDecision(row: DecisionRow): StudentDecision {
+export function toStudentDecision(row: DecisionRow, conditionViews: (ConditionView | null)[]): StudentDecision {
   return {
     id: row.id,
     application_id: row.submission_id,
@@ -40,6 +65,7 @@ export function toStudentDecision(row: DecisionRow): StudentDecision {
     response: row.response,
     response_date: isoOrNull(row.response_date),
     has_letter: row.letter !== null,
+    ...offerTerms(row, conditionViews),
   };
 }
 
@@ -54,5 +80,9 @@ export async function reviewDecisionOf(db: DbOrTx, submissionId: string): Promis
     .where(eq(decisions.submission_id, submissionId))
     .limit(1);
   if (!row) return null;
-  return toReviewDecision(row.decision, row.staff_id ? { id: row.staff_id, name: row.staff_name } : null);
+  return toReviewDecision(
+    row.decision,
+    row.staff_id ? { id: row.staff_id, name: row.staff_name } : null,
+    await conditionViewsOf(db, row.decision),
+  );
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   AdmissionLetterIssuedSchema,
   ApplicationIdParamsSchema,
+  ConditionsOutcomeSchema,
   dataEnvelope,
   DecisionDraftSchema,
   DecisionReleaseResultSchema,
@@ -17,7 +18,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { requireUserType, consume, type Limit } from '../auth/index.ts';
 import { staffGuard } from '../partners/index.ts';
-import { draftDecision, releaseDecisions, withdrawDecision } from './staff-decisions.service.ts';
+import { decideConditions, draftDecision, releaseDecisions, withdrawDecision } from './staff-decisions.service.ts';
 import {
   getStudentDecision,
   getStudentLetter,
@@ -68,9 +69,12 @@ export const decisionsRoutes: FastifyPluginAsyncZod<DecisionsRoutesOptions> = as
         tags,
         summary: 'Drafts the decision on a submission, or changes its draft',
         description:
-          'A draft stays unseen by the applicant until released. A released decision answers 409, except a ' +
-          'waitlisted one, which may become accepted (released at once, with its letter and an email offering ' +
-          'the place) or rejected (released at once).',
+          'A draft stays unseen by the applicant until released. Any decision may carry a message to the ' +
+          'applicant; an offer may carry conditions (written, or examination results in the entry ' +
+          'requirements’ form) and a reply deadline: a day after today, the offer lapsing at its end in the ' +
+          'institution’s time zone (after the release day when the draft is scheduled). A released decision ' +
+          'answers 409, except a waitlisted one, which may become accepted (released at once, with its letter ' +
+          'and an email offering the place) or rejected (released at once).',
         params: SubmissionParamsSchema,
         body: DecisionDraftSchema,
         response: { 200: dataEnvelope(ReviewDecisionSchema) },
@@ -78,6 +82,27 @@ export const decisionsRoutes: FastifyPluginAsyncZod<DecisionsRoutesOptions> = as
     },
     async (request) => ({
       data: await draftDecision(db, callerOf(request), request.params.submissionId, request.body, publicUrl),
+    }),
+  );
+
+  app.post(
+    '/partners/:partnerId/review/submissions/:submissionId/decision/conditions',
+    {
+      preHandler: decides,
+      schema: {
+        tags,
+        summary: 'Says whether a conditional offer’s conditions were met',
+        description:
+          'Met: the offer becomes unconditional and its letter is issued again without conditions. Not met: ' +
+          'the offer ends and its letter no longer verifies. The applicant is told either way. 409 when the ' +
+          'offer has no pending conditions, or was declined or lapsed.',
+        params: SubmissionParamsSchema,
+        body: ConditionsOutcomeSchema,
+        response: { 200: dataEnvelope(ReviewDecisionSchema) },
+      },
+    },
+    async (request) => ({
+      data: await decideConditions(db, callerOf(request), request.params.submissionId, request.body, publicUrl),
     }),
   );
 
@@ -168,7 +193,9 @@ export const decisionsRoutes: FastifyPluginAsyncZod<DecisionsRoutesOptions> = as
       schema: {
         tags,
         summary: 'Accepts or declines an offer of admission',
-        description: 'Final: an offer is answered once (409 after). Only an accepted decision is an offer.',
+        description:
+          'Final: an offer is answered once (409 after). Only an accepted decision is an offer, and only before ' +
+          'its reply deadline (409 after), unless its conditions were found not met (409: it has ended).',
         params: ApplicationIdParamsSchema,
         body: DecisionResponseInputSchema,
         response: { 200: studentDecision },

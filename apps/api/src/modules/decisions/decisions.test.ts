@@ -25,7 +25,7 @@ import {
 import { TEST_PUBLIC_URL, useTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { addDocument, demoAnswers, readyInstitution, type ReadyInstitution } from '../applications/test-helpers.ts';
-import { releaseDueDecisions } from './decisions.jobs.ts';
+import { lapseDueOffers, releaseDueDecisions, remindOpenOffers } from './decisions.jobs.ts';
 import { LETTER_VERIFICATION_LIMIT } from './decisions.routes.ts';
 
 const testApp = useTestApp();
@@ -133,11 +133,19 @@ async function setTimezone(partnerId: string, timezone: string) {
 
 const STUDENT_DECISION_KEYS = [
   'application_id',
+  'condition_views',
+  'conditions',
+  'conditions_decided_at',
+  'conditions_status',
   'has_letter',
   'id',
+  'lapsed_at',
+  'message',
   'partner_id',
   'program_name',
   'released_at',
+  'reply_by',
+  'reply_by_on',
   'response',
   'response_date',
   'state',
@@ -718,5 +726,338 @@ describe('verifying a letter', () => {
       remoteAddress: '10.250.1.3',
     });
     expect(elsewhere.statusCode).toBe(404);
+  });
+});
+
+/* ------------------------------------------------------------------ offers with terms (issue 26) */
+
+const DAY = 24 * 60 * 60_000;
+/** A day (yyyy-mm-dd) this many days from today, in UTC (the test institutions' time zone). */
+const dayFromToday = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+
+const kcseAtLeastB = { kind: 'exam', requirement: { exam: 'knec_kcse', subjects: [], min_class: 'B' } } as const;
+
+function draftOffer(
+  institution: ReadyInstitution,
+  submissionId: string,
+  terms: Record<string, unknown>,
+  member = institution.admin,
+) {
+  return testApp.app.inject({
+    method: 'PUT',
+    url: decisionUrl(institution, submissionId),
+    headers: member.headers,
+    payload: { state: 'accepted', ...terms },
+  });
+}
+
+function decideConditionsAs(
+  institution: ReadyInstitution,
+  submissionId: string,
+  outcome: string,
+  member = institution.admin,
+) {
+  return testApp.app.inject({
+    method: 'POST',
+    url: `${decisionUrl(institution, submissionId)}/conditions`,
+    headers: member.headers,
+    payload: { outcome },
+  });
+}
+
+async function decisionRow(submissionId: string) {
+  const [row] = await testApp.db.select().from(decisions).where(eq(decisions.submission_id, submissionId));
+  return row!;
+}
+
+/** Moves an offer's deadline as time passing would: the deadline now `ms` away (negative: passed). */
+async function deadlineIn(submissionId: string, ms: number) {
+  await testApp.db
+    .update(decisions)
+    .set({ reply_by: new Date(Date.now() + ms).toISOString() })
+    .where(eq(decisions.submission_id, submissionId));
+}
+
+describe('offers with conditions, a message and a reply deadline', () => {
+  it('drafts, releases and shows the terms to the applicant, in the letter too', async () => {
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const { student, id } = await submitted(institution);
+    const replyBy = dayFromToday(14);
+    const drafted = await draftOffer(institution, id, {
+      message: '  Welcome to the class of 2031.  ',
+      conditions: [{ kind: 'text', text: 'Send your certified final transcript' }, kcseAtLeastB],
+      reply_by: replyBy,
+    });
+    expect(drafted.statusCode, drafted.body).toBe(200);
+    const review = dataOf<ReviewDecision>(drafted);
+    expect(review).toMatchObject({
+      state: 'accepted',
+      message: 'Welcome to the class of 2031.',
+      conditions_status: 'pending',
+      reply_by_on: replyBy,
+      reply_by: new Date(`${dayFromToday(15)}T00:00:00Z`).toISOString(),
+      lapsed_at: null,
+    });
+    // The examination condition against the applicant's results: none in KCSE yet, so each rule unmet.
+    expect(review.condition_views[0]).toBeNull();
+    expect(review.condition_views[1]).toMatchObject({ exam: 'KCSE', outcome: 'unmet', has_results: false });
+
+    // Unseen until released.
+    expect((await studentGet(student, `/applications/${id}/decision`)).statusCode).toBe(404);
+    expect(dataOf<DecisionReleaseResult>(await release(institution, [id])).released).toBe(1);
+
+    const seen = dataOf<StudentDecision>(await studentGet(student, `/applications/${id}/decision`));
+    expect(seen).toMatchObject({
+      message: 'Welcome to the class of 2031.',
+      conditions: [{ kind: 'text', text: 'Send your certified final transcript' }, kcseAtLeastB],
+      conditions_status: 'pending',
+      reply_by_on: replyBy,
+      has_letter: true,
+    });
+    const letter = dataOf<AdmissionLetterIssued>(await studentGet(student, `/applications/${id}/decision/letter`));
+    expect(letter.conditions).toEqual([
+      'Send your certified final transcript',
+      'KCSE: Total points (mean grade): B or better',
+    ]);
+    expect(letter.reply_by_on).toBe(replyBy);
+
+    // Results added later count: the condition is read on the results as they stand.
+    const sitting = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/students/me/exam-sittings',
+      headers: student.headers,
+      payload: {
+        exam: 'knec_kcse',
+        year: 2025,
+        results: [
+          { subject: 'english_language', grade: 'A' },
+          { subject: 'kiswahili', grade: 'A-' },
+          { subject: 'mathematics', grade: 'B+' },
+          { subject: 'biology', grade: 'B' },
+          { subject: 'chemistry', grade: 'B+' },
+          { subject: 'physics', grade: 'A-' },
+          { subject: 'geography', grade: 'B' },
+        ],
+      },
+    });
+    expect(sitting.statusCode, sitting.body).toBe(201);
+    const after = dataOf<StudentDecision>(await studentGet(student, `/applications/${id}/decision`));
+    expect(after.condition_views[1]).toMatchObject({ outcome: 'met', has_results: true });
+  });
+
+  it('refuses terms that cannot hold, changing nothing', async () => {
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const { id } = await submitted(institution);
+    const refusals: Array<[Record<string, unknown>, number, string, string]> = [
+      [{ reply_by: dayFromToday(0) }, 400, D.reply_by_past, 'reply_by'],
+      [{ reply_by: '2026-02-30' }, 400, D.reply_by_invalid, 'reply_by'],
+      [{ conditions: [{ kind: 'text', text: '   ' }] }, 400, D.condition_required, 'conditions.0.text'],
+      [{ conditions: [{ kind: 'text', text: 'x'.repeat(301) }] }, 400, D.condition_too_long, 'conditions.0.text'],
+      [{ message: 'x'.repeat(2001) }, 400, D.message_too_long, 'message'],
+      [
+        { conditions: [{ kind: 'exam', requirement: { exam: 'knec_kcse', subjects: [], min_class: 'Z' } }] },
+        400,
+        'Choose one of this examination’s classes',
+        'conditions.0.requirement.min_class',
+      ],
+    ];
+    for (const [terms, status, message, path] of refusals) {
+      const refused = await draftOffer(institution, id, terms);
+      expect(refused.statusCode, JSON.stringify(terms)).toBe(status);
+      const error = errorOf(refused);
+      expect(JSON.stringify(error.details ?? error.message)).toContain(path);
+      expect(refused.body).toContain(message);
+    }
+    const notAnOffer = await testApp.app.inject({
+      method: 'PUT',
+      url: decisionUrl(institution, id),
+      headers: institution.admin.headers,
+      payload: { state: 'rejected', reply_by: dayFromToday(10) },
+    });
+    expect(notAnOffer.statusCode).toBe(400);
+    expect(notAnOffer.body).toContain(D.offer_terms_only);
+    expect(await testApp.db.$count(decisions, eq(decisions.submission_id, id))).toBe(0);
+
+    // A deadline that would pass before a scheduled release is refused too.
+    const [cycle] = await testApp.db
+      .select({ id: submissions.cycle_id })
+      .from(submissions)
+      .where(eq(submissions.id, id));
+    await testApp.db
+      .update(cycles)
+      .set({ decision_release_on: dayFromToday(20) })
+      .where(eq(cycles.id, cycle!.id!));
+    expect((await draftOffer(institution, id, { reply_by: dayFromToday(10) })).statusCode).toBe(200);
+    const scheduled = await release(institution, [id], 'release_date');
+    expect(scheduled.statusCode).toBe(409);
+    expect(errorOf(scheduled).message).toBe(D.reply_by_before_release);
+    expect((await decisionRow(id)).release_at).toBeNull();
+    expect((await draftOffer(institution, id, { reply_by: dayFromToday(30) })).statusCode).toBe(200);
+    expect(dataOf<DecisionReleaseResult>(await release(institution, [id], 'release_date')).scheduled).toBe(1);
+    const moved = await draftOffer(institution, id, { reply_by: dayFromToday(15) });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.body).toContain(D.reply_by_before_release);
+  });
+
+  it('refuses an answer after the deadline, lapses the offer once and tells the applicant', async () => {
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const late = await submitted(institution);
+    const answered = await submitted(institution);
+    for (const applicant of [late, answered]) {
+      expect((await draftOffer(institution, applicant.id, { reply_by: dayFromToday(7) })).statusCode).toBe(200);
+    }
+    await release(institution, [late.id, answered.id]);
+    expect((await respond(answered.student, answered.id, 'accepted')).statusCode).toBe(200);
+    const { verification_code: code } = await decisionRow(late.id);
+
+    // Time moves past the deadline: the answer is refused at once, before the lapse job has run.
+    await deadlineIn(late.id, -60_000);
+    await deadlineIn(answered.id, -60_000);
+    const refused = await respond(late.student, late.id, 'accepted');
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toBe(D.reply_deadline_passed);
+    expect((await decisionRow(late.id)).response).toBeNull();
+
+    expect(await lapseDueOffers(testApp.db, new Date(), TEST_PUBLIC_URL)).toBe(1);
+    expect(await lapseDueOffers(testApp.db, new Date(), TEST_PUBLIC_URL)).toBe(0);
+    const lapsed = await decisionRow(late.id);
+    expect(lapsed.lapsed_at).not.toBeNull();
+    expect(lapsed.letter).toBeNull();
+    // An answered offer never lapses.
+    expect((await decisionRow(answered.id)).lapsed_at).toBeNull();
+
+    const seen = dataOf<StudentDecision>(await studentGet(late.student, `/applications/${late.id}/decision`));
+    expect(seen).toMatchObject({ lapsed_at: expect.any(String), has_letter: false, response: null });
+    expect((await mailsTo(late.student.email)).filter((mail) => mail.template === 'offer_lapsed')).toHaveLength(1);
+    expect((await mailsTo(answered.student.email)).some((mail) => mail.template === 'offer_lapsed')).toBe(false);
+    const staffView = dataOf<ReviewDecision>(
+      await testApp.app.inject({
+        method: 'PUT',
+        url: decisionUrl(institution, late.id),
+        headers: institution.admin.headers,
+        payload: { state: 'accepted' },
+      }),
+    );
+    expect(staffView.lapsed_at).not.toBeNull();
+    const events = await testApp.db
+      .select({ actor: reviewEvents.actor_kind })
+      .from(reviewEvents)
+      .where(and(eq(reviewEvents.submission_id, late.id), eq(reviewEvents.action, 'offer_lapsed')));
+    expect(events).toEqual([{ actor: 'system' }]);
+    // The letter of a lapsed offer no longer verifies.
+    const verified = await testApp.app.inject({ method: 'GET', url: `/api/v1/letters/${code}` });
+    expect(verified.statusCode).toBe(404);
+  });
+
+  it('reminds an unanswered offer 7 days and 1 day before its deadline, once each', async () => {
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const open = await submitted(institution);
+    const answered = await submitted(institution);
+    for (const applicant of [open, answered]) {
+      await draftOffer(institution, applicant.id, { reply_by: dayFromToday(20) });
+    }
+    await release(institution, [open.id, answered.id]);
+    await respond(answered.student, answered.id, 'declined');
+    const reminders = async (email: string) =>
+      (await mailsTo(email)).filter((mail) => mail.template === 'offer_reply_reminder');
+
+    expect(await remindOpenOffers(testApp.db, new Date(), TEST_PUBLIC_URL)).toBe(0);
+    await deadlineIn(open.id, 5 * DAY);
+    await deadlineIn(answered.id, 5 * DAY);
+    expect(await remindOpenOffers(testApp.db, new Date(), TEST_PUBLIC_URL)).toBe(1);
+    expect(await remindOpenOffers(testApp.db, new Date(), TEST_PUBLIC_URL)).toBe(0);
+    const [first] = await reminders(open.student.email);
+    expect(first!.subject).toMatch(/^Reply to your offer from Test Institution .* by /);
+    await deadlineIn(open.id, 12 * 60 * 60_000);
+    expect(await remindOpenOffers(testApp.db, new Date(), TEST_PUBLIC_URL)).toBe(1);
+    expect(await remindOpenOffers(testApp.db, new Date(), TEST_PUBLIC_URL)).toBe(0);
+    expect(await reminders(open.student.email)).toHaveLength(2);
+    expect(await reminders(answered.student.email)).toHaveLength(0);
+    expect((await decisionRow(open.id)).reply_reminded_days).toBe(1);
+  });
+
+  it('makes an offer unconditional when the conditions are met, and ends it when they are not', async () => {
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const met = await submitted(institution);
+    const unmet = await submitted(institution);
+    const plain = await submitted(institution);
+    for (const applicant of [met, unmet]) {
+      await draftOffer(institution, applicant.id, {
+        conditions: [{ kind: 'text', text: 'Pass the final examinations' }],
+        reply_by: dayFromToday(10),
+      });
+    }
+    await draft(institution, plain.id, 'accepted');
+    await release(institution, [met.id, unmet.id, plain.id]);
+    const { verification_code: unmetCode } = await decisionRow(unmet.id);
+
+    // Who may say so: a member who decides, of this institution.
+    const reviewer = await signInAs(testApp.app, 'staff', {
+      partnerId: institution.partnerId,
+      permissions: ['review_applications'],
+    });
+    expect((await decideConditionsAs(institution, met.id, 'met', reviewer)).statusCode).toBe(403);
+    const other = await readyInstitution(testApp.app, testApp.db);
+    expect(
+      (await decideConditionsAs({ ...institution, admin: other.admin }, met.id, 'met', other.admin)).statusCode,
+    ).toBe(404);
+    const asStudent = await testApp.app.inject({
+      method: 'POST',
+      url: `${decisionUrl(institution, met.id)}/conditions`,
+      headers: met.student.headers,
+      payload: { outcome: 'met' },
+    });
+    expect(asStudent.statusCode).toBe(403);
+    expect((await decideConditionsAs(institution, met.id, 'perhaps')).statusCode).toBe(400);
+    expect((await decisionRow(met.id)).conditions_status).toBe('pending');
+
+    // Accepted while conditional, then met: unconditional, the letter issued again without conditions.
+    expect((await respond(met.student, met.id, 'accepted')).statusCode).toBe(200);
+    const confirmed = await decideConditionsAs(institution, met.id, 'met');
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(dataOf<ReviewDecision>(confirmed)).toMatchObject({ conditions_status: 'met', response: 'accepted' });
+    const letter = dataOf<AdmissionLetterIssued>(
+      await studentGet(met.student, `/applications/${met.id}/decision/letter`),
+    );
+    expect(letter.conditions).toEqual([]);
+    expect(letter.verification_code).toBe((await decisionRow(met.id)).verification_code);
+    expect((await mailsTo(met.student.email)).some((mail) => mail.template === 'offer_conditions_met')).toBe(true);
+    const again = await decideConditionsAs(institution, met.id, 'not_met');
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).message).toBe(D.no_pending_conditions);
+    expect(errorOf(await decideConditionsAs(institution, plain.id, 'met')).message).toBe(D.no_pending_conditions);
+
+    // Not met: the offer ends, the applicant can no longer accept it, its letter no longer verifies.
+    expect((await decideConditionsAs(institution, unmet.id, 'not_met')).statusCode).toBe(200);
+    const ended = await respond(unmet.student, unmet.id, 'accepted');
+    expect(ended.statusCode).toBe(409);
+    expect(errorOf(ended).message).toBe(D.offer_ended);
+    const [status] = await testApp.db
+      .select({ status: submissions.status })
+      .from(submissions)
+      .where(eq(submissions.id, unmet.id));
+    expect(status!.status).toBe('rejected');
+    expect((await testApp.app.inject({ method: 'GET', url: `/api/v1/letters/${unmetCode}` })).statusCode).toBe(404);
+    expect((await mailsTo(unmet.student.email)).some((mail) => mail.template === 'offer_conditions_not_met')).toBe(
+      true,
+    );
+    const actions = await testApp.db
+      .select({ action: reviewEvents.action })
+      .from(reviewEvents)
+      .where(inArray(reviewEvents.submission_id, [met.id, unmet.id]));
+    expect(actions.map((row) => row.action)).toEqual(
+      expect.arrayContaining(['offer_conditions_met', 'offer_conditions_not_met']),
+    );
+  });
+
+  it('refuses the conditions of a declined or lapsed offer', async () => {
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const declined = await submitted(institution);
+    await draftOffer(institution, declined.id, { conditions: [{ kind: 'text', text: 'Pay the deposit' }] });
+    await release(institution, [declined.id]);
+    await respond(declined.student, declined.id, 'declined');
+    const refused = await decideConditionsAs(institution, declined.id, 'met');
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toBe(D.offer_not_open);
   });
 });

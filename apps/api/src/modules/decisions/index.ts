@@ -1,2 +1,2 @@
 /** The decisions module's public entry: what other modules may use (docs/architecture.md). */
-export { reviewDecisionOf, toReviewDecision } from './decision-shapes.ts';
+export { conditionViewsOf, reviewDecisionOf, toReviewDecision } from './decision-shapes.ts';

@@ -49,6 +49,8 @@ describe('renderLetter', () => {
     campus_name: 'Kigali',
     cycle_name: '2099 intake',
     issued_on: '2099-01-15',
+    conditions: [],
+    reply_by_on: null,
   };
   const letter = { template: '', signature_name: '', signature_title: '', signature_image: null };
 

@@ -1,9 +1,12 @@
 import {
   ADMISSION_LETTER_PLACEHOLDERS,
   type AdmissionLetterIssued,
+  type CheckView,
   type Language,
+  type OfferCondition,
   type PartnerAdmissionsSettings,
 } from '@kaminuza/shared';
+import { conditionView, examSystem } from '@kaminuza/shared/exams';
 import { catalogueText, longDate } from '../email/index.ts';
 
 /*
@@ -25,6 +28,40 @@ export interface LetterFacts {
   cycle_name: string;
   /** The day of release in the institution's time zone, yyyy-mm-dd. */
   issued_on: string;
+  /** A conditional offer's conditions still to meet, and the day the applicant must reply by. */
+  conditions: readonly OfferCondition[];
+  reply_by_on: string | null;
+}
+
+type Translate = ReturnType<typeof catalogueText>;
+
+/** What one rule of an examination condition needs, in the letter's language ("Mathematics: C6 or better"). */
+function neededText(t: Translate, check: CheckView): string {
+  switch (check.rule) {
+    case 'standing_count':
+      return t('decisions.letter.condition_standing', {
+        count: check.needed,
+        standing: t(`eligibility.standings.${check.standing}`),
+      });
+    case 'subject_grade':
+      return t('decisions.letter.condition_grade', {
+        label: check.subjects.join(t('eligibility.or')),
+        needed: check.needed,
+      });
+    case 'aggregate':
+    case 'class':
+      return t('decisions.letter.condition_grade', { label: check.label, needed: String(check.needed) });
+  }
+}
+
+/** Each condition as one line of the letter: a written one as written, an examination's rules worded. */
+export function conditionLines(conditions: readonly OfferCondition[], language: Language): string[] {
+  const t = catalogueText(language);
+  return conditions.map((condition) => {
+    if (condition.kind === 'text') return condition.text;
+    const view = conditionView(condition.requirement, [], examSystem);
+    return `${view.exam}: ${view.checks.map((check) => neededText(t, check)).join('; ')}`;
+  });
 }
 
 /**
@@ -89,6 +126,8 @@ export function renderLetter(
     program_name: facts.program_name,
     campus_name: facts.campus_name,
     cycle_name: facts.cycle_name,
+    conditions: conditionLines(facts.conditions, language),
+    reply_by_on: facts.reply_by_on,
     paragraphs,
     // A letter is always signed: without a name in the settings, by the admissions office of the institution.
     signature_name: letter.signature_name.trim() || t('decisions.letter.signature_name'),

@@ -3,6 +3,7 @@ import {
   DECISION_MESSAGES as D,
   dayInTimeZone,
   type AdmissionLetterIssued,
+  type ConditionsOutcome,
   type DecisionDraft,
   type DecisionRelease,
   type DecisionReleaseResult,
@@ -16,19 +17,21 @@ import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { enqueueEmail, emailLanguage } from '../email/index.ts';
+import { deadlineWording } from '../notifications/index.ts';
 import { notify } from '../notifications/index.ts';
 import { readPreferences } from '../settings/index.ts';
 import { getSettings } from '../partner-settings/index.ts';
 import type { StaffCaller } from '../partners/index.ts';
 import { markUnderReview, recordEvent, submissionOfPartner, type ReviewActor } from '../submissions/index.ts';
 import { newVerificationCode } from '../../lib/verification-code.ts';
+import { entryRulesIssues, examSystem } from '@kaminuza/shared/exams';
 import { renderLetter } from './letter.ts';
-import { startOfDayIn } from '../../lib/time.ts';
-import { reviewDecisionOf } from './decision-shapes.ts';
+import { endOfDayIn, startOfDayIn } from '../../lib/time.ts';
+import { reviewDecisionOf, type DecisionRow } from './decision-shapes.ts';
 
 /** The institution's side of decisions: drafting, withdrawing and releasing them (by hand or when due). */
 /** A decision with what releasing it needs: the letter's facts and the applicant's account, if any. */
-function releaseRows(db: DbOrTx, where: SQL | undefined) {
+export function releaseRows(db: DbOrTx, where: SQL | undefined) {
   return db
     .select({
       decision: decisions,
@@ -41,6 +44,7 @@ function releaseRows(db: DbOrTx, where: SQL | undefined) {
       student_email: students.email,
       student_user_id: students.user_id,
       student_language: students.language,
+      student_timezone: students.timezone,
       student_name: sql<string | null>`coalesce(${students.preferred_name}, ${students.first_name})`,
     })
     .from(decisions)
@@ -51,13 +55,22 @@ function releaseRows(db: DbOrTx, where: SQL | undefined) {
     .leftJoin(students, eq(students.id, submissions.student_id))
     .where(where);
 }
-type ReleaseRow = Awaited<ReturnType<typeof releaseRows>>[number];
+export type ReleaseRow = Awaited<ReturnType<typeof releaseRows>>[number];
+
+/** What the applicant is told about their decision, each an in-app notification type and an email template. */
+type DecisionNotice =
+  | 'decision_released'
+  | 'waitlist_offer'
+  | 'offer_conditions_met'
+  | 'offer_conditions_not_met'
+  | 'offer_reply_reminder'
+  | 'offer_lapsed';
 
 /** How many times a colliding verification code is drawn again (60 bits: practically never). */
 const CODE_ATTEMPTS = 5;
 
 /** One release pass: who releases, when, and the settings of each institution read once. */
-class Releaser {
+export class Releaser {
   private readonly settings = new Map<string, Promise<StoredPartnerSettings>>();
 
   private readonly tx: Tx;
@@ -87,14 +100,47 @@ class Releaser {
    * and sends nothing: answers whether this call released it. An acceptance gets its letter; the
    * submission takes the decision's state; the applicant, if they have an account, gets one email.
    */
+  /** The admission letter of an offer, in the applicant's language, with its conditions as they stand. */
+  async letterOf(
+    row: ReleaseRow,
+    terms: Pick<DecisionRow, 'conditions' | 'reply_by_on'>,
+    names: { programName: string; universityName: string },
+    code: string,
+  ): Promise<AdmissionLetterIssued> {
+    const settings = await this.settingsOf(row.decision.partner_id);
+    const language = emailLanguage(row.student_language ?? settings.general.default_language);
+    return renderLetter(
+      settings.admissions.admission_letter,
+      {
+        reference: row.reference,
+        student_name: row.applicant_name,
+        university_name: names.universityName,
+        logo_url: row.logo_url,
+        program_name: names.programName,
+        campus_name: row.campus_name,
+        cycle_name: row.cycle_name ?? '',
+        issued_on: dayInTimeZone(this.now, settings.general.timezone),
+        conditions: terms.conditions,
+        reply_by_on: terms.reply_by_on,
+      },
+      language,
+      code,
+      this.publicUrl,
+    );
+  }
+
   async release(
     row: ReleaseRow,
-    change?: { state: DecisionState; decidedBy: string; programName: string; universityName: string },
+    change?: {
+      state: DecisionState;
+      decidedBy: string;
+      programName: string;
+      universityName: string;
+      terms: OfferTermsValues;
+    },
   ): Promise<boolean> {
     const { decision } = row;
     const state = change?.state ?? decision.state;
-    const settings = await this.settingsOf(decision.partner_id);
-    const language = emailLanguage(row.student_language ?? settings.general.default_language);
     const guard = change
       ? and(eq(decisions.id, decision.id), eq(decisions.state, 'waitlisted'), isNotNull(decisions.released_at))
       : and(eq(decisions.id, decision.id), isNull(decisions.released_at));
@@ -110,30 +156,17 @@ class Releaser {
             automatic: false,
             program_name: programName,
             university_name: universityName,
+            ...change.terms,
           }
         : {}),
     };
+    const terms = change?.terms ?? decision;
 
     let released: { id: string }[] = [];
     if (state === 'accepted') {
       for (let attempt = 0; ; attempt += 1) {
         const code = newVerificationCode();
-        const letter: AdmissionLetterIssued = renderLetter(
-          settings.admissions.admission_letter,
-          {
-            reference: row.reference,
-            student_name: row.applicant_name,
-            university_name: universityName,
-            logo_url: row.logo_url,
-            program_name: programName,
-            campus_name: row.campus_name,
-            cycle_name: row.cycle_name ?? '',
-            issued_on: dayInTimeZone(this.now, settings.general.timezone),
-          },
-          language,
-          code,
-          this.publicUrl,
-        );
+        const letter = await this.letterOf(row, terms, { programName, universityName }, code);
         try {
           // A savepoint, so a code collision leaves the transaction usable for the next draw.
           released = await this.tx.transaction((savepoint) =>
@@ -162,34 +195,62 @@ class Releaser {
       action: 'decision_released',
       details: change ? { state, from: 'waitlisted' } : { state, automatic: decision.automatic },
     });
-    if (row.student_email && row.student_user_id) {
-      // In-app always; push and email as the applicant chose (status updates, application updates).
-      const offer = Boolean(change) && state === 'accepted';
-      const path = `/partners/${decision.partner_id}/application/decision`;
-      const preferences = await readPreferences(this.tx, row.student_user_id);
-      await notify(this.tx, {
-        userId: row.student_user_id,
-        preferences,
-        category: 'status_updates',
-        type: offer ? 'waitlist_offer' : 'decision_released',
-        data: { institution: universityName, program: programName },
-        link: path,
-      });
-      if (preferences.email.application_updates) {
-        await enqueueEmail(this.tx, {
-          to: row.student_email,
-          template: offer ? 'waitlist_offer' : 'decision_released',
-          language,
-          data: {
-            ...(row.student_name ? { name: row.student_name } : {}),
-            institution_name: universityName,
-            program_name: programName,
-            link: new URL(path, this.publicUrl).toString(),
-          },
-        });
-      }
-    }
+    const offer = Boolean(change) && state === 'accepted';
+    await this.tell(row, offer ? 'waitlist_offer' : 'decision_released', 'status_updates', {
+      programName,
+      universityName,
+    });
     return true;
+  }
+
+  /**
+   * Tells the applicant, if they have an account: in-app always; push and email as they chose (the
+   * category's push, and email application updates, or reminders for a reminder).
+   */
+  async tell(
+    row: ReleaseRow,
+    type: DecisionNotice,
+    category: 'status_updates' | 'deadline_reminders',
+    extra: { programName?: string; universityName?: string; deadline?: { at: string; days: number } } = {},
+  ): Promise<void> {
+    if (!row.student_email || !row.student_user_id) return;
+    const { decision } = row;
+    const settings = await this.settingsOf(decision.partner_id);
+    const language = emailLanguage(row.student_language ?? settings.general.default_language);
+    const institution = extra.universityName ?? decision.university_name;
+    const program = extra.programName ?? decision.program_name;
+    const path = `/partners/${decision.partner_id}/application/decision`;
+    const deadline = extra.deadline
+      ? deadlineWording(new Date(extra.deadline.at), language, row.student_timezone ?? settings.general.timezone)
+      : undefined;
+    const preferences = await readPreferences(this.tx, row.student_user_id);
+    await notify(this.tx, {
+      userId: row.student_user_id,
+      preferences,
+      category,
+      type,
+      data: {
+        institution,
+        program,
+        ...(extra.deadline ? { deadline, deadline_at: extra.deadline.at, days: extra.deadline.days } : {}),
+      },
+      link: path,
+    });
+    const wanted =
+      category === 'deadline_reminders' ? preferences.email.reminders : preferences.email.application_updates;
+    if (!wanted) return;
+    await enqueueEmail(this.tx, {
+      to: row.student_email,
+      template: type,
+      language,
+      data: {
+        ...(row.student_name ? { name: row.student_name } : {}),
+        institution_name: institution,
+        program_name: program,
+        ...(deadline ? { deadline } : {}),
+        link: new URL(path, this.publicUrl).toString(),
+      },
+    });
   }
 
   /** Holds a drafted decision for its release time; the release job takes it then. */
@@ -209,6 +270,81 @@ class Releaser {
     });
     return true;
   }
+}
+
+/** The columns a draft's message and offer terms set (ADR 051). */
+export interface OfferTermsValues {
+  message: string;
+  conditions: DecisionRow['conditions'];
+  conditions_status: DecisionRow['conditions_status'];
+  conditions_decided_at: null;
+  reply_by_on: string | null;
+  reply_by: string | null;
+  reply_reminded_days: null;
+  lapsed_at: null;
+}
+
+/**
+ * A draft's message and offer terms as stored: the conditions checked against their examinations (each
+ * error at its field), the reply deadline a day after today in the institution's time zone, ending with
+ * that day there, and after the moment the decision is to be released when it is scheduled.
+ */
+function offerTerms(input: DecisionDraft, timezone: string, now: Date, releaseAt: string | null): OfferTermsValues {
+  const offer = input.state === 'accepted';
+  const conditions = offer ? input.conditions : [];
+  const issues = conditions.flatMap((condition, index) => {
+    if (condition.kind === 'text') return [];
+    const { requirement } = condition;
+    const at = (path: string) => `conditions.${index}.requirement.${path}`;
+    const found = entryRulesIssues({ exams: [requirement] }, examSystem).map((issue) => ({
+      path: at(issue.path.replace(/^exams\.0\./, '')),
+      message: issue.message,
+    }));
+    const system = examSystem(requirement.exam);
+    const ruleless =
+      !requirement.min_standing &&
+      requirement.subjects.length === 0 &&
+      requirement.min_aggregate === undefined &&
+      requirement.min_class === undefined;
+    if (found.length === 0 && system && ruleless) {
+      found.push({
+        path: at(system.aggregate.classes.length > 0 ? 'min_class' : 'min_aggregate'),
+        message: D.condition_empty,
+      });
+    }
+    return found;
+  });
+  if (issues.length > 0) throw new AppError('INVALID_ARGUMENT', issues[0]!.message, issues);
+  const replyByOn = offer ? input.reply_by : null;
+  let replyBy: string | null = null;
+  if (replyByOn) {
+    if (replyByOn <= dayInTimeZone(now, timezone)) {
+      throw new AppError('INVALID_ARGUMENT', D.reply_by_past, [{ path: 'reply_by', message: D.reply_by_past }]);
+    }
+    replyBy = endOfDayIn(replyByOn, timezone).toISOString();
+    if (releaseAt && Date.parse(replyBy) <= Date.parse(releaseAt)) {
+      throw new AppError('INVALID_ARGUMENT', D.reply_by_before_release, [
+        { path: 'reply_by', message: D.reply_by_before_release },
+      ]);
+    }
+  }
+  return {
+    message: input.message,
+    conditions,
+    conditions_status: conditions.length > 0 ? 'pending' : null,
+    conditions_decided_at: null,
+    reply_by_on: replyByOn,
+    reply_by: replyBy,
+    reply_reminded_days: null,
+    lapsed_at: null,
+  };
+}
+
+/** Drafts whose offer's reply deadline is not after `moment`: releasing them then would send a lapsed offer. */
+function deadlineBefore(drafts: ReleaseRow[], moment: (row: ReleaseRow) => Date): ReleaseRow[] {
+  return drafts.filter(
+    (row) => row.decision.reply_by !== null && Date.parse(row.decision.reply_by) <= moment(row).getTime(),
+  );
 }
 
 /**
@@ -253,7 +389,19 @@ export async function releaseDecisions(
     const releaser = new Releaser(tx, now, publicUrl, { kind: 'staff', staffId: caller.staffId });
     const result: DecisionReleaseResult = { released: 0, scheduled: 0, skipped: ids.length - drafts.length };
 
+    const { timezone } = (await releaser.settingsOf(caller.partnerId)).general;
+    const releaseDay = (row: ReleaseRow) => startOfDayIn(row.decision_release_on!, timezone);
+    const refuse = (rows: ReleaseRow[], message: string) => {
+      if (rows.length > 0) {
+        throw new AppError('ABORTED', message, { submission_ids: rows.map((row) => row.decision.submission_id) });
+      }
+    };
+
     if (input.when === 'now') {
+      refuse(
+        deadlineBefore(drafts, () => now),
+        D.reply_by_before_release,
+      );
       for (const row of drafts) {
         if (await releaser.release(row)) result.released += 1;
         else result.skipped += 1;
@@ -261,15 +409,16 @@ export async function releaseDecisions(
       return result;
     }
 
-    const undated = drafts.filter((row) => !row.decision_release_on);
-    if (undated.length > 0) {
-      throw new AppError('ABORTED', D.no_release_date, {
-        submission_ids: undated.map((row) => row.decision.submission_id),
-      });
-    }
-    const { timezone } = (await releaser.settingsOf(caller.partnerId)).general;
+    refuse(
+      drafts.filter((row) => !row.decision_release_on),
+      D.no_release_date,
+    );
+    refuse(
+      deadlineBefore(drafts, (row) => (releaseDay(row).getTime() <= now.getTime() ? now : releaseDay(row))),
+      D.reply_by_before_release,
+    );
     for (const row of drafts) {
-      const releaseAt = startOfDayIn(row.decision_release_on!, timezone);
+      const releaseAt = releaseDay(row);
       if (releaseAt.getTime() <= now.getTime()) {
         if (await releaser.release(row)) result.released += 1;
         else result.skipped += 1;
@@ -310,10 +459,11 @@ export async function releaseDueDecisions(db: Db, now: Date, publicUrl: string):
 }
 
 /**
- * Drafts the submission's decision or changes its draft (a member's decision replaces an automatic one).
- * A released decision is final, except a waitlisted one, which may become an offer (released at once,
- * with its letter and the waitlist_offer email) or a rejection (released at once). Asking for the state a
- * released decision already has changes nothing.
+ * Drafts the submission's decision or changes its draft (a member's decision replaces an automatic one),
+ * with its message and, for an offer, its conditions and reply deadline. A released decision is final,
+ * except a waitlisted one, which may become an offer (released at once, with its letter and the
+ * waitlist_offer email) or a rejection (released at once). Asking for the state a released decision
+ * already has changes nothing.
  */
 export async function draftDecision(
   db: Db,
@@ -335,6 +485,7 @@ export async function draftDecision(
     const programName = names?.program ?? '';
     const universityName = names?.university ?? '';
     const [existing] = await tx.select().from(decisions).where(eq(decisions.submission_id, submissionId)).for('update');
+    const { timezone } = (await getSettings(tx, caller.partnerId)).general;
 
     if (existing?.released_at) {
       if (existing.state === input.state) return;
@@ -346,6 +497,7 @@ export async function draftDecision(
         decidedBy: caller.staffId,
         programName,
         universityName,
+        terms: offerTerms(input, timezone, now, null),
       });
       if (!changed) throw new AppError('ABORTED', D.already_released);
       return;
@@ -357,6 +509,7 @@ export async function draftDecision(
       decided_by: caller.staffId,
       program_name: programName,
       university_name: universityName,
+      ...offerTerms(input, timezone, now, existing?.release_at ?? null),
     };
     if (existing) {
       await tx.update(decisions).set(values).where(eq(decisions.id, existing.id));
@@ -374,8 +527,64 @@ export async function draftDecision(
       partnerId: caller.partnerId,
       actor: { kind: 'staff', staffId: caller.staffId },
       action: 'decision_drafted',
-      details: { state: input.state, automatic: false, ...(existing ? { from: existing.state } : {}) },
+      details: {
+        state: input.state,
+        automatic: false,
+        ...(existing ? { from: existing.state } : {}),
+        ...(values.conditions.length > 0 ? { conditions: values.conditions.length } : {}),
+        ...(values.reply_by_on ? { reply_by: values.reply_by_on } : {}),
+      },
     });
+  });
+  return (await reviewDecisionOf(db, submissionId))!;
+}
+
+/**
+ * Staff say whether a released conditional offer's conditions were met (ADR 051). Met: the offer becomes
+ * unconditional and its letter is issued again without conditions, under the same verification code.
+ * Not met: the offer ends (the submission reads unsuccessful) and its letter no longer verifies. Either
+ * way the applicant is told. Only while the offer is open: not once declined or lapsed.
+ */
+export async function decideConditions(
+  db: Db,
+  caller: StaffCaller,
+  submissionId: string,
+  { outcome }: ConditionsOutcome,
+  publicUrl: string,
+  now = new Date(),
+): Promise<ReviewDecision> {
+  await db.transaction(async (tx) => {
+    await submissionOfPartner(tx, caller.partnerId, submissionId, { lock: true });
+    const [row] = await releaseRows(tx, eq(decisions.submission_id, submissionId)).for('update', { of: decisions });
+    const decision = row?.decision;
+    if (!row || !decision?.released_at || decision.state !== 'accepted' || decision.conditions_status !== 'pending') {
+      throw new AppError('ABORTED', D.no_pending_conditions);
+    }
+    if (decision.response === 'declined' || decision.lapsed_at) throw new AppError('ABORTED', D.offer_not_open);
+    const releaser = new Releaser(tx, now, publicUrl, { kind: 'staff', staffId: caller.staffId });
+    const letter =
+      outcome === 'met' && decision.verification_code
+        ? await releaser.letterOf(
+            row,
+            { conditions: [], reply_by_on: decision.response ? null : decision.reply_by_on },
+            { programName: decision.program_name, universityName: decision.university_name },
+            decision.verification_code,
+          )
+        : null;
+    await tx
+      .update(decisions)
+      .set({ conditions_status: outcome, conditions_decided_at: now.toISOString(), letter })
+      .where(eq(decisions.id, decision.id));
+    if (outcome === 'not_met') {
+      await tx.update(submissions).set({ status: 'rejected' }).where(eq(submissions.id, submissionId));
+    }
+    await recordEvent(tx, {
+      submissionId,
+      partnerId: caller.partnerId,
+      actor: { kind: 'staff', staffId: caller.staffId },
+      action: outcome === 'met' ? 'offer_conditions_met' : 'offer_conditions_not_met',
+    });
+    await releaser.tell(row, outcome === 'met' ? 'offer_conditions_met' : 'offer_conditions_not_met', 'status_updates');
   });
   return (await reviewDecisionOf(db, submissionId))!;
 }

@@ -1,13 +1,16 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type {
   DecisionState,
+  OfferCondition,
   PartnerAdmissionsSettings,
   ProgramEligibility,
   SubmissionEligibility,
 } from '@kaminuza/shared';
 import {
+  conditionView,
   eligibility,
   eligibilityView,
+  type ConditionView,
   examSystem,
   submissionEligibility,
   type Eligibility,
@@ -47,6 +50,22 @@ export function eligibilityOfSubmission(
   sittings: Parameters<typeof sittingsForEligibility>[0],
 ): SubmissionEligibility {
   return submissionEligibility(programEligibility(program, sittingsForEligibility(sittings)), examSystem);
+}
+
+/**
+ * An offer's conditions against the applicant's results as they stand (issue 26): a view for each
+ * examination condition, null for a written one. Results are read only when a condition needs them.
+ */
+export async function offerConditionViews(
+  db: DbOrTx,
+  studentId: string | null,
+  conditions: readonly OfferCondition[],
+): Promise<(ConditionView | null)[]> {
+  if (!conditions.some((condition) => condition.kind === 'exam')) return conditions.map(() => null);
+  const sittings = studentId ? sittingsForEligibility(await sittingsOf(db, studentId)) : [];
+  return conditions.map((condition) =>
+    condition.kind === 'exam' ? conditionView(condition.requirement, sittings, examSystem) : null,
+  );
 }
 
 type AutomaticSettings = Pick<

@@ -4,6 +4,7 @@ export {
   eligibilityOfSubmission,
   programEligibility,
   institutionsMetBy,
+  offerConditionViews,
   sittingsForEligibility,
   type ProgramRequirements,
 } from './eligibility.service.ts';

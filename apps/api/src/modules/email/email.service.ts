@@ -36,6 +36,11 @@ const DEFAULT_SENDER: Record<EmailTemplate, EmailSender> = {
   // Applicants write back about their decisions; the institution's admissions team is reached from there.
   decision_released: 'info',
   waitlist_offer: 'info',
+  offer_conditions_met: 'info',
+  offer_conditions_not_met: 'info',
+  // A reminder is automatic; a lapsed offer is a question for the institution, reached from the decision.
+  offer_reply_reminder: 'no_reply',
+  offer_lapsed: 'info',
   // The applicant may write back about a document; a reminder is automatic.
   document_verified: 'info',
   document_rejected: 'info',
@@ -64,6 +69,10 @@ export const SEND_FAILURE_MESSAGES: Record<EmailTemplate, string> = {
   submitted_on_behalf: GENERIC_MESSAGES.generic,
   decision_released: GENERIC_MESSAGES.generic,
   waitlist_offer: GENERIC_MESSAGES.generic,
+  offer_conditions_met: GENERIC_MESSAGES.generic,
+  offer_conditions_not_met: GENERIC_MESSAGES.generic,
+  offer_reply_reminder: GENERIC_MESSAGES.generic,
+  offer_lapsed: GENERIC_MESSAGES.generic,
   document_verified: GENERIC_MESSAGES.generic,
   document_rejected: GENERIC_MESSAGES.generic,
   draft_reminder: GENERIC_MESSAGES.generic,

@@ -2,11 +2,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { HomeNextStep } from '@kaminuza/shared';
 import { applications, cycles, partnerSettings, partners, payments, programs } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { startOfDayIn } from '../../lib/time.ts';
+import { endOfDayIn } from '../../lib/time.ts';
 import { storedSettings } from '../partner-settings/index.ts';
 import { applicationsOpen, feeOf } from '../catalogue/index.ts';
-
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The home's steps for a student's drafts that can still be submitted (their cycle takes applications
@@ -42,7 +40,7 @@ export async function draftSteps(db: DbOrTx, studentId: string, now = new Date()
     const settings = storedSettings(row.settings);
     if (!applicationsOpen(settings.general, row.cycle_id, row.cycle, now)) return [];
     const { application_id, partner_id, partner_name, program_name } = row;
-    const closesAt = startOfDayIn(nextDay(row.cycle.closes_on), settings.general.timezone).toISOString();
+    const closesAt = endOfDayIn(row.cycle.closes_on, settings.general.timezone).toISOString();
     return [
       {
         names: { application_id, partner_id, partner_name, program_name },

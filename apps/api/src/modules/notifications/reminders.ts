@@ -11,7 +11,7 @@ import {
   students,
 } from '../../db/schema/index.ts';
 import { scheduledPass, type JobDefinition } from '../../lib/jobs/queue.ts';
-import { startOfDayIn } from '../../lib/time.ts';
+import { endOfDayIn } from '../../lib/time.ts';
 import { enqueueEmail, emailLanguage } from '../email/index.ts';
 import { readPreferencesOf } from '../settings/index.ts';
 import { notify } from './notifications.service.ts';
@@ -22,14 +22,9 @@ const BATCH_SIZE = 200;
 /** The `reminders_sent.kind` of the reminder sent this many days before a cycle closes. */
 export const reminderKind = (days: number) => `closing_${days}d`;
 
-/** The day after `day` (YYYY-MM-DD), as a date string. */
-function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-}
-
 /** The moment a cycle stops taking applications: the end of its closing day in the institution's time zone. */
 export function closingMoment(closesOn: string, timezone: string): Date {
-  return startOfDayIn(nextDay(closesOn), timezone);
+  return endOfDayIn(closesOn, timezone);
 }
 
 /** The closing moment worded for a student: their language, their time zone (the last minute of the day). */

@@ -26,7 +26,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { paymentSummaryById } from '../payments/index.ts';
 import { REVIEW_PERMISSIONS } from '../submissions/index.ts';
 import type { ReviewQueryContext } from './review-context.ts';
-import { toReviewDecision } from '../decisions/index.ts';
+import { conditionViewsOf, toReviewDecision } from '../decisions/index.ts';
 import { sittingsOf } from '../students/index.ts';
 
 const iso = (value: string) => new Date(value).toISOString();
@@ -374,6 +374,7 @@ export async function reviewApplication(
           decision.decision.decided_by
             ? { id: decision.decision.decided_by, name: decision.decided_by_name ?? '' }
             : null,
+          await conditionViewsOf(db, decision.decision),
         )
       : null,
     history: [

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { CheckView, EligibilityView } from '@kaminuza/shared';
+import type { CheckView, ConditionView, EligibilityView } from '@kaminuza/shared';
 import { numberFormat } from '../../lib/intl.ts';
 
 /*
@@ -70,7 +70,6 @@ function useCheckText(reader: Reader) {
 export function EligibilitySummary({ view, reader = 'applicant' }: { view: EligibilityView; reader?: Reader }) {
   const { t: translate } = useTranslation();
   const t = (key: string, values: Record<string, string> = {}) => translate(key, { ...values, ...contextOf(reader) });
-  const checkText = useCheckText(reader);
   // Staff have no profile to add results to.
   const profileLink = reader === 'applicant';
   return (
@@ -93,22 +92,56 @@ export function EligibilitySummary({ view, reader = 'applicant' }: { view: Eligi
       {(view.basis === 'exam_not_listed' || view.basis === 'unknown_exam') && (
         <p>{t('eligibility.basis.exam_not_listed', { accepted: view.accepted.join(', ') })}</p>
       )}
-      {view.checks.length > 0 && (
-        <ul className="flex flex-col gap-1">
-          {view.checks.map((check, index) => (
-            <li key={index} className="flex gap-2">
-              <span aria-hidden="true" className="w-4 shrink-0 text-center font-bold">
-                {MARK[check.outcome]}
-              </span>
-              <span>
-                <span className="sr-only">{translate(`eligibility.outcome.${check.outcome}`)}: </span>
-                {checkText(check)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CheckList checks={view.checks} reader={reader} />
       {view.other && <p className="break-words">{t('eligibility.other', { other: view.other })}</p>}
+    </div>
+  );
+}
+
+/** Each rule with its mark (met, unmet, unknown) and in words what it needs and what the results have. */
+function CheckList({ checks, reader }: { checks: readonly CheckView[]; reader: Reader }) {
+  const { t } = useTranslation();
+  const checkText = useCheckText(reader);
+  if (checks.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-1">
+      {checks.map((check, index) => (
+        <li key={index} className="flex gap-2">
+          <span aria-hidden="true" className="w-4 shrink-0 text-center font-bold">
+            {MARK[check.outcome]}
+          </span>
+          <span>
+            <span className="sr-only">{t(`eligibility.outcome.${check.outcome}`)}: </span>
+            {checkText(check)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * An offer's examination condition (issue 26) against the results as they stand: the examination, each
+ * rule with what it needs and what the applicant has, and, for the applicant without results in it, the
+ * way to add them.
+ */
+export function ConditionChecks({ view, reader = 'applicant' }: { view: ConditionView; reader?: Reader }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <p className="font-medium">{view.exam}</p>
+      <CheckList checks={view.checks} reader={reader} />
+      {!view.has_results &&
+        (reader === 'applicant' ? (
+          <p>
+            {t('eligibility.condition_no_results', { exam: view.exam })}{' '}
+            <Link className="underline" to="/profile?tab=education">
+              {t('eligibility.add_results')}
+            </Link>
+          </p>
+        ) : (
+          <p>{t('eligibility.condition_no_results_staff', { exam: view.exam })}</p>
+        ))}
     </div>
   );
 }

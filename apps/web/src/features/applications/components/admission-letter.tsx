@@ -55,6 +55,26 @@ export function AdmissionLetter({ letter }: { letter: AdmissionLetterIssued }) {
         ))}
       </div>
 
+      {letter.conditions && letter.conditions.length > 0 && (
+        <section aria-labelledby={`${titleId}-conditions`} className="flex flex-col gap-2">
+          <h4 id={`${titleId}-conditions`} className="font-semibold">
+            {t('decisions.letter_view.conditions')}
+          </h4>
+          <ol className="flex list-decimal flex-col gap-1 pl-5">
+            {letter.conditions.map((condition, index) => (
+              <li key={index} className="break-words">
+                {condition}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+      {letter.reply_by_on && (
+        <p className="font-semibold">
+          {t('decisions.letter_view.reply_by', { date: format.longDay(letter.reply_by_on) })}
+        </p>
+      )}
+
       <div className="flex flex-col gap-1">
         {letter.signature_image && (
           <img

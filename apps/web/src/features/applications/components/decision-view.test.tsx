@@ -69,6 +69,14 @@ function decision(overrides: Partial<StudentDecision> = {}): StudentDecision {
     response: null,
     response_date: null,
     has_letter: true,
+    message: '',
+    conditions: [],
+    condition_views: [],
+    conditions_status: null,
+    conditions_decided_at: null,
+    reply_by: null,
+    reply_by_on: null,
+    lapsed_at: null,
     ...overrides,
   };
 }
@@ -238,6 +246,94 @@ describe('DecisionView', () => {
     expect(await screen.findByText('You declined this offer on Jul 18, 2026.')).toBeTruthy();
     expect(fact('Your answer')).toBe('Declined on Jul 18, 2026');
     expect(screen.queryByRole('button', { name: 'Accept the offer' })).toBeNull();
+  });
+
+  it('shows a conditional offer with its message, conditions, progress and deadline', async () => {
+    serve({
+      [`GET ${CONTEXT_URL}`]: ok(context),
+      [`GET ${DECISION_URL}`]: ok(
+        decision({
+          message: 'We look forward to meeting you.',
+          conditions: [
+            { kind: 'text', text: 'Send your certified transcript' },
+            { kind: 'exam', requirement: { exam: 'knec_kcse', subjects: [], min_class: 'B' } },
+          ],
+          condition_views: [null, { exam: 'KCSE', outcome: 'unmet', has_results: false, checks: [] }],
+          conditions_status: 'pending',
+          reply_by: '2099-02-01T00:00:00.000Z',
+          reply_by_on: '2099-01-31',
+        }),
+      ),
+    });
+    renderView();
+    await screen.findByText(/offers you a conditional place in BSc Computer Science/);
+    screen.getByRole('heading', { name: 'Message from Lake Kivu Institute' });
+    screen.getByText('We look forward to meeting you.');
+    const conditions = screen.getByRole('list', { name: 'Conditions of this offer' });
+    within(conditions).getByText('Send your certified transcript');
+    within(conditions).getByText('You have not added KCSE results yet.');
+    expect(within(conditions).getByRole('link', { name: 'Add examination results' }).getAttribute('href')).toBe(
+      '/profile?tab=education',
+    );
+    screen.getByText('Conditions to meet');
+    expect(fact('Reply by')).toBeTruthy();
+    screen.getByText(/^Do you accept this offer\? Reply by /);
+    screen.getByRole('button', { name: 'Accept the offer' });
+  });
+
+  it('says a lapsed offer can no longer be answered, and an ended one too', async () => {
+    serve({
+      [`GET ${CONTEXT_URL}`]: ok(context),
+      [`GET ${DECISION_URL}`]: ok(
+        decision({ reply_by: '2026-07-20T00:00:00.000Z', reply_by_on: '2026-07-19', has_letter: false }),
+      ),
+    });
+    renderView();
+    expect(
+      await screen.findByText(/^The deadline to reply to this offer \(.+\) has passed, so it has lapsed\.$/),
+    ).toBeTruthy();
+    expect(fact('Your answer')).toBe('No answer before the deadline');
+    expect(screen.queryByRole('button', { name: 'Accept the offer' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'View letter' })).toBeNull();
+    cleanup();
+
+    serve({
+      [`GET ${CONTEXT_URL}`]: ok(context),
+      [`GET ${DECISION_URL}`]: ok(
+        decision({
+          conditions: [{ kind: 'text', text: 'Pass the final examinations' }],
+          condition_views: [null],
+          conditions_status: 'not_met',
+          has_letter: false,
+        }),
+      ),
+    });
+    renderView();
+    expect(
+      await screen.findByText(
+        'The conditions of this offer were not met, so it has ended and can no longer be accepted.',
+      ),
+    ).toBeTruthy();
+    screen.getByText('Conditions not met: the offer has ended');
+    expect(screen.queryByRole('button', { name: 'Decline the offer' })).toBeNull();
+  });
+
+  it('shows a conditional letter’s conditions and its reply-by day', async () => {
+    serve({
+      [`GET ${CONTEXT_URL}`]: ok(context),
+      [`GET ${DECISION_URL}`]: ok(decision()),
+      [`GET ${LETTER_URL}`]: ok({
+        ...letter,
+        conditions: ['KCSE: Total points (mean grade): B or better'],
+        reply_by_on: '2026-08-31',
+      }),
+    });
+    renderView();
+    fireEvent.click(await screen.findByRole('button', { name: 'View letter' }));
+    const article = await screen.findByRole('article', { name: 'Letter of admission' });
+    within(article).getByText('This offer is conditional on the following:');
+    within(article).getByText('KCSE: Total points (mean grade): B or better');
+    within(article).getByText('Please accept or decline this offer by August 31, 2026.');
   });
 
   it('shows a rejection as Unsuccessful, with nothing to answer and no letter', async () => {

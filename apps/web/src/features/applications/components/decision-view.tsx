@@ -16,6 +16,7 @@ import { useRespondToDecision } from '../api/respond-to-decision.ts';
 import { viewPath, type ApplicationArea } from './application-routes.ts';
 import { useApplicationFormats } from './formats.ts';
 import { ViewFrame } from './view-frame.tsx';
+import { OfferConditions } from '../../../components/eligibility/offer-conditions.tsx';
 
 // The letter and its QR code are read by few, and only once accepted: their code loads when opened.
 const LetterPanel = lazy(async () => ({ default: (await import('./admission-letter.tsx')).LetterPanel }));
@@ -171,8 +172,13 @@ function Released({
       t('decisions.view.response'),
       decision.response && decision.response_date
         ? t(`decisions.view.response_${decision.response}`, { date: format.date(decision.response_date) })
-        : t('decisions.view.awaiting'),
+        : offerClosed(decision)
+          ? t(`decisions.view.closed_${offerClosed(decision)}`)
+          : t('decisions.view.awaiting'),
     ]);
+    if (decision.reply_by && !decision.response) {
+      facts.push([t('decisions.view.reply_by'), format.moment(lastMinute(decision.reply_by))]);
+    }
   }
 
   return (
@@ -182,7 +188,14 @@ function Released({
         <h1 className="text-3xl font-bold tracking-tight">{t('applications.decision.title')}</h1>
       </div>
       <CachedNotice path={`${applicationPath(decision.application_id)}/decision`} />
-      <p className="text-lg print:hidden">{t(`decisions.view.lead_${decision.state}`, names)}</p>
+      <p className="text-lg print:hidden">
+        {t(
+          offer && decision.conditions_status === 'pending'
+            ? 'decisions.view.lead_conditional'
+            : `decisions.view.lead_${decision.state}`,
+          names,
+        )}
+      </p>
       <dl className="grid gap-3 rounded-xl border border-border bg-surface p-4 sm:grid-cols-2 print:hidden">
         {facts.map(([term, value]) => (
           <div key={term} className="min-w-0">
@@ -191,6 +204,34 @@ function Released({
           </div>
         ))}
       </dl>
+      {decision.message && (
+        <section
+          aria-labelledby="decision-message"
+          className="flex flex-col gap-2 rounded-xl border border-border bg-surface p-4 print:hidden"
+        >
+          <h2 id="decision-message" className="font-semibold">
+            {t('decisions.view.message_from', { university: decision.university_name })}
+          </h2>
+          <p className="whitespace-pre-line break-words">{decision.message}</p>
+        </section>
+      )}
+      {offer && decision.conditions.length > 0 && (
+        <section
+          aria-labelledby="decision-conditions"
+          className="flex flex-col gap-2 rounded-xl border border-border bg-surface p-4 print:hidden"
+        >
+          <h2 id="decision-conditions" className="font-semibold">
+            {t('decisions.view.conditions_title')}
+          </h2>
+          {decision.conditions_status === 'pending' && <p>{t('decisions.view.conditions_pending')}</p>}
+          <OfferConditions
+            conditions={decision.conditions}
+            views={decision.condition_views}
+            status={decision.conditions_status}
+            headingId="decision-conditions"
+          />
+        </section>
+      )}
       {decision.state === 'waitlisted' && <p>{t('decisions.view.waitlisted_note')}</p>}
       {offer && <OfferAnswer decision={decision} />}
 
@@ -217,7 +258,24 @@ function Released({
   );
 }
 
-/** Accept or decline an offer, each behind a confirmation; afterwards, the answer and its date. */
+/** The last minute before a deadline: "reply by 12 Dec, 23:59" rather than "by 13 Dec, 00:00". */
+const lastMinute = (iso: string) => new Date(Date.parse(iso) - 60_000).toISOString();
+
+/**
+ * Why an unanswered offer can no longer be answered: its conditions were not met, or its deadline passed
+ * (as soon as it has, before the platform marks it lapsed). Null while it is open.
+ */
+function offerClosed(decision: StudentDecision): 'ended' | 'lapsed' | null {
+  if (decision.response) return null;
+  if (decision.conditions_status === 'not_met') return 'ended';
+  if (decision.lapsed_at || (decision.reply_by && Date.parse(decision.reply_by) <= Date.now())) return 'lapsed';
+  return null;
+}
+
+/**
+ * Accept or decline an offer, each behind a confirmation; afterwards, the answer and its date. An offer
+ * whose deadline passed or whose conditions were not met says so instead.
+ */
 function OfferAnswer({ decision }: { decision: StudentDecision }) {
   const { t } = useTranslation();
   const format = useApplicationFormats();
@@ -250,9 +308,22 @@ function OfferAnswer({ decision }: { decision: StudentDecision }) {
           ? t(`decisions.view.answered_${decision.response}`, { date: format.date(decision.response_date!) })
           : ''}
       </p>
-      {!answered && (
+      {!answered && offerClosed(decision) && (
+        <p className="font-semibold">
+          {offerClosed(decision) === 'ended'
+            ? t('decisions.view.ended_note')
+            : t('decisions.view.lapsed_note', {
+                date: format.moment(lastMinute(decision.reply_by ?? decision.lapsed_at!)),
+              })}
+        </p>
+      )}
+      {!answered && !offerClosed(decision) && (
         <>
-          <p>{t('decisions.view.respond_prompt')}</p>
+          <p>
+            {decision.reply_by
+              ? t('decisions.view.respond_prompt_by', { date: format.moment(lastMinute(decision.reply_by)) })
+              : t('decisions.view.respond_prompt')}
+          </p>
           <div className="flex flex-wrap gap-2">
             <button type="button" className="btn-primary" onClick={() => setAsking('accepted')}>
               {t('decisions.view.accept')}

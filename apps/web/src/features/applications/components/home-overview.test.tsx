@@ -60,6 +60,14 @@ function decision(n: number, name: string, overrides: Partial<StudentDecision>):
     response: null,
     response_date: null,
     has_letter: true,
+    message: '',
+    conditions: [],
+    condition_views: [],
+    conditions_status: null,
+    conditions_decided_at: null,
+    reply_by: null,
+    reply_by_on: null,
+    lapsed_at: null,
     ...overrides,
   };
 }

@@ -123,7 +123,103 @@ describe('DecisionPanel', () => {
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe(`/api/v1/partners/${PARTNER}/review/submissions/${SUBMISSION}/decision`);
-    expect(JSON.parse(String(init?.body))).toEqual({ state: 'accepted' });
+    expect(JSON.parse(String(init?.body))).toEqual({ state: 'accepted', message: '', conditions: [], reply_by: null });
     expect(await screen.findByText('Decision changed to Accepted and released.')).toBeTruthy();
+  });
+
+  it('saves a drafted offer’s message, conditions and reply deadline', async () => {
+    const fetch = serve();
+    renderPanel(reviewApplication({ decision: decision({ message: 'Welcome' }) }));
+    screen.getByRole('heading', { name: 'Message and terms of the offer' });
+    expect((screen.getByLabelText(/^Message to the applicant/) as HTMLTextAreaElement).value).toBe('Welcome');
+    fireEvent.click(button('Add a written condition')!);
+    fireEvent.change(screen.getByLabelText('Condition 1'), { target: { value: 'Send your final transcript' } });
+    fireEvent.click(button('Add an examination result')!);
+    fireEvent.change(screen.getByLabelText('Condition 2: examination'), { target: { value: 'knec_kcse' } });
+    fireEvent.change(screen.getByLabelText('Total points (mean grade): at least'), { target: { value: 'B' } });
+    fireEvent.change(screen.getByLabelText(/^Reply by/), { target: { value: '2099-01-31' } });
+    await act(async () => fireEvent.click(button('Save the message and terms')!));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toEqual({
+      state: 'accepted',
+      message: 'Welcome',
+      conditions: [
+        { kind: 'text', text: 'Send your final transcript' },
+        { kind: 'exam', requirement: { exam: 'knec_kcse', subjects: [], min_class: 'B' } },
+      ],
+      reply_by: '2099-01-31',
+    });
+  });
+
+  it('keeps the message but not an offer’s terms when a draft changes to a rejection', async () => {
+    const fetch = serve();
+    renderPanel(
+      reviewApplication({
+        decision: decision({
+          message: 'Thank you',
+          conditions: [{ kind: 'text', text: 'Pay the deposit' }],
+          condition_views: [null],
+          conditions_status: 'pending',
+          reply_by_on: '2099-01-31',
+        }),
+      }),
+    );
+    await act(async () => fireEvent.click(button('Draft: reject')!));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toEqual({
+      state: 'rejected',
+      message: 'Thank you',
+      conditions: [],
+      reply_by: null,
+    });
+  });
+
+  it('shows a released conditional offer with its conditions, and says they were met after a confirmation', async () => {
+    const fetch = vi.fn(async () =>
+      Response.json({ data: decision({ released_at: '2026-03-04T08:00:00.000Z', conditions_status: 'met' }) }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderPanel(
+      reviewApplication({
+        status: 'accepted',
+        decision: decision({
+          released_at: '2026-03-04T08:00:00.000Z',
+          verification_code: 'ABCD-EFGH-JKLM',
+          message: 'See you in September',
+          conditions: [
+            { kind: 'text', text: 'Pay the deposit' },
+            { kind: 'exam', requirement: { exam: 'knec_kcse', subjects: [], min_class: 'B' } },
+          ],
+          condition_views: [
+            null,
+            {
+              exam: 'KCSE',
+              outcome: 'unmet',
+              has_results: true,
+              checks: [
+                { rule: 'class', outcome: 'unmet', label: 'Total points (mean grade)', needed: 'B', have: 'C+' },
+              ],
+            },
+          ],
+          conditions_status: 'pending',
+          reply_by: '2099-02-01T00:00:00.000Z',
+          reply_by_on: '2099-01-31',
+        }),
+      }),
+    );
+    screen.getByText('See you in September');
+    screen.getByText('Conditions pending');
+    screen.getByText('Pay the deposit');
+    screen.getByText(/Total points \(mean grade\): B or better needed, the applicant has C\+/);
+    screen.getByText('Reply by');
+    fireEvent.click(button('Conditions met')!);
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm the conditions were met?' });
+    expect(fetch).not.toHaveBeenCalled();
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Conditions met' })));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    const [url, init] = fetch.mock.calls[0]! as unknown as [string, RequestInit];
+    expect(url).toBe(`/api/v1/partners/${PARTNER}/review/submissions/${SUBMISSION}/decision/conditions`);
+    expect(JSON.parse(String(init.body))).toEqual({ outcome: 'met' });
+    expect(await screen.findByText('The offer is now unconditional. The applicant has been told.')).toBeTruthy();
   });
 });

@@ -1,13 +1,22 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DECISION_STATES, type DecisionRelease, type DecisionState, type ReviewApplication } from '@kaminuza/shared';
+import {
+  DECISION_STATES,
+  type ConditionsOutcome,
+  type DecisionRelease,
+  type DecisionState,
+  type ReviewApplication,
+} from '@kaminuza/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/form/field.tsx';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
 import { useReleaseDecisions } from '../api/release-decisions.ts';
 import { useSaveDecision } from '../api/save-decision.ts';
 import { useWithdrawDecision } from '../api/withdraw-decision.ts';
+import { useDecideConditions } from '../api/decide-conditions.ts';
+import { OfferConditions } from '../../../components/eligibility/offer-conditions.tsx';
 import { Badge, useReviewFormats, type Tone } from './review-parts.tsx';
+import { DecisionTerms, draftOf } from './decision-terms.tsx';
 
 const STATE_TONE: Record<DecisionState, Tone> = { accepted: 'good', rejected: 'bad', waitlisted: 'warn' };
 
@@ -15,7 +24,11 @@ const STATE_TONE: Record<DecisionState, Tone> = { accepted: 'good', rejected: 'b
 type Pending =
   | { kind: 'withdraw' }
   | { kind: 'release'; when: DecisionRelease['when'] }
-  | { kind: 'change_released'; state: Exclude<DecisionState, 'waitlisted'> };
+  | { kind: 'change_released'; state: Exclude<DecisionState, 'waitlisted'> }
+  | { kind: 'conditions'; outcome: ConditionsOutcome['outcome'] };
+
+/** The last minute before a deadline ("by 12 Dec, 23:59" rather than "by 13 Dec, 00:00"). */
+const lastMinute = (iso: string) => new Date(Date.parse(iso) - 60_000).toISOString();
 
 function Facts({ rows }: { rows: ReadonlyArray<[string, React.ReactNode]> }) {
   return (
@@ -42,6 +55,7 @@ export function DecisionPanel({ partnerId, application }: { partnerId: string; a
   const draft = useSaveDecision(partnerId, application.id);
   const withdraw = useWithdrawDecision(partnerId, application.id);
   const release = useReleaseDecisions(partnerId);
+  const conditions = useDecideConditions(partnerId, application.id);
   const [pending, setPending] = useState<Pending | null>(null);
   const [announced, setAnnounced] = useState<string | null>(null);
   if (!application.can_decide) return null;
@@ -49,17 +63,17 @@ export function DecisionPanel({ partnerId, application }: { partnerId: string; a
   const { decision } = application;
   const releaseDay = application.cycle?.decision_release_on ?? null;
   const stateName = (state: DecisionState) => t(`review.decision.states.${state}`);
-  const busy = draft.isPending || withdraw.isPending || release.isPending;
-  const failure = [draft, withdraw, release].find((mutation) => mutation.isError)?.error;
+  const busy = draft.isPending || withdraw.isPending || release.isPending || conditions.isPending;
+  const failure = [draft, withdraw, release, conditions].find((mutation) => mutation.isError)?.error;
 
   const choose = (state: DecisionState) => {
     setAnnounced(null);
     withdraw.reset();
     release.reset();
-    draft.mutate(
-      { state },
-      { onSuccess: () => setAnnounced(t('review.decision.drafted', { state: stateName(state) })) },
-    );
+    conditions.reset();
+    draft.mutate(draftOf(state, decision), {
+      onSuccess: () => setAnnounced(t('review.decision.drafted', { state: stateName(state) })),
+    });
   };
   const confirm = () => {
     if (!pending) return;
@@ -84,42 +98,60 @@ export function DecisionPanel({ partnerId, application }: { partnerId: string; a
           },
         },
       );
-    } else
-      draft.mutate(
-        { state: pending.state },
-        { onSuccess: done(t('review.decision.changed', { state: stateName(pending.state) })) },
+    } else if (pending.kind === 'conditions') {
+      conditions.mutate(
+        { outcome: pending.outcome },
+        { onSuccess: done(t(`review.decision.conditions_${pending.outcome}_done`)) },
       );
+    } else
+      draft.mutate(draftOf(pending.state, decision), {
+        onSuccess: done(t('review.decision.changed', { state: stateName(pending.state) })),
+      });
   };
 
   const dialog = pending && (
     <ConfirmDialog
-      tone={pending.kind === 'withdraw' ? 'danger' : 'primary'}
+      tone={
+        pending.kind === 'withdraw' || (pending.kind === 'conditions' && pending.outcome === 'not_met')
+          ? 'danger'
+          : 'primary'
+      }
       title={
-        pending.kind === 'withdraw'
-          ? t('review.decision.withdraw_title')
-          : pending.kind === 'release'
-            ? t(pending.when === 'now' ? 'review.decision.release_now_title' : 'review.decision.schedule_title')
-            : t(
-                pending.state === 'accepted'
-                  ? 'review.decision.offer_title'
-                  : 'review.decision.reject_waitlisted_title',
-              )
+        pending.kind === 'conditions'
+          ? t(`review.decision.conditions_${pending.outcome}_title`)
+          : pending.kind === 'withdraw'
+            ? t('review.decision.withdraw_title')
+            : pending.kind === 'release'
+              ? t(pending.when === 'now' ? 'review.decision.release_now_title' : 'review.decision.schedule_title')
+              : t(
+                  pending.state === 'accepted'
+                    ? 'review.decision.offer_title'
+                    : 'review.decision.reject_waitlisted_title',
+                )
       }
       description={
-        pending.kind === 'withdraw'
-          ? t('review.decision.withdraw_text')
-          : pending.kind === 'release'
-            ? pending.when === 'now'
-              ? t('review.decision.release_now_text')
-              : t('review.decision.schedule_text', { date: releaseDay ? format.day(releaseDay) : '' })
-            : t(pending.state === 'accepted' ? 'review.decision.offer_text' : 'review.decision.reject_waitlisted_text')
+        pending.kind === 'conditions'
+          ? t(`review.decision.conditions_${pending.outcome}_text`)
+          : pending.kind === 'withdraw'
+            ? t('review.decision.withdraw_text')
+            : pending.kind === 'release'
+              ? pending.when === 'now'
+                ? t('review.decision.release_now_text')
+                : t('review.decision.schedule_text', { date: releaseDay ? format.day(releaseDay) : '' })
+              : t(
+                  pending.state === 'accepted'
+                    ? 'review.decision.offer_text'
+                    : 'review.decision.reject_waitlisted_text',
+                )
       }
       confirmLabel={
-        pending.kind === 'withdraw'
-          ? t('review.decision.withdraw')
-          : pending.kind === 'release'
-            ? t(pending.when === 'now' ? 'review.decision.release_now' : 'review.decision.schedule')
-            : t(pending.state === 'accepted' ? 'review.decision.offer' : 'review.decision.reject_waitlisted')
+        pending.kind === 'conditions'
+          ? t(`review.decision.conditions_${pending.outcome}`)
+          : pending.kind === 'withdraw'
+            ? t('review.decision.withdraw')
+            : pending.kind === 'release'
+              ? t(pending.when === 'now' ? 'review.decision.release_now' : 'review.decision.schedule')
+              : t(pending.state === 'accepted' ? 'review.decision.offer' : 'review.decision.reject_waitlisted')
       }
       cancelLabel={t('review.cancel')}
       pending={busy}
@@ -130,6 +162,7 @@ export function DecisionPanel({ partnerId, application }: { partnerId: string; a
         draft.reset();
         withdraw.reset();
         release.reset();
+        conditions.reset();
       }}
     />
   );
@@ -184,6 +217,13 @@ export function DecisionPanel({ partnerId, application }: { partnerId: string; a
           <h3 className="font-medium">{t('review.decision.change')}</h3>
           {stateButtons(decision.state)}
         </div>
+        <DecisionTerms
+          key={decision.updated_at}
+          partnerId={partnerId}
+          submissionId={application.id}
+          decision={decision}
+          onSaved={setAnnounced}
+        />
         <div className="flex flex-col gap-2">
           <h3 className="font-medium">{t('review.decision.release_title')}</h3>
           <div className="flex flex-wrap gap-2">
@@ -227,7 +267,11 @@ export function DecisionPanel({ partnerId, application }: { partnerId: string; a
     const response =
       decision.response === null
         ? decision.state === 'accepted'
-          ? t('review.decision.response_none')
+          ? decision.lapsed_at
+            ? t('review.decision.response_lapsed', { date: format.dateTime(decision.lapsed_at) })
+            : decision.conditions_status === 'not_met'
+              ? t('review.decision.response_ended')
+              : t('review.decision.response_none')
           : t('review.decision.response_not_asked')
         : t(`review.decision.response.${decision.response}`, {
             date: decision.response_date ? format.dateTime(decision.response_date) : '',
@@ -243,6 +287,14 @@ export function DecisionPanel({ partnerId, application }: { partnerId: string; a
           rows={[
             [t('review.decision.released_on'), format.dateTime(decision.released_at)],
             [t('review.decision.applicant_response'), response],
+            ...(decision.reply_by
+              ? [
+                  [t('review.decision.reply_by'), format.dateTime(lastMinute(decision.reply_by))] as [
+                    string,
+                    React.ReactNode,
+                  ],
+                ]
+              : []),
             ...(decision.verification_code
               ? [
                   [
@@ -255,6 +307,46 @@ export function DecisionPanel({ partnerId, application }: { partnerId: string; a
               : []),
           ]}
         />
+        {decision.message && (
+          <div className="flex flex-col gap-1">
+            <h3 className="font-medium">{t('review.decision.message_sent')}</h3>
+            <p className="whitespace-pre-line break-words">{decision.message}</p>
+          </div>
+        )}
+        {decision.state === 'accepted' && decision.conditions.length > 0 && (
+          <div className="flex flex-col gap-2">
+            <h3 id="review-offer-conditions" className="font-medium">
+              {t('review.decision.conditions_title')}
+            </h3>
+            <OfferConditions
+              conditions={decision.conditions}
+              views={decision.condition_views}
+              status={decision.conditions_status}
+              reader="staff"
+              headingId="review-offer-conditions"
+            />
+            {decision.conditions_status === 'pending' && decision.response !== 'declined' && !decision.lapsed_at && (
+              <div className="flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  className="btn-primary"
+                  disabled={busy}
+                  onClick={() => setPending({ kind: 'conditions', outcome: 'met' })}
+                >
+                  {t('review.decision.conditions_met')}
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary text-danger"
+                  disabled={busy}
+                  onClick={() => setPending({ kind: 'conditions', outcome: 'not_met' })}
+                >
+                  {t('review.decision.conditions_not_met')}
+                </button>
+              </div>
+            )}
+          </div>
+        )}
         {decision.state === 'waitlisted' ? (
           <div className="flex flex-col gap-2">
             <h3 className="font-medium">{t('review.decision.waitlist_title')}</h3>
