@@ -64,6 +64,9 @@ it('resumes an interrupted upload after an api restart and keeps the exact bytes
     },
   });
   expect(created.status).toBe(201);
+  // tus writes its own responses: the security headers still go out on them.
+  expect(created.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(created.headers.get('content-security-policy')).toContain("default-src 'self'");
   const location = created.headers.get('location')!;
 
   // Sends half of the file, then drops the connection in the middle of the request.

@@ -105,6 +105,10 @@ export const uploadsRoutes: FastifyPluginAsync<{ db: Db; files: FileStores; area
       if (!upload || upload.metadata?.owner !== owner) return tusError(reply, 404, 'NOT_FOUND', 'Not found');
     }
     callers.set(request.raw, owner);
+    // tus writes the response itself: the headers set so far (the security headers) go on it first.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   }
