@@ -306,6 +306,7 @@ export async function buildApp({
       await api.register(decisionsRoutes, {
         db: database.db,
         publicUrl: env.PUBLIC_URL,
+        jobs,
         ipLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
       });
       await api.register(reviewRoutes, { db: database.db, storage: files.storage, publicUrl: env.PUBLIC_URL });

@@ -416,6 +416,8 @@ export const DECISION_MESSAGES = {
   offer_ended: 'This offer has ended: its conditions were not met.',
   no_pending_conditions: 'This offer has no conditions waiting to be checked.',
   offer_not_open: 'This offer is no longer open: it was declined or it lapsed.',
+  release_at_invalid: 'Choose the day and time of the release.',
+  release_at_past: 'Choose a moment in the future.',
 } as const;
 
 /** Account settings (spec section 8: 'Failed to change password'), shown under `settings.errors`. */

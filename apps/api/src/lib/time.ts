@@ -40,9 +40,17 @@ function offsetAt(instant: number, timezone: string): number {
  * the institution. The second pass corrects the first guess on a day the zone changes its offset.
  */
 export function startOfDayIn(day: string, timezone: string): Date {
-  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
-  const guess = midnightUtc - offsetAt(midnightUtc, timezone);
-  return new Date(midnightUtc - offsetAt(guess, timezone));
+  return wallTimeIn(`${day}T00:00`, timezone);
+}
+
+/**
+ * The instant a time zone's wall clock reads `local` (yyyy-mm-ddThh:mm): a release set for 09:00 in
+ * Kigali. A time the clock skips (a spring-forward gap) reads as the instant after it.
+ */
+export function wallTimeIn(local: string, timezone: string): Date {
+  const wall = Date.parse(`${local}:00Z`);
+  const guess = wall - offsetAt(wall, timezone);
+  return new Date(wall - offsetAt(guess, timezone));
 }
 
 /** The day after `day` (yyyy-mm-dd). */

@@ -47,4 +47,14 @@ describe('dayInTimeZone', () => {
     expect(dayInTimeZone(new Date('2026-12-31T23:30:00Z'), 'Africa/Nairobi')).toBe('2027-01-01');
     expect(dayInTimeZone(new Date('2026-12-31T23:30:00Z'), 'Not/AZone')).toBe('2026-12-31');
   });
+
+  it('turns the day at the zone’s midnight, asked again within the same minute or not', () => {
+    expect(dayInTimeZone(new Date('2026-12-31T20:59:59.999Z'), 'Africa/Nairobi')).toBe('2026-12-31');
+    expect(dayInTimeZone(new Date('2026-12-31T20:59:00.000Z'), 'Africa/Nairobi')).toBe('2026-12-31');
+    expect(dayInTimeZone(new Date('2026-12-31T21:00:00.000Z'), 'Africa/Nairobi')).toBe('2027-01-01');
+    expect(dayInTimeZone(new Date('2026-12-31T21:00:59.000Z'), 'Africa/Nairobi')).toBe('2027-01-01');
+    // Another zone in the same minute has its own answer.
+    expect(dayInTimeZone(new Date('2026-12-31T21:00:30.000Z'), 'Africa/Kigali')).toBe('2026-12-31');
+    expect(dayInTimeZone(new Date('2026-12-31T20:59:30.000Z'), 'Africa/Nairobi')).toBe('2026-12-31');
+  });
 });

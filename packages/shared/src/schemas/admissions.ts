@@ -130,11 +130,23 @@ function dayFormat(timezone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/** The last answer per time zone, for the minute it was read in: every autosave asks, and days change slowly. */
+const lastDays = new Map<string, { minute: number; day: string }>();
+
 /** The day it is at `now` in a time zone, yyyy-mm-dd (an unknown zone counts as UTC). */
 export function dayInTimeZone(now: Date, timezone: string): string {
-  const format = dayFormat(timezone);
-  const parts = Object.fromEntries(format.formatToParts(now).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  // Every zone's offset is a whole number of minutes: within one minute of UTC, the day is the same.
+  const minute = Math.floor(now.getTime() / 60_000);
+  const last = lastDays.get(timezone);
+  if (last?.minute === minute) return last.day;
+  const parts = Object.fromEntries(
+    dayFormat(timezone)
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
+  const day = `${parts.year}-${parts.month}-${parts.day}`;
+  lastDays.set(timezone, { minute, day });
+  return day;
 }
 
 /**

@@ -40,16 +40,26 @@ export const CONDITIONS_OUTCOMES = ['met', 'not_met'] as const;
 export const ConditionsOutcomeSchema = z.object({ outcome: z.enum(CONDITIONS_OUTCOMES) });
 export type ConditionsOutcome = z.infer<typeof ConditionsOutcomeSchema>;
 
-export const RELEASE_TIMINGS = ['now', 'release_date'] as const;
+export const RELEASE_TIMINGS = ['now', 'release_date', 'at'] as const;
+/** A moment as the institution's wall clock reads it, to the minute: `2026-12-01T09:00`. */
+export const WALL_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 /**
- * POST /partners/:partnerId/decisions/release — releases drafted decisions now, or schedules them for
- * their cycle's decision release date (a date already past releases now). Applications without a draft,
- * or already released, are skipped and counted.
+ * POST /partners/:partnerId/decisions/release — releases drafted decisions now, schedules them for their
+ * cycle's decision release date (a date already past releases now), or for a moment (`at`, in the
+ * institution's time zone, issue 26) when all are released together. Applications without a draft, or
+ * already released, are skipped and counted.
  */
-export const DecisionReleaseSchema = z.object({
-  submission_ids: z.array(z.uuid()).min(1, D.none_selected).max(BULK_MAX, D.too_many_selected),
-  when: z.enum(RELEASE_TIMINGS),
-});
+export const DecisionReleaseSchema = z
+  .object({
+    submission_ids: z.array(z.uuid()).min(1, D.none_selected).max(BULK_MAX, D.too_many_selected),
+    when: z.enum(RELEASE_TIMINGS),
+    at: z.string().regex(WALL_TIME_PATTERN, D.release_at_invalid).optional(),
+  })
+  .superRefine((release, ctx) => {
+    if (release.when === 'at' && !release.at) {
+      ctx.addIssue({ code: 'custom', path: ['at'], message: D.release_at_invalid });
+    }
+  });
 export type DecisionRelease = z.infer<typeof DecisionReleaseSchema>;
 export const DecisionReleaseResultSchema = z.object({
   released: z.int().nonnegative(),

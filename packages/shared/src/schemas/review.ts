@@ -148,6 +148,8 @@ export const ReviewOptionsSchema = z.object({
   /** The caller holds make_decisions (or all). */
   can_decide: z.boolean(),
   me: z.uuid(),
+  /** The institution's time zone: a release at a set moment is read on its clock. */
+  timezone: z.string(),
 });
 export type ReviewOptions = z.infer<typeof ReviewOptionsSchema>;
 

@@ -16,6 +16,8 @@ import {
   VerificationCodeParamsSchema,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
+import type { JobSender } from '../../lib/jobs/queue.ts';
+import { sendReleaseAt } from './decisions.jobs.ts';
 import { requireUserType, consume, type Limit } from '../auth/index.ts';
 import { staffGuard } from '../partners/index.ts';
 import { decideConditions, draftDecision, releaseDecisions, withdrawDecision } from './staff-decisions.service.ts';
@@ -30,6 +32,8 @@ import {
 export interface DecisionsRoutesOptions {
   db: Db;
   publicUrl: string;
+  /** A release set for a moment asks the queue for a pass at that moment. */
+  jobs: JobSender;
   /** Multiplies the per-address limit of letter verification (env RATE_LIMIT_MULTIPLIER). */
   ipLimitMultiplier?: number;
 }
@@ -52,7 +56,7 @@ function callerOf(request: FastifyRequest) {
  */
 export const decisionsRoutes: FastifyPluginAsyncZod<DecisionsRoutesOptions> = async (
   app,
-  { db, publicUrl, ipLimitMultiplier = 1 },
+  { db, publicUrl, jobs, ipLimitMultiplier = 1 },
 ) => {
   const tags = ['decisions'];
   const decides = staffGuard(db, ['make_decisions']);
@@ -133,14 +137,21 @@ export const decisionsRoutes: FastifyPluginAsyncZod<DecisionsRoutesOptions> = as
         description:
           'Each released decision emails its applicant once; a repeated release changes nothing. With ' +
           '`release_date`, decisions are released at the start of that day in the institution’s time zone ' +
-          '(now if it has begun); a selected draft whose cycle has no release date refuses the whole request ' +
+          '(now if it has begun); with `at`, all at that minute of the institution’s clock (`yyyy-mm-ddThh:mm`, ' +
+          'in the future). A selected draft whose cycle has no release date refuses the whole request ' +
           'with 409. Submissions without a draft, already released or unknown are skipped and counted.',
         params: PartnerParamsSchema,
         body: DecisionReleaseSchema,
         response: { 200: dataEnvelope(DecisionReleaseResultSchema) },
       },
     },
-    async (request) => ({ data: await releaseDecisions(db, callerOf(request), request.body, publicUrl) }),
+    async (request) => {
+      const { moment, ...result } = await releaseDecisions(db, callerOf(request), request.body, publicUrl);
+      // After the commit: a job that ran before it would find nothing due. Should this fail, the minute's
+      // pass still releases them.
+      if (moment && result.scheduled > 0) await sendReleaseAt(jobs, moment).catch(() => undefined);
+      return { data: result };
+    },
   );
 
   /* ------------------------------------------------------------ the applicant */

@@ -25,7 +25,8 @@ import {
 import { TEST_PUBLIC_URL, useTestApp } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { addDocument, demoAnswers, readyInstitution, type ReadyInstitution } from '../applications/test-helpers.ts';
-import { lapseDueOffers, releaseDueDecisions, remindOpenOffers } from './decisions.jobs.ts';
+import { lapseDueOffers, RELEASE_AT_JOB, releaseDueDecisions, remindOpenOffers } from './decisions.jobs.ts';
+import { QUEUE_SCHEMA } from '../../lib/jobs/queue.ts';
 import { LETTER_VERIFICATION_LIMIT } from './decisions.routes.ts';
 
 const testApp = useTestApp();
@@ -1059,5 +1060,83 @@ describe('offers with conditions, a message and a reply deadline', () => {
     const refused = await decideConditionsAs(institution, declined.id, 'met');
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused).message).toBe(D.offer_not_open);
+  });
+});
+
+describe('releasing at a set moment', () => {
+  /** The wall clock in Kigali (UTC+2 all year) at an instant, to the minute. */
+  const kigali = (instant: number) => new Date(instant + 2 * 60 * 60_000).toISOString().slice(0, 16);
+
+  it('schedules the selection for a minute on the institution’s clock; the job releases them all together then', async () => {
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    await setTimezone(institution.partnerId, 'Africa/Kigali');
+    const first = await submitted(institution);
+    const second = await submitted(institution);
+    await draft(institution, first.id, 'accepted');
+    await draft(institution, second.id, 'rejected');
+    const moment = Math.ceil((Date.now() + 3 * 60 * 60_000) / 60_000) * 60_000;
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/v1/partners/${institution.partnerId}/decisions/release`,
+      headers: institution.admin.headers,
+      payload: { submission_ids: [first.id, second.id], when: 'at', at: kigali(moment) },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(dataOf<DecisionReleaseResult>(response)).toEqual({ released: 0, scheduled: 2, skipped: 0 });
+    // Kigali's 09:00 is 07:00 UTC: the instant is read on the institution's clock.
+    expect(Date.parse((await decisionRow(first.id)).release_at!)).toBe(moment);
+    expect((await studentGet(first.student, `/applications/${first.id}/decision`)).statusCode).toBe(404);
+    // The queue holds one pass for that moment, however often it is asked for.
+    const again = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/v1/partners/${institution.partnerId}/decisions/release`,
+      headers: institution.admin.headers,
+      payload: { submission_ids: [first.id], when: 'at', at: kigali(moment) },
+    });
+    expect(dataOf<DecisionReleaseResult>(again).scheduled).toBe(1);
+    const { rows: passes } = await testApp.db.execute<{ start_after: string }>(
+      sql.raw(`select start_after from ${QUEUE_SCHEMA}.job where name = '${RELEASE_AT_JOB}'`),
+    );
+    expect(passes.map((row) => Date.parse(row.start_after))).toEqual([moment]);
+
+    expect(await releaseDueDecisions(testApp.db, new Date(moment - 1000), TEST_PUBLIC_URL)).toBe(0);
+    expect(await releaseDueDecisions(testApp.db, new Date(moment + 1000), TEST_PUBLIC_URL)).toBe(2);
+    const rows = await testApp.db
+      .select()
+      .from(decisions)
+      .where(inArray(decisions.submission_id, [first.id, second.id]));
+    expect(rows.map((row) => Date.parse(row.released_at!))).toEqual([moment + 1000, moment + 1000]);
+    expect((await studentGet(first.student, `/applications/${first.id}/decision`)).statusCode).toBe(200);
+    expect((await mailsTo(second.student.email)).filter((mail) => mail.template === 'decision_released')).toHaveLength(
+      1,
+    );
+  });
+
+  it('refuses a moment that is missing, not a real time, past, or after an offer’s deadline, changing nothing', async () => {
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const { id } = await submitted(institution);
+    await draftOffer(institution, id, { reply_by: dayFromToday(3) });
+    const releaseAt = (at: unknown) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: `/api/v1/partners/${institution.partnerId}/decisions/release`,
+        headers: institution.admin.headers,
+        payload: { submission_ids: [id], when: 'at', ...(at === undefined ? {} : { at }) },
+      });
+    const refusals: Array<[unknown, number, string]> = [
+      [undefined, 400, D.release_at_invalid],
+      ['tomorrow at nine', 400, D.release_at_invalid],
+      ['2027-02-30T09:00', 400, D.release_at_invalid],
+      [new Date(Date.now() - 60 * 60_000).toISOString().slice(0, 16), 400, D.release_at_past],
+      [`${dayFromToday(5)}T09:00`, 409, D.reply_by_before_release],
+    ];
+    for (const [at, status, message] of refusals) {
+      const refused = await releaseAt(at);
+      expect(refused.statusCode, String(at)).toBe(status);
+      expect(refused.body).toContain(message);
+    }
+    expect(await decisionRow(id)).toMatchObject({ release_at: null, released_at: null });
+    const scheduled = await releaseAt(`${dayFromToday(2)}T09:00`);
+    expect(dataOf<DecisionReleaseResult>(scheduled).scheduled).toBe(1);
   });
 });

@@ -26,7 +26,7 @@ import { markUnderReview, recordEvent, submissionOfPartner, type ReviewActor } f
 import { newVerificationCode } from '../../lib/verification-code.ts';
 import { entryRulesIssues, examSystem } from '@kaminuza/shared/exams';
 import { renderLetter } from './letter.ts';
-import { endOfDayIn, startOfDayIn } from '../../lib/time.ts';
+import { endOfDayIn, startOfDayIn, wallTimeIn } from '../../lib/time.ts';
 import { reviewDecisionOf, type DecisionRow } from './decision-shapes.ts';
 
 /** The institution's side of decisions: drafting, withdrawing and releasing them (by hand or when due). */
@@ -340,6 +340,23 @@ function offerTerms(input: DecisionDraft, timezone: string, now: Date, releaseAt
   };
 }
 
+/**
+ * The instant of a release set on the institution's clock (yyyy-mm-ddThh:mm): a real day and time, in the
+ * future. Each refusal is a 400 at `at`.
+ */
+function releaseMoment(local: string, timezone: string, now: Date): Date {
+  const wall = Date.parse(`${local}:00Z`);
+  // Date.parse rolls 30 February over into March: a day that does not exist is refused, not moved.
+  if (Number.isNaN(wall) || new Date(wall).toISOString().slice(0, 16) !== local) {
+    throw new AppError('INVALID_ARGUMENT', D.release_at_invalid, [{ path: 'at', message: D.release_at_invalid }]);
+  }
+  const instant = wallTimeIn(local, timezone);
+  if (instant.getTime() <= now.getTime()) {
+    throw new AppError('INVALID_ARGUMENT', D.release_at_past, [{ path: 'at', message: D.release_at_past }]);
+  }
+  return instant;
+}
+
 /** Drafts whose offer's reply deadline is not after `moment`: releasing them then would send a lapsed offer. */
 function deadlineBefore(drafts: ReleaseRow[], moment: (row: ReleaseRow) => Date): ReleaseRow[] {
   return drafts.filter(
@@ -348,7 +365,8 @@ function deadlineBefore(drafts: ReleaseRow[], moment: (row: ReleaseRow) => Date)
 }
 
 /**
- * Releases the drafted decisions of the selected submissions now, or schedules them for the start of
+ * Releases the drafted decisions of the selected submissions now, schedules them for a moment on the
+ * institution's clock (all released together by the release job then), or for the start of
  * their cycle's decision release day in the institution's time zone (a day already begun releases now).
  * Submissions of another institution, without a draft, or already released are skipped and counted.
  * With `release_date`, a selected draft whose cycle has no release date refuses the whole request
@@ -360,7 +378,7 @@ export async function releaseDecisions(
   input: DecisionRelease,
   publicUrl: string,
   now = new Date(),
-): Promise<DecisionReleaseResult> {
+): Promise<DecisionReleaseResult & { moment?: Date }> {
   const ids = [...new Set(input.submission_ids)];
   return db.transaction(async (tx) => {
     // Submissions first, in one order, as every change of one submission's decision takes them: no deadlock.
@@ -396,6 +414,19 @@ export async function releaseDecisions(
         throw new AppError('ABORTED', message, { submission_ids: rows.map((row) => row.decision.submission_id) });
       }
     };
+
+    if (input.when === 'at') {
+      const releaseAt = releaseMoment(input.at!, timezone, now);
+      refuse(
+        deadlineBefore(drafts, () => releaseAt),
+        D.reply_by_before_release,
+      );
+      for (const row of drafts) {
+        if (await releaser.schedule(row, releaseAt)) result.scheduled += 1;
+        else result.skipped += 1;
+      }
+      return { ...result, moment: releaseAt };
+    }
 
     if (input.when === 'now') {
       refuse(

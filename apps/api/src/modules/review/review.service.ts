@@ -99,6 +99,7 @@ export async function reviewOptions(db: Db, context: ReviewQueryContext): Promis
     blind: context.blind,
     can_decide: context.canDecide,
     me: context.staffId,
+    timezone: context.settings.general.timezone,
   };
 }
 

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { DecisionRelease, ReviewOptions } from '@kaminuza/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/form/field.tsx';
-import { errorMessageKey } from '../../../lib/error-messages.ts';
+import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
 import { useBulkReview } from '../api/bulk-review.ts';
 import { useReleaseDecisions } from '../api/release-decisions.ts';
+import { ReleaseMomentField } from './release-moment.tsx';
 
 /** The value of "no stage" / "nobody" in a select, where the API takes null. */
 const NONE = '__none';
@@ -45,6 +46,13 @@ function ActionSelect({
   );
 }
 
+/** The texts of each release, under `review.bulk`: its button, and its confirmation's `<prefix>_title` and `<prefix>_text`. */
+const RELEASE_TEXTS: Record<DecisionRelease['when'], { label: string; prefix: string }> = {
+  now: { label: 'release_now', prefix: 'release_now' },
+  release_date: { label: 'release_on_date', prefix: 'release_date' },
+  at: { label: 'release_at', prefix: 'release_at' },
+};
+
 /** Actions on the selected applications: move along the stages, assign, and (decision makers) release. */
 export function BulkActions({
   partnerId,
@@ -63,6 +71,7 @@ export function BulkActions({
   const [stage, setStage] = useState('');
   const [assignee, setAssignee] = useState('');
   const [releasing, setReleasing] = useState<DecisionRelease['when'] | null>(null);
+  const [releaseAt, setReleaseAt] = useState('');
   const count = selectedIds.length;
   const pending = bulk.isPending || release.isPending;
 
@@ -79,7 +88,7 @@ export function BulkActions({
   const confirmRelease = () => {
     if (!releasing) return;
     release.mutate(
-      { submission_ids: selectedIds, when: releasing },
+      { submission_ids: selectedIds, when: releasing, ...(releasing === 'at' ? { at: releaseAt } : {}) },
       {
         onSuccess: (result) => {
           setReleasing(null);
@@ -149,6 +158,9 @@ export function BulkActions({
             >
               {t('review.bulk.release_on_date')}
             </button>
+            <button type="button" className="btn-secondary" disabled={pending} onClick={() => setReleasing('at')}>
+              {t('review.bulk.release_at')}
+            </button>
           </div>
         </div>
       )}
@@ -156,14 +168,26 @@ export function BulkActions({
       {releasing && (
         <ConfirmDialog
           tone="primary"
-          title={t(releasing === 'now' ? 'review.bulk.release_now_title' : 'review.bulk.release_date_title', {
-            count,
-          })}
-          description={t(releasing === 'now' ? 'review.bulk.release_now_text' : 'review.bulk.release_date_text')}
-          confirmLabel={t(releasing === 'now' ? 'review.bulk.release_now' : 'review.bulk.release_on_date')}
+          title={t(`review.bulk.${RELEASE_TEXTS[releasing].prefix}_title`, { count })}
+          description={
+            releasing === 'at' ? (
+              <span className="flex flex-col gap-3">
+                <span>{t('review.bulk.release_at_text')}</span>
+                <ReleaseMomentField
+                  value={releaseAt}
+                  onChange={setReleaseAt}
+                  timezone={options.timezone}
+                  error={fieldErrors(release.error).at}
+                />
+              </span>
+            ) : (
+              t(`review.bulk.${RELEASE_TEXTS[releasing].prefix}_text`)
+            )
+          }
+          confirmLabel={t(`review.bulk.${RELEASE_TEXTS[releasing].label}`)}
           cancelLabel={t('review.cancel')}
           pending={release.isPending}
-          error={release.isError ? t(errorMessageKey(release.error)) : undefined}
+          error={release.isError && !fieldErrors(release.error).at ? t(errorMessageKey(release.error)) : undefined}
           onConfirm={confirmRelease}
           onClose={() => {
             setReleasing(null);

@@ -38,7 +38,7 @@ function renderPanel(application: ReviewApplication) {
   return render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <DecisionPanel partnerId={PARTNER} application={application} />
+        <DecisionPanel partnerId={PARTNER} application={application} timezone="Africa/Kigali" />
       </QueryClientProvider>
     </I18nextProvider>,
   );
@@ -221,5 +221,21 @@ describe('DecisionPanel', () => {
     expect(url).toBe(`/api/v1/partners/${PARTNER}/review/submissions/${SUBMISSION}/decision/conditions`);
     expect(JSON.parse(String(init.body))).toEqual({ outcome: 'met' });
     expect(await screen.findByText('The offer is now unconditional. The applicant has been told.')).toBeTruthy();
+  });
+
+  it('schedules the release for a day and time on the institution’s clock', async () => {
+    const fetch = vi.fn(async () => Response.json({ data: { released: 0, scheduled: 1, skipped: 0 } }));
+    vi.stubGlobal('fetch', fetch);
+    renderPanel(reviewApplication({ decision: decision() }));
+    fireEvent.click(button('Release at a set time')!);
+    const dialog = await screen.findByRole('dialog', { name: 'Release this decision at a set time?' });
+    within(dialog).getByText('Day and time in your institution’s time zone (Africa/Kigali).');
+    fireEvent.change(within(dialog).getByLabelText(/^Release on/), { target: { value: '2099-07-01T09:00' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Release at a set time' })));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    const [url, init] = fetch.mock.calls[0]! as unknown as [string, RequestInit];
+    expect(url).toBe(`/api/v1/partners/${PARTNER}/decisions/release`);
+    expect(JSON.parse(String(init.body))).toEqual({ submission_ids: [SUBMISSION], when: 'at', at: '2099-07-01T09:00' });
+    expect(await screen.findByText('Decision scheduled for release at the time you set.')).toBeTruthy();
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '@kaminuza/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/form/field.tsx';
-import { errorMessageKey } from '../../../lib/error-messages.ts';
+import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
 import { useReleaseDecisions } from '../api/release-decisions.ts';
 import { useSaveDecision } from '../api/save-decision.ts';
 import { useWithdrawDecision } from '../api/withdraw-decision.ts';
@@ -17,6 +17,7 @@ import { useDecideConditions } from '../api/decide-conditions.ts';
 import { OfferConditions } from '../../../components/eligibility/offer-conditions.tsx';
 import { Badge, useReviewFormats, type Tone } from './review-parts.tsx';
 import { DecisionTerms, draftOf } from './decision-terms.tsx';
+import { ReleaseMomentField } from './release-moment.tsx';
 
 const STATE_TONE: Record<DecisionState, Tone> = { accepted: 'good', rejected: 'bad', waitlisted: 'warn' };
 
@@ -49,7 +50,16 @@ function Facts({ rows }: { rows: ReadonlyArray<[string, React.ReactNode]> }) {
  * applicant answered and the letter's verification code. A released waitlisted decision may still
  * become an offer or a rejection.
  */
-export function DecisionPanel({ partnerId, application }: { partnerId: string; application: ReviewApplication }) {
+export function DecisionPanel({
+  partnerId,
+  application,
+  timezone,
+}: {
+  partnerId: string;
+  application: ReviewApplication;
+  /** The institution's time zone, in which a release at a set moment is read. */
+  timezone: string;
+}) {
   const { t } = useTranslation();
   const format = useReviewFormats();
   const draft = useSaveDecision(partnerId, application.id);
@@ -58,6 +68,7 @@ export function DecisionPanel({ partnerId, application }: { partnerId: string; a
   const conditions = useDecideConditions(partnerId, application.id);
   const [pending, setPending] = useState<Pending | null>(null);
   const [announced, setAnnounced] = useState<string | null>(null);
+  const [releaseAt, setReleaseAt] = useState('');
   if (!application.can_decide) return null;
 
   const { decision } = application;
@@ -84,7 +95,11 @@ export function DecisionPanel({ partnerId, application }: { partnerId: string; a
     if (pending.kind === 'withdraw') withdraw.mutate(undefined, { onSuccess: done(t('review.decision.withdrawn')) });
     else if (pending.kind === 'release') {
       release.mutate(
-        { submission_ids: [application.id], when: pending.when },
+        {
+          submission_ids: [application.id],
+          when: pending.when,
+          ...(pending.when === 'at' ? { at: releaseAt } : {}),
+        },
         {
           onSuccess: (result) => {
             setPending(null);
@@ -92,7 +107,7 @@ export function DecisionPanel({ partnerId, application }: { partnerId: string; a
               result.released > 0
                 ? t('review.decision.released_now')
                 : result.scheduled > 0
-                  ? t('review.decision.scheduled')
+                  ? t(pending.when === 'at' ? 'review.decision.scheduled_at' : 'review.decision.scheduled')
                   : t('review.decision.release_skipped'),
             );
           },
@@ -109,53 +124,80 @@ export function DecisionPanel({ partnerId, application }: { partnerId: string; a
       });
   };
 
-  const dialog = pending && (
+  /** What a confirmation says: its title, what it does, and its button. */
+  const dialogTexts = (asked: Pending): { title: string; description: React.ReactNode; confirm: string } => {
+    switch (asked.kind) {
+      case 'conditions':
+        return {
+          title: t(`review.decision.conditions_${asked.outcome}_title`),
+          description: t(`review.decision.conditions_${asked.outcome}_text`),
+          confirm: t(`review.decision.conditions_${asked.outcome}`),
+        };
+      case 'withdraw':
+        return {
+          title: t('review.decision.withdraw_title'),
+          description: t('review.decision.withdraw_text'),
+          confirm: t('review.decision.withdraw'),
+        };
+      case 'change_released':
+        return asked.state === 'accepted'
+          ? {
+              title: t('review.decision.offer_title'),
+              description: t('review.decision.offer_text'),
+              confirm: t('review.decision.offer'),
+            }
+          : {
+              title: t('review.decision.reject_waitlisted_title'),
+              description: t('review.decision.reject_waitlisted_text'),
+              confirm: t('review.decision.reject_waitlisted'),
+            };
+      case 'release':
+        if (asked.when === 'now') {
+          return {
+            title: t('review.decision.release_now_title'),
+            description: t('review.decision.release_now_text'),
+            confirm: t('review.decision.release_now'),
+          };
+        }
+        if (asked.when === 'at') {
+          return {
+            title: t('review.decision.release_at_title'),
+            description: (
+              <span className="flex flex-col gap-3">
+                <span>{t('review.decision.release_at_text')}</span>
+                <ReleaseMomentField
+                  value={releaseAt}
+                  onChange={setReleaseAt}
+                  timezone={timezone}
+                  error={fieldErrors(release.error).at}
+                />
+              </span>
+            ),
+            confirm: t('review.decision.release_at'),
+          };
+        }
+        return {
+          title: t('review.decision.schedule_title'),
+          description: t('review.decision.schedule_text', { date: releaseDay ? format.day(releaseDay) : '' }),
+          confirm: t('review.decision.schedule'),
+        };
+    }
+  };
+  const texts = pending ? dialogTexts(pending) : null;
+
+  const dialog = pending && texts && (
     <ConfirmDialog
       tone={
         pending.kind === 'withdraw' || (pending.kind === 'conditions' && pending.outcome === 'not_met')
           ? 'danger'
           : 'primary'
       }
-      title={
-        pending.kind === 'conditions'
-          ? t(`review.decision.conditions_${pending.outcome}_title`)
-          : pending.kind === 'withdraw'
-            ? t('review.decision.withdraw_title')
-            : pending.kind === 'release'
-              ? t(pending.when === 'now' ? 'review.decision.release_now_title' : 'review.decision.schedule_title')
-              : t(
-                  pending.state === 'accepted'
-                    ? 'review.decision.offer_title'
-                    : 'review.decision.reject_waitlisted_title',
-                )
-      }
-      description={
-        pending.kind === 'conditions'
-          ? t(`review.decision.conditions_${pending.outcome}_text`)
-          : pending.kind === 'withdraw'
-            ? t('review.decision.withdraw_text')
-            : pending.kind === 'release'
-              ? pending.when === 'now'
-                ? t('review.decision.release_now_text')
-                : t('review.decision.schedule_text', { date: releaseDay ? format.day(releaseDay) : '' })
-              : t(
-                  pending.state === 'accepted'
-                    ? 'review.decision.offer_text'
-                    : 'review.decision.reject_waitlisted_text',
-                )
-      }
-      confirmLabel={
-        pending.kind === 'conditions'
-          ? t(`review.decision.conditions_${pending.outcome}`)
-          : pending.kind === 'withdraw'
-            ? t('review.decision.withdraw')
-            : pending.kind === 'release'
-              ? t(pending.when === 'now' ? 'review.decision.release_now' : 'review.decision.schedule')
-              : t(pending.state === 'accepted' ? 'review.decision.offer' : 'review.decision.reject_waitlisted')
-      }
+      title={texts.title}
+      description={texts.description}
+      confirmLabel={texts.confirm}
       cancelLabel={t('review.cancel')}
       pending={busy}
-      error={failure ? t(errorMessageKey(failure)) : undefined}
+      error={failure && !fieldErrors(failure).at ? t(errorMessageKey(failure)) : undefined}
       onConfirm={confirm}
       onClose={() => {
         setPending(null);
@@ -234,6 +276,14 @@ export function DecisionPanel({ partnerId, application }: { partnerId: string; a
               onClick={() => setPending({ kind: 'release', when: 'now' })}
             >
               {t('review.decision.release_now')}
+            </button>
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={busy}
+              onClick={() => setPending({ kind: 'release', when: 'at' })}
+            >
+              {t(decision.release_at ? 'review.decision.release_at_change' : 'review.decision.release_at')}
             </button>
             {!decision.release_at && (
               <button

@@ -180,7 +180,7 @@ export function ReviewApplicationPage() {
       case 'scores':
         return <ScoresPanel partnerId={partnerId} application={data} me={options.data?.me} />;
       case 'decision':
-        return <DecisionPanel partnerId={partnerId} application={data} />;
+        return <DecisionPanel partnerId={partnerId} application={data} timezone={options.data?.timezone ?? 'UTC'} />;
       case 'history':
         return <HistoryPanel application={data} stages={options.data?.stages} />;
       default:

@@ -24,6 +24,7 @@ export function reviewOptions(overrides: Partial<ReviewOptions> = {}): ReviewOpt
     blind: false,
     can_decide: true,
     me: ME,
+    timezone: 'Africa/Kigali',
     ...overrides,
   };
 }
