@@ -43,6 +43,19 @@ test('a conditional offer with a deadline: staff set its terms, the applicant ac
   );
   const submission = await submitApplication(student, institution, baseURL!);
 
+  // The institution offers one place in this program at this campus (Cycles → Places).
+  await page.goto('/partner/cycles');
+  await page
+    .getByRole('button', { name: /^Places in / })
+    .first()
+    .click();
+  const places = page.getByRole('dialog', { name: /^Places in / });
+  await places.getByLabel(`${institution.programName} — Rubavu Lakeside Campus`).fill('1');
+  await places.getByRole('button', { name: 'Save places' }).click();
+  await expect(places.getByText('Places saved.')).toBeVisible();
+  await expectAccessibleAndFitting(page);
+  await places.getByRole('button', { name: 'Close' }).click();
+
   // The decision maker drafts an offer, then gives it a message, two conditions and a deadline.
   await page.goto(`/partner/applications/${submission.id}?tab=decision`);
   await page.getByRole('button', { name: 'Draft: accept' }).click();
@@ -65,6 +78,11 @@ test('a conditional offer with a deadline: staff set its terms, the applicant ac
     .click();
   await expect(page.getByText('Decision released. The applicant has been told by email.')).toBeVisible();
   await expect(page.getByText('Conditions pending')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Places for this program at this campus: 0 of 1 left (0 accepted, 1 awaiting an answer, 0 drafted).',
+    ),
+  ).toBeVisible();
   await expect(page.getByText('Total points (mean grade): B or better needed, the applicant has B')).toBeVisible();
 
   // The applicant reads the offer, its conditions against their results, and the deadline.

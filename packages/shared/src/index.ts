@@ -35,6 +35,7 @@ export * from './schemas/applications.ts';
 export * from './schemas/review.ts';
 export * from './schemas/finance.ts';
 export * from './schemas/offers.ts';
+export * from './schemas/places.ts';
 export * from './schemas/decisions.ts';
 export * from './schemas/rubric.ts';
 export * from './schemas/notifications.ts';

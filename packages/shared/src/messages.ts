@@ -418,6 +418,9 @@ export const DECISION_MESSAGES = {
   offer_not_open: 'This offer is no longer open: it was declined or it lapsed.',
   release_at_invalid: 'Choose the day and time of the release.',
   release_at_past: 'Choose a moment in the future.',
+  places_invalid: 'Enter a whole number of places, or leave it empty for no limit.',
+  no_places_left: 'Not enough places are left for these offers. Release them anyway, or change the places.',
+  place_unknown: 'This program is not offered at this campus in this cycle.',
 } as const;
 
 /** Account settings (spec section 8: 'Failed to change password'), shown under `settings.errors`. */

@@ -509,11 +509,11 @@ export async function seedDemoReview(db: Db, storage: Storage, publicUrl: string
       db,
       admin,
       submission.id,
-      { state: state.state, message: '', conditions: [], reply_by: null },
+      { state: state.state, message: '', conditions: [], reply_by: null, override_capacity: false },
       publicUrl,
     );
     if (state.kind === 'released') toRelease.push(submission.id);
   }
-  await releaseDecisions(db, admin, { submission_ids: toRelease, when: 'now' }, publicUrl);
+  await releaseDecisions(db, admin, { submission_ids: toRelease, when: 'now', override_capacity: false }, publicUrl);
   return true;
 }

@@ -17,6 +17,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   tone = 'danger',
+  fields,
 }: {
   title: ReactNode;
   description: ReactNode;
@@ -28,11 +29,14 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
   tone?: 'danger' | 'primary';
+  /** What the action asks for besides the confirmation (a moment, an override), below the description. */
+  fields?: ReactNode;
 }) {
   return (
     <Dialog title={title} description={description} onClose={onClose}>
       {() => (
         <>
+          {fields && <div className="flex flex-col gap-3">{fields}</div>}
           {error && <FormAlert>{error}</FormAlert>}
           <div className="flex flex-wrap justify-end gap-2">
             <button type="button" className="btn-secondary" onClick={onClose}>

@@ -25,6 +25,8 @@ export const DecisionDraftSchema = z
     message: z.string().trim().max(DECISION_MESSAGE_MAX, D.message_too_long).default(''),
     conditions: z.array(OfferConditionSchema).max(OFFER_CONDITIONS_MAX, D.too_many_conditions).default([]),
     reply_by: z.iso.date(D.reply_by_invalid).nullable().default(null),
+    /** A waitlisted decision made an offer beyond the places left (issue 26). */
+    override_capacity: z.boolean().default(false),
   })
   .superRefine((draft, ctx) => {
     if (draft.state === 'accepted') return;
@@ -54,6 +56,8 @@ export const DecisionReleaseSchema = z
     submission_ids: z.array(z.uuid()).min(1, D.none_selected).max(BULK_MAX, D.too_many_selected),
     when: z.enum(RELEASE_TIMINGS),
     at: z.string().regex(WALL_TIME_PATTERN, D.release_at_invalid).optional(),
+    /** Release offers beyond the places left (issue 26): refused with 409 unless said. */
+    override_capacity: z.boolean().default(false),
   })
   .superRefine((release, ctx) => {
     if (release.when === 'at' && !release.at) {
@@ -61,6 +65,7 @@ export const DecisionReleaseSchema = z
     }
   });
 export type DecisionRelease = z.infer<typeof DecisionReleaseSchema>;
+export type DecisionReleaseInput = z.input<typeof DecisionReleaseSchema>;
 export const DecisionReleaseResultSchema = z.object({
   released: z.int().nonnegative(),
   scheduled: z.int().nonnegative(),

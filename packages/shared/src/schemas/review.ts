@@ -8,6 +8,7 @@ import { RubricCriterionSchema, SCORE_MAX } from './rubric.ts';
 import { ConditionViewSchema, ELIGIBILITY_STATUSES, SubmissionEligibilitySchema } from '../exams/eligibility-view.ts';
 import { ExamSittingSchema } from '../exams/sittings.ts';
 import { ConditionsStatusSchema, OfferConditionSchema } from './offers.ts';
+import { PlacesStandingSchema } from './places.ts';
 
 /*
  * The staff review of submitted applications (issue 8): the queue, one application with its notes,
@@ -287,6 +288,8 @@ export const ReviewApplicationSchema = z.object({
   score_average: z.number().nullable(),
   rubric: z.array(RubricCriterionSchema),
   decision: ReviewDecisionSchema.nullable(),
+  /** Where the places of the program applied for stand (issue 26); null without a cycle or campus. */
+  places: PlacesStandingSchema.nullable(),
   history: z.array(ReviewEventSchema),
   blind: z.boolean(),
   can_decide: z.boolean(),

@@ -119,6 +119,34 @@ export const cyclePrograms = pgTable(
 );
 
 /**
+ * The places a program offers in a cycle at a campus (issue 26): offers accepted or still open count
+ * against them. No row: no limit set.
+ */
+export const places = pgTable(
+  'places',
+  {
+    partner_id: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    cycle_id: uuid('cycle_id')
+      .notNull()
+      .references(() => cycles.id, { onDelete: 'cascade' }),
+    program_id: uuid('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    campus_id: uuid('campus_id')
+      .notNull()
+      .references(() => campuses.id, { onDelete: 'cascade' }),
+    places: integer('places').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.cycle_id, t.program_id, t.campus_id] }),
+    index('places_partner_idx').on(t.partner_id),
+  ],
+);
+
+/**
  * An application form: ordered sections of ordered questions, stored as one validated document and
  * saved whole with a version (a stale save is refused). Attached to a cycle, optionally to one program.
  */

@@ -11,6 +11,8 @@ import {
   DecisionReleaseSchema,
   DecisionResponseInputSchema,
   LetterVerificationSchema,
+  PlacesInputSchema,
+  PlacesRowSchema,
   ReviewDecisionSchema,
   StudentDecisionSchema,
   VerificationCodeParamsSchema,
@@ -18,6 +20,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../lib/jobs/queue.ts';
 import { sendReleaseAt } from './decisions.jobs.ts';
+import { listPlaces, setPlaces } from './places.service.ts';
 import { requireUserType, consume, type Limit } from '../auth/index.ts';
 import { staffGuard } from '../partners/index.ts';
 import { decideConditions, draftDecision, releaseDecisions, withdrawDecision } from './staff-decisions.service.ts';
@@ -152,6 +155,48 @@ export const decisionsRoutes: FastifyPluginAsyncZod<DecisionsRoutesOptions> = as
       if (moment && result.scheduled > 0) await sendReleaseAt(jobs, moment).catch(() => undefined);
       return { data: result };
     },
+  );
+
+  /* ------------------------------------------------------------ places */
+
+  const CycleParamsSchema = PartnerParamsSchema.extend({ cycleId: z.uuid() });
+  const placesList = { 200: dataEnvelope(z.array(PlacesRowSchema)) };
+
+  app.get(
+    '/partners/:partnerId/cycles/:cycleId/places',
+    {
+      preHandler: staffGuard(db, null),
+      schema: {
+        tags,
+        summary: 'The places of each program of a cycle at each campus, with the offers holding them',
+        description:
+          'An offer holds a place once released, until it is declined, lapses or its conditions are not met. ' +
+          '`left` is null where no limit is set. Another institution’s cycle answers 404.',
+        params: CycleParamsSchema,
+        response: placesList,
+      },
+    },
+    async (request) => ({ data: await listPlaces(db, request.params.partnerId, request.params.cycleId) }),
+  );
+
+  app.put(
+    '/partners/:partnerId/cycles/:cycleId/places',
+    {
+      preHandler: staffGuard(db, ['manage_programs']),
+      schema: {
+        tags,
+        summary: 'Sets the places of programs at campuses in a cycle',
+        description:
+          'Each entry names a program open in the cycle and one of its campuses (400 otherwise, nothing ' +
+          'changed); `places: null` removes the limit. Needs manage_programs.',
+        params: CycleParamsSchema,
+        body: PlacesInputSchema,
+        response: placesList,
+      },
+    },
+    async (request) => ({
+      data: await setPlaces(db, request.params.partnerId, request.params.cycleId, request.body),
+    }),
   );
 
   /* ------------------------------------------------------------ the applicant */

@@ -8,6 +8,7 @@ import {
   type ApplicationDraft,
   type DecisionReleaseResult,
   type LetterVerification,
+  type PlacesRow,
   type ReviewDecision,
   type StudentDecision,
   type SubmissionReceipt,
@@ -1138,5 +1139,109 @@ describe('releasing at a set moment', () => {
     expect(await decisionRow(id)).toMatchObject({ release_at: null, released_at: null });
     const scheduled = await releaseAt(`${dayFromToday(2)}T09:00`);
     expect(dataOf<DecisionReleaseResult>(scheduled).scheduled).toBe(1);
+  });
+});
+
+describe('places', () => {
+  const placesUrl = (institution: ReadyInstitution, cycleId: string) =>
+    `/api/v1/partners/${institution.partnerId}/cycles/${cycleId}/places`;
+  async function cycleOf(submissionId: string) {
+    const [row] = await testApp.db
+      .select({ cycle_id: submissions.cycle_id })
+      .from(submissions)
+      .where(eq(submissions.id, submissionId));
+    return row!.cycle_id!;
+  }
+  function setPlacesAs(institution: ReadyInstitution, cycleId: string, places: unknown, member = institution.admin) {
+    return testApp.app.inject({
+      method: 'PUT',
+      url: placesUrl(institution, cycleId),
+      headers: member.headers,
+      payload: { places: [{ program_id: institution.single.id, campus_id: institution.single.campusId, places }] },
+    });
+  }
+  const placesRow = async (institution: ReadyInstitution, cycleId: string) =>
+    dataOf<PlacesRow[]>(
+      await testApp.app.inject({
+        method: 'GET',
+        url: placesUrl(institution, cycleId),
+        headers: institution.admin.headers,
+      }),
+    ).find((row) => row.program_id === institution.single.id && row.campus_id === institution.single.campusId)!;
+
+  it('counts offers against the places set, and refuses offers beyond them unless told to go beyond', async () => {
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const first = await submitted(institution);
+    const second = await submitted(institution);
+    const third = await submitted(institution);
+    const cycleId = await cycleOf(first.id);
+    expect(await placesRow(institution, cycleId)).toMatchObject({ places: null, left: null, drafted: 0 });
+
+    // Who may set them, and what.
+    const reviewer = await signInAs(testApp.app, 'staff', {
+      partnerId: institution.partnerId,
+      permissions: ['make_decisions'],
+    });
+    expect((await setPlacesAs(institution, cycleId, 1, reviewer)).statusCode).toBe(403);
+    const other = await readyInstitution(testApp.app, testApp.db);
+    expect((await setPlacesAs({ ...institution, admin: other.admin }, cycleId, 1, other.admin)).statusCode).toBe(404);
+    const negative = await setPlacesAs(institution, cycleId, -1);
+    expect(negative.statusCode).toBe(400);
+    expect(negative.body).toContain(D.places_invalid);
+    const stranger = await testApp.app.inject({
+      method: 'PUT',
+      url: placesUrl(institution, cycleId),
+      headers: institution.admin.headers,
+      payload: { places: [{ program_id: other.single.id, campus_id: other.single.campusId, places: 3 }] },
+    });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.body).toContain(D.place_unknown);
+    expect((await placesRow(institution, cycleId)).places).toBeNull();
+
+    expect((await setPlacesAs(institution, cycleId, 1)).statusCode).toBe(200);
+    await draft(institution, first.id, 'accepted');
+    await draft(institution, second.id, 'accepted');
+    await draft(institution, third.id, 'waitlisted');
+    expect(await placesRow(institution, cycleId)).toMatchObject({ places: 1, left: 1, drafted: 2, outstanding: 0 });
+
+    // Two offers for one place: refused, nothing released; released anyway when the member says so.
+    const refused = await release(institution, [first.id, second.id, third.id]);
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toMatchObject({
+      message: D.no_places_left,
+      details: { places: [{ program_id: institution.single.id, left: 1, releasing: 2 }] },
+    });
+    expect((await decisionRow(first.id)).released_at).toBeNull();
+    const beyond = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/v1/partners/${institution.partnerId}/decisions/release`,
+      headers: institution.admin.headers,
+      payload: { submission_ids: [first.id, second.id, third.id], when: 'now', override_capacity: true },
+    });
+    expect(dataOf<DecisionReleaseResult>(beyond).released).toBe(3);
+    expect(await placesRow(institution, cycleId)).toMatchObject({ outstanding: 2, accepted: 0, left: 0 });
+
+    // An answer moves an offer from outstanding to accepted; a decline gives its place back.
+    await respond(first.student, first.id, 'accepted');
+    await respond(second.student, second.id, 'declined');
+    expect(await placesRow(institution, cycleId)).toMatchObject({ accepted: 1, outstanding: 0, left: 0 });
+
+    // The waitlisted applicant cannot be offered a place while none is left, unless told to go beyond.
+    const full = await draft(institution, third.id, 'accepted');
+    expect(full.statusCode).toBe(409);
+    expect(errorOf(full).message).toBe(D.no_places_left);
+    expect((await setPlacesAs(institution, cycleId, 2)).statusCode).toBe(200);
+    expect((await draft(institution, third.id, 'accepted')).statusCode).toBe(200);
+    expect(await placesRow(institution, cycleId)).toMatchObject({ accepted: 1, outstanding: 1, left: 0 });
+
+    // The application shows where its places stand; removing the limit clears it.
+    const application = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/v1/partners/${institution.partnerId}/review/submissions/${third.id}`,
+      headers: institution.admin.headers,
+    });
+    expect(dataOf<{ places: unknown }>(application).places).toMatchObject({ places: 2, left: 0 });
+    expect((await setPlacesAs(institution, cycleId, null)).statusCode).toBe(200);
+    expect(await placesRow(institution, cycleId)).toMatchObject({ places: null, left: null });
   });
 });

@@ -1,2 +1,3 @@
 /** The decisions module's public entry: what other modules may use (docs/architecture.md). */
 export { conditionViewsOf, reviewDecisionOf, toReviewDecision } from './decision-shapes.ts';
+export { placesOfSubmission } from './places.service.ts';

@@ -28,6 +28,7 @@ import { entryRulesIssues, examSystem } from '@kaminuza/shared/exams';
 import { renderLetter } from './letter.ts';
 import { endOfDayIn, startOfDayIn, wallTimeIn } from '../../lib/time.ts';
 import { reviewDecisionOf, type DecisionRow } from './decision-shapes.ts';
+import { assertPlacesFor } from './places.service.ts';
 
 /** The institution's side of decisions: drafting, withdrawing and releasing them (by hand or when due). */
 /** A decision with what releasing it needs: the letter's facts and the applicant's account, if any. */
@@ -409,6 +410,13 @@ export async function releaseDecisions(
 
     const { timezone } = (await releaser.settingsOf(caller.partnerId)).general;
     const releaseDay = (row: ReleaseRow) => startOfDayIn(row.decision_release_on!, timezone);
+    // Offers take places once released (or when their scheduled release comes): beyond those left, only if said.
+    await assertPlacesFor(
+      tx,
+      caller.partnerId,
+      drafts.filter((row) => row.decision.state === 'accepted').map((row) => row.decision.submission_id),
+      input.override_capacity,
+    );
     const refuse = (rows: ReleaseRow[], message: string) => {
       if (rows.length > 0) {
         throw new AppError('ABORTED', message, { submission_ids: rows.map((row) => row.decision.submission_id) });
@@ -521,6 +529,9 @@ export async function draftDecision(
     if (existing?.released_at) {
       if (existing.state === input.state) return;
       if (existing.state !== 'waitlisted') throw new AppError('ABORTED', D.already_released);
+      if (input.state === 'accepted') {
+        await assertPlacesFor(tx, caller.partnerId, [submissionId], input.override_capacity);
+      }
       const [row] = await releaseRows(tx, eq(decisions.id, existing.id));
       const releaser = new Releaser(tx, now, publicUrl, { kind: 'staff', staffId: caller.staffId });
       const changed = await releaser.release(row!, {

@@ -26,7 +26,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { paymentSummaryById } from '../payments/index.ts';
 import { REVIEW_PERMISSIONS } from '../submissions/index.ts';
 import type { ReviewQueryContext } from './review-context.ts';
-import { conditionViewsOf, toReviewDecision } from '../decisions/index.ts';
+import { conditionViewsOf, placesOfSubmission, toReviewDecision } from '../decisions/index.ts';
 import { sittingsOf } from '../students/index.ts';
 
 const iso = (value: string) => new Date(value).toISOString();
@@ -378,6 +378,7 @@ export async function reviewApplication(
           await conditionViewsOf(db, decision.decision),
         )
       : null,
+    places: await placesOfSubmission(db, submission.id),
     history: [
       submittedEvent(submission, applicantName, names),
       ...events.map((event): ReviewEvent => ({

@@ -11,6 +11,14 @@ import { CyclesPage } from './cycles-page.tsx';
 const i18n = i18next.createInstance();
 await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } }, initAsync: false });
 
+// jsdom has no modal dialogs: opening one only needs to set `open`, as browsers do.
+HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+  this.open = true;
+};
+HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+  this.open = false;
+};
+
 const PARTNER = '00000000-0000-4000-8000-00000000000a';
 const stamp = '2026-01-01T00:00:00.000Z';
 const cycle: Cycle = {
@@ -25,6 +33,18 @@ const cycle: Cycle = {
   accepting_applications: true,
   created_at: stamp,
   updated_at: stamp,
+};
+
+const placesRow = {
+  program_id: '00000000-0000-4000-8000-000000000002',
+  program_name: 'BSc Computer Science',
+  campus_id: '00000000-0000-4000-8000-000000000004',
+  campus_name: 'Gisenyi',
+  places: null,
+  accepted: 2,
+  outstanding: 1,
+  drafted: 4,
+  left: null,
 };
 
 function member(permissions: StaffPermission[]): SessionUser {
@@ -61,6 +81,11 @@ function serve(
     const path = new URL(url, 'http://x').pathname;
     if (path === '/api/v1/auth/session') return json(200, { data: user });
     if (path.endsWith('/settings/current-cycle') && init?.method === 'PUT') return json(current.status, current.body);
+    if (path.endsWith('/places') && init?.method === 'PUT') {
+      const { places } = JSON.parse(String(init.body)) as { places: Array<{ places: number | null }> };
+      return json(200, { data: [{ ...placesRow, places: places[0]!.places, left: places[0]!.places! - 3 }] });
+    }
+    if (path.endsWith('/places')) return json(200, { data: [placesRow] });
     if (path.endsWith('/cycles')) return json(200, { data: [cycle] });
     if (path.endsWith('/programs')) return json(200, { data: [] });
     return json(404, { error: { status: 'NOT_FOUND', message: 'Not found' } });
@@ -121,5 +146,24 @@ describe('CyclesPage', () => {
     screen.getByRole('button', { name: 'Delete September intake' });
     fireEvent.click(screen.getByRole('button', { name: 'Make current: September intake' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The current cycle could not be changed. Not found');
+  });
+
+  it('sets the places of each program at each campus, with the offers holding them', async () => {
+    const fetch = serve(member(['manage_programs']));
+    renderPage();
+    await screen.findByRole('listitem');
+    fireEvent.click(screen.getByRole('button', { name: 'Places in September intake' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Places in September intake' }));
+    const field = await dialog.findByLabelText('BSc Computer Science — Gisenyi');
+    dialog.getByText('2 accepted, 1 awaiting an answer, 4 drafted.');
+    expect((field as HTMLInputElement).placeholder).toBe('No limit');
+    fireEvent.change(field, { target: { value: '40' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save places' }));
+    expect(await dialog.findByText('Places saved.')).toBeTruthy();
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]!.body))).toEqual({
+      places: [{ program_id: placesRow.program_id, campus_id: placesRow.campus_id, places: 40 }],
+    });
+    dialog.getByText('2 accepted, 1 awaiting an answer, 4 drafted. 37 places left.');
   });
 });

@@ -12,6 +12,7 @@ import { useDeleteCycle } from '../api/delete-cycle.ts';
 import { usePrograms } from '../api/get-programs.ts';
 import { useSetCurrentCycle } from '../api/set-current-cycle.ts';
 import { CycleDialog } from './cycle-dialog.tsx';
+import { PlacesDialog } from './places-dialog.tsx';
 import { dateTimeFormat } from '../../../lib/intl.ts';
 
 const STATUS_TONE: Record<Cycle['status'], string> = {
@@ -52,6 +53,7 @@ export function CyclesPage() {
   const makeCurrent = useSetCurrentCycle(partnerId);
   const [editing, setEditing] = useState<Cycle | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Cycle | null>(null);
+  const [placesOf, setPlacesOf] = useState<Cycle | null>(null);
   const day = useDayFormat();
 
   const addButton = canEdit && (
@@ -156,6 +158,14 @@ export function CyclesPage() {
                       <button
                         type="button"
                         className="btn-secondary"
+                        aria-label={t('places.open_named', { name: cycle.name })}
+                        onClick={() => setPlacesOf(cycle)}
+                      >
+                        {t('places.open')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn-secondary"
                         aria-label={t('cycles.delete_named', { name: cycle.name })}
                         onClick={() => {
                           remove.reset();
@@ -181,6 +191,7 @@ export function CyclesPage() {
           onClose={() => setEditing(null)}
         />
       )}
+      {placesOf && <PlacesDialog partnerId={partnerId} cycle={placesOf} onClose={() => setPlacesOf(null)} />}
       {deleting && (
         <ConfirmDialog
           title={t('cycles.delete_title', { name: deleting.name })}

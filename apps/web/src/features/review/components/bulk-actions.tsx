@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DecisionRelease, ReviewOptions } from '@kaminuza/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { FormAlert } from '../../../components/form/field.tsx';
+import { CheckboxField, FormAlert } from '../../../components/form/field.tsx';
 import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
 import { useBulkReview } from '../api/bulk-review.ts';
 import { useReleaseDecisions } from '../api/release-decisions.ts';
@@ -72,6 +72,8 @@ export function BulkActions({
   const [assignee, setAssignee] = useState('');
   const [releasing, setReleasing] = useState<DecisionRelease['when'] | null>(null);
   const [releaseAt, setReleaseAt] = useState('');
+  const [beyondPlaces, setBeyondPlaces] = useState(false);
+  const placesShort = release.isError && errorMessageKey(release.error) === 'decisions.errors.no_places_left';
   const count = selectedIds.length;
   const pending = bulk.isPending || release.isPending;
 
@@ -88,10 +90,16 @@ export function BulkActions({
   const confirmRelease = () => {
     if (!releasing) return;
     release.mutate(
-      { submission_ids: selectedIds, when: releasing, ...(releasing === 'at' ? { at: releaseAt } : {}) },
+      {
+        submission_ids: selectedIds,
+        when: releasing,
+        ...(releasing === 'at' ? { at: releaseAt } : {}),
+        override_capacity: beyondPlaces,
+      },
       {
         onSuccess: (result) => {
           setReleasing(null);
+          setBeyondPlaces(false);
           onDone({ kind: 'released', ...result });
         },
       },
@@ -169,20 +177,27 @@ export function BulkActions({
         <ConfirmDialog
           tone="primary"
           title={t(`review.bulk.${RELEASE_TEXTS[releasing].prefix}_title`, { count })}
-          description={
-            releasing === 'at' ? (
-              <span className="flex flex-col gap-3">
-                <span>{t('review.bulk.release_at_text')}</span>
-                <ReleaseMomentField
-                  value={releaseAt}
-                  onChange={setReleaseAt}
-                  timezone={options.timezone}
-                  error={fieldErrors(release.error).at}
-                />
-              </span>
-            ) : (
-              t(`review.bulk.${RELEASE_TEXTS[releasing].prefix}_text`)
-            )
+          description={t(`review.bulk.${RELEASE_TEXTS[releasing].prefix}_text`)}
+          fields={
+            releasing === 'at' || placesShort ? (
+              <>
+                {releasing === 'at' && (
+                  <ReleaseMomentField
+                    value={releaseAt}
+                    onChange={setReleaseAt}
+                    timezone={options.timezone}
+                    error={fieldErrors(release.error).at}
+                  />
+                )}
+                {placesShort && (
+                  <CheckboxField
+                    label={t('review.bulk.beyond_places')}
+                    checked={beyondPlaces}
+                    onChange={(event) => setBeyondPlaces(event.target.checked)}
+                  />
+                )}
+              </>
+            ) : undefined
           }
           confirmLabel={t(`review.bulk.${RELEASE_TEXTS[releasing].label}`)}
           cancelLabel={t('review.cancel')}
@@ -191,6 +206,7 @@ export function BulkActions({
           onConfirm={confirmRelease}
           onClose={() => {
             setReleasing(null);
+            setBeyondPlaces(false);
             release.reset();
           }}
         />

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import en from '@kaminuza/shared/locales/en.json';
-import type { ReviewApplication } from '@kaminuza/shared';
+import { DECISION_MESSAGES as D, type ReviewApplication } from '@kaminuza/shared';
 import { decision, PARTNER, reviewApplication, SUBMISSION } from './review-fixtures.ts';
 import { DecisionPanel } from './decision-panel.tsx';
 
@@ -123,7 +123,13 @@ describe('DecisionPanel', () => {
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe(`/api/v1/partners/${PARTNER}/review/submissions/${SUBMISSION}/decision`);
-    expect(JSON.parse(String(init?.body))).toEqual({ state: 'accepted', message: '', conditions: [], reply_by: null });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      state: 'accepted',
+      message: '',
+      conditions: [],
+      reply_by: null,
+      override_capacity: false,
+    });
     expect(await screen.findByText('Decision changed to Accepted and released.')).toBeTruthy();
   });
 
@@ -235,7 +241,46 @@ describe('DecisionPanel', () => {
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     const [url, init] = fetch.mock.calls[0]! as unknown as [string, RequestInit];
     expect(url).toBe(`/api/v1/partners/${PARTNER}/decisions/release`);
-    expect(JSON.parse(String(init.body))).toEqual({ submission_ids: [SUBMISSION], when: 'at', at: '2099-07-01T09:00' });
+    expect(JSON.parse(String(init.body))).toEqual({
+      submission_ids: [SUBMISSION],
+      when: 'at',
+      at: '2099-07-01T09:00',
+      override_capacity: false,
+    });
     expect(await screen.findByText('Decision scheduled for release at the time you set.')).toBeTruthy();
+  });
+
+  it('offers to go beyond the places set when a release would take more than are left', async () => {
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(
+        Response.json(
+          { error: { status: 'ABORTED', message: D.no_places_left, details: { places: [] } } },
+          { status: 409 },
+        ),
+      )
+      .mockResolvedValueOnce(Response.json({ data: { released: 1, scheduled: 0, skipped: 0 } }));
+    vi.stubGlobal('fetch', fetch);
+    renderPanel(
+      reviewApplication({
+        decision: decision(),
+        places: { places: 40, accepted: 38, outstanding: 2, drafted: 3, left: 0 },
+      }),
+    );
+    screen.getByText(
+      'Places for this program at this campus: 0 of 40 left (38 accepted, 2 awaiting an answer, 3 drafted).',
+    );
+    fireEvent.click(button('Release now')!);
+    const dialog = await screen.findByRole('dialog', { name: 'Release this decision now?' });
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Release now' })));
+    await within(dialog).findByText(
+      'Not enough places are left for these offers. Release them anyway, or change the places.',
+    );
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Make these offers beyond the places set' }));
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Release now' })));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    const bodies = fetch.mock.calls.map(([, init]) => JSON.parse(String((init as RequestInit).body)));
+    expect(bodies.map((body) => body.override_capacity)).toEqual([false, true]);
   });
 });

@@ -8,7 +8,7 @@ import {
   type ReviewApplication,
 } from '@kaminuza/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { FormAlert } from '../../../components/form/field.tsx';
+import { CheckboxField, FormAlert } from '../../../components/form/field.tsx';
 import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
 import { useReleaseDecisions } from '../api/release-decisions.ts';
 import { useSaveDecision } from '../api/save-decision.ts';
@@ -69,6 +69,8 @@ export function DecisionPanel({
   const [pending, setPending] = useState<Pending | null>(null);
   const [announced, setAnnounced] = useState<string | null>(null);
   const [releaseAt, setReleaseAt] = useState('');
+  // Offers beyond the places left are refused until the member says to go beyond (issue 26).
+  const [beyondPlaces, setBeyondPlaces] = useState(false);
   if (!application.can_decide) return null;
 
   const { decision } = application;
@@ -90,6 +92,7 @@ export function DecisionPanel({
     if (!pending) return;
     const done = (text: string) => () => {
       setPending(null);
+      setBeyondPlaces(false);
       setAnnounced(text);
     };
     if (pending.kind === 'withdraw') withdraw.mutate(undefined, { onSuccess: done(t('review.decision.withdrawn')) });
@@ -99,10 +102,12 @@ export function DecisionPanel({
           submission_ids: [application.id],
           when: pending.when,
           ...(pending.when === 'at' ? { at: releaseAt } : {}),
+          override_capacity: beyondPlaces,
         },
         {
           onSuccess: (result) => {
             setPending(null);
+            setBeyondPlaces(false);
             setAnnounced(
               result.released > 0
                 ? t('review.decision.released_now')
@@ -119,13 +124,16 @@ export function DecisionPanel({
         { onSuccess: done(t(`review.decision.conditions_${pending.outcome}_done`)) },
       );
     } else
-      draft.mutate(draftOf(pending.state, decision), {
-        onSuccess: done(t('review.decision.changed', { state: stateName(pending.state) })),
-      });
+      draft.mutate(
+        { ...draftOf(pending.state, decision), override_capacity: beyondPlaces },
+        { onSuccess: done(t('review.decision.changed', { state: stateName(pending.state) })) },
+      );
   };
 
   /** What a confirmation says: its title, what it does, and its button. */
-  const dialogTexts = (asked: Pending): { title: string; description: React.ReactNode; confirm: string } => {
+  const dialogTexts = (
+    asked: Pending,
+  ): { title: string; description: string; confirm: string; fields?: React.ReactNode } => {
     switch (asked.kind) {
       case 'conditions':
         return {
@@ -162,16 +170,14 @@ export function DecisionPanel({
         if (asked.when === 'at') {
           return {
             title: t('review.decision.release_at_title'),
-            description: (
-              <span className="flex flex-col gap-3">
-                <span>{t('review.decision.release_at_text')}</span>
-                <ReleaseMomentField
-                  value={releaseAt}
-                  onChange={setReleaseAt}
-                  timezone={timezone}
-                  error={fieldErrors(release.error).at}
-                />
-              </span>
+            description: t('review.decision.release_at_text'),
+            fields: (
+              <ReleaseMomentField
+                value={releaseAt}
+                onChange={setReleaseAt}
+                timezone={timezone}
+                error={fieldErrors(release.error).at}
+              />
             ),
             confirm: t('review.decision.release_at'),
           };
@@ -184,6 +190,14 @@ export function DecisionPanel({
     }
   };
   const texts = pending ? dialogTexts(pending) : null;
+  const placesShort = failure !== undefined && errorMessageKey(failure) === 'decisions.errors.no_places_left';
+  const beyondField = placesShort && (
+    <CheckboxField
+      label={t('review.decision.beyond_places')}
+      checked={beyondPlaces}
+      onChange={(event) => setBeyondPlaces(event.target.checked)}
+    />
+  );
 
   const dialog = pending && texts && (
     <ConfirmDialog
@@ -194,6 +208,14 @@ export function DecisionPanel({
       }
       title={texts.title}
       description={texts.description}
+      fields={
+        texts.fields || beyondField ? (
+          <>
+            {texts.fields}
+            {beyondField}
+          </>
+        ) : undefined
+      }
       confirmLabel={texts.confirm}
       cancelLabel={t('review.cancel')}
       pending={busy}
@@ -201,6 +223,7 @@ export function DecisionPanel({
       onConfirm={confirm}
       onClose={() => {
         setPending(null);
+        setBeyondPlaces(false);
         draft.reset();
         withdraw.reset();
         release.reset();
@@ -435,6 +458,17 @@ export function DecisionPanel({
       <h2 id="review-decision" className="text-lg font-semibold">
         {t('review.decision.title')}
       </h2>
+      {application.places && application.places.places !== null && decision?.state !== 'rejected' && (
+        <p className="text-sm text-muted">
+          {t('review.decision.places', {
+            left: format.score(application.places.left ?? 0),
+            places: format.score(application.places.places),
+            accepted: format.score(application.places.accepted),
+            outstanding: format.score(application.places.outstanding),
+            drafted: format.score(application.places.drafted),
+          })}
+        </p>
+      )}
       {body}
       <div aria-live="polite">{announced && <FormAlert tone="success">{announced}</FormAlert>}</div>
       {failure !== undefined && !pending && <FormAlert>{t(errorMessageKey(failure))}</FormAlert>}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   DECISION_MESSAGE_MAX,
   OFFER_CONDITIONS_MAX,
-  type DecisionDraft,
+  type DecisionDraftInput,
   type OfferCondition,
   type ReviewDecision,
 } from '@kaminuza/shared';
@@ -49,7 +49,7 @@ function condition(edit: EditedCondition): OfferCondition {
 }
 
 /** The draft a change of state keeps: the message always, an offer's terms only for an offer. */
-export function draftOf(state: DecisionDraft['state'], decision: ReviewDecision | null): DecisionDraft {
+export function draftOf(state: DecisionDraftInput['state'], decision: ReviewDecision | null): DecisionDraftInput {
   const offer = state === 'accepted';
   return {
     state,

@@ -79,6 +79,7 @@ export function reviewApplication(overrides: Partial<ReviewApplication> = {}): R
       { id: 'motivation', name: 'Motivation', weight: 1 },
     ],
     decision: null,
+    places: null,
     history: [],
     blind: false,
     can_decide: true,

@@ -179,7 +179,11 @@ describe('ReviewQueuePage', () => {
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Release decisions now' })));
     expect(await screen.findByText('Released: 1. Scheduled: 0. Skipped: 1.')).toBeTruthy();
     const release = fetch.mock.calls.find(([url]) => String(url).endsWith('/decisions/release'))!;
-    expect(JSON.parse(String(release[1]?.body))).toEqual({ submission_ids: [row(1).id, row(2).id], when: 'now' });
+    expect(JSON.parse(String(release[1]?.body))).toEqual({
+      submission_ids: [row(1).id, row(2).id],
+      when: 'now',
+      override_capacity: false,
+    });
   });
 
   it('offers no release to reviewers who do not decide', async () => {
