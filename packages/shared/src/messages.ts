@@ -421,6 +421,7 @@ export const DECISION_MESSAGES = {
   places_invalid: 'Enter a whole number of places, or leave it empty for no limit.',
   no_places_left: 'Not enough places are left for these offers. Release them anyway, or change the places.',
   place_unknown: 'This program is not offered at this campus in this cycle.',
+  waitlist_changed: 'The waiting list has changed since it was read. Reload it and order it again.',
 } as const;
 
 /** Account settings (spec section 8: 'Failed to change password'), shown under `settings.errors`. */

@@ -42,6 +42,27 @@ export const PlacesInputSchema = z.object({
 });
 export type PlacesInput = z.infer<typeof PlacesInputSchema>;
 
+/** One applicant on a place's waiting list (released waitlisted decisions), in the order of the list. */
+export const WaitingListEntrySchema = z.object({
+  submission_id: z.uuid(),
+  reference: z.string(),
+  applicant_name: z.string(),
+  rank: z.int().nullable(),
+  score_average: z.number().nullable(),
+  /** When a freed place proposed this applicant, next on the list. */
+  proposed_at: z.string().nullable(),
+});
+export type WaitingListEntry = z.infer<typeof WaitingListEntrySchema>;
+
+export const WaitingListQuerySchema = z.object({ program_id: z.uuid(), campus_id: z.uuid() });
+export type WaitingListQuery = z.infer<typeof WaitingListQuerySchema>;
+
+/** PUT …/waitlist — the whole list in its new order (first: offered the next place that opens). */
+export const WaitingListOrderSchema = WaitingListQuerySchema.extend({
+  submission_ids: z.array(z.uuid()).min(1).max(5_000),
+});
+export type WaitingListOrder = z.infer<typeof WaitingListOrderSchema>;
+
 /** Where one program at one campus stands, as a decision shows it. */
 export const PlacesStandingSchema = PlacesRowSchema.pick({
   places: true,

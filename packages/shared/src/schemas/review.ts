@@ -91,6 +91,9 @@ export const ReviewDecisionSchema = z.object({
   reply_by: z.string().nullable(),
   reply_by_on: z.iso.date().nullable(),
   lapsed_at: z.string().nullable(),
+  /** A waitlisted decision's rank, and when a freed place proposed it to staff (issue 26). */
+  waitlist_rank: z.int().nullable(),
+  proposed_at: z.string().nullable(),
   updated_at: z.string(),
 });
 export type ReviewDecision = z.infer<typeof ReviewDecisionSchema>;
@@ -242,6 +245,8 @@ export const REVIEW_EVENT_ACTIONS = [
   'offer_conditions_met',
   'offer_conditions_not_met',
   'offer_lapsed',
+  /** A place opened and this waitlisted applicant, next on the list, was proposed to staff. */
+  'waitlist_proposed',
 ] as const;
 export type ReviewEventAction = (typeof REVIEW_EVENT_ACTIONS)[number];
 

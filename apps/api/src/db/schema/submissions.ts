@@ -207,6 +207,10 @@ export const decisions = pgTable(
     reply_reminded_days: smallint('reply_reminded_days'),
     /** When the offer lapsed, unanswered past its deadline. */
     lapsed_at: timestamp('lapsed_at', { withTimezone: true, mode: 'string' }),
+    /** A released waitlisted decision's place on its waiting list (1 first; null: not ranked yet). */
+    waitlist_rank: integer('waitlist_rank'),
+    /** When a place opened and this waitlisted applicant, next on the list, was proposed to staff. */
+    proposed_at: timestamp('proposed_at', { withTimezone: true, mode: 'string' }),
     ...timestamps,
   },
   (t) => [

@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { studentIdOf } from '../documents/index.ts';
 import { recordEvent } from '../submissions/index.ts';
 import { conditionViewsOf, toStudentDecision } from './decision-shapes.ts';
+import { proposeNextOnWaitlist } from './places.service.ts';
 
 /** The applicant's side of decisions: reading them, the letter, answering an offer; and anyone verifying a letter. */
 const notFound = () => new AppError('NOT_FOUND', D.application_not_found);
@@ -93,6 +94,8 @@ export async function respondToOffer(
       actor: { kind: 'applicant' },
       action: input.response === 'accepted' ? 'offer_accepted' : 'offer_declined',
     });
+    // A declined offer gives its place back: the next on the waiting list is proposed to staff.
+    if (input.response === 'declined') await proposeNextOnWaitlist(tx, decision.submission_id, now);
     return row;
   });
   return toStudentDecision(answered, await conditionViewsOf(db, answered));

@@ -48,6 +48,8 @@ export function toReviewDecision(
     response_date: isoOrNull(row.response_date),
     verification_code: row.verification_code,
     ...offerTerms(row, conditionViews),
+    waitlist_rank: row.waitlist_rank,
+    proposed_at: isoOrNull(row.proposed_at),
     updated_at: iso(row.updated_at),
   };
 }

@@ -13,6 +13,9 @@ import {
   LetterVerificationSchema,
   PlacesInputSchema,
   PlacesRowSchema,
+  WaitingListEntrySchema,
+  WaitingListOrderSchema,
+  WaitingListQuerySchema,
   ReviewDecisionSchema,
   StudentDecisionSchema,
   VerificationCodeParamsSchema,
@@ -20,7 +23,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../lib/jobs/queue.ts';
 import { sendReleaseAt } from './decisions.jobs.ts';
-import { listPlaces, setPlaces } from './places.service.ts';
+import { listPlaces, listWaitlist, orderWaitlist, setPlaces } from './places.service.ts';
 import { requireUserType, consume, type Limit } from '../auth/index.ts';
 import { staffGuard } from '../partners/index.ts';
 import { decideConditions, draftDecision, releaseDecisions, withdrawDecision } from './staff-decisions.service.ts';
@@ -196,6 +199,48 @@ export const decisionsRoutes: FastifyPluginAsyncZod<DecisionsRoutesOptions> = as
     },
     async (request) => ({
       data: await setPlaces(db, request.params.partnerId, request.params.cycleId, request.body),
+    }),
+  );
+
+  const waitingList = { 200: dataEnvelope(z.array(WaitingListEntrySchema)) };
+
+  app.get(
+    '/partners/:partnerId/cycles/:cycleId/waitlist',
+    {
+      preHandler: decides,
+      schema: {
+        tags,
+        summary: 'The waiting list of one program at one campus in a cycle',
+        description:
+          'Released waitlisted decisions, in the list’s order: rank, then average score, then first submitted. ' +
+          '`proposed_at` marks an applicant proposed when a place opened. Needs make_decisions.',
+        params: CycleParamsSchema,
+        querystring: WaitingListQuerySchema,
+        response: waitingList,
+      },
+    },
+    async (request) => ({
+      data: await listWaitlist(db, request.params.partnerId, request.params.cycleId, request.query),
+    }),
+  );
+
+  app.put(
+    '/partners/:partnerId/cycles/:cycleId/waitlist',
+    {
+      preHandler: decides,
+      schema: {
+        tags,
+        summary: 'Orders a waiting list',
+        description:
+          'Lists every applicant on the waiting list, the first to be proposed first when a place opens. A list ' +
+          'that changed meanwhile answers 409 and nothing changes. Needs make_decisions.',
+        params: CycleParamsSchema,
+        body: WaitingListOrderSchema,
+        response: waitingList,
+      },
+    },
+    async (request) => ({
+      data: await orderWaitlist(db, request.params.partnerId, request.params.cycleId, request.body),
     }),
   );
 

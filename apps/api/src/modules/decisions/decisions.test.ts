@@ -9,6 +9,7 @@ import {
   type DecisionReleaseResult,
   type LetterVerification,
   type PlacesRow,
+  type WaitingListEntry,
   type ReviewDecision,
   type StudentDecision,
   type SubmissionReceipt,
@@ -1243,5 +1244,85 @@ describe('places', () => {
     expect(dataOf<{ places: unknown }>(application).places).toMatchObject({ places: 2, left: 0 });
     expect((await setPlacesAs(institution, cycleId, null)).statusCode).toBe(200);
     expect(await placesRow(institution, cycleId)).toMatchObject({ places: null, left: null });
+  });
+});
+
+describe('the waiting list', () => {
+  it('is ordered by staff, and proposes its first applicant when an offer is declined', async () => {
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const offered = await submitted(institution);
+    const first = await submitted(institution);
+    const second = await submitted(institution);
+    const [{ cycle_id: cycleId }] = (await testApp.db
+      .select({ cycle_id: submissions.cycle_id })
+      .from(submissions)
+      .where(eq(submissions.id, offered.id))) as [{ cycle_id: string }];
+    await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/v1/partners/${institution.partnerId}/cycles/${cycleId}/places`,
+      headers: institution.admin.headers,
+      payload: { places: [{ program_id: institution.single.id, campus_id: institution.single.campusId, places: 1 }] },
+    });
+    await draft(institution, offered.id, 'accepted');
+    await draft(institution, first.id, 'waitlisted');
+    await draft(institution, second.id, 'waitlisted');
+    await release(institution, [offered.id, first.id, second.id]);
+
+    const waitlistUrl = `/api/v1/partners/${institution.partnerId}/cycles/${cycleId}/waitlist`;
+    const place = `program_id=${institution.single.id}&campus_id=${institution.single.campusId}`;
+    const read = async (member = institution.admin) =>
+      testApp.app.inject({ method: 'GET', url: `${waitlistUrl}?${place}`, headers: member.headers });
+    const order = (ids: string[]) =>
+      testApp.app.inject({
+        method: 'PUT',
+        url: waitlistUrl,
+        headers: institution.admin.headers,
+        payload: { program_id: institution.single.id, campus_id: institution.single.campusId, submission_ids: ids },
+      });
+    const reviewer = await signInAs(testApp.app, 'staff', {
+      partnerId: institution.partnerId,
+      permissions: ['review_applications'],
+    });
+    expect((await read(reviewer)).statusCode).toBe(403);
+    expect(
+      dataOf<WaitingListEntry[]>(await read())
+        .map((entry) => entry.submission_id)
+        .sort(),
+    ).toEqual([first.id, second.id].sort());
+
+    // Staff put the second applicant first; a list that misses someone is refused.
+    const stale = await order([second.id]);
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale).message).toBe(D.waitlist_changed);
+    const ordered = dataOf<WaitingListEntry[]>(await order([second.id, first.id]));
+    expect(ordered.map((entry) => [entry.submission_id, entry.rank])).toEqual([
+      [second.id, 1],
+      [first.id, 2],
+    ]);
+
+    // The offer is declined: its place opens, and the list's first is proposed, once.
+    await respond(offered.student, offered.id, 'declined');
+    const after = dataOf<WaitingListEntry[]>(await read());
+    expect(after[0]).toMatchObject({ submission_id: second.id, proposed_at: expect.any(String) });
+    expect(after[1]).toMatchObject({ submission_id: first.id, proposed_at: null });
+    const proposed = await testApp.db
+      .select({ actor: reviewEvents.actor_kind })
+      .from(reviewEvents)
+      .where(and(eq(reviewEvents.submission_id, second.id), eq(reviewEvents.action, 'waitlist_proposed')));
+    expect(proposed).toEqual([{ actor: 'system' }]);
+    const view = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/v1/partners/${institution.partnerId}/review/submissions/${second.id}`,
+      headers: institution.admin.headers,
+    });
+    expect(dataOf<{ decision: ReviewDecision }>(view).decision).toMatchObject({
+      waitlist_rank: 1,
+      proposed_at: expect.any(String),
+    });
+
+    // Staff offer the proposed applicant the place: the waitlist offer, within the places.
+    expect((await draft(institution, second.id, 'accepted')).statusCode).toBe(200);
+    expect((await mailsTo(second.student.email)).some((mail) => mail.template === 'waitlist_offer')).toBe(true);
+    expect(dataOf<WaitingListEntry[]>(await read()).map((entry) => entry.submission_id)).toEqual([first.id]);
   });
 });

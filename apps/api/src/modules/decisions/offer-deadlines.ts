@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { decisions } from '../../db/schema/index.ts';
 import { recordEvent } from '../submissions/index.ts';
 import { Releaser, releaseRows } from './staff-decisions.service.ts';
+import { proposeNextOnWaitlist } from './places.service.ts';
 
 /*
  * An offer's reply deadline (issue 26, ADR 051): reminders before it, and the lapse of an offer left
@@ -63,6 +64,7 @@ export async function lapseDueOffers(db: Db, now: Date, publicUrl: string): Prom
         details: { reply_by: row.decision.reply_by_on },
       });
       await releaser.tell(row, 'offer_lapsed', 'status_updates');
+      await proposeNextOnWaitlist(tx, row.decision.submission_id, now);
       lapsed += 1;
     }
     return [due.length, lapsed];

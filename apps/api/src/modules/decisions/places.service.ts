@@ -1,6 +1,14 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { DECISION_MESSAGES as D, type PlacesInput, type PlacesRow, type PlacesStanding } from '@kaminuza/shared';
-import type { DbOrTx } from '../../db/client.ts';
+import {
+  DECISION_MESSAGES as D,
+  type PlacesInput,
+  type PlacesRow,
+  type PlacesStanding,
+  type WaitingListEntry,
+  type WaitingListOrder,
+  type WaitingListQuery,
+} from '@kaminuza/shared';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import {
   campuses,
   cyclePrograms,
@@ -12,6 +20,7 @@ import {
   submissions,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordEvent } from '../submissions/index.ts';
 
 /*
  * Places (issue 26): how many a program offers in a cycle at a campus, and how many offers hold one. An
@@ -247,4 +256,120 @@ export async function assertPlacesFor(
       : [];
   });
   if (short.length > 0) throw new AppError('ABORTED', D.no_places_left, { places: short });
+}
+
+/* ---------------------------------------------------------------- the waiting list */
+
+/** The released waitlisted decisions of one place, in the list's order: rank, then score, then first in. */
+function waitlistOf(db: DbOrTx, partnerId: string, cycleId: string, place: WaitingListQuery) {
+  return db
+    .select({
+      decision_id: decisions.id,
+      submission_id: submissions.id,
+      reference: submissions.reference,
+      applicant_name: submissions.applicant_name,
+      rank: decisions.waitlist_rank,
+      score_average: submissions.score_average,
+      proposed_at: decisions.proposed_at,
+    })
+    .from(decisions)
+    .innerJoin(submissions, eq(submissions.id, decisions.submission_id))
+    .where(
+      and(
+        eq(decisions.partner_id, partnerId),
+        eq(decisions.state, 'waitlisted'),
+        isNotNull(decisions.released_at),
+        eq(submissions.cycle_id, cycleId),
+        eq(submissions.program_id, place.program_id),
+        eq(submissions.campus_id, place.campus_id),
+      ),
+    )
+    .orderBy(
+      sql`${decisions.waitlist_rank} asc nulls last`,
+      sql`${submissions.score_average} desc nulls last`,
+      asc(submissions.created_at),
+      asc(submissions.id),
+    );
+}
+
+export async function listWaitlist(
+  db: DbOrTx,
+  partnerId: string,
+  cycleId: string,
+  place: WaitingListQuery,
+): Promise<WaitingListEntry[]> {
+  const rows = await waitlistOf(db, partnerId, cycleId, place);
+  return rows.map(({ decision_id: _id, proposed_at, ...row }) => ({
+    ...row,
+    proposed_at: proposed_at === null ? null : new Date(proposed_at).toISOString(),
+  }));
+}
+
+/**
+ * Orders a place's waiting list: the body lists every applicant on it, first to be offered first. A list
+ * that no longer matches (someone was added or offered meanwhile) is refused with 409, nothing changed.
+ */
+export async function orderWaitlist(
+  db: Db,
+  partnerId: string,
+  cycleId: string,
+  order: WaitingListOrder,
+): Promise<WaitingListEntry[]> {
+  await db.transaction(async (tx) => {
+    const current = await waitlistOf(tx, partnerId, cycleId, order).for('update', { of: decisions });
+    const ids = new Set(current.map((row) => row.submission_id));
+    const given = new Set(order.submission_ids);
+    if (
+      given.size !== order.submission_ids.length ||
+      given.size !== ids.size ||
+      [...given].some((id) => !ids.has(id))
+    ) {
+      throw new AppError('ABORTED', D.waitlist_changed);
+    }
+    const decisionOf = new Map(current.map((row) => [row.submission_id, row.decision_id]));
+    for (const [index, submissionId] of order.submission_ids.entries()) {
+      await tx
+        .update(decisions)
+        .set({ waitlist_rank: index + 1 })
+        .where(eq(decisions.id, decisionOf.get(submissionId)!));
+    }
+  });
+  return listWaitlist(db, partnerId, cycleId, order);
+}
+
+/**
+ * A place opened (an offer declined, lapsed or ended): the next applicant on that place's waiting list not
+ * proposed yet is proposed to staff, who then offer it (the waitlist offer and its email). Nothing is
+ * proposed when the place has a limit that is still reached (more offers were made than places). Answers
+ * the submission proposed, if any.
+ */
+export async function proposeNextOnWaitlist(tx: Tx, freedSubmissionId: string, now: Date): Promise<string | null> {
+  const [freed] = await tx
+    .select({
+      partner_id: submissions.partner_id,
+      cycle_id: submissions.cycle_id,
+      program_id: submissions.program_id,
+      campus_id: submissions.campus_id,
+    })
+    .from(submissions)
+    .where(eq(submissions.id, freedSubmissionId));
+  if (!freed?.cycle_id || !freed.program_id || !freed.campus_id) return null;
+  const place = { program_id: freed.program_id, campus_id: freed.campus_id };
+  const standing = await placesOfSubmission(tx, freedSubmissionId);
+  if (standing && standing.left !== null && standing.left <= 0) return null;
+  const next = (await waitlistOf(tx, freed.partner_id, freed.cycle_id, place)).find((row) => row.proposed_at === null);
+  if (!next) return null;
+  const [proposed] = await tx
+    .update(decisions)
+    .set({ proposed_at: now.toISOString() })
+    .where(and(eq(decisions.id, next.decision_id), isNull(decisions.proposed_at), eq(decisions.state, 'waitlisted')))
+    .returning({ id: decisions.id });
+  if (!proposed) return null;
+  await recordEvent(tx, {
+    submissionId: next.submission_id,
+    partnerId: freed.partner_id,
+    actor: { kind: 'system' },
+    action: 'waitlist_proposed',
+  });
+  return next.submission_id;
 }

@@ -28,7 +28,7 @@ import { entryRulesIssues, examSystem } from '@kaminuza/shared/exams';
 import { renderLetter } from './letter.ts';
 import { endOfDayIn, startOfDayIn, wallTimeIn } from '../../lib/time.ts';
 import { reviewDecisionOf, type DecisionRow } from './decision-shapes.ts';
-import { assertPlacesFor } from './places.service.ts';
+import { assertPlacesFor, proposeNextOnWaitlist } from './places.service.ts';
 
 /** The institution's side of decisions: drafting, withdrawing and releasing them (by hand or when due). */
 /** A decision with what releasing it needs: the letter's facts and the applicant's account, if any. */
@@ -627,6 +627,7 @@ export async function decideConditions(
       action: outcome === 'met' ? 'offer_conditions_met' : 'offer_conditions_not_met',
     });
     await releaser.tell(row, outcome === 'met' ? 'offer_conditions_met' : 'offer_conditions_not_met', 'status_updates');
+    if (outcome === 'not_met') await proposeNextOnWaitlist(tx, submissionId, now);
   });
   return (await reviewDecisionOf(db, submissionId))!;
 }

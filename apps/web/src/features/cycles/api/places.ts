@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { PlacesRowSchema, type PlacesInput } from '@kaminuza/shared';
+import { PlacesRowSchema, WaitingListEntrySchema, type PlacesInput, type WaitingListQuery } from '@kaminuza/shared';
 import { api } from '../../../lib/api-client.ts';
 
 const placesPath = (partnerId: string, cycleId: string) =>
@@ -22,5 +22,38 @@ export function useSetPlaces(partnerId: string, cycleId: string) {
     mutationFn: (input: PlacesInput) =>
       api(placesPath(partnerId, cycleId), z.array(PlacesRowSchema), { method: 'PUT', body: input }),
     onSuccess: (rows) => queryClient.setQueryData(placesKey(partnerId, cycleId), rows),
+  });
+}
+
+const waitlistPath = (partnerId: string, cycleId: string) =>
+  `/partners/${encodeURIComponent(partnerId)}/cycles/${encodeURIComponent(cycleId)}/waitlist`;
+
+/** One place's waiting list, in its order. */
+export function useWaitingList(partnerId: string, cycleId: string, place: WaitingListQuery) {
+  return useQuery({
+    queryKey: ['partner', partnerId, 'cycles', cycleId, 'waitlist', place.program_id, place.campus_id],
+    queryFn: ({ signal }) =>
+      api(
+        `${waitlistPath(partnerId, cycleId)}?program_id=${encodeURIComponent(place.program_id)}&campus_id=${encodeURIComponent(place.campus_id)}`,
+        z.array(WaitingListEntrySchema),
+        { signal },
+      ),
+    enabled: partnerId !== '',
+  });
+}
+
+export function useOrderWaitingList(partnerId: string, cycleId: string, place: WaitingListQuery) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (submissionIds: string[]) =>
+      api(waitlistPath(partnerId, cycleId), z.array(WaitingListEntrySchema), {
+        method: 'PUT',
+        body: { ...place, submission_ids: submissionIds },
+      }),
+    onSuccess: (rows) =>
+      queryClient.setQueryData(
+        ['partner', partnerId, 'cycles', cycleId, 'waitlist', place.program_id, place.campus_id],
+        rows,
+      ),
   });
 }

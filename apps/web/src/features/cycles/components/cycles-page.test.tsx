@@ -5,6 +5,7 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import en from '@kaminuza/shared/locales/en.json';
 import type { Cycle, SessionUser, StaffPermission } from '@kaminuza/shared';
+import { MemoryRouter } from 'react-router';
 import { SessionProvider } from '../../../lib/session.tsx';
 import { CyclesPage } from './cycles-page.tsx';
 
@@ -47,6 +48,25 @@ const placesRow = {
   left: null,
 };
 
+const waiting = [
+  {
+    submission_id: '00000000-0000-4000-8000-000000000021',
+    reference: 'KZ-AAAA-0001',
+    applicant_name: 'Aline Uwase',
+    rank: null,
+    score_average: 81.5,
+    proposed_at: null,
+  },
+  {
+    submission_id: '00000000-0000-4000-8000-000000000022',
+    reference: 'KZ-AAAA-0002',
+    applicant_name: 'Eric Mugisha',
+    rank: null,
+    score_average: null,
+    proposed_at: '2026-08-01T10:00:00.000Z',
+  },
+];
+
 function member(permissions: StaffPermission[]): SessionUser {
   return {
     id: '00000000-0000-4000-8000-00000000000b',
@@ -86,6 +106,13 @@ function serve(
       return json(200, { data: [{ ...placesRow, places: places[0]!.places, left: places[0]!.places! - 3 }] });
     }
     if (path.endsWith('/places')) return json(200, { data: [placesRow] });
+    if (path.endsWith('/waitlist') && init?.method === 'PUT') {
+      const { submission_ids: ids } = JSON.parse(String(init.body)) as { submission_ids: string[] };
+      return json(200, {
+        data: ids.map((id, index) => ({ ...waiting.find((entry) => entry.submission_id === id)!, rank: index + 1 })),
+      });
+    }
+    if (path.endsWith('/waitlist')) return json(200, { data: waiting });
     if (path.endsWith('/cycles')) return json(200, { data: [cycle] });
     if (path.endsWith('/programs')) return json(200, { data: [] });
     return json(404, { error: { status: 'NOT_FOUND', message: 'Not found' } });
@@ -100,7 +127,9 @@ function renderPage() {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         <SessionProvider>
-          <CyclesPage />
+          <MemoryRouter>
+            <CyclesPage />
+          </MemoryRouter>
         </SessionProvider>
       </QueryClientProvider>
     </I18nextProvider>,
@@ -165,5 +194,26 @@ describe('CyclesPage', () => {
       places: [{ program_id: placesRow.program_id, campus_id: placesRow.campus_id, places: 40 }],
     });
     dialog.getByText('2 accepted, 1 awaiting an answer, 4 drafted. 37 places left.');
+  });
+
+  it('orders a place’s waiting list for members who make decisions', async () => {
+    const fetch = serve(member(['all']));
+    renderPage();
+    await screen.findByRole('listitem');
+    fireEvent.click(screen.getByRole('button', { name: 'Places in September intake' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Places in September intake' }));
+    fireEvent.click(await dialog.findByRole('button', { name: 'Waiting list' }));
+    const list = within(await dialog.findByRole('list', { name: 'Waiting list: BSc Computer Science — Gisenyi' }));
+    list.getByText('KZ-AAAA-0001 · score 81.5');
+    list.getByText('Proposed: a place opened for this applicant.');
+    expect((list.getByRole('button', { name: 'Move Aline Uwase up' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(list.getByRole('button', { name: 'Move Aline Uwase down' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Save the order' }));
+    expect(await dialog.findByText('Order saved: the first is proposed when a place opens.')).toBeTruthy();
+    const put = fetch.mock.calls.find(([url, init]) => String(url).endsWith('/waitlist') && init?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]!.body)).submission_ids).toEqual([
+      waiting[1]!.submission_id,
+      waiting[0]!.submission_id,
+    ]);
   });
 });

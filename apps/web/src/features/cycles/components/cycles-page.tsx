@@ -191,7 +191,14 @@ export function CyclesPage() {
           onClose={() => setEditing(null)}
         />
       )}
-      {placesOf && <PlacesDialog partnerId={partnerId} cycle={placesOf} onClose={() => setPlacesOf(null)} />}
+      {placesOf && (
+        <PlacesDialog
+          partnerId={partnerId}
+          cycle={placesOf}
+          canDecide={holdsPermission(user?.staff_permissions, 'make_decisions')}
+          onClose={() => setPlacesOf(null)}
+        />
+      )}
       {deleting && (
         <ConfirmDialog
           title={t('cycles.delete_title', { name: deleting.name })}

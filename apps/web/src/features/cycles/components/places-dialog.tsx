@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
 import { numberFormat } from '../../../lib/intl.ts';
 import { usePlaces, useSetPlaces } from '../api/places.ts';
+import { WaitingList } from './waiting-list.tsx';
 
 const pairOf = (row: Pick<PlacesRow, 'program_id' | 'campus_id'>) => `${row.program_id}/${row.campus_id}`;
 
@@ -14,7 +15,18 @@ const pairOf = (row: Pick<PlacesRow, 'program_id' | 'campus_id'>) => `${row.prog
  * The places each program of a cycle offers at each campus (issue 26), with the offers holding them:
  * accepted, awaiting an answer, drafted. An empty field means no limit.
  */
-export function PlacesDialog({ partnerId, cycle, onClose }: { partnerId: string; cycle: Cycle; onClose: () => void }) {
+export function PlacesDialog({
+  partnerId,
+  cycle,
+  canDecide,
+  onClose,
+}: {
+  partnerId: string;
+  cycle: Cycle;
+  /** Members who make decisions also order each place's waiting list. */
+  canDecide: boolean;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const message = useMessage();
   const number = numberFormat(i18n.language);
@@ -22,6 +34,7 @@ export function PlacesDialog({ partnerId, cycle, onClose }: { partnerId: string;
   const save = useSetPlaces(partnerId, cycle.id);
   const [edited, setEdited] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
+  const [listOpen, setListOpen] = useState<string | null>(null);
   const errors = fieldErrors(save.error);
   const valueOf = (row: PlacesRow) => edited[pairOf(row)] ?? (row.places === null ? '' : String(row.places));
 
@@ -58,46 +71,63 @@ export function PlacesDialog({ partnerId, cycle, onClose }: { partnerId: string;
                 const id = `places-${index}`;
                 const error = errors[`places.${index}.places`] ?? errors[`places.${index}.campus_id`];
                 return (
-                  <li
-                    key={pairOf(row)}
-                    className="flex flex-col gap-2 rounded-xl border border-border p-3 sm:flex-row sm:items-end"
-                  >
-                    <div className="flex min-w-0 flex-1 flex-col gap-1">
-                      <label htmlFor={id} className="font-medium break-words">
-                        {t('places.row_label', { program: row.program_name, campus: row.campus_name })}
-                      </label>
-                      <p id={`${id}-held`} className="text-sm text-muted">
-                        {t('places.held', {
-                          accepted: number.format(row.accepted),
-                          outstanding: number.format(row.outstanding),
-                          drafted: number.format(row.drafted),
-                        })}
-                        {row.left !== null &&
-                          ` ${t('places.left', { count: row.left, left: number.format(row.left) })}`}
-                      </p>
-                      {error && (
-                        <p id={`${id}-error`} className="text-sm font-medium text-danger">
-                          {message(error)}
+                  <li key={pairOf(row)} className="flex flex-col gap-2 rounded-xl border border-border p-3">
+                    <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+                      <div className="flex min-w-0 flex-1 flex-col gap-1">
+                        <label htmlFor={id} className="font-medium break-words">
+                          {t('places.row_label', { program: row.program_name, campus: row.campus_name })}
+                        </label>
+                        <p id={`${id}-held`} className="text-sm text-muted">
+                          {t('places.held', {
+                            accepted: number.format(row.accepted),
+                            outstanding: number.format(row.outstanding),
+                            drafted: number.format(row.drafted),
+                          })}
+                          {row.left !== null &&
+                            ` ${t('places.left', { count: row.left, left: number.format(row.left) })}`}
                         </p>
-                      )}
+                        {error && (
+                          <p id={`${id}-error`} className="text-sm font-medium text-danger">
+                            {message(error)}
+                          </p>
+                        )}
+                      </div>
+                      <input
+                        id={id}
+                        className="field-input sm:w-32"
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        max={PLACES_MAX}
+                        step={1}
+                        placeholder={t('places.no_limit')}
+                        aria-describedby={`${id}-held${error ? ` ${id}-error` : ''}`}
+                        aria-invalid={Boolean(error)}
+                        value={valueOf(row)}
+                        onChange={(event) => {
+                          setSaved(false);
+                          setEdited((current) => ({ ...current, [pairOf(row)]: event.target.value }));
+                        }}
+                      />
                     </div>
-                    <input
-                      id={id}
-                      className="field-input sm:w-32"
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={PLACES_MAX}
-                      step={1}
-                      placeholder={t('places.no_limit')}
-                      aria-describedby={`${id}-held${error ? ` ${id}-error` : ''}`}
-                      aria-invalid={Boolean(error)}
-                      value={valueOf(row)}
-                      onChange={(event) => {
-                        setSaved(false);
-                        setEdited((current) => ({ ...current, [pairOf(row)]: event.target.value }));
-                      }}
-                    />
+                    {canDecide && (
+                      <button
+                        type="button"
+                        className="link self-start text-sm"
+                        aria-expanded={listOpen === pairOf(row)}
+                        onClick={() => setListOpen(listOpen === pairOf(row) ? null : pairOf(row))}
+                      >
+                        {t('places.waitlist_open')}
+                      </button>
+                    )}
+                    {listOpen === pairOf(row) && (
+                      <WaitingList
+                        partnerId={partnerId}
+                        cycleId={cycle.id}
+                        place={{ program_id: row.program_id, campus_id: row.campus_id }}
+                        label={t('places.waitlist_label', { program: row.program_name, campus: row.campus_name })}
+                      />
+                    )}
                   </li>
                 );
               })}

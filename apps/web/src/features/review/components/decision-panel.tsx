@@ -423,6 +423,11 @@ export function DecisionPanel({
         {decision.state === 'waitlisted' ? (
           <div className="flex flex-col gap-2">
             <h3 className="font-medium">{t('review.decision.waitlist_title')}</h3>
+            {decision.proposed_at && (
+              <p className="font-medium">
+                {t('review.decision.proposed', { date: format.dateTime(decision.proposed_at) })}
+              </p>
+            )}
             <p className="text-sm text-muted">{t('review.decision.waitlist_text')}</p>
             <div className="flex flex-wrap gap-2">
               <button

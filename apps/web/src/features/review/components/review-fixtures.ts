@@ -48,6 +48,8 @@ export function decision(overrides: Partial<ReviewDecision> = {}): ReviewDecisio
     reply_by: null,
     reply_by_on: null,
     lapsed_at: null,
+    waitlist_rank: null,
+    proposed_at: null,
     updated_at: stamp,
     ...overrides,
   };
