@@ -33,10 +33,16 @@ test('the installable app: its worker controls the page, Chromium finds it insta
   const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
   expect(installabilityErrors.map((error) => error.errorId)).toEqual(['in-incognito']);
   await cdp.detach();
-  // Read once under the worker, which keeps the answer for offline use.
+  // Read once under the worker, which keeps the answer for offline use. The worker stores it after the
+  // page has it (workbox's cache write is not awaited by the response): going offline before it is stored
+  // would test a race, not the app.
   await page.reload();
   await expect(title).toBeVisible();
   await expect(page.getByTestId('cached-notice')).toHaveCount(0);
+  await page.waitForFunction(async () => {
+    const reads = await caches.open('kaminuza-reads');
+    return (await reads.keys()).some((request) => new URL(request.url).pathname === '/api/v1/applications');
+  });
 
   await context.setOffline(true);
   await page.reload();
