@@ -80,6 +80,11 @@ export const ERROR_REASON_INFO = {
     status: 'ABORTED',
     description: 'The application was already submitted: its draft can no longer be saved, paid for or submitted.',
   },
+  no_places_left: {
+    status: 'ABORTED',
+    description:
+      'Releasing these offers would take more places than are left; `details.places` names each place short. Send `override_capacity: true` to go beyond.',
+  },
   stale_draft: {
     status: 'ABORTED',
     description: "Another save of the draft came first; `details` carry the draft's current version.",

@@ -157,3 +157,8 @@ export function timeZoneLabel(language: string, zone: string): string {
   const city = zone.slice(zone.lastIndexOf('/') + 1).replaceAll('_', ' ');
   return `${city} — ${name}`;
 }
+
+/** The last minute before a deadline (an ISO moment): "by 12 Dec, 23:59" rather than "by 13 Dec, 00:00". */
+export function lastMinuteBefore(iso: string): string {
+  return new Date(Date.parse(iso) - 60_000).toISOString();
+}

@@ -1210,6 +1210,7 @@ describe('places', () => {
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused)).toMatchObject({
       message: D.no_places_left,
+      reason: 'no_places_left',
       details: { places: [{ program_id: institution.single.id, left: 1, releasing: 2 }] },
     });
     expect((await decisionRow(first.id)).released_at).toBeNull();

@@ -255,7 +255,9 @@ export async function assertPlacesFor(
         ]
       : [];
   });
-  if (short.length > 0) throw new AppError('ABORTED', D.no_places_left, { places: short });
+  if (short.length > 0) {
+    throw new AppError('ABORTED', D.no_places_left, { places: short }, { reason: 'no_places_left' });
+  }
 }
 
 /* ---------------------------------------------------------------- the waiting list */

@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { CachedNotice } from '../../../components/cached-notice.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessageKey } from '../../../lib/error-messages.ts';
+import { lastMinuteBefore } from '../../../lib/intl.ts';
 import { useApplyContext } from '../api/get-apply-context.ts';
 import { useDecision } from '../api/get-decision.ts';
 import { applicationPath } from '../api/keys.ts';
@@ -177,7 +178,7 @@ function Released({
           : t('decisions.view.awaiting'),
     ]);
     if (decision.reply_by && !decision.response) {
-      facts.push([t('decisions.view.reply_by'), format.moment(lastMinute(decision.reply_by))]);
+      facts.push([t('decisions.view.reply_by'), format.moment(lastMinuteBefore(decision.reply_by))]);
     }
   }
 
@@ -258,9 +259,6 @@ function Released({
   );
 }
 
-/** The last minute before a deadline: "reply by 12 Dec, 23:59" rather than "by 13 Dec, 00:00". */
-const lastMinute = (iso: string) => new Date(Date.parse(iso) - 60_000).toISOString();
-
 /**
  * Why an unanswered offer can no longer be answered: its conditions were not met, or its deadline passed
  * (as soon as it has, before the platform marks it lapsed). Null while it is open.
@@ -313,7 +311,7 @@ function OfferAnswer({ decision }: { decision: StudentDecision }) {
           {offerClosed(decision) === 'ended'
             ? t('decisions.view.ended_note')
             : t('decisions.view.lapsed_note', {
-                date: format.moment(lastMinute(decision.reply_by ?? decision.lapsed_at!)),
+                date: format.moment(lastMinuteBefore(decision.reply_by ?? decision.lapsed_at!)),
               })}
         </p>
       )}
@@ -321,7 +319,7 @@ function OfferAnswer({ decision }: { decision: StudentDecision }) {
         <>
           <p>
             {decision.reply_by
-              ? t('decisions.view.respond_prompt_by', { date: format.moment(lastMinute(decision.reply_by)) })
+              ? t('decisions.view.respond_prompt_by', { date: format.moment(lastMinuteBefore(decision.reply_by)) })
               : t('decisions.view.respond_prompt')}
           </p>
           <div className="flex flex-wrap gap-2">

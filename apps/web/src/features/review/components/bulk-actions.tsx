@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DecisionRelease, ReviewOptions } from '@kaminuza/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CheckboxField, FormAlert } from '../../../components/form/field.tsx';
+import { hasReason } from '../../../lib/api-client.ts';
 import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
 import { useBulkReview } from '../api/bulk-review.ts';
 import { useReleaseDecisions } from '../api/release-decisions.ts';
@@ -73,7 +74,7 @@ export function BulkActions({
   const [releasing, setReleasing] = useState<DecisionRelease['when'] | null>(null);
   const [releaseAt, setReleaseAt] = useState('');
   const [beyondPlaces, setBeyondPlaces] = useState(false);
-  const placesShort = release.isError && errorMessageKey(release.error) === 'decisions.errors.no_places_left';
+  const placesShort = hasReason(release.error, 'no_places_left');
   const count = selectedIds.length;
   const pending = bulk.isPending || release.isPending;
 

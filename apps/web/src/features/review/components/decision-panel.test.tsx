@@ -255,7 +255,9 @@ describe('DecisionPanel', () => {
       .fn()
       .mockResolvedValueOnce(
         Response.json(
-          { error: { status: 'ABORTED', message: D.no_places_left, details: { places: [] } } },
+          {
+            error: { status: 'ABORTED', message: D.no_places_left, details: { places: [] }, reason: 'no_places_left' },
+          },
           { status: 409 },
         ),
       )

@@ -9,7 +9,9 @@ import {
 } from '@kaminuza/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CheckboxField, FormAlert } from '../../../components/form/field.tsx';
+import { hasReason } from '../../../lib/api-client.ts';
 import { errorMessageKey, fieldErrors } from '../../../lib/error-messages.ts';
+import { lastMinuteBefore } from '../../../lib/intl.ts';
 import { useReleaseDecisions } from '../api/release-decisions.ts';
 import { useSaveDecision } from '../api/save-decision.ts';
 import { useWithdrawDecision } from '../api/withdraw-decision.ts';
@@ -27,9 +29,6 @@ type Pending =
   | { kind: 'release'; when: DecisionRelease['when'] }
   | { kind: 'change_released'; state: Exclude<DecisionState, 'waitlisted'> }
   | { kind: 'conditions'; outcome: ConditionsOutcome['outcome'] };
-
-/** The last minute before a deadline ("by 12 Dec, 23:59" rather than "by 13 Dec, 00:00"). */
-const lastMinute = (iso: string) => new Date(Date.parse(iso) - 60_000).toISOString();
 
 function Facts({ rows }: { rows: ReadonlyArray<[string, React.ReactNode]> }) {
   return (
@@ -190,7 +189,7 @@ export function DecisionPanel({
     }
   };
   const texts = pending ? dialogTexts(pending) : null;
-  const placesShort = failure !== undefined && errorMessageKey(failure) === 'decisions.errors.no_places_left';
+  const placesShort = hasReason(failure, 'no_places_left');
   const beyondField = placesShort && (
     <CheckboxField
       label={t('review.decision.beyond_places')}
@@ -362,7 +361,7 @@ export function DecisionPanel({
             [t('review.decision.applicant_response'), response],
             ...(decision.reply_by
               ? [
-                  [t('review.decision.reply_by'), format.dateTime(lastMinute(decision.reply_by))] as [
+                  [t('review.decision.reply_by'), format.dateTime(lastMinuteBefore(decision.reply_by))] as [
                     string,
                     React.ReactNode,
                   ],
