@@ -37,6 +37,7 @@ export * from './schemas/finance.ts';
 export * from './schemas/offers.ts';
 export * from './schemas/places.ts';
 export * from './schemas/decisions.ts';
+export * from './schemas/deferrals.ts';
 export * from './schemas/rubric.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/settings.ts';

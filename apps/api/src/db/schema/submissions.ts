@@ -16,6 +16,7 @@ import {
 import {
   CONDITIONS_STATUSES,
   DECISION_RESPONSES,
+  DEFERRAL_STATUSES,
   DECISION_STATES,
   ELIGIBILITY_STATUSES,
   SUBMISSION_STATUSES,
@@ -211,6 +212,11 @@ export const decisions = pgTable(
     waitlist_rank: integer('waitlist_rank'),
     /** When a place opened and this waitlisted applicant, next on the list, was proposed to staff. */
     proposed_at: timestamp('proposed_at', { withTimezone: true, mode: 'string' }),
+    /**
+     * The later cycle an accepted offer was deferred to (ADR 053): the offer holds its place there, not in
+     * the submission's cycle; null when not deferred.
+     */
+    deferred_to_cycle_id: uuid('deferred_to_cycle_id').references(() => cycles.id, { onDelete: 'no action' }),
     ...timestamps,
   },
   (t) => [
@@ -225,5 +231,50 @@ export const decisions = pgTable(
     index('decisions_reply_due_idx')
       .on(t.reply_by)
       .where(sql`response is null and lapsed_at is null and reply_by is not null and released_at is not null`),
+  ],
+);
+
+/**
+ * An applicant's request to defer an accepted offer to a later cycle (ADR 053), and staff's answer. At most
+ * one is pending per decision; approved, declined and withdrawn ones stay as the offer's history.
+ */
+export const deferralRequests = pgTable(
+  'deferral_requests',
+  {
+    id: id(),
+    decision_id: uuid('decision_id')
+      .notNull()
+      .references(() => decisions.id, { onDelete: 'cascade' }),
+    submission_id: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    partner_id: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    /** The cycle the offer held its place in when asked, and the one asked for. */
+    from_cycle_id: uuid('from_cycle_id')
+      .notNull()
+      .references(() => cycles.id, { onDelete: 'no action' }),
+    to_cycle_id: uuid('to_cycle_id')
+      .notNull()
+      .references(() => cycles.id, { onDelete: 'no action' }),
+    /** The applicant's reason. */
+    reason: text('reason').notNull(),
+    status: text('status', { enum: DEFERRAL_STATUSES }).notNull().default('pending'),
+    /** Staff's note to the applicant with their answer; empty when none. */
+    note: text('note').notNull().default(''),
+    decided_by: uuid('decided_by').references(() => staff.id, { onDelete: 'set null' }),
+    /** When staff approved or declined it, or the applicant withdrew it. */
+    closed_at: timestamp('closed_at', { withTimezone: true, mode: 'string' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('deferral_requests_decision_idx').on(t.decision_id, t.created_at),
+    uniqueIndex('deferral_requests_pending_unique')
+      .on(t.decision_id)
+      .where(sql`status = 'pending'`),
+    index('deferral_requests_partner_pending_idx')
+      .on(t.partner_id, t.submission_id)
+      .where(sql`status = 'pending'`),
   ],
 );
