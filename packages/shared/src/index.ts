@@ -43,3 +43,4 @@ export * from './schemas/notifications.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/home.ts';
 export * from './schemas/account-data.ts';
+export * from './schemas/referees.ts';

@@ -187,6 +187,7 @@ export const SETUP_MESSAGES = {
   options_required: 'A choice question needs at least two options',
   ids_unique: 'Each section, question and option needs its own ID',
   profile_field_mismatch: 'This profile detail cannot answer a question of this type',
+  referee_kinds_required: 'Choose at least one kind of referee',
   in_use: 'Submitted applications refer to this, so it cannot be deleted.',
   in_use_drafts: 'Applicants have started applications for this, so it cannot be deleted.',
   team_not_found: 'This team no longer exists.',
@@ -243,6 +244,34 @@ export const ANSWER_MESSAGES = {
   document_invalid: 'Choose one of your documents',
   country_invalid: 'Choose a country',
   phone_invalid: 'Enter the phone number with its country code, e.g. +250788123456',
+  referees_needed: 'Invite the number of referees this question asks for',
+  referee_invalid: 'This referee is not one you invited',
+} as const;
+
+/** Referees and their references (issue 26, ADR 053), sent by the api, shown under `referees.errors`. */
+export const REFEREE_MESSAGES = {
+  name_required: 'Name is required',
+  title_required: 'Position is required',
+  organization_required: 'School or organisation is required',
+  link_invalid: 'This reference link is not valid.',
+  link_expired: 'This reference link has expired. Ask the applicant to send you a new one.',
+  link_used: 'This reference has already been submitted. The link cannot be used again.',
+  letter_required: 'Write your letter or upload it as a PDF.',
+  letter_not_pdf: 'Upload the letter as a PDF file.',
+  letter_too_large: 'The letter is larger than 5 MB.',
+  answer_required: 'Answer each question.',
+  referee_not_found: 'Referee not found',
+  question_not_referees: 'This question does not ask for referees.',
+  kind_not_accepted: 'This question does not accept this kind of referee.',
+  referees_full: 'You have invited all the referees this question asks for.',
+  referee_already_invited: 'This person is already one of your referees for this question.',
+  referee_is_you: 'Invite someone other than yourself.',
+  application_submitted: 'The application is submitted: its referees can no longer be changed.',
+  letter_received: 'This referee has already sent their letter.',
+  letters_missing: 'Your referees must send their letters before you can submit this application.',
+  letter_waived: 'You waived the right to read this letter.',
+  letter_not_received: 'This letter has not arrived yet.',
+  resend_too_soon: 'An invitation was sent to this referee recently. Try again later.',
 } as const;
 
 /* Conversations (support tickets and institution chats). */
@@ -442,6 +471,7 @@ export function messageKey(text: string): string | null {
     ['partner.errors', PARTNER_MESSAGES],
     ['setup.errors', SETUP_MESSAGES],
     ['application_form.errors', ANSWER_MESSAGES],
+    ['referees.errors', REFEREE_MESSAGES],
     ['support.errors', SUPPORT_MESSAGES],
     ['applications.errors', APPLICATION_MESSAGES],
     ['payments.errors', PAYMENT_MESSAGES],

@@ -73,6 +73,11 @@ function answerSchema(question: Question): z.ZodType<AnswerValue> {
         .string(M.phone_invalid)
         .transform((value) => value.replace(/[\s-]/g, ''))
         .refine((value) => /^\+[1-9]\d{7,14}$/.test(value), M.phone_invalid);
+    case 'referees': {
+      // The ids of the referees invited for this question (the server answers it from its own records).
+      const ids = z.array(z.uuid(M.referee_invalid), M.referee_invalid).max(question.count, M.referees_needed);
+      return question.required ? ids.min(question.count, M.referees_needed) : ids;
+    }
   }
 }
 
@@ -128,6 +133,7 @@ export function prefillAnswers(
 ): Answers {
   const answers: Answers = {};
   for (const question of sections.flatMap((section) => section.questions)) {
+    if (question.type === 'referees') continue;
     if (question.type === 'file') {
       const document = documents.find((candidate) => candidate.type === question.document_type);
       if (document) answers[question.id] = document.id;

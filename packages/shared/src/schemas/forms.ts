@@ -22,6 +22,7 @@ export const QUESTION_TYPES = [
   'file',
   'country',
   'phone',
+  'referees',
 ] as const;
 export const QuestionTypeSchema = z.enum(QUESTION_TYPES);
 export type QuestionType = z.infer<typeof QuestionTypeSchema>;
@@ -34,7 +35,15 @@ export const FORM_LIMITS = {
   labelLength: 500,
   helpLength: 2000,
   wordLimitMax: 5000,
+  /** Referees one question may ask for, and questions the institution may put to each referee. */
+  referees: 5,
+  refereePrompts: 5,
 } as const;
+
+/** Who may write a reference (issue 26): the kinds a referees question accepts. */
+export const REFEREE_KINDS = ['teacher', 'counsellor', 'employer'] as const;
+export const RefereeKindSchema = z.enum(REFEREE_KINDS);
+export type RefereeKind = z.infer<typeof RefereeKindSchema>;
 
 /** A text in each interface language the institution wrote it in; shown in the reader's, else English, else any. */
 export const LocalizedTextSchema = z.partialRecord(
@@ -113,6 +122,22 @@ export const QuestionSchema = z.discriminatedUnion('type', [
   z.object({ ...questionBase, type: z.literal('file'), document_type: DocumentTypeSchema }),
   z.object({ ...questionBase, type: z.literal('country') }),
   z.object({ ...questionBase, type: z.literal('phone') }),
+  /**
+   * Answered with referees the applicant invites (ADR 053): how many, of which kinds, the questions put to
+   * each referee beside their letter, and whether the application may be submitted before the letters.
+   */
+  z.object({
+    ...questionBase,
+    type: z.literal('referees'),
+    count: z.int().min(1).max(FORM_LIMITS.referees),
+    kinds: z
+      .array(RefereeKindSchema)
+      .min(1, S.referee_kinds_required)
+      .max(REFEREE_KINDS.length)
+      .refine((kinds) => new Set(kinds).size === kinds.length, S.referee_kinds_required),
+    submit_before_letters: z.boolean(),
+    prompts: z.array(LabelSchema).max(FORM_LIMITS.refereePrompts),
+  }),
 ]);
 export type Question = z.infer<typeof QuestionSchema>;
 

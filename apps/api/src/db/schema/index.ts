@@ -15,3 +15,4 @@ export * from './review.ts';
 export * from './notifications.ts';
 export * from './waivers.ts';
 export * from './exams.ts';
+export * from './referees.ts';
