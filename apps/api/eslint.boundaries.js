@@ -17,7 +17,7 @@ export const API_LAYERS = [
   ['institution-onboarding', 'catalogue'],
   ['students'],
   ['documents', 'waivers', 'eligibility'],
-  ['uploads', 'payments', 'messaging'],
+  ['uploads', 'payments', 'messaging', 'referees'],
   ['submissions'],
   ['applications'],
   ['decisions', 'chats', 'support'],

@@ -65,6 +65,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { financeRoutes } from './modules/payments/finance.routes.ts';
 import { refundingProvidersFrom } from './modules/payments/refund-providers.ts';
 import { waiversRoutes } from './modules/waivers/waivers.routes.ts';
+import { refereesRoutes } from './modules/referees/referees.routes.ts';
 import { devPhoneRoutes } from './modules/payments/dev-phone.routes.ts';
 import type { SimulatorEndpoint } from './modules/payments/dev-phone.client.ts';
 import { decisionsRoutes } from './modules/decisions/decisions.routes.ts';
@@ -288,6 +289,13 @@ export async function buildApp({
       await api.register(chatsRoutes, { db: database.db });
       await api.register(applicationsRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
       await api.register(submissionsRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
+      await api.register(refereesRoutes, {
+        db: database.db,
+        publicUrl: env.PUBLIC_URL,
+        secret: env.AUTH_SECRET,
+        storage: files.storage,
+        ipLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+      });
       await api.register(paymentsRoutes, {
         db: database.db,
         env,

@@ -11,6 +11,7 @@ import type { Mailer } from './lib/mailer.ts';
 import type { Storage } from './lib/storage/index.ts';
 import { accountDeletionJobs } from './modules/account-data/deletion.jobs.ts';
 import { decisionJobs } from './modules/decisions/decisions.jobs.ts';
+import { refereeJobs } from './modules/referees/referees.jobs.ts';
 import { autoDecisionJobs, autoDecisionRelay } from './modules/review/auto-decision.jobs.ts';
 import { emailJobs, emailRelay, sendersOf } from './modules/email/email.jobs.ts';
 import { unreadEmailJobs } from './modules/messaging/unread-email.jobs.ts';
@@ -60,6 +61,7 @@ export async function backgroundJobs({
     ...(await pushJobs({ db, publicUrl, supportAddress: env.MAIL_FROM_INFO })),
     ...reminderJobs({ db, publicUrl }),
     ...decisionJobs({ db, publicUrl }),
+    ...refereeJobs({ db, publicUrl, secret: env.AUTH_SECRET }),
     ...autoDecisionJobs({ db }),
     ...unreadEmailJobs({ db, publicUrl }),
     ...accountDeletionJobs({ db, storage }),

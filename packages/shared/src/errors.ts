@@ -80,6 +80,18 @@ export const ERROR_REASON_INFO = {
     status: 'ABORTED',
     description: 'The application was already submitted: its draft can no longer be saved, paid for or submitted.',
   },
+  reference_link_expired: {
+    status: 'NOT_FOUND',
+    description: "A referee's link past its expiry (410): the applicant can send the referee a new one.",
+  },
+  reference_link_used: {
+    status: 'NOT_FOUND',
+    description: "A referee's link whose reference was already submitted (410): it cannot be used again.",
+  },
+  letters_missing: {
+    status: 'ABORTED',
+    description: "The form asks for its referees' letters before submitting, and some have not arrived.",
+  },
   no_places_left: {
     status: 'ABORTED',
     description:

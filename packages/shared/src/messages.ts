@@ -248,7 +248,7 @@ export const ANSWER_MESSAGES = {
   referee_invalid: 'This referee is not one you invited',
 } as const;
 
-/** Referees and their references (issue 26, ADR 053), sent by the api, shown under `referees.errors`. */
+/** Referees and their references (issue 26, ADR 054), sent by the api, shown under `referees.errors`. */
 export const REFEREE_MESSAGES = {
   name_required: 'Name is required',
   title_required: 'Position is required',
@@ -451,6 +451,20 @@ export const DECISION_MESSAGES = {
   no_places_left: 'Not enough places are left for these offers. Release them anyway, or change the places.',
   place_unknown: 'This program is not offered at this campus in this cycle.',
   waitlist_changed: 'The waiting list has changed since it was read. Reload it and order it again.',
+  /** Deferral of an accepted offer (ADR 054). */
+  deferral_cycle_required: 'Choose the intake you want to defer to.',
+  deferral_cycle_invalid: 'Choose a later intake that offers this program.',
+  deferral_reason_required: 'Say why you want to defer.',
+  deferral_reason_too_long: 'The reason can be at most 1000 characters.',
+  deferral_note_too_long: 'The note can be at most 1000 characters.',
+  deferral_not_accepted: 'Only an offer you have accepted can be deferred.',
+  deferral_no_cycle: 'No later intake offers this program, so this offer cannot be deferred.',
+  deferral_pending: 'A request to defer this offer is already waiting for an answer.',
+  deferral_already_deferred: 'This offer has already been deferred.',
+  deferral_was_declined: 'Your request to defer this offer was declined. Write to the university to discuss it.',
+  no_pending_deferral: 'There is no request to defer this offer waiting for an answer.',
+  deferral_cycle_gone:
+    'The intake asked for no longer offers this program at this campus. Decline the request, or offer the program in that intake.',
 } as const;
 
 /** Account settings (spec section 8: 'Failed to change password'), shown under `settings.errors`. */

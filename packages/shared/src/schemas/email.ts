@@ -25,6 +25,9 @@ export const EMAIL_TEMPLATES = [
   /** An offer not answered yet, some days before its reply deadline; and one that lapsed unanswered. */
   'offer_reply_reminder',
   'offer_lapsed',
+  /** A request to defer an accepted offer approved (naming the new cycle) or declined, with staff's note (ADR 053). */
+  'deferral_approved',
+  'deferral_declined',
   /** A submitted document verified or rejected (with the reason) by the institution's staff (issue 10). */
   'document_verified',
   'document_rejected',
@@ -41,6 +44,9 @@ export const EMAIL_TEMPLATES = [
   'fee_waiver_declined',
   /** A bank slip staff could not accept, with their reason: the applicant may send another (issue 22). */
   'payment_slip_rejected',
+  /** A referee asked for a reference with their signed link, and reminded while it is awaited (issue 26). */
+  'referee_invitation',
+  'referee_reminder',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 /** Templates that exist to deliver a link; they cannot be sent without one. */
@@ -48,12 +54,15 @@ export const TEMPLATES_WITH_LINK: readonly EmailTemplate[] = [
   'email_verification',
   'password_reset',
   'staff_invitation',
+  'referee_invitation',
+  'referee_reminder',
 ];
 /** Templates about a request the reader may not have made: they end with a note on ignoring them. */
 export const TEMPLATES_WITH_IGNORE_NOTE: readonly EmailTemplate[] = [
   'email_verification',
   'password_reset',
   'staff_invitation',
+  'referee_invitation',
 ];
 
 /** The spec's two sender addresses (section 9), by role; the addresses themselves are server config. */
@@ -83,9 +92,13 @@ export const EmailDataSchema = z.object({
   /** A staff invitation: who sent it and the job title it offers. */
   inviter_name: optionalText(200),
   role: optionalText(100),
+  /** A referee's invitation: whom the reference is for. */
+  applicant_name: optionalText(300),
   /** A submission receipt: what was applied for, when, and the reference to quote. */
   program_name: optionalText(300),
   campus_name: optionalText(300),
+  /** The admission cycle an offer was deferred to (ADR 053). */
+  cycle_name: optionalText(300),
   reference: optionalText(40),
   submitted_on: z.iso.date().optional(),
   /** A reviewed document's kind, worded in the recipient's language by the caller. */

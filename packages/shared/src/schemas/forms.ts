@@ -123,7 +123,7 @@ export const QuestionSchema = z.discriminatedUnion('type', [
   z.object({ ...questionBase, type: z.literal('country') }),
   z.object({ ...questionBase, type: z.literal('phone') }),
   /**
-   * Answered with referees the applicant invites (ADR 053): how many, of which kinds, the questions put to
+   * Answered with referees the applicant invites (ADR 054): how many, of which kinds, the questions put to
    * each referee beside their letter, and whether the application may be submitted before the letters.
    */
   z.object({

@@ -10,6 +10,11 @@ export const NOTIFICATION_TYPES = [
   'offer_conditions_not_met',
   'offer_reply_reminder',
   'offer_lapsed',
+  /** The institution approved or declined deferring an accepted offer (ADR 053). */
+  'deferral_approved',
+  'deferral_declined',
+  /** Staff who make decisions: an applicant asked to defer their accepted offer. */
+  'deferral_requested',
   'document_verified',
   'document_rejected',
   'new_message',
@@ -22,6 +27,8 @@ export const NOTIFICATION_TYPES = [
   'payment_slip_rejected',
   /** The applicant: money owed back was refunded through the provider. */
   'payment_refunded',
+  /** The applicant: a referee sent their reference (issue 26). */
+  'reference_received',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

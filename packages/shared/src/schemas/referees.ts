@@ -4,7 +4,7 @@ import { ANSWER_MESSAGES, REFEREE_MESSAGES as R, VALIDATION_MESSAGES } from '../
 import { FormItemIdSchema, LocalizedTextSchema, RefereeKindSchema } from './forms.ts';
 
 /*
- * Referees and their references (issue 26, ADR 053). The applicant invites each referee from a referees
+ * Referees and their references (issue 26, ADR 054). The applicant invites each referee from a referees
  * question of the form; the referee answers through a signed, expiring link without an account.
  */
 

@@ -5,10 +5,12 @@ import { FormSnapshotSchema } from './forms.ts';
 import { PaymentSummarySchema } from './payments.ts';
 import { DecisionStateSchema, SubmissionStatusSchema } from './submissions.ts';
 import { RubricCriterionSchema, SCORE_MAX } from './rubric.ts';
+import { ReviewDeferralSchema } from './deferrals.ts';
 import { ConditionViewSchema, ELIGIBILITY_STATUSES, SubmissionEligibilitySchema } from '../exams/eligibility-view.ts';
 import { ExamSittingSchema } from '../exams/sittings.ts';
 import { ConditionsStatusSchema, OfferConditionSchema } from './offers.ts';
 import { PlacesStandingSchema } from './places.ts';
+import { StaffRefereeSchema } from './referees.ts';
 
 /*
  * The staff review of submitted applications (issue 8): the queue, one application with its notes,
@@ -94,6 +96,8 @@ export const ReviewDecisionSchema = z.object({
   /** A waitlisted decision's rank, and when a freed place proposed it to staff (issue 26). */
   waitlist_rank: z.int().nullable(),
   proposed_at: z.string().nullable(),
+  /** An accepted offer's latest deferral request (ADR 053), whatever its status; null when none was made. */
+  deferral: ReviewDeferralSchema.nullable().default(null),
   updated_at: z.string(),
 });
 export type ReviewDecision = z.infer<typeof ReviewDecisionSchema>;
@@ -116,6 +120,8 @@ export const ReviewQueueRowSchema = z.object({
   score_average: z.number().nullable(),
   score_count: z.int().nonnegative(),
   assigned_to: StaffRefSchema.nullable(),
+  /** Referees' letters arrived of those invited (issue 26); null when the form asked for none. */
+  letters: z.object({ received: z.int().nonnegative(), invited: z.int().nonnegative() }).nullable().optional(),
   decision: z.object({ state: DecisionStateSchema, released: z.boolean(), automatic: z.boolean() }).nullable(),
   /** Eligibility when submitted: its status, the examination and aggregate it was read on, points out of 100. */
   eligibility: z
@@ -247,6 +253,11 @@ export const REVIEW_EVENT_ACTIONS = [
   'offer_lapsed',
   /** A place opened and this waitlisted applicant, next on the list, was proposed to staff. */
   'waitlist_proposed',
+  /** The applicant asked to defer their accepted offer, or withdrew the request; staff approved or declined it (ADR 053). */
+  'deferral_requested',
+  'deferral_withdrawn',
+  'deferral_approved',
+  'deferral_declined',
 ] as const;
 export type ReviewEventAction = (typeof REVIEW_EVENT_ACTIONS)[number];
 
@@ -305,6 +316,8 @@ export const ReviewApplicationSchema = z.object({
    * submission keeps them as submitted in `profile.exam_sittings`); without index numbers for a blind reviewer.
    */
   exam_sittings: z.array(ExamSittingSchema).optional(),
+  /** The referees the applicant invited, with their status, answers and letters (issue 26). */
+  referees: z.array(StaffRefereeSchema).optional(),
 });
 export type ReviewApplication = z.infer<typeof ReviewApplicationSchema>;
 

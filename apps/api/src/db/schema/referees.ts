@@ -19,7 +19,7 @@ import { id, timestamps } from './columns.ts';
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
 /**
- * A referee an applicant invited for one referees question of an application (ADR 053). The referee has
+ * A referee an applicant invited for one referees question of an application (ADR 054). The referee has
  * no account: their link carries the row's id and `link_version`, signed with the server's secret; a new
  * version (the applicant corrected the address) makes older links invalid. The letter is typed
  * (`letter_text`) or a PDF in the file store (`letter_storage_key`); the submission id is the application's.

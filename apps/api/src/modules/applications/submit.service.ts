@@ -7,6 +7,7 @@ import {
   type FormSection,
   type SubmissionReceipt,
   type SubmitApplication,
+  REFEREE_MESSAGES,
   VALIDATION_MESSAGES,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
@@ -38,6 +39,7 @@ import { applicationsOpen, feeOf } from '../catalogue/index.ts';
 import { feeWaivedCondition } from '../waivers/index.ts';
 import { staleDraft } from './drafts.service.ts';
 import { eligibilityDecision, eligibilityOfSubmission } from '../eligibility/index.ts';
+import { refereeAnswers } from '../referees/index.ts';
 
 /* Submitting (spec sections 7–8): the draft becomes a submission, once. */
 
@@ -265,7 +267,11 @@ export async function submitApplication(
       if (!row.campus_offered) throw new AppError('INVALID_ARGUMENT', A.campus_not_offered);
       if (!row.form) throw new AppError('NOT_FOUND', A.form_not_found.replace('{id}', row.form_id));
       const form = formSnapshot(row.form);
-      const answers = checkedAnswers(form.sections, input.answers);
+      // Referees questions are answered with the referees the applicant invited, as recorded here.
+      const invited = await refereeAnswers(tx, row.id, form.sections);
+      const answers = checkedAnswers(form.sections, { ...input.answers, ...invited.answers });
+      if (invited.missingLetters)
+        throw new AppError('ABORTED', REFEREE_MESSAGES.letters_missing, undefined, { reason: 'letters_missing' });
       assertOwnDocuments(form.sections, answers, row.documents);
       const fee = feeOf(settings);
       const payment = fee.amount > 0 ? row.paid_fee : null;

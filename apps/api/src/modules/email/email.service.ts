@@ -41,6 +41,9 @@ const DEFAULT_SENDER: Record<EmailTemplate, EmailSender> = {
   // A reminder is automatic; a lapsed offer is a question for the institution, reached from the decision.
   offer_reply_reminder: 'no_reply',
   offer_lapsed: 'info',
+  // A deferral is the institution's answer: the applicant may write back about it.
+  deferral_approved: 'info',
+  deferral_declined: 'info',
   // The applicant may write back about a document; a reminder is automatic.
   document_verified: 'info',
   document_rejected: 'info',
@@ -54,6 +57,9 @@ const DEFAULT_SENDER: Record<EmailTemplate, EmailSender> = {
   fee_waiver_approved: 'info',
   fee_waiver_declined: 'info',
   payment_slip_rejected: 'info',
+  // A referee may write back with a question about the request; a reminder is automatic.
+  referee_invitation: 'info',
+  referee_reminder: 'no_reply',
 };
 
 /** The spec's "Failed to send …" text for each template (section 8). */
@@ -73,6 +79,8 @@ export const SEND_FAILURE_MESSAGES: Record<EmailTemplate, string> = {
   offer_conditions_not_met: GENERIC_MESSAGES.generic,
   offer_reply_reminder: GENERIC_MESSAGES.generic,
   offer_lapsed: GENERIC_MESSAGES.generic,
+  deferral_approved: GENERIC_MESSAGES.generic,
+  deferral_declined: GENERIC_MESSAGES.generic,
   document_verified: GENERIC_MESSAGES.generic,
   document_rejected: GENERIC_MESSAGES.generic,
   draft_reminder: GENERIC_MESSAGES.generic,
@@ -82,6 +90,8 @@ export const SEND_FAILURE_MESSAGES: Record<EmailTemplate, string> = {
   fee_waiver_approved: GENERIC_MESSAGES.generic,
   fee_waiver_declined: GENERIC_MESSAGES.generic,
   payment_slip_rejected: GENERIC_MESSAGES.generic,
+  referee_invitation: GENERIC_MESSAGES.generic,
+  referee_reminder: GENERIC_MESSAGES.generic,
 };
 
 export interface EnqueueEmailInput {

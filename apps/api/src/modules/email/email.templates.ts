@@ -162,9 +162,11 @@ export function renderTemplate(
   const facts = {
     institution: sender,
     inviter: data.inviter_name ?? '',
+    applicant: data.applicant_name ?? '',
     role: data.role ?? '',
     program: data.program_name ?? '',
     campus: data.campus_name ?? '',
+    cycle: data.cycle_name ?? '',
     date: data.submitted_on ? longDate(data.submitted_on, language) : '',
     document: data.document_name ?? '',
     deadline: data.deadline ?? '',

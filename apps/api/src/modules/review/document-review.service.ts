@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { staffLetter } from '../referees/index.ts';
 import {
   PROFILE_MESSAGES,
   REVIEW_MESSAGES as R,
@@ -98,6 +99,17 @@ export async function submittedDocumentFile(
     .limit(1);
   if (!current) throw new AppError('NOT_FOUND');
   return openFile(db, storage, current.file_id);
+}
+
+/** A referee's PDF letter of a submission of the caller's institution (waived or not: staff read it). */
+export async function refereeLetterFile(
+  db: Db,
+  storage: Storage,
+  context: ReviewQueryContext,
+  { submissionId, refereeId }: { submissionId: string; refereeId: string },
+) {
+  const submission = await submissionOfPartner(db, context.partnerId, submissionId);
+  return staffLetter(db, storage, submission.id, refereeId);
 }
 
 /**

@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { campuses, cycles, decisions, programs, staff, submissions } from '../../db/schema/index.ts';
 import { containsPattern, foldedOnce } from '../../lib/text-search.ts';
 import { csvLine } from '../../lib/csv.ts';
+import { lettersColumns } from '../referees/index.ts';
 
 /** The export answers at most this many rows: a whole cycle of a large institution, not an unbounded dump. */
 export const CSV_MAX_ROWS = 100_000;
@@ -162,6 +163,7 @@ const rowColumns = {
   decision_released_at: decisions.released_at,
   decision_automatic: decisions.automatic,
   eligibility: submissions.eligibility,
+  ...lettersColumns(submissions.id),
 };
 
 /** The rows of these submissions of the institution, in the order of `ids`. */
@@ -197,6 +199,8 @@ interface Row {
   decision_released_at: string | null;
   decision_automatic: boolean | null;
   eligibility: SubmissionEligibility | null;
+  letters_received: number;
+  letters_invited: number;
 }
 
 function toQueueRow(row: Row, blind: boolean): ReviewQueueRow {
@@ -216,6 +220,7 @@ function toQueueRow(row: Row, blind: boolean): ReviewQueueRow {
     score_average: row.score_average,
     score_count: row.score_count,
     assigned_to: row.assigned_id ? { id: row.assigned_id, name: row.assigned_name ?? '' } : null,
+    letters: row.letters_invited > 0 ? { received: row.letters_received, invited: row.letters_invited } : null,
     decision: row.decision_state
       ? {
           state: row.decision_state,
@@ -397,6 +402,8 @@ export async function exportQueueCsv(db: Db, context: ReviewQueryContext, query:
     'Decision released',
     'Eligibility',
     'Points',
+    'Letters received',
+    'Letters invited',
   ];
 
   async function* lines() {
@@ -424,6 +431,8 @@ export async function exportQueueCsv(db: Db, context: ReviewQueryContext, query:
           row.decision ? (row.decision.released ? 'yes' : 'no') : '',
           row.eligibility ? ELIGIBILITY_LABELS[row.eligibility.status] : '',
           row.eligibility?.points ?? '',
+          row.letters?.received ?? '',
+          row.letters?.invited ?? '',
         ]);
       }
       yield chunk;

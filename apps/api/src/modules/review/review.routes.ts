@@ -30,13 +30,19 @@ import { exportQueueCsv, listQueue } from './review-queue.ts';
 import { addNote, deleteNote, saveScore, updateReview } from './notes.service.ts';
 import { bulkReview } from './bulk.service.ts';
 import { reviewApplication, reviewOptions } from './review.service.ts';
-import { reviewDocument, submittedDocumentFile, verifyExamSitting } from './document-review.service.ts';
+import {
+  refereeLetterFile,
+  reviewDocument,
+  submittedDocumentFile,
+  verifyExamSitting,
+} from './document-review.service.ts';
 
 const PartnerParams = z.object({ partnerId: z.uuid() });
 const SubmissionParams = PartnerParams.extend({ submissionId: z.uuid() });
 const NoteParams = SubmissionParams.extend({ noteId: z.uuid() });
 const DocumentParams = SubmissionParams.extend({ documentId: z.uuid() });
 const SittingParams = SubmissionParams.extend({ sittingId: z.uuid() });
+const RefereeLetterParams = SubmissionParams.extend({ refereeId: z.uuid() });
 
 /**
  * The staff review (issue 8): members holding review_applications or make_decisions ('all' holds both)
@@ -246,6 +252,23 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage; pub
       );
       return downloadHeaders(reply, {
         contentType: file.mimeType,
+        disposition: attachmentDisposition(file.name),
+        cacheControl: 'private, no-store',
+        length: file.size,
+      }).send(file.stream);
+    },
+  );
+
+  app.get(
+    `${base}/submissions/:submissionId/referees/:refereeId/letter`,
+    {
+      preHandler,
+      schema: { tags, summary: "Download a referee's PDF letter", params: RefereeLetterParams },
+    },
+    async (request, reply) => {
+      const file = await refereeLetterFile(db, storage, await context(request), request.params);
+      return downloadHeaders(reply, {
+        contentType: 'application/pdf',
         disposition: attachmentDisposition(file.name),
         cacheControl: 'private, no-store',
         length: file.size,

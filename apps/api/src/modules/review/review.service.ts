@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { refereesOfSubmission } from '../referees/index.ts';
 import {
   REVIEW_MESSAGES as R,
   type ReviewApplication,
@@ -26,7 +27,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { paymentSummaryById } from '../payments/index.ts';
 import { REVIEW_PERMISSIONS } from '../submissions/index.ts';
 import type { ReviewQueryContext } from './review-context.ts';
-import { conditionViewsOf, placesOfSubmission, toReviewDecision } from '../decisions/index.ts';
+import { conditionViewsOf, placesOfSubmission, reviewDeferralOf, toReviewDecision } from '../decisions/index.ts';
 import { sittingsOf } from '../students/index.ts';
 
 const iso = (value: string) => new Date(value).toISOString();
@@ -358,6 +359,7 @@ export async function reviewApplication(
     form,
     answers,
     documents: docs,
+    referees: await refereesOfSubmission(db, submission.id, form?.sections ?? []),
     payment: {
       paid: submission.paid,
       amount: submission.amount,
@@ -376,6 +378,7 @@ export async function reviewApplication(
             ? { id: decision.decision.decided_by, name: decision.decided_by_name ?? '' }
             : null,
           await conditionViewsOf(db, decision.decision),
+          await reviewDeferralOf(db, decision.decision.id),
         )
       : null,
     places: await placesOfSubmission(db, submission.id),

@@ -471,7 +471,7 @@ describe('the CSV export', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Reference,Applicant,Program,Campus,Cycle,Submitted at,Status,Stage,Paid,Submitted by staff,Score,Scores,Assigned to,Decision,Decision released,Eligibility,Points',
+      'Reference,Applicant,Program,Campus,Cycle,Submitted at,Status,Stage,Paid,Submitted by staff,Score,Scores,Assigned to,Decision,Decision released,Eligibility,Points,Letters received,Letters invited',
     );
     // The page size does not apply: all 34 rows.
     expect(lines).toHaveLength(35);

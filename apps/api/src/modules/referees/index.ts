@@ -1,0 +1,8 @@
+/** The referees module's public entry: what other modules may use (docs/architecture.md). */
+export {
+  lettersColumns,
+  refereeAnswers,
+  refereeQuestions,
+  refereesOfSubmission,
+  staffLetter,
+} from './referees.service.ts';
