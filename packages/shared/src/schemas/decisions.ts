@@ -3,6 +3,7 @@ import { DECISION_MESSAGES as D } from '../messages.ts';
 import { ConditionViewSchema } from '../exams/eligibility-view.ts';
 import { ConditionsStatusSchema, OFFER_CONDITIONS_MAX, OfferConditionSchema } from './offers.ts';
 import { BULK_MAX } from './review.ts';
+import { DeferralSchema } from './deferrals.ts';
 import { DecisionResponseSchema, DecisionStateSchema } from './submissions.ts';
 
 /*
@@ -104,6 +105,8 @@ export const StudentDecisionSchema = z.object({
   reply_by_on: z.iso.date().nullable(),
   /** Set when the offer went unanswered past its deadline. */
   lapsed_at: z.string().nullable(),
+  /** An accepted offer's latest deferral request (ADR 053), whatever its status; null when none was made. */
+  deferral: DeferralSchema.nullable().default(null),
 });
 export type StudentDecision = z.infer<typeof StudentDecisionSchema>;
 

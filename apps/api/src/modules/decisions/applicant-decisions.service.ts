@@ -12,7 +12,8 @@ import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { studentIdOf } from '../documents/index.ts';
 import { recordEvent } from '../submissions/index.ts';
-import { conditionViewsOf, toStudentDecision } from './decision-shapes.ts';
+import { conditionViewsOf, toStudentDecision, type DecisionRow } from './decision-shapes.ts';
+import { studentDeferralOf, studentDeferrals } from './deferral-shapes.ts';
 import { proposeNextOnWaitlist } from './places.service.ts';
 
 /** The applicant's side of decisions: reading them, the letter, answering an offer; and anyone verifying a letter. */
@@ -32,12 +33,24 @@ export async function listStudentDecisions(db: Db, userId: string): Promise<Stud
     .innerJoin(submissions, eq(submissions.id, decisions.submission_id))
     .where(ownReleased(studentId))
     .orderBy(desc(decisions.released_at));
+  const deferrals = await studentDeferrals(
+    db,
+    rows.map((row) => row.decision.id),
+  );
   return Promise.all(
-    rows.map(async (row) => toStudentDecision(row.decision, await conditionViewsOf(db, row.decision))),
+    rows.map(async (row) =>
+      toStudentDecision(row.decision, await conditionViewsOf(db, row.decision), deferrals.get(row.decision.id) ?? null),
+    ),
   );
 }
 
-async function ownDecision(db: DbOrTx, userId: string, applicationId: string, { lock = false } = {}) {
+/** A decision as its applicant reads it, with its conditions' views and its latest deferral request. */
+export async function studentView(db: DbOrTx, decision: DecisionRow): Promise<StudentDecision> {
+  return toStudentDecision(decision, await conditionViewsOf(db, decision), await studentDeferralOf(db, decision.id));
+}
+
+/** The released decision on one of the student's own submissions (404 otherwise), locked if asked. */
+export async function ownDecision(db: DbOrTx, userId: string, applicationId: string, { lock = false } = {}) {
   const studentId = await studentIdOf(db, userId);
   if (!studentId) throw notFound();
   const query = db
@@ -52,8 +65,7 @@ async function ownDecision(db: DbOrTx, userId: string, applicationId: string, { 
 }
 
 export async function getStudentDecision(db: Db, userId: string, applicationId: string): Promise<StudentDecision> {
-  const decision = await ownDecision(db, userId, applicationId);
-  return toStudentDecision(decision, await conditionViewsOf(db, decision));
+  return studentView(db, await ownDecision(db, userId, applicationId));
 }
 
 export async function getStudentLetter(db: Db, userId: string, applicationId: string): Promise<AdmissionLetterIssued> {
@@ -98,7 +110,7 @@ export async function respondToOffer(
     if (input.response === 'declined') await proposeNextOnWaitlist(tx, decision.submission_id, now);
     return row;
   });
-  return toStudentDecision(answered, await conditionViewsOf(db, answered));
+  return studentView(db, answered);
 }
 
 /** What the letter's QR code confirms, and nothing more: a released decision's letter only. */

@@ -1,8 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { type ConditionView, type ReviewDecision, type StaffRef, type StudentDecision } from '@kaminuza/shared';
+import {
+  type ConditionView,
+  type Deferral,
+  type ReviewDecision,
+  type ReviewDeferral,
+  type StaffRef,
+  type StudentDecision,
+} from '@kaminuza/shared';
 import { decisions, staff } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { offerConditionViews } from '../eligibility/index.ts';
+import { reviewDeferralOf } from './deferral-shapes.ts';
 
 export type DecisionRow = typeof decisions.$inferSelect;
 
@@ -36,6 +44,7 @@ export function toReviewDecision(
   row: DecisionRow,
   decidedBy: StaffRef | null,
   conditionViews: (ConditionView | null)[],
+  deferral: ReviewDeferral | null,
 ): ReviewDecision {
   return {
     id: row.id,
@@ -50,12 +59,17 @@ export function toReviewDecision(
     ...offerTerms(row, conditionViews),
     waitlist_rank: row.waitlist_rank,
     proposed_at: isoOrNull(row.proposed_at),
+    deferral,
     updated_at: iso(row.updated_at),
   };
 }
 
 /** What a student sees: never the notes, the scores, the automatic flag or who decided. */
-export function toStudentDecision(row: DecisionRow, conditionViews: (ConditionView | null)[]): StudentDecision {
+export function toStudentDecision(
+  row: DecisionRow,
+  conditionViews: (ConditionView | null)[],
+  deferral: Deferral | null,
+): StudentDecision {
   return {
     id: row.id,
     application_id: row.submission_id,
@@ -68,6 +82,7 @@ export function toStudentDecision(row: DecisionRow, conditionViews: (ConditionVi
     response_date: isoOrNull(row.response_date),
     has_letter: row.letter !== null,
     ...offerTerms(row, conditionViews),
+    deferral,
   };
 }
 
@@ -86,5 +101,6 @@ export async function reviewDecisionOf(db: DbOrTx, submissionId: string): Promis
     row.decision,
     row.staff_id ? { id: row.staff_id, name: row.staff_name } : null,
     await conditionViewsOf(db, row.decision),
+    await reviewDeferralOf(db, row.decision.id),
   );
 }

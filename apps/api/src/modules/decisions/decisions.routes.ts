@@ -10,6 +10,9 @@ import {
   DecisionReleaseResultSchema,
   DecisionReleaseSchema,
   DecisionResponseInputSchema,
+  DeferralCyclesSchema,
+  DeferralOutcomeSchema,
+  DeferralRequestInputSchema,
   LetterVerificationSchema,
   PlacesInputSchema,
   PlacesRowSchema,
@@ -34,6 +37,7 @@ import {
   respondToOffer,
   verifyLetter,
 } from './applicant-decisions.service.ts';
+import { decideDeferral, deferralCycles, requestDeferral, withdrawDeferral } from './deferrals.service.ts';
 
 export interface DecisionsRoutesOptions {
   db: Db;
@@ -113,6 +117,29 @@ export const decisionsRoutes: FastifyPluginAsyncZod<DecisionsRoutesOptions> = as
     },
     async (request) => ({
       data: await decideConditions(db, callerOf(request), request.params.submissionId, request.body, publicUrl),
+    }),
+  );
+
+  app.post(
+    '/partners/:partnerId/review/submissions/:submissionId/decision/deferral',
+    {
+      preHandler: decides,
+      schema: {
+        tags,
+        summary: 'Approves or declines the applicant’s request to defer their offer',
+        description:
+          'Answers the pending request named by `request_id` (409 when it is no longer pending), with an ' +
+          'optional note to the applicant. Approved: the offer holds its place in the cycle asked for instead ' +
+          'of its own, refused with 409 `no_places_left` when none is left there unless `override_capacity`; ' +
+          'its letter is issued again naming that cycle, and the place it leaves proposes the next on the ' +
+          'waiting list. 409 when the offer is no longer accepted and standing. Needs make_decisions.',
+        params: SubmissionParamsSchema,
+        body: DeferralOutcomeSchema,
+        response: { 200: dataEnvelope(ReviewDecisionSchema) },
+      },
+    },
+    async (request) => ({
+      data: await decideDeferral(db, callerOf(request), request.params.submissionId, request.body, publicUrl),
     }),
   );
 
@@ -303,6 +330,61 @@ export const decisionsRoutes: FastifyPluginAsyncZod<DecisionsRoutesOptions> = as
       },
     },
     async (request) => ({ data: await respondToOffer(db, request.user!.id, request.params.id, request.body) }),
+  );
+
+  app.get(
+    '/applications/:id/decision/deferral/cycles',
+    {
+      preHandler: studentOnly,
+      schema: {
+        tags,
+        summary: 'The later cycles an accepted offer may be deferred to',
+        description:
+          'Cycles of the same institution opening after the one the offer holds its place in, offering its ' +
+          'program at its campus, earliest first. Empty unless the offer is accepted and standing.',
+        params: ApplicationIdParamsSchema,
+        response: { 200: dataEnvelope(DeferralCyclesSchema) },
+      },
+    },
+    async (request) => ({
+      data: { items: await deferralCycles(db, request.user!.id, request.params.id) },
+    }),
+  );
+
+  app.post(
+    '/applications/:id/decision/deferral',
+    {
+      preHandler: studentOnly,
+      schema: {
+        tags,
+        summary: 'Asks to defer an accepted offer to a later cycle',
+        description:
+          'One of the cycles listed by …/deferral/cycles, with a reason. 409 when the offer is not accepted or ' +
+          'has ended, when a request already waits, when it was deferred already or a request was declined, ' +
+          'and when no later cycle offers the program; 400 for another cycle. The institution’s decision ' +
+          'makers are told.',
+        params: ApplicationIdParamsSchema,
+        body: DeferralRequestInputSchema,
+        response: { 201: studentDecision },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await requestDeferral(db, request.user!.id, request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/applications/:id/decision/deferral',
+    {
+      preHandler: studentOnly,
+      schema: {
+        tags,
+        summary: 'Withdraws the request to defer an offer while it waits for an answer',
+        description: '409 when no request waits.',
+        params: ApplicationIdParamsSchema,
+        response: { 200: studentDecision },
+      },
+    },
+    async (request) => ({ data: await withdrawDeferral(db, request.user!.id, request.params.id) }),
   );
 
   /* ------------------------------------------------------------ public */

@@ -140,6 +140,7 @@ const STUDENT_DECISION_KEYS = [
   'conditions',
   'conditions_decided_at',
   'conditions_status',
+  'deferral',
   'has_letter',
   'id',
   'lapsed_at',

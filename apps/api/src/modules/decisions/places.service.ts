@@ -25,8 +25,14 @@ import { recordEvent } from '../submissions/index.ts';
 /*
  * Places (issue 26): how many a program offers in a cycle at a campus, and how many offers hold one. An
  * offer holds a place once released, until the applicant declines it, it lapses or its conditions are
- * found not met; a drafted offer is counted apart (it will hold one once released).
+ * found not met; a drafted offer is counted apart (it will hold one once released). An offer deferred to
+ * a later cycle (ADR 053) holds its place in that cycle, not in the one applied to.
  */
+
+/** The cycle whose place an offer holds: the one it was deferred to, else the submission's. */
+export const heldCycle: SQL<string | null> = sql<
+  string | null
+>`coalesce(${decisions.deferred_to_cycle_id}, ${submissions.cycle_id})`;
 
 /** A released offer that holds a place: accepted by the applicant, or not answered and still open. */
 const holdsPlace: SQL = and(
@@ -37,18 +43,22 @@ const holdsPlace: SQL = and(
   or(isNull(decisions.response), eq(decisions.response, 'accepted')),
 )!;
 
-interface Key {
+export interface PlaceKey {
   cycle_id: string;
   program_id: string;
   campus_id: string;
 }
+type Key = PlaceKey;
 const keyOf = ({ cycle_id, program_id, campus_id }: Key) => `${cycle_id}/${program_id}/${campus_id}`;
 
-/** The offers of these (cycle, program, campus) places, counted: accepted, outstanding, drafted. */
+/**
+ * The offers of these (cycle, program, campus) places, counted: accepted, outstanding, drafted. Grouped by
+ * the cycle each offer holds its place in (`heldCycle`), which `where` should name too.
+ */
 async function offerCounts(db: DbOrTx, partnerId: string, where: SQL | undefined) {
   const rows = await db
     .select({
-      cycle_id: submissions.cycle_id,
+      cycle_id: heldCycle,
       program_id: submissions.program_id,
       campus_id: submissions.campus_id,
       accepted: sql<number>`count(*) filter (where ${holdsPlace} and ${decisions.response} = 'accepted')::int`,
@@ -58,7 +68,7 @@ async function offerCounts(db: DbOrTx, partnerId: string, where: SQL | undefined
     .from(decisions)
     .innerJoin(submissions, eq(submissions.id, decisions.submission_id))
     .where(and(eq(decisions.partner_id, partnerId), where))
-    .groupBy(submissions.cycle_id, submissions.program_id, submissions.campus_id);
+    .groupBy(heldCycle, submissions.program_id, submissions.campus_id);
   return new Map(
     rows.flatMap((row) =>
       row.cycle_id && row.program_id && row.campus_id
@@ -103,7 +113,7 @@ export async function listPlaces(db: DbOrTx, partnerId: string, cycleId: string)
       .select({ program_id: places.program_id, campus_id: places.campus_id, places: places.places })
       .from(places)
       .where(eq(places.cycle_id, cycleId)),
-    offerCounts(db, partnerId, eq(submissions.cycle_id, cycleId)),
+    offerCounts(db, partnerId, eq(heldCycle, cycleId)),
   ]);
   const limitOf = new Map(limits.map((row) => [`${row.program_id}/${row.campus_id}`, row.places]));
   return offered.map((row) => ({
@@ -167,38 +177,51 @@ export async function setPlaces(
   return listPlaces(db, partnerId, cycleId);
 }
 
-/** Where the place a submission applied for stands; null when it names no campus or cycle. */
-export async function placesOfSubmission(db: DbOrTx, submissionId: string): Promise<PlacesStanding | null> {
-  const [row] = await db
-    .select({
-      partner_id: submissions.partner_id,
-      cycle_id: submissions.cycle_id,
-      program_id: submissions.program_id,
-      campus_id: submissions.campus_id,
-      places: places.places,
-    })
-    .from(submissions)
-    .leftJoin(
-      places,
+/** Where one place stands: its limit, and the offers holding it. */
+export async function placeStanding(db: DbOrTx, partnerId: string, key: Key): Promise<PlacesStanding> {
+  const [limit] = await db
+    .select({ places: places.places })
+    .from(places)
+    .where(
       and(
-        eq(places.cycle_id, submissions.cycle_id),
-        eq(places.program_id, submissions.program_id),
-        eq(places.campus_id, submissions.campus_id),
+        eq(places.cycle_id, key.cycle_id),
+        eq(places.program_id, key.program_id),
+        eq(places.campus_id, key.campus_id),
       ),
-    )
-    .where(eq(submissions.id, submissionId));
-  if (!row?.cycle_id || !row.program_id || !row.campus_id) return null;
-  const key = { cycle_id: row.cycle_id, program_id: row.program_id, campus_id: row.campus_id };
+    );
   const counts = await offerCounts(
     db,
-    row.partner_id,
+    partnerId,
     and(
-      eq(submissions.cycle_id, key.cycle_id),
+      eq(heldCycle, key.cycle_id),
       eq(submissions.program_id, key.program_id),
       eq(submissions.campus_id, key.campus_id),
     ),
   );
-  return standing(row.places, counts.get(keyOf(key)) ?? NONE);
+  return standing(limit?.places ?? null, counts.get(keyOf(key)) ?? NONE);
+}
+
+/**
+ * Where the place of a submission stands: the one its offer holds (in the cycle it was deferred to, if it
+ * was), else the one it applied for; null when it names no campus or cycle.
+ */
+export async function placesOfSubmission(db: DbOrTx, submissionId: string): Promise<PlacesStanding | null> {
+  const [row] = await db
+    .select({
+      partner_id: submissions.partner_id,
+      cycle_id: heldCycle,
+      program_id: submissions.program_id,
+      campus_id: submissions.campus_id,
+    })
+    .from(submissions)
+    .leftJoin(decisions, eq(decisions.submission_id, submissions.id))
+    .where(eq(submissions.id, submissionId));
+  if (!row?.cycle_id || !row.program_id || !row.campus_id) return null;
+  return placeStanding(db, row.partner_id, {
+    cycle_id: row.cycle_id,
+    program_id: row.program_id,
+    campus_id: row.campus_id,
+  });
 }
 
 /**
@@ -237,7 +260,7 @@ export async function assertPlacesFor(
     db,
     partnerId,
     inArray(
-      submissions.cycle_id,
+      heldCycle,
       wanted.map((row) => row.cycle_id!),
     ),
   );
@@ -257,6 +280,23 @@ export async function assertPlacesFor(
   });
   if (short.length > 0) {
     throw new AppError('ABORTED', D.no_places_left, { places: short }, { reason: 'no_places_left' });
+  }
+}
+
+/**
+ * Refuses to give one more offer a place of `key` when none is left (409, as assertPlacesFor), unless the
+ * member said to go beyond. A place without a limit never refuses.
+ */
+export async function assertPlaceLeft(db: DbOrTx, partnerId: string, key: PlaceKey, override: boolean): Promise<void> {
+  if (override) return;
+  const { left } = await placeStanding(db, partnerId, key);
+  if (left !== null && left < 1) {
+    throw new AppError(
+      'ABORTED',
+      D.no_places_left,
+      { places: [{ ...key, left, releasing: 1 }] },
+      { reason: 'no_places_left' },
+    );
   }
 }
 
@@ -340,26 +380,34 @@ export async function orderWaitlist(
 }
 
 /**
- * A place opened (an offer declined, lapsed or ended): the next applicant on that place's waiting list not
- * proposed yet is proposed to staff, who then offer it (the waitlist offer and its email). Nothing is
- * proposed when the place has a limit that is still reached (more offers were made than places). Answers
- * the submission proposed, if any.
+ * A place opened (an offer declined, lapsed or ended, or deferred to a later cycle): the next applicant on
+ * that place's waiting list not proposed yet is proposed to staff, who then offer it (the waitlist offer
+ * and its email). The place is the one the freed offer held (its deferred cycle's, if it was deferred),
+ * or the cycle given (the one a deferral left). Nothing is proposed when the place has a limit that is
+ * still reached (more offers were made than places). Answers the submission proposed, if any.
  */
-export async function proposeNextOnWaitlist(tx: Tx, freedSubmissionId: string, now: Date): Promise<string | null> {
+export async function proposeNextOnWaitlist(
+  tx: Tx,
+  freedSubmissionId: string,
+  now: Date,
+  freedCycleId?: string,
+): Promise<string | null> {
   const [freed] = await tx
     .select({
       partner_id: submissions.partner_id,
-      cycle_id: submissions.cycle_id,
+      cycle_id: heldCycle,
       program_id: submissions.program_id,
       campus_id: submissions.campus_id,
     })
     .from(submissions)
+    .leftJoin(decisions, eq(decisions.submission_id, submissions.id))
     .where(eq(submissions.id, freedSubmissionId));
-  if (!freed?.cycle_id || !freed.program_id || !freed.campus_id) return null;
+  const cycleId = freedCycleId ?? freed?.cycle_id;
+  if (!freed || !cycleId || !freed.program_id || !freed.campus_id) return null;
   const place = { program_id: freed.program_id, campus_id: freed.campus_id };
-  const standing = await placesOfSubmission(tx, freedSubmissionId);
-  if (standing && standing.left !== null && standing.left <= 0) return null;
-  const next = (await waitlistOf(tx, freed.partner_id, freed.cycle_id, place)).find((row) => row.proposed_at === null);
+  const standing = await placeStanding(tx, freed.partner_id, { cycle_id: cycleId, ...place });
+  if (standing.left !== null && standing.left <= 0) return null;
+  const next = (await waitlistOf(tx, freed.partner_id, cycleId, place)).find((row) => row.proposed_at === null);
   if (!next) return null;
   const [proposed] = await tx
     .update(decisions)

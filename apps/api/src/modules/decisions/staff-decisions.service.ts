@@ -12,7 +12,16 @@ import {
   type StoredPartnerSettings,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { campuses, cycles, decisions, partners, programs, students, submissions } from '../../db/schema/index.ts';
+import {
+  campuses,
+  cycles,
+  decisions,
+  deferralRequests,
+  partners,
+  programs,
+  students,
+  submissions,
+} from '../../db/schema/index.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
@@ -28,39 +37,44 @@ import { entryRulesIssues, examSystem } from '@kaminuza/shared/exams';
 import { renderLetter } from './letter.ts';
 import { endOfDayIn, startOfDayIn, wallTimeIn } from '../../lib/time.ts';
 import { reviewDecisionOf, type DecisionRow } from './decision-shapes.ts';
-import { assertPlacesFor, proposeNextOnWaitlist } from './places.service.ts';
+import { assertPlacesFor, heldCycle, proposeNextOnWaitlist } from './places.service.ts';
 
 /** The institution's side of decisions: drafting, withdrawing and releasing them (by hand or when due). */
 /** A decision with what releasing it needs: the letter's facts and the applicant's account, if any. */
 export function releaseRows(db: DbOrTx, where: SQL | undefined) {
-  return db
-    .select({
-      decision: decisions,
-      reference: submissions.reference,
-      applicant_name: submissions.applicant_name,
-      campus_name: campuses.name,
-      cycle_name: cycles.name,
-      decision_release_on: cycles.decision_release_on,
-      logo_url: partners.logo_url,
-      student_email: students.email,
-      student_user_id: students.user_id,
-      student_language: students.language,
-      student_timezone: students.timezone,
-      student_name: sql<string | null>`coalesce(${students.preferred_name}, ${students.first_name})`,
-    })
-    .from(decisions)
-    .innerJoin(submissions, eq(submissions.id, decisions.submission_id))
-    .innerJoin(partners, eq(partners.id, decisions.partner_id))
-    .innerJoin(campuses, eq(campuses.id, submissions.campus_id))
-    .leftJoin(cycles, eq(cycles.id, submissions.cycle_id))
-    .leftJoin(students, eq(students.id, submissions.student_id))
-    .where(where);
+  return (
+    db
+      .select({
+        decision: decisions,
+        reference: submissions.reference,
+        applicant_name: submissions.applicant_name,
+        campus_name: campuses.name,
+        cycle_name: cycles.name,
+        decision_release_on: cycles.decision_release_on,
+        logo_url: partners.logo_url,
+        student_email: students.email,
+        student_user_id: students.user_id,
+        student_language: students.language,
+        student_timezone: students.timezone,
+        student_name: sql<string | null>`coalesce(${students.preferred_name}, ${students.first_name})`,
+      })
+      .from(decisions)
+      .innerJoin(submissions, eq(submissions.id, decisions.submission_id))
+      .innerJoin(partners, eq(partners.id, decisions.partner_id))
+      .innerJoin(campuses, eq(campuses.id, submissions.campus_id))
+      // The cycle the offer holds its place in: the one it was deferred to (ADR 053), else the one applied to.
+      .leftJoin(cycles, eq(cycles.id, heldCycle))
+      .leftJoin(students, eq(students.id, submissions.student_id))
+      .where(where)
+  );
 }
 export type ReleaseRow = Awaited<ReturnType<typeof releaseRows>>[number];
 
 /** What the applicant is told about their decision, each an in-app notification type and an email template. */
 type DecisionNotice =
   | 'decision_released'
+  | 'deferral_approved'
+  | 'deferral_declined'
   | 'waitlist_offer'
   | 'offer_conditions_met'
   | 'offer_conditions_not_met'
@@ -212,7 +226,14 @@ export class Releaser {
     row: ReleaseRow,
     type: DecisionNotice,
     category: 'status_updates' | 'deadline_reminders',
-    extra: { programName?: string; universityName?: string; deadline?: { at: string; days: number } } = {},
+    extra: {
+      programName?: string;
+      universityName?: string;
+      deadline?: { at: string; days: number };
+      /** A deferral's cycle, and staff's note with their answer (ADR 053). */
+      cycleName?: string;
+      note?: string;
+    } = {},
   ): Promise<void> {
     if (!row.student_email || !row.student_user_id) return;
     const { decision } = row;
@@ -234,6 +255,8 @@ export class Releaser {
         institution,
         program,
         ...(extra.deadline ? { deadline, deadline_at: extra.deadline.at, days: extra.deadline.days } : {}),
+        ...(extra.cycleName ? { cycle: extra.cycleName } : {}),
+        ...(extra.note ? { reason: extra.note } : {}),
       },
       link: path,
     });
@@ -249,6 +272,8 @@ export class Releaser {
         institution_name: institution,
         program_name: program,
         ...(deadline ? { deadline } : {}),
+        ...(extra.cycleName ? { cycle_name: extra.cycleName } : {}),
+        ...(extra.note ? { reason: extra.note } : {}),
         link: new URL(path, this.publicUrl).toString(),
       },
     });
@@ -627,9 +652,32 @@ export async function decideConditions(
       action: outcome === 'met' ? 'offer_conditions_met' : 'offer_conditions_not_met',
     });
     await releaser.tell(row, outcome === 'met' ? 'offer_conditions_met' : 'offer_conditions_not_met', 'status_updates');
-    if (outcome === 'not_met') await proposeNextOnWaitlist(tx, submissionId, now);
+    if (outcome === 'not_met') {
+      await closePendingDeferral(tx, decision, now);
+      await proposeNextOnWaitlist(tx, submissionId, now);
+    }
   });
   return (await reviewDecisionOf(db, submissionId))!;
+}
+
+/**
+ * An offer that ended while a deferral request waited (ADR 053): the request is declined with it, by the
+ * platform; the applicant hears of the offer's end, not of this as well.
+ */
+async function closePendingDeferral(tx: Tx, decision: DecisionRow, now: Date): Promise<void> {
+  const [closed] = await tx
+    .update(deferralRequests)
+    .set({ status: 'declined', closed_at: now.toISOString() })
+    .where(and(eq(deferralRequests.decision_id, decision.id), eq(deferralRequests.status, 'pending')))
+    .returning({ id: deferralRequests.id });
+  if (!closed) return;
+  await recordEvent(tx, {
+    submissionId: decision.submission_id,
+    partnerId: decision.partner_id,
+    actor: { kind: 'system' },
+    action: 'deferral_declined',
+    details: { offer_ended: true },
+  });
 }
 
 /** Withdraws a drafted decision (scheduled or not); a released one stays. */
