@@ -32,7 +32,14 @@ export interface ApplicationFormViewProps {
    * preview), which shows the document type the question asks for instead.
    */
   documents: readonly DocumentChoice[] | null;
+  /**
+   * What answers a referees question: the applicant's referees and their invitations. Without it (the
+   * builder's preview), the question says what it will ask for.
+   */
+  renderReferees?: (question: RefereesQuestion, describedBy: string | undefined) => ReactNode;
 }
+
+type RefereesQuestion = Extract<Question, { type: 'referees' }>;
 
 type T = ReturnType<typeof useTranslation>['t'];
 
@@ -47,6 +54,7 @@ export function ApplicationFormView({
   errors,
   onChange,
   documents,
+  renderReferees,
 }: ApplicationFormViewProps) {
   const { t } = useTranslation(undefined, { lng: language });
   const countries = useMemo(() => countryOptions(language), [language]);
@@ -75,6 +83,7 @@ export function ApplicationFormView({
               language={language}
               countries={countries}
               documents={documents}
+              renderReferees={renderReferees}
             />
           ))}
         </fieldset>
@@ -94,10 +103,11 @@ interface QuestionFieldProps {
   language: Language;
   countries: ReadonlyArray<{ value: string; label: string }>;
   documents: readonly DocumentChoice[] | null;
+  renderReferees: ApplicationFormViewProps['renderReferees'];
 }
 
 function QuestionField(props: QuestionFieldProps) {
-  const { question, label, help, value, error, onChange, t, language, countries, documents } = props;
+  const { question, label, help, value, error, onChange, t, language, countries, documents, renderReferees } = props;
   const id = useId();
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
@@ -201,6 +211,23 @@ function QuestionField(props: QuestionFieldProps) {
             <span className="break-words">{choice.label}</span>
           </label>
         ))}
+        {notes}
+      </fieldset>
+    );
+  }
+
+  if (question.type === 'referees') {
+    const kinds = question.kinds.map((kind) => t(`referees.kinds.${kind}`)).join(', ');
+    return (
+      <fieldset aria-labelledby={`${id}-legend`} aria-describedby={describedBy} className="flex min-w-0 flex-col gap-2">
+        <legend id={`${id}-legend`} className="mb-1 font-medium">
+          {title}
+        </legend>
+        <p className="text-sm text-muted">
+          {t('application_form.referees_asked', { count: question.count, kinds })}
+          {question.submit_before_letters ? '' : ` ${t('application_form.referees_letters_first')}`}
+        </p>
+        {renderReferees ? renderReferees(question, describedBy) : null}
         {notes}
       </fieldset>
     );

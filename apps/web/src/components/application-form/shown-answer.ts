@@ -8,6 +8,8 @@ export function shownAnswer(
   language: Language,
   documents: readonly ApplicationDocument[],
   yesNo: (value: boolean) => string,
+  /** How a referees answer (the invited referees' ids) reads: "2 referees invited". */
+  referees: (ids: readonly string[]) => string = (ids) => String(ids.length),
 ): string {
   switch (question.type) {
     case 'single_choice':
@@ -24,6 +26,8 @@ export function shownAnswer(
       return typeof value === 'string' ? countryNamer(language)(value) : String(value);
     case 'file':
       return documents.find((document) => document.id === value)?.name ?? String(value);
+    case 'referees':
+      return referees(Array.isArray(value) ? value.map(String) : []);
     default:
       return String(value);
   }

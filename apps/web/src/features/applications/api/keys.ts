@@ -12,6 +12,8 @@ export const applicationKeys = {
   decisions: ['applications', 'decisions'] as const,
   decision: (id: string) => ['applications', 'decision', id] as const,
   letter: (id: string) => ['applications', 'letter', id] as const,
+  /** The referees the applicant invited for the application (issue 26). */
+  referees: (id: string) => ['applications', 'referees', id] as const,
 };
 
 export const applicationPath = (id: string) => `/applications/${encodeURIComponent(id)}`;

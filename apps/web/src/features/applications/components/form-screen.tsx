@@ -31,6 +31,7 @@ import { DocumentUpload } from './document-upload.tsx';
 import { PaymentStep } from './payment-step.tsx';
 import { FeeWaiverSlot } from '../../../components/fee-waiver-slot.tsx';
 import { ReviewStep } from './review-step.tsx';
+import { RefereesQuestionAnswer } from './referees-question.tsx';
 import { useEligibility } from '../../../components/eligibility/use-eligibility.ts';
 import { useApplicationFormats } from './formats.ts';
 import { answerIssues, firstIssue, sectionIssues } from './section-issues.ts';
@@ -441,6 +442,16 @@ function DraftEditor({
                 errors={fieldIssues}
                 onChange={setAnswer}
                 documents={documents}
+                renderReferees={(question) => (
+                  <RefereesQuestionAnswer
+                    applicationId={draft.id}
+                    question={question}
+                    value={autosave.answers[question.id]}
+                    editable={draft.status === 'in_progress'}
+                    online={online}
+                    onChange={(ids) => setAnswer(question.id, ids)}
+                  />
+                )}
               />
             </div>
             {fileQuestions.map((question) =>

@@ -111,7 +111,9 @@ export function ReviewStep(props: ReviewStepProps) {
                     {value === undefined ? (
                       <span className="text-muted italic">{t('applications.review.not_answered')}</span>
                     ) : (
-                      shownAnswer(question, value, language, documents, yesNo)
+                      shownAnswer(question, value, language, documents, yesNo, (ids) =>
+                        t('applications.review.referees_invited', { count: ids.length }),
+                      )
                     )}
                     {question.id in issues && (
                       <span className="block text-sm font-medium text-danger">{translate(issues[question.id]!)}</span>

@@ -73,6 +73,10 @@ export function questionOfType(type: QuestionType, previous?: Question): Questio
       return { ...base, type, options };
     case 'file':
       return { ...base, type, document_type: previous?.type === 'file' ? previous.document_type : 'transcript' };
+    case 'referees':
+      return previous?.type === 'referees'
+        ? { ...previous, ...base, type }
+        : { ...base, type, count: 2, kinds: ['teacher', 'counsellor'], submit_before_letters: true, prompts: [] };
     default:
       return { ...base, type };
   }

@@ -6,6 +6,7 @@ import {
   LANGUAGES,
   profileFieldsFor,
   QUESTION_TYPES,
+  REFEREE_KINDS,
   type FormSection,
   type Language,
   type LocalizedText,
@@ -242,6 +243,9 @@ export function QuestionDialog({
                     </button>
                   </fieldset>
                 )}
+                {draft.type === 'referees' && (
+                  <RefereePrompts question={draft} language={language} languageName={name} onChange={update} />
+                )}
               </>
             )}
           </LanguageTabs>
@@ -249,6 +253,64 @@ export function QuestionDialog({
         </form>
       )}
     </Dialog>
+  );
+}
+
+/** The questions each referee answers beside their letter, in one language (at most FORM_LIMITS.refereePrompts). */
+function RefereePrompts({
+  question,
+  language,
+  languageName,
+  onChange,
+}: {
+  question: Extract<Question, { type: 'referees' }>;
+  language: Language;
+  languageName: string;
+  onChange: (question: Question) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-3">
+      <legend className="mb-1 font-medium">{t('forms.question.referee_prompts_in', { language: languageName })}</legend>
+      <p className="text-sm text-muted">{t('forms.question.referee_prompts_hint')}</p>
+      <ol className="flex flex-col gap-3">
+        {question.prompts.map((prompt, index) => (
+          <li key={index} className="flex items-end gap-2">
+            <div className="min-w-0 flex-1">
+              <TextField
+                label={t('forms.question.referee_prompt_in', { number: index + 1, language: languageName })}
+                value={prompt[language] ?? ''}
+                maxLength={FORM_LIMITS.labelLength}
+                onChange={(event) =>
+                  onChange({
+                    ...question,
+                    prompts: question.prompts.map((other, i) =>
+                      i === index ? setText(other, language, event.target.value) : other,
+                    ),
+                  })
+                }
+              />
+            </div>
+            <button
+              type="button"
+              className="btn-secondary"
+              aria-label={t('forms.question.remove_referee_prompt_label', { number: index + 1 })}
+              onClick={() => onChange({ ...question, prompts: question.prompts.filter((_, i) => i !== index) })}
+            >
+              {t('forms.question.remove_option')}
+            </button>
+          </li>
+        ))}
+      </ol>
+      <button
+        type="button"
+        className="btn-secondary self-start"
+        disabled={question.prompts.length >= FORM_LIMITS.refereePrompts}
+        onClick={() => onChange({ ...question, prompts: [...question.prompts, {}] })}
+      >
+        {t('forms.question.add_referee_prompt')}
+      </button>
+    </fieldset>
   );
 }
 
@@ -291,6 +353,7 @@ function TypeSettings({
   onChange: (question: Question) => void;
 }) {
   const { t } = useTranslation();
+  const message = useMessage();
   switch (question.type) {
     case 'long_text':
       return (
@@ -328,6 +391,50 @@ function TypeSettings({
             value={question.max ?? ''}
             error={errors.max}
             onChange={(event) => onChange({ ...question, max: numberOrNull(event.target.value) })}
+          />
+        </div>
+      );
+    case 'referees':
+      return (
+        <div className="flex flex-col gap-4">
+          <TextField
+            label={t('forms.question.referee_count')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={FORM_LIMITS.referees}
+            value={question.count}
+            error={errors.count}
+            onChange={(event) =>
+              onChange({
+                ...question,
+                count: Math.min(FORM_LIMITS.referees, Math.max(1, Math.trunc(Number(event.target.value) || 1))),
+              })
+            }
+          />
+          <fieldset className="flex min-w-0 flex-col gap-2">
+            <legend className="mb-1 font-medium">{t('forms.question.referee_kinds')}</legend>
+            {REFEREE_KINDS.map((kind) => (
+              <CheckboxField
+                key={kind}
+                label={t(`referees.kinds.${kind}`)}
+                checked={question.kinds.includes(kind)}
+                onChange={(event) =>
+                  onChange({
+                    ...question,
+                    kinds: event.target.checked
+                      ? REFEREE_KINDS.filter((other) => other === kind || question.kinds.includes(other))
+                      : question.kinds.filter((other) => other !== kind),
+                  })
+                }
+              />
+            ))}
+            {errors.kinds && <p className="text-sm font-medium text-danger">{message(errors.kinds)}</p>}
+          </fieldset>
+          <CheckboxField
+            label={t('forms.question.submit_before_letters')}
+            checked={question.submit_before_letters}
+            onChange={(event) => onChange({ ...question, submit_before_letters: event.target.checked })}
           />
         </div>
       );

@@ -122,7 +122,9 @@ export function AnswersPanel({ application }: { application: ReviewApplication }
                         {value === undefined || value === null || value === '' ? (
                           <span className="text-muted italic">{t('review.application.not_answered')}</span>
                         ) : (
-                          shownAnswer(question, value, language, documents, yesNo)
+                          shownAnswer(question, value, language, documents, yesNo, (ids) =>
+                            t('review.application.referees_invited', { count: ids.length }),
+                          )
                         )}
                       </dd>
                     </div>
