@@ -39,6 +39,12 @@ export function AdmissionLetter({ letter }: { letter: AdmissionLetterIssued }) {
           <dd>{format.longDay(letter.issued_on)}</dd>
           <dt className="text-neutral-600">{t('decisions.letter_view.reference')}</dt>
           <dd className="font-mono break-all">{letter.reference}</dd>
+          {letter.cycle_name && (
+            <>
+              <dt className="text-neutral-600">{t('decisions.letter_view.cycle')}</dt>
+              <dd className="break-words">{letter.cycle_name}</dd>
+            </>
+          )}
         </dl>
       </header>
 

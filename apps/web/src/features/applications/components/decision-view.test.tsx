@@ -77,6 +77,7 @@ function decision(overrides: Partial<StudentDecision> = {}): StudentDecision {
     reply_by: null,
     reply_by_on: null,
     lapsed_at: null,
+    deferral: null,
     ...overrides,
   };
 }

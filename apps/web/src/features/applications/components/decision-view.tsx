@@ -18,6 +18,7 @@ import { viewPath, type ApplicationArea } from './application-routes.ts';
 import { useApplicationFormats } from './formats.ts';
 import { ViewFrame } from './view-frame.tsx';
 import { OfferConditions } from '../../../components/eligibility/offer-conditions.tsx';
+import { DeferralSection } from './deferral-section.tsx';
 
 // The letter and its QR code are read by few, and only once accepted: their code loads when opened.
 const LetterPanel = lazy(async () => ({ default: (await import('./admission-letter.tsx')).LetterPanel }));
@@ -180,6 +181,9 @@ function Released({
     if (decision.reply_by && !decision.response) {
       facts.push([t('decisions.view.reply_by'), format.moment(lastMinuteBefore(decision.reply_by))]);
     }
+    if (decision.deferral?.status === 'approved') {
+      facts.push([t('decisions.deferral.deferred_to'), decision.deferral.to_cycle.name]);
+    }
   }
 
   return (
@@ -235,6 +239,7 @@ function Released({
       )}
       {decision.state === 'waitlisted' && <p>{t('decisions.view.waitlisted_note')}</p>}
       {offer && <OfferAnswer decision={decision} />}
+      {offer && <DeferralSection decision={decision} />}
 
       <div className="flex flex-wrap gap-2">
         {decision.has_letter && !letterOpen && (

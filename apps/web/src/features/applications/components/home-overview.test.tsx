@@ -68,6 +68,7 @@ function decision(n: number, name: string, overrides: Partial<StudentDecision>):
     reply_by: null,
     reply_by_on: null,
     lapsed_at: null,
+    deferral: null,
     ...overrides,
   };
 }

@@ -18,6 +18,11 @@ export function useNotificationText() {
       program: text(data.program),
       sender: text(data.sender),
       reason: text(data.reason),
+      // Who sent a reference (reference_received).
+      referee: text(data.referee),
+      // A deferral's cycle, and the application it is about as staff are told of it (ADR 053).
+      cycle: text(data.cycle),
+      reference: text(data.reference),
       document: data.document_type
         ? t(`documents.types.${text(data.document_type)}`, { defaultValue: text(data.document_type) })
         : '',

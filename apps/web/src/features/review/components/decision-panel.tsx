@@ -20,6 +20,7 @@ import { OfferConditions } from '../../../components/eligibility/offer-condition
 import { Badge, useReviewFormats, type Tone } from './review-parts.tsx';
 import { DecisionTerms, draftOf } from './decision-terms.tsx';
 import { ReleaseMomentField } from './release-moment.tsx';
+import { DeferralPanel } from './deferral-panel.tsx';
 
 const STATE_TONE: Record<DecisionState, Tone> = { accepted: 'good', rejected: 'bad', waitlisted: 'warn' };
 
@@ -418,6 +419,14 @@ export function DecisionPanel({
               </div>
             )}
           </div>
+        )}
+        {decision.deferral && (
+          <DeferralPanel
+            partnerId={partnerId}
+            submissionId={application.id}
+            deferral={decision.deferral}
+            onDone={setAnnounced}
+          />
         )}
         {decision.state === 'waitlisted' ? (
           <div className="flex flex-col gap-2">

@@ -94,4 +94,21 @@ describe('the history of an application', () => {
       expect(line).not.toMatch(/\b[a-z]+(\.[a-z_]+){2,}/);
     }
   });
+  it('words a deferral request and its outcome with the cycle asked for', () => {
+    const lines = renderHistory([
+      event('deferral_requested', { cycle: 'September 2027 intake' }, { kind: 'applicant', name: 'Aline Mukamana' }),
+      event('deferral_withdrawn', {}, { kind: 'applicant', name: 'Aline Mukamana' }),
+      event('deferral_requested', { cycle: 'September 2028 intake' }, { kind: 'applicant', name: 'Aline Mukamana' }),
+      event('deferral_approved', { cycle: 'September 2028 intake' }),
+      event('deferral_declined', { offer_ended: true }, { kind: 'system', name: null }),
+    ]).reverse();
+    expect(lines[0]).toContain('Deferral requested by the applicant');
+    expect(lines[0]).toContain('To September 2027 intake');
+    expect(lines[1]).toContain('Deferral request withdrawn by the applicant');
+    expect(lines[3]).toContain('Deferral approved');
+    expect(lines[3]).toContain('To September 2028 intake');
+    expect(lines[3]).toContain('By Diane Uwase');
+    expect(lines[4]).toContain('Deferral declined');
+    expect(lines[4]).toContain('The offer ended');
+  });
 });

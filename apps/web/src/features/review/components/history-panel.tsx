@@ -61,6 +61,10 @@ function useEventDetails(stages: ReviewOptions['stages'] | undefined) {
         parts.push(t('review.history.details.reason', { reason: details.reason }));
       }
     }
+    if (event.action.startsWith('deferral_') && typeof details.cycle === 'string') {
+      parts.push(t('review.history.details.cycle', { cycle: details.cycle }));
+    }
+    if (details.offer_ended === true) parts.push(t('review.history.details.offer_ended'));
     if (typeof details.release_at === 'string') {
       parts.push(t('review.decision.scheduled_for', { date: format.dateTime(details.release_at) }));
     }

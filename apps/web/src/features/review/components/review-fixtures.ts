@@ -50,6 +50,7 @@ export function decision(overrides: Partial<ReviewDecision> = {}): ReviewDecisio
     lapsed_at: null,
     waitlist_rank: null,
     proposed_at: null,
+    deferral: null,
     updated_at: stamp,
     ...overrides,
   };
