@@ -66,6 +66,7 @@ import { financeRoutes } from './modules/payments/finance.routes.ts';
 import { refundingProvidersFrom } from './modules/payments/refund-providers.ts';
 import { waiversRoutes } from './modules/waivers/waivers.routes.ts';
 import { refereesRoutes } from './modules/referees/referees.routes.ts';
+import { offerClockRoutes } from './dev/offer-clock.routes.ts';
 import { devPhoneRoutes } from './modules/payments/dev-phone.routes.ts';
 import type { SimulatorEndpoint } from './modules/payments/dev-phone.client.ts';
 import { decisionsRoutes } from './modules/decisions/decisions.routes.ts';
@@ -278,6 +279,7 @@ export async function buildApp({
       await api.register(partnerSettingsRoutes, { db: database.db });
       await api.register(partnerApiRoutes, { db: database.db });
       await api.register(devMailboxRoutes, { db: database.db, enabled: mailboxEnabled(env) });
+      await api.register(offerClockRoutes, { db: database.db, publicUrl: env.PUBLIC_URL, enabled: env.DEV_CLOCK });
       await api.register(documentsRoutes, { db: database.db, storage: files.storage });
       await api.register(uploadsRoutes, { db: database.db, files, area: uploadArea });
       await api.register(studentsRoutes, { db: database.db });

@@ -36,6 +36,7 @@ describe('parseEnv', () => {
       MAIL_FROM_INFO: 'Kaminuza <info@kaminuza.example>',
       MAIL_FROM_NO_REPLY: 'Kaminuza <no-reply@kaminuza.example>',
       MAILBOX: true,
+      DEV_CLOCK: true,
       PAYMENT_SIMULATORS: true,
       AUTH_SECRET: 'kaminuza-development-secret-not-for-production',
       PAYMENTS_PROVIDER: 'sandbox',
@@ -241,6 +242,13 @@ describe('parseEnv', () => {
     expect(parseEnv({ ...PRODUCTION, PAYMENT_SIMULATORS: 'off' }).PAYMENT_SIMULATORS).toBe(false);
     expect(() => parseEnv({ ...PRODUCTION, PAYMENT_SIMULATORS: 'on' })).toThrow(/PAYMENT_SIMULATORS/);
     expect(() => parseEnv({ PAYMENT_SIMULATORS: 'sometimes' })).toThrow(/PAYMENT_SIMULATORS/);
+  });
+
+  it('has the development clock outside production unless DEV_CLOCK=off, and never in production', () => {
+    expect(parseEnv({ NODE_ENV: 'test' }).DEV_CLOCK).toBe(true);
+    expect(parseEnv({ DEV_CLOCK: 'off' }).DEV_CLOCK).toBe(false);
+    expect(parseEnv(PRODUCTION).DEV_CLOCK).toBe(false);
+    expect(() => parseEnv({ ...PRODUCTION, DEV_CLOCK: 'on' })).toThrow(/DEV_CLOCK/);
   });
 
   it('skips migrating at start with MIGRATE_ON_START=false, and takes a drain delay and a metrics token', () => {

@@ -155,6 +155,11 @@ const EnvSchema = z
     /** The dev mailbox at /dev/mailbox: on by default outside production, never in production. */
     MAILBOX: z.enum(Object.keys(FLAG) as [keyof typeof FLAG]).optional(),
     /**
+     * The development clock (/api/v1/dev/offers/…/pass-deadline): lets a test or a demonstration move one
+     * offer past its reply deadline. On by default outside production, never in production.
+     */
+    DEV_CLOCK: z.enum(Object.keys(FLAG) as [keyof typeof FLAG]).optional(),
+    /**
      * Signs session cookies and (through a derived key) device cookies. Required in production, where the
      * development value is refused; elsewhere that fixed development value is used.
      */
@@ -414,12 +419,17 @@ const EnvSchema = z
     (env) => !(env.NODE_ENV === 'production' && env.PAYMENT_SIMULATORS !== undefined && FLAG[env.PAYMENT_SIMULATORS]),
     { path: ['PAYMENT_SIMULATORS'], message: 'the payment simulators cannot run in production' },
   )
-  .transform(({ PUBLIC_URL, MAILBOX, PAYMENT_SIMULATORS, S3_FORCE_PATH_STYLE, ...env }) => ({
+  .refine((env) => !(env.NODE_ENV === 'production' && env.DEV_CLOCK !== undefined && FLAG[env.DEV_CLOCK]), {
+    path: ['DEV_CLOCK'],
+    message: 'the development clock cannot be on in production',
+  })
+  .transform(({ PUBLIC_URL, MAILBOX, DEV_CLOCK, PAYMENT_SIMULATORS, S3_FORCE_PATH_STYLE, ...env }) => ({
     ...env,
     S3_FORCE_PATH_STYLE: FLAG[S3_FORCE_PATH_STYLE],
     // Without an explicit URL the server is reached on localhost at its own port.
     PUBLIC_URL: (PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     MAILBOX: MAILBOX === undefined ? env.NODE_ENV !== 'production' : FLAG[MAILBOX],
+    DEV_CLOCK: DEV_CLOCK === undefined ? env.NODE_ENV !== 'production' : FLAG[DEV_CLOCK],
     PAYMENT_SIMULATORS: PAYMENT_SIMULATORS === undefined ? env.NODE_ENV !== 'production' : FLAG[PAYMENT_SIMULATORS],
     AUTH_SECRET: env.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
     PAYMENTS_WEBHOOK_SECRET: env.PAYMENTS_WEBHOOK_SECRET ?? DEVELOPMENT_PAYMENTS_WEBHOOK_SECRET,

@@ -903,6 +903,26 @@ describe('offers with conditions, a message and a reply deadline', () => {
     expect(moved.body).toContain(D.reply_by_before_release);
   });
 
+  it('the development clock passes one offer’s deadline and runs the lapse pass; other offers keep theirs', async () => {
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    const moved = await submitted(institution);
+    const other = await submitted(institution);
+    for (const applicant of [moved, other]) {
+      expect((await draftOffer(institution, applicant.id, { reply_by: dayFromToday(7) })).statusCode).toBe(200);
+    }
+    await release(institution, [moved.id, other.id]);
+    const pass = (id: string) =>
+      testApp.app.inject({ method: 'POST', url: `/api/v1/dev/offers/${id}/pass-deadline` });
+    const answer = await pass(moved.id);
+    expect(answer.statusCode).toBe(200);
+    expect(dataOf<{ lapsed: number }>(answer).lapsed).toBe(1);
+    expect((await decisionRow(moved.id)).lapsed_at).not.toBeNull();
+    expect((await decisionRow(other.id)).lapsed_at).toBeNull();
+    // Nothing left to move: a lapsed offer, an unknown submission.
+    expect((await pass(moved.id)).statusCode).toBe(404);
+    expect((await pass(randomUUID())).statusCode).toBe(404);
+  });
+
   it('refuses an answer after the deadline, lapses the offer once and tells the applicant', async () => {
     const institution = await readyInstitution(testApp.app, testApp.db);
     const late = await submitted(institution);

@@ -2,3 +2,4 @@
 export { conditionViewsOf, reviewDecisionOf, toReviewDecision } from './decision-shapes.ts';
 export { placesOfSubmission } from './places.service.ts';
 export { reviewDeferralOf } from './deferral-shapes.ts';
+export { passReplyDeadline } from './offer-deadlines.ts';

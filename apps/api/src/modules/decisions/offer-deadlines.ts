@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNotNull, isNull, lte, ne, or, type SQL } from 'driz
 import { OFFER_REPLY_REMINDER_DAYS } from '@kaminuza/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { decisions } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
 import { recordEvent } from '../submissions/index.ts';
 import { Releaser, releaseRows } from './staff-decisions.service.ts';
 import { proposeNextOnWaitlist } from './places.service.ts';
@@ -119,4 +120,18 @@ export async function remindOpenOffers(db: Db, now: Date, publicUrl: string): Pr
     }
     return [due.length, sent];
   });
+}
+
+/**
+ * The development clock's move (DEV_CLOCK): the submission's open offer gets a deadline a second ago, and
+ * the lapse pass runs now. 404 when the submission has no released offer awaiting an answer with a deadline.
+ */
+export async function passReplyDeadline(db: Db, submissionId: string, publicUrl: string): Promise<number> {
+  const moved = await db
+    .update(decisions)
+    .set({ reply_by: new Date(Date.now() - 1000).toISOString() })
+    .where(and(eq(decisions.submission_id, submissionId), openOffer, isNotNull(decisions.reply_by)))
+    .returning({ id: decisions.id });
+  if (moved.length === 0) throw new AppError('NOT_FOUND');
+  return lapseDueOffers(db, new Date(), publicUrl);
 }
