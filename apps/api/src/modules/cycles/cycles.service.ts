@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { cycleAcceptsApplications, SETUP_MESSAGES, type Cycle, type CycleInput } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { applications, cyclePrograms, cycles, submissions } from '../../db/schema/index.ts';
+import { applications, cyclePrograms, cycles, deferralRequests, submissions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { assertCycleOfPartner, cycleSettings } from '../partner-settings/index.ts';
@@ -106,6 +106,13 @@ export async function deleteCycle(db: Db, partnerId: string, cycleId: string): P
       .where(and(eq(submissions.partner_id, partnerId), eq(submissions.cycle_id, cycleId)))
       .limit(1);
     if (used) throw new AppError('ABORTED', SETUP_MESSAGES.in_use);
+    // Offers deferred to it, or asked to be (ADR 053), hold places there.
+    const [deferred] = await tx
+      .select({ id: deferralRequests.id })
+      .from(deferralRequests)
+      .where(and(eq(deferralRequests.partner_id, partnerId), eq(deferralRequests.to_cycle_id, cycleId)))
+      .limit(1);
+    if (deferred) throw new AppError('ABORTED', SETUP_MESSAGES.in_use);
     const [draft] = await tx
       .select({ id: applications.id })
       .from(applications)

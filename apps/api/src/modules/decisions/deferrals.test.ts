@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   DECISION_MESSAGES as D,
+  SETUP_MESSAGES,
   type AdmissionLetterIssued,
   type ApplicationDraft,
   type DeferralCycle,
@@ -388,6 +389,14 @@ describe('deferring an accepted offer', () => {
       'deferral_withdrawn',
       'deferral_requested',
     ]);
+    // A cycle an offer was asked to be deferred to is in use: it cannot be deleted.
+    const deleted = await testApp.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/partners/${institution.partnerId}/cycles/${later}`,
+      headers: institution.admin.headers,
+    });
+    expect(deleted.statusCode).toBe(409);
+    expect(errorOf(deleted).message).toBe(SETUP_MESSAGES.in_use);
   });
 
   it('respects the places of the later cycle unless staff go beyond them', async () => {
