@@ -289,7 +289,7 @@ export async function buildApp({
       await api.register(supportRoutes, { db: database.db });
       await api.register(messagingRoutes, { db: database.db, hub, publicUrl: env.PUBLIC_URL });
       await api.register(chatsRoutes, { db: database.db });
-      await api.register(applicationsRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
+      await api.register(applicationsRoutes, { db: database.db, publicUrl: env.PUBLIC_URL, storage: files.storage });
       await api.register(submissionsRoutes, { db: database.db, publicUrl: env.PUBLIC_URL });
       await api.register(refereesRoutes, {
         db: database.db,

@@ -1,4 +1,5 @@
 import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { letterKeysOf } from '../referees/index.ts';
 import { ACCOUNT_DATA_MESSAGES, ACCOUNT_DELETION_GRACE_DAYS, type AccountDeletion } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
 import {
@@ -165,6 +166,8 @@ async function deleteAccountData(tx: Tx, userId: string): Promise<string[]> {
     await tx.update(submissions).set({ payment_id: null }).where(inArray(submissions.payment_id, feePayments));
     await tx.delete(payments).where(inArray(payments.application_id, own));
     await releaseUnsubmittedCodeUses(tx, own);
+    // Referees' letters name the person too: their rows go with the applications, their files here.
+    keys.push(...(await letterKeysOf(tx, own)));
     // Documents first: their files would otherwise be held by the documents' restrict.
     await tx.delete(documents).where(eq(documents.student_id, student.id));
   }

@@ -15,6 +15,7 @@ import {
   SubmitApplicationSchema,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
+import type { Storage } from '../../lib/storage/index.ts';
 import { requireUserType } from '../auth/index.ts';
 import { IdempotencyHeadersSchema, idempotencyDescription } from '../../lib/idempotency.ts';
 import { applyContext, discardDraft, getDraft, listCards, saveDraft, startApplication } from './drafts.service.ts';
@@ -29,9 +30,9 @@ const IDEMPOTENT_SUBMIT = idempotencyDescription(
  * 404, exactly like one that does not exist. Status, payment and who submitted are never taken from
  * the client: the body schemas do not have them.
  */
-export const applicationsRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = async (
+export const applicationsRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string; storage: Storage }> = async (
   app,
-  { db, publicUrl },
+  { db, publicUrl, storage },
 ) => {
   const tags = ['applications'];
   const studentOnly = requireUserType('student');
@@ -118,7 +119,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: stri
       schema: { tags, summary: 'Discard an application in progress', params: ApplicationIdParamsSchema },
     },
     async (request, reply) => {
-      await discardDraft(db, request.user!.id, request.params.id);
+      await discardDraft(db, storage, request.user!.id, request.params.id);
       return reply.code(204).send();
     },
   );

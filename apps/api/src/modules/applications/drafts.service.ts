@@ -1,4 +1,6 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { letterKeysOf } from '../referees/index.ts';
+import type { Storage } from '../../lib/storage/index.ts';
 import {
   APPLICATION_MESSAGES as A,
   DRAFT_ANSWERS_MAX_BYTES,
@@ -502,8 +504,8 @@ export async function saveDraft(db: Db, userId: string, applicationId: string, i
 /* ---------------------------------------------------------------- 6. discarding */
 
 /** Deletes an unsubmitted, unpaid application with its failed or pending payment attempts. */
-export async function discardDraft(db: Db, userId: string, applicationId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function discardDraft(db: Db, storage: Storage, userId: string, applicationId: string): Promise<void> {
+  const letters = await db.transaction(async (tx) => {
     const studentId = await studentIdOf(tx, userId);
     if (!studentId) throw new AppError('NOT_FOUND');
     const [row] = await tx
@@ -516,6 +518,7 @@ export async function discardDraft(db: Db, userId: string, applicationId: string
       throw new AppError('ABORTED', A.already_submitted, undefined, { reason: 'already_submitted' });
     if (await succeededPaymentOf(tx, applicationId)) throw new AppError('ABORTED', A.paid_draft);
     await releaseUnsubmittedCodeUses(tx, [applicationId]);
+    const keys = await letterKeysOf(tx, [applicationId]);
     await tx
       .delete(payments)
       .where(and(eq(payments.application_id, applicationId), inArray(payments.status, ['pending', 'failed'])));
@@ -532,5 +535,8 @@ export async function discardDraft(db: Db, userId: string, applicationId: string
       .update(students)
       .set({ current_applications: sql`array_remove(${students.current_applications}, ${applicationId}::uuid)` })
       .where(eq(students.id, studentId));
+    return keys;
   });
+  // The referees' letters went with the draft: their files follow once that is committed.
+  for (const key of letters) await storage.delete(key);
 }

@@ -1,5 +1,6 @@
 /** The referees module's public entry: what other modules may use (docs/architecture.md). */
 export {
+  letterKeysOf,
   lettersColumns,
   refereeAnswers,
   refereeQuestions,

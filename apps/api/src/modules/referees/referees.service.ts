@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   REFEREE_LINK_DAYS,
@@ -496,6 +496,25 @@ export function lettersColumns(submissionId: AnyPgColumn) {
     letters_received: sql<number>`(select count(*)::int from ${referees} r where r.application_id = ${submissionId} and r.submitted_at is not null)`,
     letters_invited: sql<number>`(select count(*)::int from ${referees} r where r.application_id = ${submissionId})`,
   };
+}
+
+/**
+ * The stored PDF letters of these applications' referees: their rows go with the applications (a discarded
+ * draft, a deleted account), the caller removes the files once that is committed.
+ */
+export async function letterKeysOf(tx: DbOrTx, applicationIds: SQLWrapper | string[]): Promise<string[]> {
+  const rows = await tx
+    .select({ key: referees.letter_storage_key })
+    .from(referees)
+    .where(
+      and(
+        Array.isArray(applicationIds)
+          ? inArray(referees.application_id, applicationIds.length > 0 ? applicationIds : [randomUUID()])
+          : inArray(referees.application_id, applicationIds),
+        isNotNull(referees.letter_storage_key),
+      ),
+    );
+  return rows.map((row) => row.key!);
 }
 
 /* ---------------------------------------------------------------- reminders (job) */

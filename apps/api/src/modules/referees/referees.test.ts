@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   ANSWER_MESSAGES,
@@ -12,12 +12,16 @@ import {
   type ReviewQueuePage,
 } from '@kaminuza/shared';
 import { emailOutbox, forms, notifications, rateLimits, referees, submissions } from '../../db/schema/index.ts';
-import { useTestApp } from '../../test/app.ts';
+import { testEnv, useTestApp } from '../../test/app.ts';
+import { openFileStores } from '../../lib/storage/index.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { addDocument, demoAnswers, readyInstitution, type ReadyInstitution } from '../applications/test-helpers.ts';
 import { remindReferees } from './referees.service.ts';
 
-const testApp = useTestApp();
+// The stored files are the test's to look at: a discarded draft's letters must leave the store.
+const stores = openFileStores(testEnv());
+const testApp = useTestApp(undefined, { files: stores });
+afterAll(() => stores.close());
 const SECRET_OF_TESTS = 'kaminuza-development-secret-not-for-production';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -419,6 +423,26 @@ describe('referees', () => {
     expect(submitted.statusCode).toBe(201);
     const [row] = await testApp.db.select().from(submissions).where(eq(submissions.id, draft.id));
     expect(row!.answers.references).toEqual([right.id]);
+  });
+
+  it('removes the stored letters of a discarded draft with it', async () => {
+    await testApp.db.delete(rateLimits);
+    const institution = await readyInstitution(testApp.app, testApp.db);
+    await withRefereesQuestion(institution);
+    const { student, draft } = await started(institution);
+    const body = invitation();
+    const referee = ((await invite(student, draft.id, body)).json() as { data: Referee }).data;
+    expect((await upload(await linkSentTo(body.email), PDF)).statusCode).toBe(200);
+    const [row] = await testApp.db.select().from(referees).where(eq(referees.id, referee.id));
+    expect(await stores.storage.exists(row!.letter_storage_key!)).toBe(true);
+    const discarded = await testApp.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/applications/${draft.id}`,
+      headers: student.headers,
+    });
+    expect(discarded.statusCode).toBe(204);
+    expect(await testApp.db.select().from(referees).where(eq(referees.id, referee.id))).toHaveLength(0);
+    expect(await stores.storage.exists(row!.letter_storage_key!)).toBe(false);
   });
 
   it('reminds a referee on the set days after the invitation, once each, while the letter is awaited', async () => {
