@@ -911,8 +911,7 @@ describe('offers with conditions, a message and a reply deadline', () => {
       expect((await draftOffer(institution, applicant.id, { reply_by: dayFromToday(7) })).statusCode).toBe(200);
     }
     await release(institution, [moved.id, other.id]);
-    const pass = (id: string) =>
-      testApp.app.inject({ method: 'POST', url: `/api/v1/dev/offers/${id}/pass-deadline` });
+    const pass = (id: string) => testApp.app.inject({ method: 'POST', url: `/api/v1/dev/offers/${id}/pass-deadline` });
     const answer = await pass(moved.id);
     expect(answer.statusCode).toBe(200);
     expect(dataOf<{ lapsed: number }>(answer).lapsed).toBe(1);
