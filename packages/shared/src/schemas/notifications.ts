@@ -15,6 +15,8 @@ export const NOTIFICATION_TYPES = [
   'deferral_declined',
   /** Staff who make decisions: an applicant asked to defer their accepted offer. */
   'deferral_requested',
+  /** Staff who make decisions: a place opened and the waiting list's next applicant is proposed (issue 26). */
+  'waitlist_proposed',
   'document_verified',
   'document_rejected',
   'new_message',

@@ -19,6 +19,7 @@ import {
   cycles,
   decisions,
   emailOutbox,
+  notifications,
   partnerSettings,
   reviewEvents,
   students,
@@ -1331,6 +1332,13 @@ describe('the waiting list', () => {
       .from(reviewEvents)
       .where(and(eq(reviewEvents.submission_id, second.id), eq(reviewEvents.action, 'waitlist_proposed')));
     expect(proposed).toEqual([{ actor: 'system' }]);
+    // The decision makers are told in the app, by the application's reference, never pushed.
+    const [told] = await testApp.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.user_id, institution.admin.id), eq(notifications.type, 'waitlist_proposed')));
+    expect(told).toMatchObject({ link: `/partner/applications/${second.id}`, push: false });
+    expect(told!.data).toEqual({ reference: expect.stringMatching(/^KZ-/) });
     const view = await testApp.app.inject({
       method: 'GET',
       url: `/api/v1/partners/${institution.partnerId}/review/submissions/${second.id}`,

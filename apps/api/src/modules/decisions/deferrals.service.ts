@@ -8,21 +8,19 @@ import {
   type ReviewDecision,
   type StudentDecision,
 } from '@kaminuza/shared';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   cyclePrograms,
   cycles,
   decisions,
   deferralRequests,
   programCampuses,
-  staff,
   submissions,
 } from '../../db/schema/index.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
-import { notify } from '../notifications/index.ts';
+import { tellDecisionMakers } from './decision-makers.ts';
 import type { StaffCaller } from '../partners/index.ts';
-import { readPreferencesOf } from '../settings/index.ts';
 import { recordEvent, submissionOfPartner } from '../submissions/index.ts';
 import { ownDecision, studentView } from './applicant-decisions.service.ts';
 import { reviewDecisionOf, type DecisionRow } from './decision-shapes.ts';
@@ -112,47 +110,6 @@ export async function deferralCycles(db: Db, userId: string, applicationId: stri
   return eligibleCycles(db, await placeOf(db, decision));
 }
 
-/** The members who make the institution's decisions, who hear of a new request. */
-async function decisionMakers(db: DbOrTx, partnerId: string): Promise<string[]> {
-  const rows = await db
-    .select({ user_id: staff.user_id })
-    .from(staff)
-    .where(
-      and(
-        eq(staff.partner_id, partnerId),
-        eq(staff.active, true),
-        eq(staff.approval_status, 'approved'),
-        sql`${staff.permissions} && array['make_decisions', 'all']::text[]`,
-      ),
-    );
-  return rows.map((row) => row.user_id);
-}
-
-/** The application as staff open it, where a notification about it leads. */
-const reviewPath = (submissionId: string) => `/partner/applications/${submissionId}`;
-
-/**
- * Tells each member who makes decisions that an applicant asked to defer, in the app only: staff are not
- * pushed (ADR 025), as finance staff are told of payment differences. Named by the application's
- * reference, never the applicant's name (a member may review blind).
- */
-async function tellDecisionMakers(tx: Tx, decision: DecisionRow, reference: string, cycleName: string): Promise<void> {
-  const members = await decisionMakers(tx, decision.partner_id);
-  if (members.length === 0) return;
-  const preferences = await readPreferencesOf(tx, members);
-  for (const userId of members) {
-    const held = preferences.get(userId)!;
-    await notify(tx, {
-      userId,
-      category: 'status_updates',
-      type: 'deferral_requested',
-      data: { reference, program: decision.program_name, cycle: cycleName },
-      link: reviewPath(decision.submission_id),
-      preferences: { ...held, push: { ...held.push, status_updates: false } },
-    });
-  }
-}
-
 /**
  * The applicant asks to defer their accepted offer to one of the cycles it may go to, with a reason. 409
  * when the offer is not an accepted, standing one, when a request already waits, when it was deferred
@@ -212,7 +169,11 @@ export async function requestDeferral(
       .select({ reference: submissions.reference })
       .from(submissions)
       .where(eq(submissions.id, decision.submission_id));
-    await tellDecisionMakers(tx, decision, submission?.reference ?? '', chosen.name);
+    await tellDecisionMakers(tx, decision.partner_id, {
+      type: 'deferral_requested',
+      submissionId: decision.submission_id,
+      data: { reference: submission?.reference ?? '', program: decision.program_name, cycle: chosen.name },
+    });
     return decision;
   });
   return studentView(db, decision);

@@ -21,6 +21,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordEvent } from '../submissions/index.ts';
+import { tellDecisionMakers } from './decision-makers.ts';
 
 /*
  * Places (issue 26): how many a program offers in a cycle at a campus, and how many offers hold one. An
@@ -420,6 +421,11 @@ export async function proposeNextOnWaitlist(
     partnerId: freed.partner_id,
     actor: { kind: 'system' },
     action: 'waitlist_proposed',
+  });
+  await tellDecisionMakers(tx, freed.partner_id, {
+    type: 'waitlist_proposed',
+    submissionId: next.submission_id,
+    data: { reference: next.reference },
   });
   return next.submission_id;
 }
