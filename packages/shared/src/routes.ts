@@ -76,6 +76,8 @@ export const APP_ROUTE_PATTERNS = [
   '/letters/*',
   /** The unsubscribe link of marketing emails: confirms with a button, so a link scanner changes nothing. */
   '/unsubscribe/*',
+  /** A referee's link (no account): what the institution asks of them, depending on the link's token. */
+  '/reference/*',
   /** The development mailbox (outside production only). */
   '/dev/mailbox',
   /** The test phone of the payment simulators (outside production only). */

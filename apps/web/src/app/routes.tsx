@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { RouteError } from './route-error.tsx';
-import { publicRoutes } from './routes/public-routes.tsx';
+import { linkRoutes, publicRoutes } from './routes/public-routes.tsx';
 import { studentRoutes } from './routes/student-routes.tsx';
 import { adminRoutes } from './routes/admin-routes.tsx';
 import { partnerRoutes } from './routes/partner-routes.tsx';
@@ -11,6 +11,6 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
-    children: [publicRoutes, studentRoutes, adminRoutes, partnerRoutes],
+    children: [publicRoutes, linkRoutes, studentRoutes, adminRoutes, partnerRoutes],
   },
 ];

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { REDIRECTS } from '@kaminuza/shared';
+import { LinkLayout } from '../layouts/link-layout.tsx';
 import { PublicLayout } from '../layouts/public-layout.tsx';
 import { NotFoundPage } from '../not-found-page.tsx';
 import { RedirectKeepingQuery } from '../redirect.tsx';
@@ -245,5 +246,24 @@ export const publicRoutes: RouteObject = {
     },
     ...redirects,
     { path: '*', ...meta('not_found'), element: <NotFoundPage /> },
+  ],
+};
+
+/**
+ * Pages opened from an emailed link by someone without an account, around which the site's navigation
+ * and account links would only distract: a referee's reference request.
+ */
+export const linkRoutes: RouteObject = {
+  element: <LinkLayout />,
+  children: [
+    {
+      path: 'reference/:token',
+      handle: { title: 'referees.page.meta_title', description: 'referees.page.meta_description' } satisfies PageHandle,
+      // Its texts are common ones: the page needs none of the feature screens' catalogue.
+      ...screen(
+        () => import('../../features/referees/components/reference-page.tsx'),
+        (m) => m.ReferencePage,
+      ),
+    },
   ],
 };
