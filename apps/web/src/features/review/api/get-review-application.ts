@@ -20,3 +20,7 @@ export function useReviewApplication(partnerId: string, submissionId: string) {
 /** The download address of a submitted document (an attachment the browser saves). */
 export const reviewDocumentUrl = (partnerId: string, submissionId: string, documentId: string) =>
   `/api/v1${submissionPath(partnerId, submissionId, `/documents/${encodeURIComponent(documentId)}/file`)}`;
+
+/** The download address of a referee's PDF letter (an attachment the browser saves). */
+export const reviewRefereeLetterUrl = (partnerId: string, submissionId: string, refereeId: string) =>
+  `/api/v1${submissionPath(partnerId, submissionId, `/referees/${encodeURIComponent(refereeId)}/letter`)}`;

@@ -112,6 +112,21 @@ function Absent({ label }: { label: string }) {
   );
 }
 
+/** Referees' letters arrived of those invited: "1/2" in the narrow column, the sentence on hover and for screen readers. */
+function LettersCount({ received, invited }: { received: number; invited: number }) {
+  const { t } = useTranslation();
+  const format = useReviewFormats();
+  const sentence = t('review.referees.letters', { received, count: invited });
+  return (
+    <span title={sentence}>
+      <span aria-hidden="true" className={received < invited ? undefined : 'font-semibold'}>
+        {format.score(received)}/{format.score(invited)}
+      </span>
+      <span className="sr-only">{sentence}</span>
+    </span>
+  );
+}
+
 const ELIGIBILITY_TONE = { eligible: 'good', needs_review: 'warn', not_eligible: 'bad' } as const;
 
 /** Whether the applicant met the program's entry requirements when they submitted. */
@@ -297,6 +312,13 @@ function QueueRow({
         )}
       </td>
       <td className={td}>
+        {row.letters ? (
+          <LettersCount received={row.letters.received} invited={row.letters.invited} />
+        ) : (
+          <Absent label={t('review.referees.no_letters')} />
+        )}
+      </td>
+      <td className={td}>
         {row.assigned_to ? (
           <OneLine className="max-w-[6rem]" title={row.assigned_to.name}>
             {row.assigned_to.id === me ? t('review.queue.assigned_you') : row.assigned_to.name}
@@ -349,7 +371,7 @@ export function QueueTable({
     >
       {/* A bar, not dimmed rows, while the next page loads: the text keeps its contrast. */}
       {busy && <div aria-hidden="true" className="absolute inset-x-0 top-0 h-1 animate-pulse bg-brand" />}
-      <table className="w-full min-w-[56rem] divide-y divide-border">
+      <table className="w-full min-w-[60rem] divide-y divide-border">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-surface-muted">
           <tr>
@@ -379,6 +401,9 @@ export function QueueTable({
               query={query}
               onSort={onSort}
             />
+            <th scope="col" className={th}>
+              {t('review.queue.columns.letters')}
+            </th>
             <th scope="col" className={th}>
               {t('review.queue.columns.assigned_to')}
             </th>

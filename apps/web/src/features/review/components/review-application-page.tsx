@@ -20,6 +20,7 @@ import { EligibilityPanel } from './eligibility-panel.tsx';
 import { HistoryPanel } from './history-panel.tsx';
 import { NotesPanel } from './notes-panel.tsx';
 import { PaymentPanel } from './payment-panel.tsx';
+import { asksForReferees, RefereesPanel } from './referees-panel.tsx';
 import { StatusBadge, useReviewFormats } from './review-parts.tsx';
 import { ScoresPanel } from './score-panel.tsx';
 
@@ -184,7 +185,13 @@ export function ReviewApplicationPage() {
       case 'history':
         return <HistoryPanel application={data} stages={options.data?.stages} />;
       default:
-        return <AnswersPanel application={data} />;
+        // The referees beside the answers: who was asked, and what each sent.
+        return (
+          <div className="flex flex-col gap-6">
+            <AnswersPanel application={data} />
+            {asksForReferees(data) && <RefereesPanel partnerId={partnerId} application={data} />}
+          </div>
+        );
     }
   };
 

@@ -1,4 +1,4 @@
-import type { ReviewApplication, ReviewDecision, ReviewOptions } from '@kaminuza/shared';
+import type { ReviewApplication, ReviewDecision, ReviewOptions, StaffReferee } from '@kaminuza/shared';
 
 /* Records as the review api answers them, for the review screens' tests. */
 
@@ -86,6 +86,30 @@ export function reviewApplication(overrides: Partial<ReviewApplication> = {}): R
     history: [],
     blind: false,
     can_decide: true,
+    ...overrides,
+  };
+}
+
+/** A referee as staff read them: a teacher who sent a typed letter and a PDF, answering the form's one question. */
+export function staffReferee(overrides: Partial<StaffReferee> = {}): StaffReferee {
+  return {
+    id: '00000000-0000-4000-8000-000000000091',
+    question_id: 'references',
+    kind: 'teacher',
+    name: 'Grace Uwase',
+    title: 'Mathematics teacher',
+    organization: 'Lycée de Kigali',
+    email: 'grace@school.example',
+    phone: '+250788000111',
+    waived: true,
+    language: 'fr',
+    status: 'submitted',
+    expired: false,
+    invited_at: '2026-02-20T08:00:00.000Z',
+    opened_at: '2026-02-21T09:00:00.000Z',
+    submitted_at: '2026-02-22T10:00:00.000Z',
+    answers: [{ prompt: { en: 'How long have you known the applicant?' }, answer: 'Three years.' }],
+    letter: { text: 'Aline is curious.\n\nShe works hard.', file_name: 'Lettre de Grace.pdf' },
     ...overrides,
   };
 }

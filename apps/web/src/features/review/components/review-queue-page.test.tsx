@@ -152,6 +152,22 @@ describe('ReviewQueuePage', () => {
     expect(within(table).queryByRole('columnheader', { name: /Applicant/ })).toBeNull();
   });
 
+  it("counts each application's referees' letters, and marks those without referees", async () => {
+    serve({ rows: [row(1, { letters: { received: 1, invited: 2 } }), row(2, { letters: null })] });
+    renderPage('/partner/applications');
+    const table = await screen.findByRole('table');
+    const headings = within(table)
+      .getAllByRole('columnheader')
+      .map((heading) => heading.textContent);
+    const column = headings.indexOf('Letters');
+    expect(column).toBeGreaterThan(0);
+    const cells = (n: number) => [...within(table).getAllByRole('row')[n]!.querySelectorAll<HTMLElement>('th, td')];
+    const counted = cells(1)[column]!;
+    expect(within(counted).getByText('1/2').getAttribute('aria-hidden')).toBe('true');
+    expect(within(counted).getByText('1 of 2 letters received').className).toContain('sr-only');
+    expect(cells(2)[column]!.textContent).toBe('—No referees');
+  });
+
   it('says when nothing matches, and clears the filters', async () => {
     serve({ rows: [] });
     const router = renderPage('/partner/applications?stage=interview&page_size=50');
