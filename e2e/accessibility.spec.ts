@@ -41,6 +41,7 @@ const PUBLIC_ROUTES = [
   '/letters/AAAA-BBBB-CCCC',
   '/verify/receipt/AAAA-BBBB-CCCC',
   '/unsubscribe/not-a-real-token',
+  '/reference/not-a-real-token',
   '/dev/mailbox',
   '/dev/phone',
   '/no/such/page',
