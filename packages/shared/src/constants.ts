@@ -43,6 +43,9 @@ export const APP_TEXT_GROUPS = [
   'settings',
   'notifications',
   'account_data',
+  'referee_invites',
+  'eligibility',
+  'offers',
 ] as const;
 
 /**
@@ -60,6 +63,7 @@ export const STAFF_TEXT_GROUPS = [
   'on_behalf',
   'review',
   'finance',
+  'places',
 ] as const;
 
 /**

@@ -62,13 +62,13 @@ export function RefereesQuestionAnswer({
     if (ids.join(',') !== current) onChange(ids.length > 0 ? ids : undefined);
   }, [referees.data, editable, current, ids, onChange]);
 
-  if (referees.isPending) return <p className="text-sm text-muted">{t('referees.applicant.loading')}</p>;
+  if (referees.isPending) return <p className="text-sm text-muted">{t('referee_invites.loading')}</p>;
   if (referees.isError && !referees.data)
     return (
       <div className="flex flex-wrap items-center gap-2">
-        <p className="text-sm text-danger">{t('referees.applicant.load_failed')}</p>
+        <p className="text-sm text-danger">{t('referee_invites.load_failed')}</p>
         <button type="button" className="btn-secondary" onClick={() => void referees.refetch()}>
-          {t('referees.applicant.retry')}
+          {t('referee_invites.retry')}
         </button>
       </div>
     );
@@ -76,7 +76,7 @@ export function RefereesQuestionAnswer({
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm" aria-live="polite">
-        {t('referees.applicant.invited_count', { count: mine.length, total: question.count })}
+        {t('referee_invites.invited_count', { count: mine.length, total: question.count })}
       </p>
       {mine.length > 0 && (
         <ul className="flex flex-col gap-3">
@@ -98,19 +98,19 @@ export function RefereesQuestionAnswer({
       )}
       {editable && mine.length < question.count && (
         <button type="button" className="btn-secondary self-start" disabled={!online} onClick={() => setInviting(true)}>
-          {t('referees.applicant.invite')}
+          {t('referee_invites.invite')}
         </button>
       )}
-      {!online && editable && <p className="text-sm text-muted">{t('referees.applicant.offline')}</p>}
+      {!online && editable && <p className="text-sm text-muted">{t('referee_invites.offline')}</p>}
       {inviting && (
         <InviteDialog applicationId={applicationId} question={question} onClose={() => setInviting(false)} />
       )}
       {removing && (
         <ConfirmDialog
-          title={t('referees.applicant.remove_title', { name: removing.name })}
-          description={t('referees.applicant.remove_description')}
-          confirmLabel={t('referees.applicant.remove')}
-          cancelLabel={t('referees.applicant.cancel')}
+          title={t('referee_invites.remove_title', { name: removing.name })}
+          description={t('referee_invites.remove_description')}
+          confirmLabel={t('referee_invites.remove')}
+          cancelLabel={t('referee_invites.cancel')}
           pending={remove.isPending}
           error={remove.error ? t(errorMessageKey(remove.error)) : undefined}
           onConfirm={() => remove.mutate(removing, { onSuccess: () => setRemoving(null) })}
@@ -179,17 +179,17 @@ function RefereeCard({
       </div>
       {when && (
         <p className="text-sm text-muted">
-          {t(`referees.applicant.when_${referee.status}`, { date: format.date(when) })}
+          {t(`referee_invites.when_${referee.status}`, { date: format.date(when) })}
         </p>
       )}
       <p className="text-sm text-muted">
-        {referee.waived ? t('referees.applicant.waived') : t('referees.applicant.not_waived')}
+        {referee.waived ? t('referee_invites.waived') : t('referee_invites.not_waived')}
       </p>
       {referee.letter && (
         <div className="flex flex-col gap-2">
           {referee.letter.text && (
             <details>
-              <summary className="cursor-pointer text-sm font-medium">{t('referees.applicant.read_letter')}</summary>
+              <summary className="cursor-pointer text-sm font-medium">{t('referee_invites.read_letter')}</summary>
               <p className="mt-2 text-sm break-words whitespace-pre-line">{referee.letter.text}</p>
             </details>
           )}
@@ -199,7 +199,7 @@ function RefereeCard({
               href={refereeLetterUrl(applicationId, referee.id)}
               download={referee.letter.file_name}
             >
-              {t('referees.applicant.download_letter', { name: referee.letter.file_name })}
+              {t('referee_invites.download_letter', { name: referee.letter.file_name })}
             </a>
           )}
         </div>
@@ -210,27 +210,27 @@ function RefereeCard({
             type="button"
             className="btn-secondary"
             disabled={!online || resending}
-            aria-label={t('referees.applicant.resend_label', { name: referee.name })}
+            aria-label={t('referee_invites.resend_label', { name: referee.name })}
             onClick={onResend}
           >
-            {t('referees.applicant.resend')}
+            {t('referee_invites.resend')}
           </button>
           {editable && (
             <button
               type="button"
               className="btn-secondary"
               disabled={!online}
-              aria-label={t('referees.applicant.remove_label', { name: referee.name })}
+              aria-label={t('referee_invites.remove_label', { name: referee.name })}
               onClick={onRemove}
             >
-              {t('referees.applicant.remove')}
+              {t('referee_invites.remove')}
             </button>
           )}
         </div>
       )}
       {resent && (
         <p className="text-sm text-success" role="status">
-          {t('referees.applicant.resent', { email: referee.email })}
+          {t('referee_invites.resent', { email: referee.email })}
         </p>
       )}
       {resendError && (
@@ -287,8 +287,8 @@ function InviteDialog({
 
   return (
     <Dialog
-      title={t('referees.applicant.invite_title')}
-      description={t('referees.applicant.invite_description')}
+      title={t('referee_invites.invite_title')}
+      description={t('referee_invites.invite_description')}
       onClose={onClose}
       wide
     >
@@ -299,15 +299,15 @@ function InviteDialog({
           )}
           {question.kinds.length > 1 && (
             <SelectField
-              label={t('referees.applicant.kind')}
-              placeholder={t('referees.applicant.choose_kind')}
+              label={t('referee_invites.kind')}
+              placeholder={t('referee_invites.choose_kind')}
               value={draft.kind}
               options={question.kinds.map((kind) => ({ value: kind, label: t(`referees.kinds.${kind}`) }))}
               onChange={(event) => set('kind', event.target.value as RefereeKind)}
             />
           )}
           <TextField
-            label={t('referees.applicant.name')}
+            label={t('referee_invites.name')}
             autoComplete="off"
             value={draft.name}
             maxLength={200}
@@ -316,15 +316,15 @@ function InviteDialog({
           />
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <TextField
-              label={t('referees.applicant.title')}
-              hint={t('referees.applicant.title_hint')}
+              label={t('referee_invites.title')}
+              hint={t('referee_invites.title_hint')}
               value={draft.title}
               maxLength={200}
               error={error('title')}
               onChange={(event) => set('title', event.target.value)}
             />
             <TextField
-              label={t('referees.applicant.organization')}
+              label={t('referee_invites.organization')}
               value={draft.organization}
               maxLength={300}
               error={error('organization')}
@@ -333,7 +333,7 @@ function InviteDialog({
           </div>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <TextField
-              label={t('referees.applicant.email')}
+              label={t('referee_invites.email')}
               type="email"
               inputMode="email"
               autoComplete="off"
@@ -343,7 +343,7 @@ function InviteDialog({
               onChange={(event) => set('email', event.target.value)}
             />
             <TextField
-              label={t('referees.applicant.phone')}
+              label={t('referee_invites.phone')}
               optional
               type="tel"
               inputMode="tel"
@@ -354,26 +354,26 @@ function InviteDialog({
             />
           </div>
           <SelectField
-            label={t('referees.applicant.language')}
-            hint={t('referees.applicant.language_hint')}
-            placeholder={t('referees.applicant.choose_language')}
+            label={t('referee_invites.language')}
+            hint={t('referee_invites.language_hint')}
+            placeholder={t('referee_invites.choose_language')}
             value={draft.language}
             options={LANGUAGES.map((language) => ({ value: language, label: NATIVE_LANGUAGE_NAMES[language] }))}
             onChange={(event) => set('language', event.target.value as Language)}
           />
           <CheckboxField
-            label={t('referees.applicant.waive')}
+            label={t('referee_invites.waive')}
             checked={draft.waived}
             onChange={(event) => set('waived', event.target.checked)}
           >
-            {t('referees.applicant.waive_hint')}
+            {t('referee_invites.waive_hint')}
           </CheckboxField>
           <div className="flex flex-wrap justify-end gap-2">
             <button type="button" className="btn-secondary" onClick={onClose}>
-              {t('referees.applicant.cancel')}
+              {t('referee_invites.cancel')}
             </button>
             <button type="submit" className="btn-primary" disabled={invite.isPending}>
-              {t('referees.applicant.send_invitation')}
+              {t('referee_invites.send_invitation')}
             </button>
           </div>
         </form>
