@@ -178,9 +178,7 @@ function RefereeCard({
         </span>
       </div>
       {when && (
-        <p className="text-sm text-muted">
-          {t(`referee_invites.when_${referee.status}`, { date: format.date(when) })}
-        </p>
+        <p className="text-sm text-muted">{t(`referee_invites.when_${referee.status}`, { date: format.date(when) })}</p>
       )}
       <p className="text-sm text-muted">
         {referee.waived ? t('referee_invites.waived') : t('referee_invites.not_waived')}
