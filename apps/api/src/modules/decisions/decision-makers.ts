@@ -1,25 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { NotificationType } from '@kaminuza/shared';
-import type { DbOrTx, Tx } from '../../db/client.ts';
-import { staff } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/client.ts';
+import { membersHolding } from '../partners/index.ts';
 import { notify } from '../notifications/index.ts';
 import { readPreferencesOf } from '../settings/index.ts';
-
-/** The members who make the institution's decisions. */
-async function decisionMakers(db: DbOrTx, partnerId: string): Promise<string[]> {
-  const rows = await db
-    .select({ user_id: staff.user_id })
-    .from(staff)
-    .where(
-      and(
-        eq(staff.partner_id, partnerId),
-        eq(staff.active, true),
-        eq(staff.approval_status, 'approved'),
-        sql`${staff.permissions} && array['make_decisions', 'all']::text[]`,
-      ),
-    );
-  return rows.map((row) => row.user_id);
-}
 
 /** The application as staff open it, where a notification about it leads. */
 export const reviewPath = (submissionId: string) => `/partner/applications/${submissionId}`;
@@ -35,7 +18,7 @@ export async function tellDecisionMakers(
   partnerId: string,
   notice: { type: NotificationType; submissionId: string; data: Record<string, string> },
 ): Promise<void> {
-  const members = await decisionMakers(tx, partnerId);
+  const members = await membersHolding(tx, partnerId, 'make_decisions');
   if (members.length === 0) return;
   const preferences = await readPreferencesOf(tx, members);
   for (const userId of members) {

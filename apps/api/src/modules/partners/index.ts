@@ -5,6 +5,7 @@ export {
   decidePendingInstitution,
   getProfile,
   joinableInstitution,
+  membersHolding,
   searchInstitutions,
   setProgramCount,
 } from './partners.service.ts';

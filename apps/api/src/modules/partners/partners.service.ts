@@ -123,13 +123,31 @@ export const MEMBERSHIP_PERMISSIONS = ['manage_team'] as const satisfies readonl
  * assertStaffAccess (approved institution, approved and active member, the permission or 'all'), for
  * queries that pick such members in bulk (who hears of an institution's messages).
  */
-export function activeStaffHolding(permission: StaffPermission): SQL {
+export function activeStaffHolding(...permissions: [StaffPermission, ...StaffPermission[]]): SQL {
+  const held = sql.join(
+    permissions.map((permission) => sql`${permission}`),
+    sql`, `,
+  );
   return and(
     eq(partners.status, 'approved'),
     eq(staff.approval_status, 'approved'),
     eq(staff.active, true),
-    sql`${staff.permissions} && array[${permission}, 'all']::text[]`,
+    sql`${staff.permissions} && array[${held}, 'all']::text[]`,
   )!;
+}
+
+/** The users of the institution's members who may act with any of these permissions now (who is told of what). */
+export async function membersHolding(
+  db: DbOrTx,
+  partnerId: string,
+  ...permissions: [StaffPermission, ...StaffPermission[]]
+): Promise<string[]> {
+  const rows = await db
+    .select({ user_id: staff.user_id })
+    .from(staff)
+    .innerJoin(partners, eq(partners.id, staff.partner_id))
+    .where(and(eq(staff.partner_id, partnerId), activeStaffHolding(...permissions)));
+  return rows.map((row) => row.user_id);
 }
 
 /** Of these staff users of one institution, those who may read its messages now. */

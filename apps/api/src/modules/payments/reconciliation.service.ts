@@ -11,11 +11,11 @@ import {
   type ResolveDiscrepancy,
 } from '@kaminuza/shared';
 import type { Db } from '../../db/client.ts';
-import { auditLog, paymentDiscrepancies, payments, staff, students } from '../../db/schema/index.ts';
+import { auditLog, paymentDiscrepancies, payments, students } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { countryOfMsisdn } from '../../lib/mobile-number.ts';
 import { notify } from '../notifications/index.ts';
-import type { StaffCaller } from '../partners/index.ts';
+import { membersHolding, type StaffCaller } from '../partners/index.ts';
 import { readPreferencesOf } from '../settings/index.ts';
 import type { MobileMoneyProviders } from './mobile-money-providers.ts';
 import { settleFromStatus } from './mobile-money.service.ts';
@@ -253,28 +253,13 @@ export function differences(
 /** The start of the UTC day of `now`: a run compares what settled before it. */
 const dayStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
-/** Who reads the finance view of an institution, to be told of differences. */
-async function financeStaffOf(db: Db, partnerId: string): Promise<string[]> {
-  const rows = await db
-    .select({ user_id: staff.user_id })
-    .from(staff)
-    .where(
-      and(
-        eq(staff.partner_id, partnerId),
-        eq(staff.active, true),
-        eq(staff.approval_status, 'approved'),
-        sql`${staff.permissions} && array['view_payments', 'manage_finance', 'all']::text[]`,
-      ),
-    );
-  return rows.map((row) => row.user_id);
-}
-
 /** The finance view's differences list, where the notification leads. */
 export const DIFFERENCES_PATH = '/partner/finance#differences';
 
 /** Tells each finance member of the institution, once, how many payments were found to differ. */
 async function reportDifferences(db: Db, partnerId: string, count: number): Promise<void> {
-  const members = await financeStaffOf(db, partnerId);
+  // Who reads the finance view of the institution.
+  const members = await membersHolding(db, partnerId, 'view_payments', 'manage_finance');
   if (members.length === 0) return;
   const preferences = await readPreferencesOf(db, members);
   await db.transaction(async (tx) => {

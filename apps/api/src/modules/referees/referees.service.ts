@@ -80,6 +80,9 @@ function toReferee(row: RefereeRow, now = new Date()): Referee {
   };
 }
 
+/** The applicant as the referee knows them: the name they go by, then their family name. */
+const applicantName = sql<string>`trim(coalesce(nullif(${students.preferred_name}, ''), ${students.first_name}) || ' ' || ${students.last_name})`;
+
 /** The referees questions of a form. */
 export function refereeQuestions(sections: readonly FormSection[]) {
   return sections
@@ -100,7 +103,7 @@ async function ownApplication(db: DbOrTx, userId: string, applicationId: string,
       partner_id: applications.partner_id,
       sections: sql<FormSection[] | null>`coalesce(${submissions.form_snapshot}->'sections', ${forms.sections})`,
       applicant_email: students.email,
-      applicant_name: sql<string>`trim(coalesce(nullif(${students.preferred_name}, ''), ${students.first_name}) || ' ' || ${students.last_name})`,
+      applicant_name: applicantName,
       institution_name: partners.name,
       program_name: programs.name,
     })
@@ -323,7 +326,7 @@ async function refereeOfLink(tx: DbOrTx, secret: string, token: string, lock = f
       application_status: applications.status,
       applicant_user_id: students.user_id,
       partner_id: applications.partner_id,
-      applicant_name: sql<string>`trim(coalesce(nullif(${students.preferred_name}, ''), ${students.first_name}) || ' ' || ${students.last_name})`,
+      applicant_name: applicantName,
       institution_name: partners.name,
       program_name: programs.name,
       sections: sql<FormSection[] | null>`coalesce(${submissions.form_snapshot}->'sections', ${forms.sections})`,
@@ -537,7 +540,7 @@ export async function remindReferees(
     const due = await tx
       .select({
         referee: referees,
-        applicant_name: sql<string>`trim(coalesce(nullif(${students.preferred_name}, ''), ${students.first_name}) || ' ' || ${students.last_name})`,
+        applicant_name: applicantName,
         institution_name: partners.name,
         program_name: programs.name,
       })
