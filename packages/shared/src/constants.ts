@@ -10,11 +10,11 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 /**
  * Catalogue groups the browser loads apart from the rest: the texts of the public information pages
  * (only screens that show them download them), the institution account and dashboard texts (only
- * institution staff need them, so the first student screen does not carry them), and the email texts
- * (used by the server only).
+ * institution staff need them, so the first student screen does not carry them), and the email and
+ * text message texts (used by the server only).
  */
 export const PAGE_TEXT_GROUPS = ['public', 'landing', 'partner_signup', 'partner_pending', 'partner'] as const;
-export const SERVER_ONLY_GROUPS = ['email'] as const;
+export const SERVER_ONLY_GROUPS = ['email', 'sms'] as const;
 /**
  * Texts of the signed-in feature screens other than the first one a student sees: loaded with the
  * first of those screens, so the home screen's download stays small. 'home' is the overview of the

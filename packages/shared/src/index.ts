@@ -44,3 +44,6 @@ export * from './schemas/settings.ts';
 export * from './schemas/home.ts';
 export * from './schemas/account-data.ts';
 export * from './schemas/referees.ts';
+export * from './sms/encoding.ts';
+export * from './sms/templates.ts';
+export * from './sms/render.ts';
