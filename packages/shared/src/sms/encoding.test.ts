@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isGsm7, smsEncoding, smsText } from './encoding.ts';
+import { foldToGsm7, isGsm7, smsEncoding, smsText } from './encoding.ts';
 
 describe('smsEncoding', () => {
   it('fits 160 plain characters in one GSM-7 message, and splits 161 into two parts of 153', () => {
@@ -70,5 +70,18 @@ describe('smsText', () => {
     expect(smsText('Universite\u0301 de Yaounde\u0301')).toBe('Université de Yaoundé');
     expect(smsEncoding(smsText('Universite\u0301')).encoding).toBe('GSM-7');
     expect(smsText('Côte d’Ivoire, reçu, prête')).toBe("Côte d'Ivoire, reçu, prête");
+  });
+});
+
+describe('foldToGsm7', () => {
+  it('writes letters outside GSM-7 with their GSM-7 base letter, keeping the ones GSM-7 has', () => {
+    expect(foldToGsm7('Université Félix Houphouët-Boigny, Côte, reçu, Être')).toBe(
+      'Université Félix Houphouet-Boigny, Cote, recu, Etre',
+    );
+    expect(isGsm7(foldToGsm7('àâäçéèêëîïôöùûüÿ'))).toBe(true);
+  });
+
+  it('keeps characters with no GSM-7 base letter', () => {
+    expect(foldToGsm7('አዲስ አበባ ô 🎉')).toBe('አዲስ አበባ o 🎉');
   });
 });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../constants.ts';
@@ -252,6 +253,31 @@ describe('renderSms: names made to fit', () => {
     expect(sms).toMatchObject({ encoding: 'UCS-2', segments: 2 });
     expect(sms.text).toMatchInlineSnapshot(
       `"Kaminuza: you have a new message from አዲስ አበባ ዩኒቨርሲቲ የተፈጥሮና ቀመራዊ ሳይንስ ኮሌጅ የሂሳብ ትምህርት ክፍል... Read it: https://kaminuza.example/s/AB12CD"`,
+    );
+  });
+
+  it('fits any Latin-script names in every template and language, keeping the other values whole', () => {
+    // Letters of the names staff type: GSM-7 ones, accents GSM-7 lacks, typographic punctuation.
+    const letters = fc.constantFrom(
+      ...'abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ -.,&()éèàùçêôâëïîûÉÈÊÇ’“”–—…',
+    );
+    const name = fc.string({ unit: letters, minLength: 1, maxLength: 200 });
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...LANGUAGES),
+        fc.constantFrom(...SMS_TEMPLATES),
+        name,
+        name,
+        (language, template, institution, program) => {
+          const values = { ...LONG[language], institution, program };
+          const [, , data] = cases(values).find(([, candidate]) => candidate === template)!;
+          const sms = renderSms(template, language, data, t(language));
+          expect(sms.segments).toBeLessThanOrEqual(SMS_MAX_SEGMENTS);
+          for (const field of smsTextOf(template, data).fields)
+            if (field !== 'institution' && field !== 'program') expect(sms.text).toContain(values[field]);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 
