@@ -21,7 +21,8 @@ import smpp, { type PDU, type Session } from 'smpp';
  * - A destination starting with SMSC_FAILING_PREFIX (+2507000000xx) is not delivered: stat:UNDELIV, err:001,
  *   message_state 5.
  *
- * `dropConnections()` cuts every session as a network failure would.
+ * `dropConnections()` cuts every session as a network failure would; `setResponsive(false)` keeps the sockets
+ * open but answers nothing, as a hung SMSC or a half-open link.
  */
 
 /** Numbers the simulator fails to deliver to: +2507000000 followed by any two digits. */
@@ -55,6 +56,11 @@ export interface SmscSimulator {
   binds(): SmscBind[];
   /** Cuts every open session (the transport should reconnect). */
   dropConnections(): void;
+  /**
+   * Whether it answers at all: when not, sockets stay open but every PDU received is ignored and no receipt
+   * is sent (they wait), as an SMSC that hung or a link that went half-open.
+   */
+  setResponsive(responsive: boolean): void;
   close(): Promise<void>;
 }
 
@@ -133,6 +139,7 @@ export async function startSmscSimulator(options: SmscOptions): Promise<SmscSimu
   const waiting: Receipt[] = [];
   const boundAs = new Map<Session, { systemId: string; receiver: boolean }>();
   let nextId = 1;
+  let responsive = true;
 
   const newId = () => `${(nextId++).toString(16).padStart(8, '0')}${randomBytes(4).toString('hex')}`;
 
@@ -144,7 +151,7 @@ export async function startSmscSimulator(options: SmscOptions): Promise<SmscSimu
   }
 
   function deliverReceipt(receipt: Receipt): void {
-    const session = receiverFor(receipt.systemId);
+    const session = responsive ? receiverFor(receipt.systemId) : undefined;
     if (!session) {
       waiting.push(receipt);
       return;
@@ -277,19 +284,21 @@ export async function startSmscSimulator(options: SmscOptions): Promise<SmscSimu
 
   const server = smpp.createServer({}, (session) => {
     session.socket.setNoDelay(true);
-    session.on('error', () => {
-      // A reset connection: 'close' follows.
-    });
+    session.on('error', () => session.destroy());
     session.on('close', () => boundAs.delete(session));
-    session.on('bind_transceiver', (pdu: PDU) => bind(session, pdu, true));
-    session.on('bind_transmitter', (pdu: PDU) => bind(session, pdu, false));
-    session.on('enquire_link', (pdu: PDU) => session.send(pdu.response()));
-    session.on('submit_sm', (pdu: PDU) => submit(session, pdu));
-    session.on('unbind', (pdu: PDU) => {
+    const on = (command: string, handle: (pdu: PDU) => void) =>
+      session.on(command, (pdu: PDU) => {
+        if (responsive) handle(pdu);
+      });
+    on('bind_transceiver', (pdu) => bind(session, pdu, true));
+    on('bind_transmitter', (pdu) => bind(session, pdu, false));
+    on('enquire_link', (pdu) => session.send(pdu.response()));
+    on('submit_sm', (pdu) => submit(session, pdu));
+    on('unbind', (pdu) => {
       boundAs.delete(session);
       session.send(pdu.response(), () => session.close());
     });
-    session.on('unknown', (pdu: PDU) => session.send(pdu.response()));
+    on('unknown', (pdu) => session.send(pdu.response()));
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -306,6 +315,11 @@ export async function startSmscSimulator(options: SmscOptions): Promise<SmscSimu
     port,
     messages: () => stored.map((message) => ({ ...message, partIds: [...message.partIds] })),
     binds: () => bindLog.map((entry) => ({ ...entry })),
+    setResponsive(value) {
+      responsive = value;
+      if (!value) return;
+      for (const systemId of new Set(waiting.map((receipt) => receipt.systemId))) flushReceipts(systemId);
+    },
     dropConnections() {
       for (const session of [...server.sessions]) session.destroy();
       boundAs.clear();

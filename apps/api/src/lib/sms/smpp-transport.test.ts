@@ -140,6 +140,24 @@ describe('SMPP transport against the SMSC simulator', () => {
     );
   });
 
+  it('keeps the link with enquire_link, and drops and binds again when the SMSC stops answering', async () => {
+    const { transport, lines } = open({ enquireLinkMs: 50, responseTimeoutMs: 300 });
+    const said = (message: string) => lines.some((line) => line.message === message);
+    await transport.send({ to: '+250788123456', text: 'before' });
+    await new Promise((resolve) => setTimeout(resolve, 400)); // several enquire_link, all answered
+    expect(said('SMPP: reconnecting')).toBe(false);
+
+    smsc.setResponsive(false);
+    await vi.waitFor(() => expect(said('SMPP: enquire_link unanswered, dropping the link')).toBe(true), {
+      timeout: 5000,
+    });
+    const queued = transport.send({ to: '+250788123456', text: 'after the silence' });
+    await vi.waitFor(() => expect(said('SMPP: not bound in time, dropping the link')).toBe(true), { timeout: 5000 });
+    smsc.setResponsive(true);
+    await queued;
+    expect(smsc.messages().map((m) => m.text)).toEqual(['before', 'after the silence']);
+  });
+
   it('keeps retrying a refused bind, with backoff, and close() stops it and rejects what waits', async () => {
     const { transport, lines } = open({ password: 'wrong', initialReconnectDelayMs: 10, maxReconnectDelayMs: 40 });
     const waiting = transport.send({ to: '+250788123456', text: 'never sent' });

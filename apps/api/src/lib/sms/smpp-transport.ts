@@ -211,6 +211,12 @@ export function smppTransport(options: SmppTransportOptions): SmsTransport {
     const current = smpp.connect({ host, port });
     session = current;
     bound = false;
+    // Connected and bound within the response timeout, or it starts again (an SMSC can accept the socket and
+    // then say nothing).
+    const bindTimer = setTimeout(() => {
+      log.warn('SMPP: not bound in time, dropping the link');
+      current.destroy();
+    }, responseTimeoutMs);
     current.on('connect', () => {
       // Small PDUs each way: Nagle's algorithm would hold a submit_sm behind an unacknowledged deliver_sm_resp.
       current.socket.setNoDelay(true);
@@ -222,6 +228,7 @@ export function smppTransport(options: SmppTransportOptions): SmsTransport {
           interface_version: 0x34,
         },
         (resp) => {
+          clearTimeout(bindTimer);
           if (resp.command_status !== 0) {
             log.error({ status: resp.command_status }, 'SMPP: the SMSC refused the bind');
             current.destroy();
@@ -236,8 +243,13 @@ export function smppTransport(options: SmppTransportOptions): SmsTransport {
         },
       );
     });
-    current.on('error', (error: Error) => log.warn({ err: error }, 'SMPP: connection error'));
+    current.on('error', (error: Error) => {
+      // A socket error, or a PDU the package could not parse (it then stops reading): start again.
+      log.warn({ err: error }, 'SMPP: connection error');
+      current.destroy();
+    });
     current.on('close', () => {
+      clearTimeout(bindTimer);
       if (session !== current) return;
       session = null;
       bound = false;
