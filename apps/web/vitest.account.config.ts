@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { cldrNames } from './scripts/cldr-names-plugin.ts';
@@ -9,6 +10,8 @@ export default defineProject({
   test: {
     name: 'web-account',
     environment: 'jsdom',
+    // A file per core (vitest's default leaves one core to itself, which on CI's two is half the machine).
+    maxWorkers: availableParallelism(),
     include: ['src/account/**/*.test.{ts,tsx}'],
   },
 });

@@ -5,18 +5,23 @@ import { fileURLToPath } from 'node:url';
 
 const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-/** A TCP port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
+/**
+ * A TCP port nobody listens on right now, below the kernel's range of ports it hands out by itself
+ * (32768 and up on Linux): a process that asked for any port (`listen(0)`, as the simulators and the test
+ * apps do) could otherwise be given this one between the check and the caller's server starting, as test
+ * files running side by side did.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '0.0.0.0', () => probe.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
+  throw new Error('no free port');
 }
 
 export interface ServerProcessOptions {

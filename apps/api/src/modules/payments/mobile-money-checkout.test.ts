@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES, PaymentOptionsSchema, type FeeOption } from '@kaminuza/shared';
@@ -9,6 +8,7 @@ import { MOMO_SCRIPTS, startMomoSimulator, type MomoSimulator } from '../../simu
 import { testEnv } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';
+import { freePort } from '../../test/server-process.ts';
 import {
   createApplicationOf,
   createPayingInstitution,
@@ -34,15 +34,6 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let simulator: MomoSimulator;
 let app: App;
 let partnerId: string;
-
-/** A port free now, for the app to listen on: the callbacks MoMo sends go to PUBLIC_URL. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
@@ -8,6 +7,7 @@ import { MPESA_SCRIPTS, startMpesaSimulator, type MpesaSimulator } from '../../s
 import { testEnv } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';
+import { freePort } from '../../test/server-process.ts';
 import { createPayingInstitution, paymentByReference, promptedPayment, settledPayment } from '../../test/payments.ts';
 import { mpesaProviderFrom } from './mobile-money-providers.ts';
 import { pollMobileMoneyPayment } from './mobile-money.service.ts';
@@ -35,15 +35,6 @@ let mpesa: MobileMoneyProvider;
 let origin: string;
 let partnerId: string;
 let finance: TestAccount;
-
-/** A free local port: the app's PUBLIC_URL must be known before it listens (Daraja's ResultURL names it). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
   database = await createTestDatabase();

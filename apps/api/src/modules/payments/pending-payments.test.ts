@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +16,7 @@ import { startMomoSimulator, type MomoSimulator } from '../../simulators/mtn-mom
 import { testEnv } from '../../test/app.ts';
 import { signInAs, type TestAccount } from '../../test/auth.ts';
 import { createTestDatabase } from '../../test/database.ts';
+import { freePort } from '../../test/server-process.ts';
 import {
   createApplicationOf,
   createPayingInstitution,
@@ -56,15 +56,6 @@ let partnerId: string;
 let finance: TestAccount;
 /** The app's PUBLIC_URL: receipts settled from its callbacks and jobs link to it. */
 let publicUrl: string;
-
-/** A port free now, for the app to listen on: the callbacks MoMo sends go to PUBLIC_URL. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   database = await createTestDatabase();
