@@ -418,6 +418,28 @@ export const DEMO_FORM_SECTIONS: FormSection[] = [
         required: false,
         profile_field: 'nationality',
       },
+      {
+        id: 'references',
+        order: 6,
+        type: 'referees',
+        label: { en: 'Your referees', fr: 'Vos référents', rw: 'Abatangabuhamya bawe' },
+        help: {
+          en: 'A teacher or counsellor who knows your work. Their letters may arrive after you submit.',
+          fr: 'Un enseignant ou un conseiller qui connaît votre travail. Leurs lettres peuvent arriver après l’envoi.',
+          rw: 'Mwarimu cyangwa umujyanama uzi imikorere yawe. Amabaruwa yabo ashobora kugera nyuma yo kohereza.',
+        },
+        required: false,
+        count: 2,
+        kinds: ['teacher', 'counsellor'],
+        submit_before_letters: true,
+        prompts: [
+          {
+            en: 'How long, and in what role, have you known the applicant?',
+            fr: 'Depuis combien de temps, et à quel titre, connaissez-vous le candidat ?',
+            rw: 'Umaze igihe kingana iki uzi uyu musabe, kandi umuzi mu buhe buryo?',
+          },
+        ],
+      },
     ],
   },
   {

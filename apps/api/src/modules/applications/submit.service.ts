@@ -39,7 +39,7 @@ import { applicationsOpen, feeOf } from '../catalogue/index.ts';
 import { feeWaivedCondition } from '../waivers/index.ts';
 import { staleDraft } from './drafts.service.ts';
 import { eligibilityDecision, eligibilityOfSubmission } from '../eligibility/index.ts';
-import { refereeAnswers } from '../referees/index.ts';
+import { invitedRefereesOf, refereeAnswers } from '../referees/index.ts';
 
 /* Submitting (spec sections 7–8): the draft becomes a submission, once. */
 
@@ -130,6 +130,7 @@ function prepareLockForSubmission(db: DbOrTx) {
         documents: applicantDocuments,
         paid_fee: paidFeeOfApplication,
         fee_waived: feeWaivedCondition(applications.id),
+        referees: invitedRefereesOf(applications.id),
         general: partnerSettings.general,
         theme: partnerSettings.theme,
         admissions: partnerSettings.admissions,
@@ -268,7 +269,7 @@ export async function submitApplication(
       if (!row.form) throw new AppError('NOT_FOUND', A.form_not_found.replace('{id}', row.form_id));
       const form = formSnapshot(row.form);
       // Referees questions are answered with the referees the applicant invited, as recorded here.
-      const invited = await refereeAnswers(tx, row.id, form.sections);
+      const invited = refereeAnswers(form.sections, row.referees);
       const answers = checkedAnswers(form.sections, { ...input.answers, ...invited.answers });
       if (invited.missingLetters)
         throw new AppError('ABORTED', REFEREE_MESSAGES.letters_missing, undefined, { reason: 'letters_missing' });

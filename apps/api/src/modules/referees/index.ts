@@ -1,5 +1,6 @@
 /** The referees module's public entry: what other modules may use (docs/architecture.md). */
 export {
+  invitedRefereesOf,
   letterKeysOf,
   lettersColumns,
   refereeAnswers,
@@ -7,3 +8,4 @@ export {
   refereesOfSubmission,
   staffLetter,
 } from './referees.service.ts';
+export type { InvitedReferee } from './referees.service.ts';

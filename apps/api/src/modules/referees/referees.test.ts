@@ -26,7 +26,7 @@ const SECRET_OF_TESTS = 'kaminuza-development-secret-not-for-production';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
-/** The institution's form with a referees question added to its first section. */
+/** The institution's form with this referees question, in its first section. */
 async function withRefereesQuestion(
   institution: ReadyInstitution,
   question: { count?: number; submit_before_letters?: boolean; required?: boolean } = {},
@@ -45,6 +45,8 @@ async function withRefereesQuestion(
     submit_before_letters: question.submit_before_letters ?? true,
     prompts: [{ en: 'How long have you known the applicant?' }],
   };
+  // The demo form's own referees question gives way to this one.
+  for (const section of sections) section.questions = section.questions.filter((other) => other.type !== 'referees');
   sections[0]!.questions = [...sections[0]!.questions, referees];
   await testApp.db.update(forms).set({ sections }).where(eq(forms.id, form!.id));
 }
