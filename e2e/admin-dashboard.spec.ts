@@ -171,6 +171,11 @@ test.describe('admin dashboard', () => {
     await expect(page.getByRole('navigation', { name: 'Pages' })).toBeVisible();
     await page.getByRole('button', { name: 'Next page' }).click();
     await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
+    // The table is dimmed while it fetches (the page's rows may still be on their way): read it settled.
+    await expect(page.locator('[role="region"][aria-label="Universities"][aria-busy]')).toHaveAttribute(
+      'aria-busy',
+      'false',
+    );
     await expectNoAxeViolations(page);
 
     await openSection(page, 'Applications');
