@@ -25,7 +25,7 @@ function Tab({ owner = 'aline@example.com' }: { owner?: string }) {
 
 const ID = profileEditsId('aline@example.com', 'personal');
 const kept = () => deviceDb().then((db) => db.get('drafts', ID));
-/** Lets IndexedDB (on setImmediate) answer what the page asked. */
+/** Lets IndexedDB (on setImmediate) answer what the page asked; what it writes is waited for with waitFor. */
 const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 20)));
 
 beforeEach(async () => {
@@ -43,8 +43,7 @@ describe('profile edits kept on the device', () => {
     render(<Tab />);
     await settle();
     fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Huye' } });
-    await settle();
-    expect(await kept()).toMatchObject({ id: ID, answers: { city: 'Huye' }, dirty: true });
+    await waitFor(async () => expect(await kept()).toMatchObject({ id: ID, answers: { city: 'Huye' }, dirty: true }));
     expect(screen.queryByRole('status')).toBeNull();
   });
 
@@ -64,8 +63,7 @@ describe('profile edits kept on the device', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
     expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Kigali');
-    await settle();
-    expect(await kept()).toBeUndefined();
+    await waitFor(async () => expect(await kept()).toBeUndefined());
   });
 
   it('gives them to no other account signing in on the same device', async () => {
@@ -89,10 +87,8 @@ describe('profile edits kept on the device', () => {
     render(<Tab />);
     await settle();
     fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Rubavu' } });
-    await settle();
-    expect(await kept()).toBeDefined();
+    await waitFor(async () => expect(await kept()).toBeDefined());
     fireEvent.click(screen.getByRole('button', { name: 'Saved' }));
-    await settle();
-    expect(await kept()).toBeUndefined();
+    await waitFor(async () => expect(await kept()).toBeUndefined());
   });
 });
