@@ -222,7 +222,7 @@ function QueueRow({
       </th>
       {!blind && (
         <td className={td}>
-          <span className="flex max-w-[9rem] items-center gap-1">
+          <span className="flex max-w-[7rem] items-center gap-1">
             <OneLine className="min-w-0" title={row.applicant_name || undefined}>
               {row.applicant_name || <span className="text-muted">{t('review.queue.no_name')}</span>}
             </OneLine>
@@ -232,7 +232,7 @@ function QueueRow({
       )}
       {/* The one column that takes what the others leave: max-w-0 with w-full lets it shrink to fit. */}
       <td
-        className={`${td} relative w-full max-w-0 min-w-[6rem]`}
+        className={`${td} relative w-full max-w-0 min-w-[5rem]`}
         data-truncated={truncated ? fullProgram : undefined}
         onMouseEnter={() => {
           setHovered(true);
@@ -320,7 +320,7 @@ function QueueRow({
       </td>
       <td className={td}>
         {row.assigned_to ? (
-          <OneLine className="max-w-[6rem]" title={row.assigned_to.name}>
+          <OneLine className="max-w-[5rem]" title={row.assigned_to.name}>
             {row.assigned_to.id === me ? t('review.queue.assigned_you') : row.assigned_to.name}
           </OneLine>
         ) : (
@@ -371,7 +371,7 @@ export function QueueTable({
     >
       {/* A bar, not dimmed rows, while the next page loads: the text keeps its contrast. */}
       {busy && <div aria-hidden="true" className="absolute inset-x-0 top-0 h-1 animate-pulse bg-brand" />}
-      <table className="w-full min-w-[60rem] divide-y divide-border">
+      <table className="w-full min-w-[56rem] divide-y divide-border">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-surface-muted">
           <tr>
