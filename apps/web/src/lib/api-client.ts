@@ -40,6 +40,7 @@ export function hasReason(error: unknown, reason: ErrorReason): error is ApiErro
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON, except a Blob or File, sent as its bytes with the content type given in `headers`. */
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -68,10 +69,11 @@ export async function api<S extends core.$ZodType>(
       credentials: 'same-origin',
       headers: {
         accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(body === undefined || body instanceof Blob ? {} : { 'content-type': 'application/json' }),
         ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // A file goes as it is (its type in `headers`); anything else as JSON.
+      body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   } catch (cause) {

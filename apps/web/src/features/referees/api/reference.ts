@@ -1,13 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import {
-  isErrorStatus,
-  RESPONSE_ERRORS,
-  statusFromHttp,
-  ReferenceRequestSchema,
-  type ReferenceRequest,
-  type ReferenceSubmit,
-} from '@kaminuza/shared';
+import { ReferenceRequestSchema, type ReferenceRequest, type ReferenceSubmit } from '@kaminuza/shared';
 import { api, ApiError } from '../../../lib/api-client.ts';
 
 /*
@@ -41,49 +34,16 @@ export function useReference(token: string, enabled: boolean) {
 /** A PDF upload may take minutes on a slow connection. */
 const UPLOAD_TIMEOUT_MS = 5 * 60_000;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const UploadedSchema = z.object({ file_name: z.string() });
 
-/**
- * Sends the PDF as the request's body (the shared client sends JSON only): its answer, or an ApiError
- * read from the error envelope as the shared client reads it.
- */
-export async function uploadLetter(token: string, file: File): Promise<{ file_name: string }> {
-  const timeout = AbortSignal.timeout(UPLOAD_TIMEOUT_MS);
-  let response: Response;
-  try {
-    response = await fetch(`/api/v1${referencePath(token)}/letter`, {
-      method: 'PUT',
-      credentials: 'same-origin',
-      headers: {
-        accept: 'application/json',
-        'content-type': 'application/pdf',
-        'x-file-name': encodeURIComponent(file.name),
-      },
-      body: file,
-      signal: timeout,
-    });
-  } catch (cause) {
-    if (timeout.aborted) throw new ApiError('DEADLINE_EXCEEDED', 'deadline-exceeded', 504);
-    throw new ApiError('UNAVAILABLE', cause instanceof Error ? cause.message : 'unavailable', 503);
-  }
-  let json: unknown;
-  try {
-    json = await response.json();
-  } catch {
-    json = undefined;
-  }
-  if (!response.ok || !isObject(json) || 'error' in json) {
-    const error = isObject(json) && isObject(json.error) ? json.error : {};
-    const status = isErrorStatus(error.status) ? error.status : statusFromHttp(response.status);
-    const message = typeof error.message === 'string' ? error.message : status;
-    throw new ApiError(status, message, response.status, error.details, error.reason);
-  }
-  const parsed = UploadedSchema.safeParse(json.data);
-  if (!parsed.success) throw new ApiError('INTERNAL', RESPONSE_ERRORS.missingData, response.status);
-  return parsed.data;
+/** Sends the PDF as the request's body, with its name; refusals come back as the shared client's ApiError. */
+export function uploadLetter(token: string, file: File): Promise<{ file_name: string }> {
+  return api(`${referencePath(token)}/letter`, UploadedSchema, {
+    method: 'PUT',
+    body: file,
+    headers: { 'content-type': 'application/pdf', 'x-file-name': encodeURIComponent(file.name) },
+    timeoutMs: UPLOAD_TIMEOUT_MS,
+  });
 }
 
 /** Uploads (or replaces) the PDF letter; the request then names it, should the page be opened again. */
