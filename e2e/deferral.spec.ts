@@ -1,6 +1,6 @@
 import { apiData, chooseTheme, expect, expectAccessibleAndFitting, ownBrowser, test } from './fixtures.ts';
 import { latestEmail } from './mailbox.ts';
-import { setUpReview, signInReadyInstitution, submitApplication } from './staff.ts';
+import { day, setUpReview, signInReadyInstitution, submitApplication } from './staff.ts';
 import { signInNewStudent } from './students.ts';
 
 /*
@@ -9,9 +9,6 @@ import { signInNewStudent } from './students.ts';
  * maker is told, reads the request on the decision with the places left in that intake, and approves it
  * with a note; the applicant reads the answer, gets the email, and the letter names the new intake.
  */
-
-/** A day (yyyy-mm-dd) this many days from today. */
-const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 test('an accepted offer deferred to the next intake: the applicant asks, staff approve with a note, the letter names it', async ({
   page,
@@ -35,8 +32,8 @@ test('an accepted offer deferred to the next intake: the applicant asks, staff a
       headers,
       data: {
         name: 'Intake 2027/28',
-        opens_on: dayFromToday(365),
-        closes_on: dayFromToday(425),
+        opens_on: day(365),
+        closes_on: day(425),
         decision_release_on: null,
         status: 'draft',
         program_ids: [institution.programId],

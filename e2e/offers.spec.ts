@@ -1,5 +1,5 @@
 import { apiData, expect, expectAccessibleAndFitting, ownBrowser, test } from './fixtures.ts';
-import { setUpReview, signInReadyInstitution, submitApplication } from './staff.ts';
+import { day, setUpReview, signInReadyInstitution, submitApplication } from './staff.ts';
 import { signInNewStudent } from './students.ts';
 
 /*
@@ -8,9 +8,6 @@ import { signInNewStudent } from './students.ts';
  * progress against their KCSE results, accepts, and reads the conditions in the letter; staff confirm
  * the conditions were met, and the offer becomes unconditional.
  */
-
-/** A day (yyyy-mm-dd) this many days from today. */
-const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 test('a conditional offer with a deadline: staff set its terms, the applicant accepts it, staff confirm the conditions', async ({
   page,
@@ -67,7 +64,7 @@ test('a conditional offer with a deadline: staff set its terms, the applicant ac
   await terms.getByRole('button', { name: 'Add an examination result' }).click();
   await terms.getByLabel('Condition 2: examination').selectOption('knec_kcse');
   await terms.getByLabel('Total points (mean grade): at least').selectOption('B');
-  await terms.getByLabel(/^Reply by/).fill(dayFromToday(14));
+  await terms.getByLabel(/^Reply by/).fill(day(14));
   await expectAccessibleAndFitting(page);
   await terms.getByRole('button', { name: 'Save the message and terms' }).click();
   await expect(page.getByText('Message and terms saved.')).toBeVisible();

@@ -74,8 +74,8 @@ export interface ReadyInstitution extends NewInstitution {
   formId: string;
 }
 
-/** A day `offset` days from today (UTC), as the cycle fields take it. */
-function day(offset: number): string {
+/** A day `offset` days from today (UTC), as the cycle and deadline fields take it (yyyy-mm-dd). */
+export function day(offset: number): string {
   return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 }
 

@@ -1,6 +1,6 @@
 import { apiData, expect, expectAccessibleAndFitting, ownBrowser, test } from './fixtures.ts';
 import { latestEmail } from './mailbox.ts';
-import { setUpReview, signInReadyInstitution, submitApplication } from './staff.ts';
+import { day, setUpReview, signInReadyInstitution, submitApplication } from './staff.ts';
 import { signInNewStudent } from './students.ts';
 
 /*
@@ -9,8 +9,6 @@ import { signInNewStudent } from './students.ts';
  * clock moves that one offer's deadline, then the lapse pass runs as the minute job would): it lapses for
  * both sides, the first applicant on the waiting list is proposed, and staff offer them the place.
  */
-
-const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 test('an offer lapses past its deadline and the first on the waiting list is offered the place', async ({
   page,
@@ -53,7 +51,7 @@ test('an offer lapses past its deadline and the first on the waiting list is off
   );
   const decide = (id: string, data: object) =>
     page.request.put(`${base}/review/submissions/${id}/decision`, { headers, data });
-  await apiData(await decide(offered.submission.id, { state: 'accepted', reply_by: dayFromToday(7) }));
+  await apiData(await decide(offered.submission.id, { state: 'accepted', reply_by: day(7) }));
   await apiData(await decide(second.submission.id, { state: 'waitlisted' }));
   await apiData(await decide(first.submission.id, { state: 'waitlisted' }));
   await apiData(
