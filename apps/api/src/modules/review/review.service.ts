@@ -271,7 +271,7 @@ export async function reviewApplication(
   if (!row) throw new AppError('NOT_FOUND');
   const { submission } = row;
 
-  const [docs, record, notes, scores, decisionRows, events] = await Promise.all([
+  const [docs, record, notes, scores, decisionRows, events, referees] = await Promise.all([
     documentsOf(db, submission.profile),
     submission.payment_id ? paymentSummaryById(db, submission.payment_id) : Promise.resolve(null),
     db
@@ -318,6 +318,7 @@ export async function reviewApplication(
       .leftJoin(staff, eq(staff.id, reviewEvents.actor_staff_id))
       .where(eq(reviewEvents.submission_id, submissionId))
       .orderBy(asc(reviewEvents.created_at), asc(reviewEvents.id)),
+    refereesOfSubmission(db, submissionId, submission.form_snapshot?.sections ?? []),
   ]);
 
   const sittings = submission.student_id ? await sittingsOf(db, submission.student_id) : [];
@@ -359,7 +360,7 @@ export async function reviewApplication(
     form,
     answers,
     documents: docs,
-    referees: await refereesOfSubmission(db, submission.id, form?.sections ?? []),
+    referees,
     payment: {
       paid: submission.paid,
       amount: submission.amount,

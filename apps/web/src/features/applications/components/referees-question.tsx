@@ -57,10 +57,11 @@ export function RefereesQuestionAnswer({
 
   // The answer the draft holds follows the referees invited, so progress and the section's checks see them.
   const current = Array.isArray(value) ? (value as string[]).join(',') : '';
+  const invited = ids.join(',');
   useEffect(() => {
-    if (!referees.data || !editable) return;
-    if (ids.join(',') !== current) onChange(ids.length > 0 ? ids : undefined);
-  }, [referees.data, editable, current, ids, onChange]);
+    if (!referees.data || !editable || invited === current) return;
+    onChange(invited ? invited.split(',') : undefined);
+  }, [referees.data, editable, invited, current, onChange]);
 
   if (referees.isPending) return <p className="text-sm text-muted">{t('referee_invites.loading')}</p>;
   if (referees.isError && !referees.data)
